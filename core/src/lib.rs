@@ -1,0 +1,1 @@
+//! Chronograph: LangGraph's checkpoint and time-travel engine in Rust.

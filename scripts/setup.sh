@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs every tool the build and the tests need, only where it is missing.
+# Idempotent: a second run does nothing but check. Nothing here downloads from
+# outside the package registries (crates.io, Debian, npm).
+set -euo pipefail
+
+WASM_BINDGEN_VERSION=0.2.130
+WASM_PACK_VERSION=0.15.1
+
+log() { printf '\033[1;34m[setup]\033[0m %s\n' "$*"; }
+
+need_apt=()
+command -v wasm-opt >/dev/null 2>&1 || need_apt+=(binaryen)
+command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  log "apt-get install ${need_apt[*]}"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  log "rustup target add wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION"; then
+  log "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
+  # --locked first; its lock file can name a crate version the registry no longer
+  # serves (webpki-roots 1.0.11 here), so fall back to a fresh resolution.
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked --force \
+    || cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+
+if ! wasm-pack --version 2>/dev/null | grep -q "$WASM_PACK_VERSION"; then
+  log "cargo install wasm-pack $WASM_PACK_VERSION (a few minutes, once)"
+  cargo install wasm-pack --version "$WASM_PACK_VERSION" --locked --force \
+    || cargo install wasm-pack --version "$WASM_PACK_VERSION" --force
+fi
+
+# Node packages for the JS, type and browser tests (playwright-core never downloads a browser).
+here="$(cd "$(dirname "$0")/.." && pwd)"
+if [ -f "$here/tests/package.json" ] && [ ! -d "$here/tests/node_modules" ]; then
+  log "npm install (tests/)"
+  (cd "$here/tests" && npm install --no-audit --no-fund --loglevel=error)
+fi
+log "tools ready"

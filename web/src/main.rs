@@ -1,0 +1,2 @@
+//! Chronograph's browser visualizer (placeholder until the app lands).
+fn main() {}
