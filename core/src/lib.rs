@@ -1,1 +1,66 @@
-//! Chronograph: LangGraph's checkpoint and time-travel engine in Rust.
+//! # Chronograph
+//!
+//! LangGraph's checkpoint and time-travel engine, rebuilt in Rust: a graph
+//! executor with LangGraph's superstep (Pregel) semantics and an in-memory
+//! checkpoint saver. Every superstep writes a checkpoint; checkpoints form a
+//! parent-pointer tree per thread; replay and fork add branches and never
+//! change existing ones. Step numbers, `source` (input/loop/update/fork),
+//! `next`, parents, values and error texts match LangGraph's.
+//!
+//! ```
+//! use chronograph::{CompileOptions, InMemorySaver, Reducer, RunnableConfig, StateGraph, END, START};
+//! use serde_json::json;
+//! use std::rc::Rc;
+//!
+//! let mut g = StateGraph::new();
+//! g.add_channel("messages", Reducer::AddMessages)
+//!     .add_node("booking", |_, _| Ok(json!({})))
+//!     .add_node("reply", |state, _| {
+//!         let n = state.get("messages").and_then(|m| m.len()).unwrap_or(0);
+//!         Ok(json!({"messages": [{"type": "ai", "content": format!("reply (saw {n})")}]}))
+//!     })
+//!     .add_edge(START, "booking")
+//!     .add_edge("booking", "reply")
+//!     .add_edge("reply", END);
+//! let saver = Rc::new(InMemorySaver::new());
+//! let app = g.compile(CompileOptions::with_checkpointer(saver))?;
+//! let cfg = RunnableConfig::thread("t1");
+//!
+//! app.invoke(json!({"messages": [{"type": "human", "content": "hi"}]}), &cfg)?;
+//! let history = app.get_state_history(&cfg, &Default::default())?;
+//! assert_eq!(history.len(), 4); // input -1, loop 0, 1, 2
+//!
+//! // Replay from the checkpoint before `reply` ran: a fork, then a re-run.
+//! let before_reply = history.iter().find(|s| s.next == ["reply"]).unwrap();
+//! let id = before_reply.config.checkpoint_id.clone().unwrap();
+//! app.invoke(json!(null), &cfg.clone().at(id))?;
+//! assert_eq!(app.get_state_history(&cfg, &Default::default())?.len(), 6);
+//! # Ok::<(), chronograph::Error>(())
+//! ```
+
+mod channels;
+mod checkpoint;
+pub mod clock;
+mod error;
+mod graph;
+mod pregel;
+pub mod scenario;
+mod state;
+mod types;
+
+pub use channels::{add_messages, ChannelKind, ChannelValue, CustomReducer, Reducer};
+pub use checkpoint::{
+    ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver,
+    CheckpointTuple, InMemorySaver, ListOptions, ListTarget, PendingWrite, Source, ThreadExport,
+    Version, NULL_TASK_ID,
+};
+pub use error::{Error, ErrorKind, Result};
+pub use graph::{
+    Branch, CompileOptions, CompiledGraph, EdgeSources, GraphSpec, NodeAction, NodeContext,
+    NodeFuture, RouterFn, SpecOp, State, StateGraph, Topology, TopologyEdge,
+};
+pub use state::{PregelTask, StateSnapshot, StateUpdate};
+pub use types::{
+    Command, Interrupt, Resume, RunInput, RunOutput, RunnableConfig, StreamEvent, COPY,
+    DEFAULT_RECURSION_LIMIT, END, INPUT, START,
+};

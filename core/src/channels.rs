@@ -1,0 +1,15 @@
+//! Channels: the named slots a graph's state lives in, and the rules for
+//! writing to them (LangGraph's `LastValue`, `BinaryOperatorAggregate`,
+//! `EphemeralValue` and `NamedBarrierValue`).
+
+mod kind;
+mod messages;
+mod reducer;
+mod value;
+
+pub use kind::ChannelKind;
+pub use messages::add_messages;
+pub(crate) use reducer::add_numbers;
+pub use reducer::{CustomReducer, Reducer};
+pub(crate) use value::py_repr;
+pub use value::ChannelValue;

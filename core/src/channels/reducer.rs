@@ -1,0 +1,268 @@
+//! Reducers: how a state channel folds the values written to it in one superstep.
+
+use super::messages::add_messages;
+use super::value::{py_type, ChannelValue};
+use crate::clock::IdGenerator;
+use crate::error::{troubleshooting, Error, Result};
+use serde_json::{Number, Value};
+use std::fmt;
+use std::rc::Rc;
+
+/// A user-defined reducer: `(current, written) -> new`. `current` is the
+/// channel's value, or the default when the channel is still empty.
+pub type ReduceFn = dyn Fn(Option<&ChannelValue>, Value) -> Result<ChannelValue>;
+
+/// A named custom reducer with an optional default for an empty channel.
+#[derive(Clone)]
+pub struct CustomReducer {
+    func: Rc<ReduceFn>,
+    default: Option<Rc<dyn Fn() -> Value>>,
+}
+
+impl CustomReducer {
+    /// A reducer from a function over the current value and one written value.
+    pub fn new(
+        func: impl Fn(Option<&ChannelValue>, Value) -> Result<ChannelValue> + 'static,
+    ) -> Self {
+        CustomReducer {
+            func: Rc::new(func),
+            default: None,
+        }
+    }
+
+    /// The same reducer, starting from `default()` instead of the first write.
+    pub fn with_default(mut self, default: impl Fn() -> Value + 'static) -> Self {
+        self.default = Some(Rc::new(default));
+        self
+    }
+}
+
+impl fmt::Debug for CustomReducer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("CustomReducer")
+    }
+}
+
+/// How a state channel combines writes.
+#[derive(Clone, Debug, Default)]
+pub enum Reducer {
+    /// Keeps the single value written in a superstep; two writers in one
+    /// superstep is an `InvalidUpdateError`.
+    #[default]
+    LastValue,
+    /// List concatenation (`operator.add` on lists).
+    Append,
+    /// Number addition (`operator.add` on numbers).
+    Sum,
+    /// LangGraph's `add_messages`: append, replace by `id`, remove.
+    AddMessages,
+    /// A user function.
+    Custom(CustomReducer),
+}
+
+impl Reducer {
+    /// The reducer named in the JSON graph format.
+    pub fn from_name(name: &str) -> Option<Reducer> {
+        Some(match name {
+            "last_value" => Reducer::LastValue,
+            "append" => Reducer::Append,
+            "sum" => Reducer::Sum,
+            "add_messages" => Reducer::AddMessages,
+            _ => return None,
+        })
+    }
+
+    /// The name used in the JSON graph format (`custom` for user functions).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Reducer::LastValue => "last_value",
+            Reducer::Append => "append",
+            Reducer::Sum => "sum",
+            Reducer::AddMessages => "add_messages",
+            Reducer::Custom(_) => "custom",
+        }
+    }
+
+    /// Folds one superstep's writes into `current`. Returns `None` when
+    /// nothing was written (the channel is unchanged).
+    pub(crate) fn reduce(
+        &self,
+        key: &str,
+        current: Option<&ChannelValue>,
+        values: Vec<Value>,
+        ids: &IdGenerator,
+    ) -> Result<Option<ChannelValue>> {
+        if values.is_empty() {
+            return Ok(None);
+        }
+        if let Reducer::LastValue = self {
+            if values.len() != 1 {
+                return Err(Error::invalid_update(format!(
+                    "At key '{key}': Can receive only one value per step. Use an Annotated key to handle multiple values.{}",
+                    troubleshooting("INVALID_CONCURRENT_GRAPH_UPDATE")
+                )));
+            }
+            let value = values.into_iter().next().unwrap_or(Value::Null);
+            return Ok(Some(ChannelValue::from_json(value)));
+        }
+        let mut acc: Option<ChannelValue> = current.cloned();
+        if acc.is_none() {
+            if let Reducer::Custom(CustomReducer {
+                default: Some(default),
+                ..
+            }) = self
+            {
+                acc = Some(ChannelValue::from_json(default()));
+            }
+        }
+        for value in values {
+            acc = Some(self.step(acc.as_ref(), value, ids)?);
+        }
+        Ok(acc)
+    }
+
+    fn step(
+        &self,
+        acc: Option<&ChannelValue>,
+        value: Value,
+        ids: &IdGenerator,
+    ) -> Result<ChannelValue> {
+        match self {
+            Reducer::LastValue => Ok(ChannelValue::from_json(value)),
+            Reducer::Append => append(acc, value),
+            Reducer::Sum => sum(acc, value),
+            Reducer::AddMessages => add_messages(acc.and_then(ChannelValue::as_list), value, ids)
+                .map(ChannelValue::List),
+            Reducer::Custom(c) => (c.func)(acc, value),
+        }
+    }
+}
+
+fn append(acc: Option<&ChannelValue>, value: Value) -> Result<ChannelValue> {
+    let Value::Array(items) = value else {
+        return Err(Error::type_error(format!(
+            "can only concatenate list (not \"{}\") to list",
+            py_type(&value)
+        )));
+    };
+    match acc {
+        None => Ok(ChannelValue::List(items.into_iter().collect())),
+        Some(ChannelValue::List(list)) => {
+            let mut list = list.clone();
+            list.extend(items);
+            Ok(ChannelValue::List(list))
+        }
+        Some(other) => Err(Error::type_error(format!(
+            "unsupported operand type(s) for +: '{}' and 'list'",
+            other.py_type()
+        ))),
+    }
+}
+
+fn sum(acc: Option<&ChannelValue>, value: Value) -> Result<ChannelValue> {
+    let Value::Number(b) = &value else {
+        let left = acc.map_or("int", ChannelValue::py_type);
+        return Err(Error::type_error(format!(
+            "unsupported operand type(s) for +: '{left}' and '{}'",
+            py_type(&value)
+        )));
+    };
+    let Some(acc) = acc else {
+        return Ok(ChannelValue::from_json(value));
+    };
+    let Some(Value::Number(a)) = acc.as_json() else {
+        return Err(Error::type_error(format!(
+            "unsupported operand type(s) for +: '{}' and '{}'",
+            acc.py_type(),
+            py_type(&value)
+        )));
+    };
+    Ok(ChannelValue::from_json(Value::Number(add_numbers(a, b))))
+}
+
+/// `a + b` keeping integers integral, as Python does.
+pub(crate) fn add_numbers(a: &Number, b: &Number) -> Number {
+    if let (Some(x), Some(y)) = (a.as_i64(), b.as_i64()) {
+        if let Some(s) = x.checked_add(y) {
+            return Number::from(s);
+        }
+    }
+    let s = a.as_f64().unwrap_or(0.0) + b.as_f64().unwrap_or(0.0);
+    Number::from_f64(s).unwrap_or_else(|| Number::from(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::ManualClock;
+    use serde_json::json;
+
+    fn ids() -> IdGenerator {
+        IdGenerator::with_seed(Rc::new(ManualClock::new()), 7)
+    }
+
+    #[test]
+    fn last_value_rejects_two_writes_in_one_step() {
+        let err = Reducer::LastValue
+            .reduce("x", None, vec![json!(1), json!(2)], &ids())
+            .unwrap_err();
+        assert!(err
+            .to_string()
+            .starts_with("InvalidUpdateError: At key 'x': Can receive only one value per step."));
+    }
+
+    #[test]
+    fn append_concatenates_and_rejects_non_lists() {
+        let cur = ChannelValue::from_json(json!(["a"]));
+        let out = Reducer::Append
+            .reduce("log", Some(&cur), vec![json!(["b"]), json!(["c"])], &ids())
+            .unwrap()
+            .unwrap();
+        assert_eq!(out.to_json(), json!(["a", "b", "c"]));
+        let err = Reducer::Append
+            .reduce("log", Some(&cur), vec![json!("x")], &ids())
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "TypeError: can only concatenate list (not \"str\") to list"
+        );
+    }
+
+    #[test]
+    fn sum_keeps_integers_and_rejects_strings() {
+        let cur = ChannelValue::from_json(json!(1));
+        let out = Reducer::Sum
+            .reduce("t", Some(&cur), vec![json!(10), json!(100)], &ids())
+            .unwrap()
+            .unwrap();
+        assert_eq!(out.to_json(), json!(111));
+        let err = Reducer::Sum
+            .reduce("t", Some(&cur), vec![json!("x")], &ids())
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "TypeError: unsupported operand type(s) for +: 'int' and 'str'"
+        );
+    }
+
+    #[test]
+    fn custom_reducer_starts_from_its_default() {
+        let r = Reducer::Custom(
+            CustomReducer::new(|cur, v| {
+                let base = cur
+                    .and_then(|c| c.as_json())
+                    .and_then(Value::as_i64)
+                    .unwrap_or(0);
+                Ok(ChannelValue::from_json(json!(
+                    base.max(v.as_i64().unwrap_or(0))
+                )))
+            })
+            .with_default(|| json!(5)),
+        );
+        let out = r
+            .reduce("m", None, vec![json!(3)], &ids())
+            .unwrap()
+            .unwrap();
+        assert_eq!(out.to_json(), json!(5));
+    }
+}

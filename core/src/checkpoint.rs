@@ -1,0 +1,13 @@
+//! Checkpoints and where they are kept: the data model (LangGraph
+//! `checkpoint/base`), the [`CheckpointSaver`] trait and [`InMemorySaver`].
+
+mod memory;
+mod model;
+mod saver;
+
+pub use memory::{InMemorySaver, ThreadExport};
+pub use model::{
+    ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointTuple,
+    PendingWrite, Source, Version, NULL_TASK_ID,
+};
+pub use saver::{CheckpointSaver, ListOptions, ListTarget};

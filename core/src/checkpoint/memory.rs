@@ -1,0 +1,468 @@
+//! [`InMemorySaver`]: LangGraph's in-memory saver, with the same storage
+//! layout (checkpoint without values + metadata + parent per
+//! thread/namespace/id; writes per checkpoint; values per channel and
+//! version, so a channel that did not change is never stored again).
+
+use super::model::{
+    ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointTuple,
+    PendingWrite, Version,
+};
+use super::saver::{CheckpointSaver, ListOptions, ListTarget};
+use crate::channels::ChannelValue;
+use crate::error::{Error, Result};
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, HashMap};
+
+/// Slot of a control write; regular writes use their position (>= 0).
+fn write_index(channel: &str, position: usize) -> i64 {
+    match channel {
+        "__error__" => -1,
+        "__scheduled__" => -2,
+        "__interrupt__" => -3,
+        "__resume__" => -4,
+        _ => position as i64,
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct StoredWrite {
+    task_id: String,
+    channel: String,
+    value: Value,
+    task_path: String,
+    idx: i64,
+}
+
+#[derive(Clone, Debug)]
+struct Stored {
+    /// The checkpoint with `channel_values` left empty (values live in `blobs`).
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    parent_id: Option<String>,
+}
+
+#[derive(Default, Debug)]
+struct Namespace {
+    checkpoints: BTreeMap<String, Stored>,
+    writes: HashMap<String, BTreeMap<(String, i64), StoredWrite>>,
+    /// channel → version → value (`None`: the channel was empty at that version).
+    blobs: HashMap<String, HashMap<Version, Option<ChannelValue>>>,
+}
+
+impl Namespace {
+    fn tuple(&self, thread_id: &str, ns: &str, stored: &Stored) -> CheckpointTuple {
+        let mut checkpoint = stored.checkpoint.clone();
+        for (channel, version) in &checkpoint.channel_versions {
+            let value = self
+                .blobs
+                .get(channel)
+                .and_then(|b| b.get(version))
+                .cloned()
+                .flatten();
+            if let Some(value) = value {
+                checkpoint.channel_values.insert(channel.clone(), value);
+            }
+        }
+        let mut writes: Vec<&StoredWrite> = self
+            .writes
+            .get(&checkpoint.id)
+            .map(|w| w.values().collect())
+            .unwrap_or_default();
+        writes.sort_by(|a, b| {
+            (&a.task_path, &a.task_id, a.idx).cmp(&(&b.task_path, &b.task_id, b.idx))
+        });
+        let config = |id: &str| CheckpointConfig {
+            thread_id: thread_id.to_owned(),
+            checkpoint_ns: ns.to_owned(),
+            checkpoint_id: Some(id.to_owned()),
+        };
+        CheckpointTuple {
+            config: config(&checkpoint.id),
+            parent_config: stored.parent_id.as_deref().map(config),
+            pending_writes: writes
+                .into_iter()
+                .map(|w| PendingWrite {
+                    task_id: w.task_id.clone(),
+                    channel: w.channel.clone(),
+                    value: w.value.clone(),
+                })
+                .collect(),
+            metadata: stored.metadata.clone(),
+            checkpoint,
+        }
+    }
+}
+
+#[derive(Default, Debug)]
+struct Store {
+    /// thread → namespace (in insertion order) → data.
+    threads: BTreeMap<String, IndexMap<String, Namespace>>,
+}
+
+/// An in-memory [`CheckpointSaver`]. Single-threaded (the engine runs in one
+/// thread, natively and in wasm); share it with `Rc`.
+#[derive(Debug, Default)]
+pub struct InMemorySaver {
+    store: RefCell<Store>,
+    next_salt: Cell<u64>,
+}
+
+impl InMemorySaver {
+    /// An empty saver.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Ids of every thread, sorted.
+    pub fn thread_ids(&self) -> Vec<String> {
+        self.store.borrow().threads.keys().cloned().collect()
+    }
+
+    /// Everything stored for one thread, in the documented export format
+    /// (see [`ThreadExport`]). `None` for an unknown thread.
+    pub fn export_thread(&self, thread_id: &str) -> Option<ThreadExport> {
+        let store = self.store.borrow();
+        let namespaces = store.threads.get(thread_id)?;
+        let mut out = ThreadExport {
+            format: EXPORT_FORMAT.to_owned(),
+            thread_id: thread_id.to_owned(),
+            namespaces: Vec::new(),
+        };
+        for (ns, data) in namespaces {
+            let mut blobs: Vec<ExportedBlob> = data
+                .blobs
+                .iter()
+                .flat_map(|(channel, versions)| {
+                    versions.iter().map(move |(version, value)| ExportedBlob {
+                        channel: channel.clone(),
+                        version: *version,
+                        value: value.as_ref().map(ChannelValue::to_json),
+                    })
+                })
+                .collect();
+            blobs.sort_by(|a, b| (&a.channel, a.version).cmp(&(&b.channel, b.version)));
+            let checkpoints = data
+                .checkpoints
+                .values()
+                .map(|s| ExportedCheckpoint {
+                    checkpoint: s.checkpoint.clone(),
+                    metadata: s.metadata.clone(),
+                    parent_id: s.parent_id.clone(),
+                    pending_writes: data
+                        .writes
+                        .get(&s.checkpoint.id)
+                        .map(|w| w.values().cloned().map(ExportedWrite::from).collect())
+                        .unwrap_or_default(),
+                })
+                .collect();
+            out.namespaces.push(ExportedNamespace {
+                checkpoint_ns: ns.clone(),
+                checkpoints,
+                blobs,
+            });
+        }
+        Some(out)
+    }
+
+    /// Loads a thread exported by [`export_thread`](Self::export_thread),
+    /// replacing any thread of the same id. Validates everything before
+    /// changing anything.
+    pub fn import_thread(&self, data: ThreadExport) -> Result<()> {
+        if data.format != EXPORT_FORMAT {
+            return Err(Error::value(format!(
+                "Unsupported thread export format {:?} (expected {EXPORT_FORMAT:?})",
+                data.format
+            ))
+            .with_code("INVALID_EXPORT"));
+        }
+        let mut namespaces = IndexMap::new();
+        let mut max_salt = 0;
+        for ns in data.namespaces {
+            let mut out = Namespace::default();
+            for blob in ns.blobs {
+                max_salt = max_salt.max(blob.version.salt);
+                out.blobs
+                    .entry(blob.channel)
+                    .or_default()
+                    .insert(blob.version, blob.value.map(ChannelValue::from_json));
+            }
+            for c in ns.checkpoints {
+                let id = c.checkpoint.id.clone();
+                let mut checkpoint = c.checkpoint;
+                checkpoint.channel_values.clear();
+                let writes = c
+                    .pending_writes
+                    .into_iter()
+                    .map(|w| ((w.task_id.clone(), w.idx), StoredWrite::from(w)))
+                    .collect();
+                out.writes.insert(id.clone(), writes);
+                out.checkpoints.insert(
+                    id,
+                    Stored {
+                        checkpoint,
+                        metadata: c.metadata,
+                        parent_id: c.parent_id,
+                    },
+                );
+            }
+            namespaces.insert(ns.checkpoint_ns, out);
+        }
+        self.next_salt.set(self.next_salt.get().max(max_salt + 1));
+        self.store
+            .borrow_mut()
+            .threads
+            .insert(data.thread_id, namespaces);
+        Ok(())
+    }
+}
+
+/// The format tag of [`ThreadExport`].
+pub const EXPORT_FORMAT: &str = "chronograph.thread.v1";
+
+/// A whole thread, every branch and pending write included, as JSON-ready data:
+/// `{"format": "chronograph.thread.v1", "thread_id", "namespaces": [{
+/// "checkpoint_ns", "checkpoints": [{"checkpoint", "metadata", "parent_id",
+/// "pending_writes": [{"task_id", "channel", "value", "task_path", "idx"}]}],
+/// "blobs": [{"channel", "version", "value"}]}]}`. Checkpoints carry no
+/// values; each `(channel, version)` value is stored once in `blobs`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ThreadExport {
+    /// Always [`EXPORT_FORMAT`].
+    pub format: String,
+    /// The thread.
+    pub thread_id: String,
+    /// Its namespaces, root first.
+    pub namespaces: Vec<ExportedNamespace>,
+}
+
+/// One namespace of a [`ThreadExport`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExportedNamespace {
+    /// `""` at the root.
+    pub checkpoint_ns: String,
+    /// In id (creation) order.
+    pub checkpoints: Vec<ExportedCheckpoint>,
+    /// Channel values by version.
+    pub blobs: Vec<ExportedBlob>,
+}
+
+/// One checkpoint of a [`ThreadExport`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExportedCheckpoint {
+    /// The checkpoint, `channel_values` empty.
+    pub checkpoint: Checkpoint,
+    /// Its metadata.
+    pub metadata: CheckpointMetadata,
+    /// Its parent's id.
+    pub parent_id: Option<String>,
+    /// Writes stored against it.
+    pub pending_writes: Vec<ExportedWrite>,
+}
+
+/// A stored write of a [`ThreadExport`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExportedWrite {
+    /// Writing task.
+    pub task_id: String,
+    /// Channel written.
+    pub channel: String,
+    /// Value written.
+    pub value: Value,
+    /// The task's path, the sort key of pending writes.
+    pub task_path: String,
+    /// Slot: position, or negative for control writes.
+    pub idx: i64,
+}
+
+impl From<StoredWrite> for ExportedWrite {
+    fn from(w: StoredWrite) -> Self {
+        ExportedWrite {
+            task_id: w.task_id,
+            channel: w.channel,
+            value: w.value,
+            task_path: w.task_path,
+            idx: w.idx,
+        }
+    }
+}
+
+impl From<ExportedWrite> for StoredWrite {
+    fn from(w: ExportedWrite) -> Self {
+        StoredWrite {
+            task_id: w.task_id,
+            channel: w.channel,
+            value: w.value,
+            task_path: w.task_path,
+            idx: w.idx,
+        }
+    }
+}
+
+/// A channel value at one version, in a [`ThreadExport`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExportedBlob {
+    /// Channel.
+    pub channel: String,
+    /// Version.
+    pub version: Version,
+    /// Value; `null` when the channel was empty at that version.
+    pub value: Option<Value>,
+}
+
+impl CheckpointSaver for InMemorySaver {
+    fn get_tuple(&self, config: &CheckpointConfig) -> Result<Option<CheckpointTuple>> {
+        let store = self.store.borrow();
+        let Some(ns) = store
+            .threads
+            .get(&config.thread_id)
+            .and_then(|t| t.get(&config.checkpoint_ns))
+        else {
+            return Ok(None);
+        };
+        let stored = match &config.checkpoint_id {
+            Some(id) => ns.checkpoints.get(id),
+            None => ns.checkpoints.values().next_back(),
+        };
+        Ok(stored.map(|s| ns.tuple(&config.thread_id, &config.checkpoint_ns, s)))
+    }
+
+    fn list(&self, target: &ListTarget, options: &ListOptions) -> Result<Vec<CheckpointTuple>> {
+        let store = self.store.borrow();
+        let mut out = Vec::new();
+        let limit = options.limit.unwrap_or(usize::MAX);
+        let threads: Vec<(&String, &IndexMap<String, Namespace>)> = match &target.thread_id {
+            Some(t) => store.threads.get_key_value(t).into_iter().collect(),
+            None => store.threads.iter().collect(),
+        };
+        for (thread_id, namespaces) in threads {
+            for (ns_name, ns) in namespaces {
+                if target
+                    .checkpoint_ns
+                    .as_ref()
+                    .is_some_and(|want| want != ns_name)
+                {
+                    continue;
+                }
+                let upper = match (&target.checkpoint_id, &options.before) {
+                    (_, Some(before)) => std::ops::Bound::Excluded(before.clone()),
+                    _ => std::ops::Bound::Unbounded,
+                };
+                for (id, stored) in ns
+                    .checkpoints
+                    .range((std::ops::Bound::Unbounded, upper))
+                    .rev()
+                {
+                    if out.len() >= limit {
+                        return Ok(out);
+                    }
+                    if target.checkpoint_id.as_ref().is_some_and(|want| want != id) {
+                        continue;
+                    }
+                    let matches = options
+                        .filter
+                        .iter()
+                        .all(|(k, v)| stored.metadata.get(k).as_ref() == Some(v));
+                    if matches {
+                        out.push(ns.tuple(thread_id, ns_name, stored));
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn put(
+        &self,
+        config: &CheckpointConfig,
+        mut checkpoint: Checkpoint,
+        metadata: CheckpointMetadata,
+        new_versions: &ChannelVersions,
+    ) -> Result<CheckpointConfig> {
+        let mut store = self.store.borrow_mut();
+        let ns = store
+            .threads
+            .entry(config.thread_id.clone())
+            .or_default()
+            .entry(config.checkpoint_ns.clone())
+            .or_default();
+        for (channel, version) in new_versions {
+            let value = checkpoint.channel_values.get(channel).cloned();
+            ns.blobs
+                .entry(channel.clone())
+                .or_default()
+                .insert(*version, value);
+        }
+        checkpoint.channel_values.clear();
+        let id = checkpoint.id.clone();
+        ns.checkpoints.insert(
+            id.clone(),
+            Stored {
+                checkpoint,
+                metadata,
+                parent_id: config.checkpoint_id.clone(),
+            },
+        );
+        Ok(CheckpointConfig {
+            thread_id: config.thread_id.clone(),
+            checkpoint_ns: config.checkpoint_ns.clone(),
+            checkpoint_id: Some(id),
+        })
+    }
+
+    fn put_writes(
+        &self,
+        config: &CheckpointConfig,
+        writes: &[(String, Value)],
+        task_id: &str,
+        task_path: &str,
+    ) -> Result<()> {
+        let Some(checkpoint_id) = &config.checkpoint_id else {
+            return Err(Error::value("put_writes needs a checkpoint_id"));
+        };
+        let mut store = self.store.borrow_mut();
+        let rows = store
+            .threads
+            .entry(config.thread_id.clone())
+            .or_default()
+            .entry(config.checkpoint_ns.clone())
+            .or_default()
+            .writes
+            .entry(checkpoint_id.clone())
+            .or_default();
+        for (position, (channel, value)) in writes.iter().enumerate() {
+            let idx = write_index(channel, position);
+            let key = (task_id.to_owned(), idx);
+            if idx >= 0 && rows.contains_key(&key) {
+                continue;
+            }
+            rows.insert(
+                key,
+                StoredWrite {
+                    task_id: task_id.to_owned(),
+                    channel: channel.clone(),
+                    value: value.clone(),
+                    task_path: task_path.to_owned(),
+                    idx,
+                },
+            );
+        }
+        Ok(())
+    }
+
+    fn delete_thread(&self, thread_id: &str) -> Result<()> {
+        self.store.borrow_mut().threads.remove(thread_id);
+        Ok(())
+    }
+
+    fn get_next_version(&self, current: Option<Version>) -> Version {
+        let salt = self.next_salt.get();
+        self.next_salt.set(salt + 1);
+        Version {
+            counter: current.map_or(0, |v| v.counter) + 1,
+            salt,
+        }
+    }
+}

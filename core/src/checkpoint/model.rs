@@ -1,0 +1,219 @@
+//! The checkpoint data model, shaped like LangGraph's `Checkpoint`,
+//! `CheckpointMetadata` and `CheckpointTuple`.
+
+use crate::channels::ChannelValue;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The task id of writes that belong to no task (Command input, resume values).
+pub const NULL_TASK_ID: &str = "00000000-0000-0000-0000-000000000000";
+
+/// A channel version. Ordered by `counter`, then `salt`; the saver makes the
+/// salt unique so two branches that both reach "max + 1" never share a
+/// version (LangGraph's InMemorySaver uses a random fraction for this).
+/// Written as `"<counter, 32 digits>.<salt, 16 digits>"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Version {
+    /// The integer part: one more than the highest version it succeeds.
+    pub counter: u64,
+    /// Makes versions unique per saver.
+    pub salt: u64,
+}
+
+impl fmt::Display for Version {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:032}.{:016}", self.counter, self.salt)
+    }
+}
+
+impl std::str::FromStr for Version {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let (c, salt) = s.split_once('.').unwrap_or((s, "0"));
+        let bad = || format!("invalid channel version {s:?}");
+        Ok(Version {
+            counter: c.parse().map_err(|_| bad())?,
+            salt: salt.parse().map_err(|_| bad())?,
+        })
+    }
+}
+
+impl Serialize for Version {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Version {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// Channel name → version.
+pub type ChannelVersions = BTreeMap<String, Version>;
+
+/// What wrote a checkpoint (`metadata.source`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    /// New input to a run.
+    Input,
+    /// The end of a superstep.
+    Loop,
+    /// `update_state`.
+    Update,
+    /// A copy: replaying a past checkpoint, or `update_state(..., as_node="__copy__")`.
+    Fork,
+}
+
+impl Source {
+    /// `"input" | "loop" | "update" | "fork"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Input => "input",
+            Source::Loop => "loop",
+            Source::Update => "update",
+            Source::Fork => "fork",
+        }
+    }
+}
+
+/// A snapshot of every channel at the end of a superstep (format version 4).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    /// Format version (4).
+    pub v: u32,
+    /// UUIDv6; ids sort in creation order.
+    pub id: String,
+    /// Creation time, ISO-8601 UTC.
+    pub ts: String,
+    /// Values of the non-empty channels.
+    pub channel_values: BTreeMap<String, ChannelValue>,
+    /// Current version of every channel written on this lineage.
+    pub channel_versions: ChannelVersions,
+    /// Per node (plus `__input__`, `__interrupt__`): the trigger versions it consumed.
+    pub versions_seen: BTreeMap<String, ChannelVersions>,
+    /// Channels the superstep that wrote this checkpoint updated (sorted);
+    /// `None` for forks and `update_state` checkpoints.
+    pub updated_channels: Option<Vec<String>>,
+}
+
+impl Checkpoint {
+    /// An empty checkpoint with the given id and timestamp.
+    pub fn empty(id: String, ts: String) -> Self {
+        Checkpoint {
+            v: 4,
+            id,
+            ts,
+            channel_values: BTreeMap::new(),
+            channel_versions: BTreeMap::new(),
+            versions_seen: BTreeMap::new(),
+            updated_channels: None,
+        }
+    }
+
+    /// The highest channel version, if any channel has one.
+    pub fn max_version(&self) -> Option<Version> {
+        self.channel_versions.values().max().copied()
+    }
+}
+
+/// `CheckpointMetadata`: `source`, `step`, `parents`, plus primitive keys
+/// copied from the run config.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CheckpointMetadata {
+    /// What wrote the checkpoint.
+    pub source: Source,
+    /// The superstep number (-1 for a thread's first input).
+    pub step: i64,
+    /// Ancestor namespace → checkpoint id (empty at the root).
+    #[serde(default)]
+    pub parents: BTreeMap<String, String>,
+    /// Extra keys from `config.metadata` / `config.configurable`.
+    #[serde(flatten)]
+    pub extra: BTreeMap<String, Value>,
+}
+
+impl CheckpointMetadata {
+    /// Metadata with no extra keys.
+    pub fn new(source: Source, step: i64) -> Self {
+        CheckpointMetadata {
+            source,
+            step,
+            parents: BTreeMap::new(),
+            extra: BTreeMap::new(),
+        }
+    }
+
+    /// One key as JSON, the way `list(filter=...)` compares it.
+    pub fn get(&self, key: &str) -> Option<Value> {
+        match key {
+            "source" => Some(Value::from(self.source.as_str())),
+            "step" => Some(Value::from(self.step)),
+            "parents" => serde_json::to_value(&self.parents).ok(),
+            other => self.extra.get(other).cloned(),
+        }
+    }
+}
+
+/// Where a checkpoint lives: thread, namespace and (optionally) id.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CheckpointConfig {
+    /// The thread.
+    pub thread_id: String,
+    /// The namespace (`""` at the root graph).
+    #[serde(default)]
+    pub checkpoint_ns: String,
+    /// The checkpoint; `None` means the thread's latest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checkpoint_id: Option<String>,
+}
+
+impl CheckpointConfig {
+    /// The root namespace of `thread_id`, no checkpoint id.
+    pub fn thread(thread_id: impl Into<String>) -> Self {
+        CheckpointConfig {
+            thread_id: thread_id.into(),
+            ..Default::default()
+        }
+    }
+
+    /// The same thread and namespace, at checkpoint `id`.
+    pub fn at(&self, id: impl Into<String>) -> Self {
+        CheckpointConfig {
+            checkpoint_id: Some(id.into()),
+            ..self.clone()
+        }
+    }
+}
+
+/// One row stored with `put_writes`: a task's write to a channel.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PendingWrite {
+    /// The task that wrote it (`NULL_TASK_ID` for run-level writes).
+    pub task_id: String,
+    /// The channel (or a control channel such as `__error__`).
+    pub channel: String,
+    /// The value written.
+    pub value: Value,
+}
+
+/// A stored checkpoint with everything needed to resume from it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckpointTuple {
+    /// The checkpoint's own address.
+    pub config: CheckpointConfig,
+    /// The checkpoint, with its channel values.
+    pub checkpoint: Checkpoint,
+    /// Its metadata.
+    pub metadata: CheckpointMetadata,
+    /// The parent's address, `None` for a root.
+    pub parent_config: Option<CheckpointConfig>,
+    /// Writes of tasks that ran from this checkpoint, sorted by task path, id, index.
+    pub pending_writes: Vec<PendingWrite>,
+}

@@ -1,0 +1,269 @@
+//! Time and randomness, injected. `SystemTime` does not exist on
+//! `wasm32-unknown-unknown`, and tests need ids and timestamps they can
+//! predict, so every id the engine makes comes through an [`IdGenerator`]
+//! built over a [`Clock`].
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+/// A source of wall-clock time.
+pub trait Clock {
+    /// Nanoseconds since the Unix epoch.
+    fn now_unix_nanos(&self) -> u128;
+}
+
+/// The machine's clock (not available on `wasm32-unknown-unknown`, where the
+/// JavaScript bindings inject `Date.now()` instead).
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+#[derive(Debug, Default, Clone, Copy)]
+pub struct SystemClock;
+
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+impl Clock for SystemClock {
+    fn now_unix_nanos(&self) -> u128 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0)
+    }
+}
+
+/// A deterministic clock: starts at a fixed instant and advances by a fixed
+/// step every time it is read. Used by tests and wherever no real clock exists.
+#[derive(Debug)]
+pub struct ManualClock {
+    now: Cell<u128>,
+    step: u128,
+}
+
+impl ManualClock {
+    /// 2026-01-01T00:00:00Z, advancing one millisecond per reading.
+    pub fn new() -> Self {
+        Self::starting_at(1_767_225_600_000_000_000, 1_000_000)
+    }
+
+    /// A clock that starts at `unix_nanos` and advances `step_nanos` per reading.
+    pub fn starting_at(unix_nanos: u128, step_nanos: u128) -> Self {
+        ManualClock {
+            now: Cell::new(unix_nanos),
+            step: step_nanos,
+        }
+    }
+}
+
+impl Default for ManualClock {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Clock for ManualClock {
+    fn now_unix_nanos(&self) -> u128 {
+        let t = self.now.get();
+        self.now.set(t + self.step);
+        t
+    }
+}
+
+/// The clock a graph uses when none is given: the system clock natively, a
+/// [`ManualClock`] on bare wasm32 (the JS bindings inject `Date.now()`).
+pub fn default_clock() -> Rc<dyn Clock> {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    {
+        Rc::new(SystemClock)
+    }
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    {
+        Rc::new(ManualClock::new())
+    }
+}
+
+/// 100-ns ticks between 1582-10-15 (the UUID epoch) and 1970-01-01.
+const UUID_EPOCH_OFFSET: u64 = 0x01B2_1DD2_1381_4000;
+
+/// Makes checkpoint ids (UUIDv6, as LangGraph's `uuid6(clock_seq=step)`),
+/// message ids (UUIDv4) and ISO-8601 timestamps from one clock and one
+/// seeded random stream.
+pub struct IdGenerator {
+    clock: Rc<dyn Clock>,
+    last_ticks: Cell<u64>,
+    rng: Cell<u64>,
+}
+
+impl std::fmt::Debug for IdGenerator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("IdGenerator")
+            .field("last_ticks", &self.last_ticks.get())
+            .finish()
+    }
+}
+
+impl IdGenerator {
+    /// A generator over `clock`, its random stream seeded from the clock.
+    pub fn new(clock: Rc<dyn Clock>) -> Self {
+        let seed = clock.now_unix_nanos() as u64;
+        Self::with_seed(clock, seed)
+    }
+
+    /// A generator with an explicit random seed (fully deterministic with a
+    /// [`ManualClock`]).
+    pub fn with_seed(clock: Rc<dyn Clock>, seed: u64) -> Self {
+        IdGenerator {
+            clock,
+            last_ticks: Cell::new(0),
+            rng: Cell::new(seed ^ 0x9E37_79B9_7F4A_7C15),
+        }
+    }
+
+    /// SplitMix64: small, fast, good enough for ids that only need to differ.
+    pub fn next_u64(&self) -> u64 {
+        let mut z = self.rng.get().wrapping_add(0x9E37_79B9_7F4A_7C15);
+        self.rng.set(z);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Reads the clock once, returning `(uuid ticks, unix nanos)`, with ticks
+    /// forced strictly above the previous reading so ids never tie.
+    fn tick(&self) -> (u64, u128) {
+        let nanos = self.clock.now_unix_nanos();
+        let mut ticks = (nanos / 100) as u64 + UUID_EPOCH_OFFSET;
+        if ticks <= self.last_ticks.get() {
+            ticks = self.last_ticks.get() + 1;
+        }
+        self.last_ticks.set(ticks);
+        let nanos = u128::from(ticks - UUID_EPOCH_OFFSET) * 100;
+        (ticks, nanos)
+    }
+
+    /// A new checkpoint id and its timestamp. The id is a UUIDv6 whose clock
+    /// sequence is `clock_seq & 0x3FFF` (LangGraph passes the step), so ids
+    /// sort in creation order.
+    pub fn checkpoint_id(&self, clock_seq: i64) -> (String, String) {
+        let (ticks, nanos) = self.tick();
+        let time_high = ticks >> 12;
+        let time_low = ticks & 0xFFF;
+        let seq = 0x8000 | ((clock_seq as u64) & 0x3FFF);
+        let node = self.next_u64() & 0xFFFF_FFFF_FFFF;
+        let id = format!(
+            "{:08x}-{:04x}-6{:03x}-{:04x}-{:012x}",
+            time_high >> 16,
+            time_high & 0xFFFF,
+            time_low,
+            seq,
+            node
+        );
+        (id, iso_timestamp(nanos))
+    }
+
+    /// A random UUIDv4 string (used for message ids).
+    pub fn uuid4(&self) -> String {
+        let hi = self.next_u64();
+        let lo = self.next_u64();
+        let bytes =
+            ((u128::from(hi) << 64) | u128::from(lo)) & !(0xF000u128 << 64) | (0x4000u128 << 64);
+        let bytes = bytes & !(0xC000u128 << 48) | (0x8000u128 << 48);
+        format_uuid(bytes)
+    }
+
+    /// The current time as LangGraph writes it: `2026-11-29T23:04:06.575547+00:00`.
+    pub fn timestamp(&self) -> String {
+        iso_timestamp(self.clock.now_unix_nanos())
+    }
+}
+
+/// Formats 128 bits as `8-4-4-4-12` lowercase hex.
+pub(crate) fn format_uuid(bits: u128) -> String {
+    let h = format!("{bits:032x}");
+    format!(
+        "{}-{}-{}-{}-{}",
+        &h[0..8],
+        &h[8..12],
+        &h[12..16],
+        &h[16..20],
+        &h[20..32]
+    )
+}
+
+/// ISO-8601 UTC with microseconds and `+00:00`, from Unix nanoseconds.
+pub fn iso_timestamp(unix_nanos: u128) -> String {
+    let micros = unix_nanos / 1_000;
+    let secs = (micros / 1_000_000) as i64;
+    let frac = (micros % 1_000_000) as u32;
+    let days = secs.div_euclid(86_400);
+    let sod = secs.rem_euclid(86_400);
+    let (y, m, d) = civil_from_days(days);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{frac:06}+00:00",
+        sod / 3600,
+        (sod / 60) % 60,
+        sod % 60
+    )
+}
+
+/// Howard Hinnant's days-to-civil conversion (proleptic Gregorian).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids() -> IdGenerator {
+        IdGenerator::with_seed(
+            Rc::new(ManualClock::starting_at(1_767_225_600_000_000_000, 0)),
+            1,
+        )
+    }
+
+    #[test]
+    fn checkpoint_ids_carry_the_step_as_clock_sequence() {
+        let g = ids();
+        let (a, _) = g.checkpoint_id(-1);
+        let (b, _) = g.checkpoint_id(0);
+        let (c, _) = g.checkpoint_id(6);
+        assert_eq!(&a[19..23], "bfff");
+        assert_eq!(&b[19..23], "8000");
+        assert_eq!(&c[19..23], "8006");
+        assert_eq!(&a[14..15], "6", "version nibble");
+    }
+
+    #[test]
+    fn checkpoint_ids_strictly_increase_within_one_clock_tick() {
+        let g = ids(); // the clock never advances
+        let mut prev = String::new();
+        for step in [5, -1, 3, 0, 2, 1] {
+            let (id, _) = g.checkpoint_id(step);
+            assert!(id > prev, "{id} should sort after {prev}");
+            prev = id;
+        }
+    }
+
+    #[test]
+    fn timestamps_are_iso_with_micros() {
+        assert_eq!(
+            iso_timestamp(1_764_459_846_575_547_000),
+            "2025-11-29T23:44:06.575547+00:00"
+        );
+        assert_eq!(iso_timestamp(0), "1970-01-01T00:00:00.000000+00:00");
+    }
+
+    #[test]
+    fn uuid4_has_version_and_variant() {
+        let u = ids().uuid4();
+        assert_eq!(u.len(), 36);
+        assert_eq!(&u[14..15], "4");
+        assert!(matches!(&u[19..20], "8" | "9" | "a" | "b"));
+    }
+}

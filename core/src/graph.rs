@@ -1,0 +1,18 @@
+//! Defining graphs: the [`StateGraph`] builder (Rust closures), the JSON
+//! graph format ([`GraphSpec`]), node functions and conditional edges, and
+//! the [`CompiledGraph`] that runs them.
+
+mod branch;
+mod builder;
+mod compiled;
+mod node;
+mod spec;
+
+pub use branch::{Branch, RouterFn};
+pub use builder::{CompileOptions, EdgeSources, StateGraph};
+pub use compiled::{CompiledGraph, Topology, TopologyEdge};
+pub use node::{NodeAction, NodeContext, NodeFuture, State};
+pub use spec::{GraphSpec, SpecOp};
+
+pub(crate) use compiled::{CompiledNode, GraphInner};
+pub(crate) use node::Scratchpad;

@@ -1,0 +1,309 @@
+//! [`StateGraph`]: build a graph from Rust closures, then compile it.
+
+use super::branch::{Branch, RouterFn};
+use super::compiled::{CompiledGraph, CompiledNode, GraphInner};
+use super::node::{NodeAction, NodeContext, NodeFuture, State};
+use crate::channels::{ChannelKind, Reducer};
+use crate::checkpoint::CheckpointSaver;
+use crate::clock::{default_clock, Clock, IdGenerator};
+use crate::error::{Error, Result};
+use crate::types::{END, START};
+use indexmap::IndexMap;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// The source side of an edge: one node, or several (a join: the target
+/// runs once all of them have run).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EdgeSources(pub Vec<String>);
+
+impl From<&str> for EdgeSources {
+    fn from(s: &str) -> Self {
+        EdgeSources(vec![s.to_owned()])
+    }
+}
+impl From<String> for EdgeSources {
+    fn from(s: String) -> Self {
+        EdgeSources(vec![s])
+    }
+}
+impl<const N: usize> From<[&str; N]> for EdgeSources {
+    fn from(s: [&str; N]) -> Self {
+        EdgeSources(s.iter().map(|x| (*x).to_owned()).collect())
+    }
+}
+impl From<Vec<String>> for EdgeSources {
+    fn from(s: Vec<String>) -> Self {
+        EdgeSources(s)
+    }
+}
+impl From<Vec<&str>> for EdgeSources {
+    fn from(s: Vec<&str>) -> Self {
+        EdgeSources(s.into_iter().map(str::to_owned).collect())
+    }
+}
+
+/// Options for [`StateGraph::compile`].
+#[derive(Clone, Default)]
+pub struct CompileOptions {
+    /// Where checkpoints go; without one, nothing is saved and the state API errors.
+    pub checkpointer: Option<Rc<dyn CheckpointSaver>>,
+    /// Pause before these nodes (`"*"`: every node).
+    pub interrupt_before: Vec<String>,
+    /// Pause after these nodes (`"*"`: every node).
+    pub interrupt_after: Vec<String>,
+    /// The clock for ids and timestamps (default: the system clock).
+    pub clock: Option<Rc<dyn Clock>>,
+    /// Seed for generated ids (message ids, checkpoint id tails).
+    pub seed: Option<u64>,
+}
+
+impl CompileOptions {
+    /// Options with a checkpointer.
+    pub fn with_checkpointer(saver: Rc<dyn CheckpointSaver>) -> Self {
+        CompileOptions {
+            checkpointer: Some(saver),
+            ..Default::default()
+        }
+    }
+}
+
+/// A graph under construction: state channels with reducers, nodes, edges
+/// and conditional edges. Builder methods chain; the first mistake is
+/// remembered and returned by [`compile`](Self::compile), with LangGraph's text.
+#[derive(Default)]
+pub struct StateGraph {
+    channels: IndexMap<String, Reducer>,
+    nodes: IndexMap<String, NodeAction>,
+    edges: Vec<(Vec<String>, String)>,
+    branches: IndexMap<String, Vec<Branch>>,
+    error: Option<Error>,
+}
+
+impl StateGraph {
+    /// An empty graph.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn fail(&mut self, message: String) -> &mut Self {
+        if self.error.is_none() {
+            self.error = Some(Error::value(message).with_code("INVALID_GRAPH"));
+        }
+        self
+    }
+
+    /// Declares a state channel and its reducer.
+    pub fn add_channel(&mut self, name: impl Into<String>, reducer: Reducer) -> &mut Self {
+        let name = name.into();
+        if name.starts_with("__") || name.contains(':') {
+            return self.fail(format!("Channel name `{name}` is reserved."));
+        }
+        self.channels.insert(name, reducer);
+        self
+    }
+
+    /// Adds a node whose function returns an update object.
+    pub fn add_node(
+        &mut self,
+        name: impl Into<String>,
+        f: impl Fn(&State, &NodeContext) -> Result<Value> + 'static,
+    ) -> &mut Self {
+        self.add_node_action(name, NodeAction::Sync(Rc::new(f)))
+    }
+
+    /// Adds a node whose function returns a future of an update object.
+    pub fn add_async_node(
+        &mut self,
+        name: impl Into<String>,
+        f: impl Fn(State, NodeContext) -> NodeFuture + 'static,
+    ) -> &mut Self {
+        self.add_node_action(name, NodeAction::Async(Rc::new(f)))
+    }
+
+    /// Adds a node from a prepared [`NodeAction`].
+    pub fn add_node_action(&mut self, name: impl Into<String>, action: NodeAction) -> &mut Self {
+        let name = name.into();
+        if name == START || name == END {
+            return self.fail(format!("Node `{name}` is reserved."));
+        }
+        for c in [':', '|'] {
+            if name.contains(c) {
+                return self.fail(format!(
+                    "'{c}' is a reserved character and is not allowed in the node names."
+                ));
+            }
+        }
+        if self.nodes.contains_key(&name) {
+            return self.fail(format!("Node `{name}` already present."));
+        }
+        self.nodes.insert(name, action);
+        self
+    }
+
+    /// Adds an edge. With several sources it is a join: `to` runs once all
+    /// of them have run.
+    pub fn add_edge(&mut self, from: impl Into<EdgeSources>, to: impl Into<String>) -> &mut Self {
+        let EdgeSources(sources) = from.into();
+        let to = to.into();
+        if sources.iter().any(|s| s == END) {
+            return self.fail("END cannot be a start node".into());
+        }
+        if to == START {
+            return self.fail("START cannot be an end node".into());
+        }
+        if sources.len() > 1 {
+            for s in &sources {
+                if !self.nodes.contains_key(s) {
+                    return self.fail(format!("Need to add_node `{s}` first"));
+                }
+            }
+            if !self.nodes.contains_key(&to) {
+                return self.fail(format!("Need to add_node `{to}` first"));
+            }
+        }
+        if sources.is_empty() {
+            return self.fail("An edge needs at least one start node".into());
+        }
+        self.edges.push((sources, to));
+        self
+    }
+
+    /// Adds a conditional edge from `from`: `router` returns destination
+    /// names (or keys of `path_map`).
+    pub fn add_conditional_edges(
+        &mut self,
+        from: impl Into<String>,
+        router: impl Fn(&State) -> Result<Vec<String>> + 'static,
+        path_map: Option<BTreeMap<String, String>>,
+    ) -> &mut Self {
+        self.add_branch(from, Branch::new(RouterFn::Sync(Rc::new(router)), path_map))
+    }
+
+    /// Adds a prepared [`Branch`] (an async router, or declared destinations).
+    pub fn add_branch(&mut self, from: impl Into<String>, branch: Branch) -> &mut Self {
+        self.branches.entry(from.into()).or_default().push(branch);
+        self
+    }
+
+    /// Validates the graph (LangGraph's `validate`) and compiles it.
+    pub fn compile(&self, options: CompileOptions) -> Result<CompiledGraph> {
+        if let Some(e) = &self.error {
+            return Err(e.clone());
+        }
+        self.validate(&options)?;
+        let mut channels: IndexMap<String, ChannelKind> = self
+            .channels
+            .iter()
+            .map(|(k, r)| (k.clone(), ChannelKind::State(r.clone())))
+            .collect();
+        channels.insert(START.into(), ChannelKind::Ephemeral);
+        let mut nodes: IndexMap<String, CompiledNode> = IndexMap::new();
+        nodes.insert(
+            START.into(),
+            CompiledNode::new(START, None, vec![START.into()]),
+        );
+        for (name, action) in &self.nodes {
+            let trigger = branch_channel(name);
+            channels.insert(trigger.clone(), ChannelKind::Ephemeral);
+            nodes.insert(
+                name.clone(),
+                CompiledNode::new(name, Some(action.clone()), vec![trigger]),
+            );
+        }
+        for (sources, to) in &self.edges {
+            if sources.len() == 1 {
+                if to != END {
+                    nodes[&sources[0]]
+                        .edges
+                        .push((branch_channel(to), Value::Null));
+                }
+                continue;
+            }
+            let join = format!("join:{}:{to}", sources.join("+"));
+            channels.insert(join.clone(), ChannelKind::Barrier(sources.clone()));
+            nodes[to].triggers.push(join.clone());
+            for s in sources {
+                nodes[s]
+                    .edges
+                    .push((join.clone(), Value::String(s.clone())));
+            }
+        }
+        for (from, branches) in &self.branches {
+            nodes[from].branches.extend(branches.iter().cloned());
+        }
+        for node in nodes.values_mut() {
+            node.triggers.sort();
+            node.triggers.dedup();
+        }
+        let clock = options.clock.clone().unwrap_or_else(default_clock);
+        let ids = match options.seed {
+            Some(seed) => IdGenerator::with_seed(clock, seed),
+            None => IdGenerator::new(clock),
+        };
+        Ok(CompiledGraph::from_inner(GraphInner {
+            state_keys: self.channels.keys().cloned().collect(),
+            channels,
+            nodes,
+            edges: self.edges.clone(),
+            saver: options.checkpointer,
+            interrupt_before: options.interrupt_before,
+            interrupt_after: options.interrupt_after,
+            ids,
+        }))
+    }
+
+    fn validate(&self, options: &CompileOptions) -> Result<()> {
+        let err = |m: String| Err(Error::value(m).with_code("INVALID_GRAPH"));
+        let is_node = |n: &str| self.nodes.contains_key(n);
+        let mut sources: Vec<&str> = self
+            .edges
+            .iter()
+            .flat_map(|(s, _)| s.iter().map(String::as_str))
+            .collect();
+        sources.extend(self.branches.keys().map(String::as_str));
+        for s in &sources {
+            if *s != START && !is_node(s) {
+                return err(format!("Found edge starting at unknown node '{s}'"));
+            }
+        }
+        if !sources.contains(&START) {
+            return err(
+                "Graph must have an entrypoint: add at least one edge from START to another node"
+                    .into(),
+            );
+        }
+        for (from, branches) in &self.branches {
+            for b in branches {
+                for end in b.ends.iter().flatten() {
+                    if end != END && !is_node(end) {
+                        return err(format!(
+                            "At '{from}' node, branch found unknown target '{end}'"
+                        ));
+                    }
+                }
+            }
+        }
+        for (_, to) in &self.edges {
+            if to != END && !is_node(to) {
+                return err(format!("Found edge ending at unknown node `{to}`"));
+            }
+        }
+        for n in options
+            .interrupt_before
+            .iter()
+            .chain(&options.interrupt_after)
+        {
+            if n != "*" && !is_node(n) {
+                return err(format!("Interrupt node `{n}` not found"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The channel that triggers `node` (`branch:to:NODE`).
+pub(crate) fn branch_channel(node: &str) -> String {
+    format!("branch:to:{node}")
+}

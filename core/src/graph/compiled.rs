@@ -1,0 +1,322 @@
+//! [`CompiledGraph`]: a validated graph bound to a checkpointer, with the
+//! run API (`invoke`, `stream`) and the state API (`get_state`,
+//! `get_state_history`, `lineage`, `update_state`, `bulk_update_state`).
+
+use super::branch::Branch;
+use super::node::{NodeAction, State};
+use crate::channels::{ChannelKind, ChannelValue, Reducer};
+use crate::checkpoint::{Checkpoint, CheckpointSaver, ListOptions};
+use crate::clock::IdGenerator;
+use crate::error::{Error, Result};
+use crate::pregel::runner;
+use crate::state::{self, StateSnapshot, StateUpdate};
+use crate::types::{RunInput, RunOutput, RunnableConfig, StreamEvent, END, START};
+use indexmap::IndexMap;
+use serde::Serialize;
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::rc::Rc;
+
+/// A node after compilation: what triggers it and what it writes.
+#[derive(Debug)]
+pub(crate) struct CompiledNode {
+    pub name: String,
+    /// Channels whose update schedules this node (sorted).
+    pub triggers: Vec<String>,
+    /// `None` for `__start__`, whose update is the run input itself.
+    pub action: Option<NodeAction>,
+    /// Static edge writes: `(channel, value)`.
+    pub edges: Vec<(String, Value)>,
+    /// Conditional edges leaving this node.
+    pub branches: Vec<Branch>,
+}
+
+impl CompiledNode {
+    pub(crate) fn new(name: &str, action: Option<NodeAction>, triggers: Vec<String>) -> Self {
+        CompiledNode {
+            name: name.to_owned(),
+            triggers,
+            action,
+            edges: Vec::new(),
+            branches: Vec::new(),
+        }
+    }
+}
+
+/// Everything a run needs, shared by the graph handle.
+pub(crate) struct GraphInner {
+    /// Every channel: state keys, `__start__`, `branch:to:*`, `join:*`.
+    pub channels: IndexMap<String, ChannelKind>,
+    /// State keys in declaration order.
+    pub state_keys: Vec<String>,
+    /// `__start__` first, then nodes in registration order.
+    pub nodes: IndexMap<String, CompiledNode>,
+    /// Edges as declared (for drawing).
+    pub edges: Vec<(Vec<String>, String)>,
+    pub saver: Option<Rc<dyn CheckpointSaver>>,
+    pub interrupt_before: Vec<String>,
+    pub interrupt_after: Vec<String>,
+    pub ids: IdGenerator,
+}
+
+impl GraphInner {
+    /// The saver, or LangGraph's "No checkpointer set".
+    pub(crate) fn saver(&self) -> Result<&Rc<dyn CheckpointSaver>> {
+        self.saver.as_ref().ok_or_else(Error::no_checkpointer)
+    }
+
+    /// Whether `name` is a state key.
+    pub(crate) fn is_state_key(&self, name: &str) -> bool {
+        matches!(self.channels.get(name), Some(ChannelKind::State(_)))
+    }
+
+    /// The state a node reads at `checkpoint`.
+    pub(crate) fn read_state(&self, checkpoint: &Checkpoint) -> State {
+        State::from_values(
+            self.state_keys
+                .iter()
+                .filter_map(|k| {
+                    checkpoint
+                        .channel_values
+                        .get(k)
+                        .map(|v| (k.clone(), v.clone()))
+                })
+                .collect(),
+        )
+    }
+
+    /// The state as a JSON object with sorted keys (the output of a run).
+    pub(crate) fn read_values(&self, values: &BTreeMap<String, ChannelValue>) -> Value {
+        Value::Object(
+            values
+                .iter()
+                .filter(|(k, _)| self.is_state_key(k))
+                .map(|(k, v)| (k.clone(), v.to_json()))
+                .collect::<Map<_, _>>(),
+        )
+    }
+}
+
+/// A node-and-edge picture of a graph, for drawing.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Topology {
+    /// `__start__`, the nodes in registration order, `__end__`.
+    pub nodes: Vec<String>,
+    /// Every edge.
+    pub edges: Vec<TopologyEdge>,
+}
+
+/// One edge of a [`Topology`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TopologyEdge {
+    /// Source node.
+    pub from: String,
+    /// Target node.
+    pub to: String,
+    /// Drawn from a conditional edge (may or may not be taken).
+    pub conditional: bool,
+    /// Part of a join: the target waits for all of its sources.
+    pub join: bool,
+}
+
+/// A compiled graph. Cheap to clone (shared).
+#[derive(Clone)]
+pub struct CompiledGraph {
+    pub(crate) inner: Rc<GraphInner>,
+}
+
+impl std::fmt::Debug for CompiledGraph {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CompiledGraph")
+            .field("nodes", &self.inner.nodes.keys().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// Drives a future whose nodes are all synchronous to completion without
+/// an async runtime. Natively it blocks; on bare wasm a future that is not
+/// ready at once (an async node) is an error: use the `a*` methods there.
+pub(crate) fn block_on<F: Future>(f: F) -> Result<F::Output> {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    {
+        Ok(futures::executor::block_on(f))
+    }
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    {
+        use std::task::{Context, Poll, Waker};
+        let mut f = std::pin::pin!(f);
+        match f.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+            Poll::Ready(v) => Ok(v),
+            Poll::Pending => Err(Error::runtime(
+                "This graph awaited an asynchronous node; use the async API (ainvoke)",
+            )),
+        }
+    }
+}
+
+impl CompiledGraph {
+    pub(crate) fn from_inner(inner: GraphInner) -> Self {
+        CompiledGraph {
+            inner: Rc::new(inner),
+        }
+    }
+
+    /// Runs the graph (async: nodes may await).
+    pub async fn ainvoke(
+        &self,
+        input: impl Into<RunInput>,
+        config: &RunnableConfig,
+    ) -> Result<RunOutput> {
+        runner::run(&self.inner, input.into(), config, None).await
+    }
+
+    /// Runs the graph, reporting events to `sink` as they happen.
+    pub async fn astream(
+        &self,
+        input: impl Into<RunInput>,
+        config: &RunnableConfig,
+        sink: &mut dyn FnMut(StreamEvent),
+    ) -> Result<RunOutput> {
+        runner::run(&self.inner, input.into(), config, Some(sink)).await
+    }
+
+    /// Runs the graph to completion (synchronous nodes).
+    pub fn invoke(&self, input: impl Into<RunInput>, config: &RunnableConfig) -> Result<RunOutput> {
+        block_on(self.ainvoke(input, config))?
+    }
+
+    /// Runs the graph and returns every event it reported, with the output.
+    pub fn stream(
+        &self,
+        input: impl Into<RunInput>,
+        config: &RunnableConfig,
+    ) -> Result<(Vec<StreamEvent>, RunOutput)> {
+        let mut events = Vec::new();
+        let out = block_on(self.astream(input, config, &mut |e| events.push(e)))??;
+        Ok((events, out))
+    }
+
+    /// The state at the addressed checkpoint, or the thread's latest ("live":
+    /// finished tasks' writes applied) when the config has no `checkpoint_id`.
+    pub fn get_state(&self, config: &RunnableConfig) -> Result<StateSnapshot> {
+        state::get_state(&self.inner, config)
+    }
+
+    /// Snapshots newest first; with a `checkpoint_id` only that checkpoint.
+    pub fn get_state_history(
+        &self,
+        config: &RunnableConfig,
+        options: &ListOptions,
+    ) -> Result<Vec<StateSnapshot>> {
+        state::get_state_history(&self.inner, config, options)
+    }
+
+    /// The addressed checkpoint (or the latest) and its ancestors up to the
+    /// root, child first: the branch that checkpoint lives on.
+    pub fn lineage(&self, config: &RunnableConfig) -> Result<Vec<StateSnapshot>> {
+        state::lineage(&self.inner, config)
+    }
+
+    /// `update_state(config, values, as_node)`: writes an `update` checkpoint
+    /// (or `input`/`fork` for `__input__`/`__copy__`) and returns its config.
+    pub async fn aupdate_state(
+        &self,
+        config: &RunnableConfig,
+        values: Option<Value>,
+        as_node: Option<&str>,
+    ) -> Result<RunnableConfig> {
+        let update = StateUpdate {
+            values,
+            as_node: as_node.map(str::to_owned),
+            task_id: None,
+        };
+        state::bulk_update_state(&self.inner, config, vec![vec![update]]).await
+    }
+
+    /// Synchronous [`aupdate_state`](Self::aupdate_state).
+    pub fn update_state(
+        &self,
+        config: &RunnableConfig,
+        values: Option<Value>,
+        as_node: Option<&str>,
+    ) -> Result<RunnableConfig> {
+        block_on(self.aupdate_state(config, values, as_node))?
+    }
+
+    /// Several supersteps of updates, each applied on the previous one's result.
+    pub async fn abulk_update_state(
+        &self,
+        config: &RunnableConfig,
+        supersteps: Vec<Vec<StateUpdate>>,
+    ) -> Result<RunnableConfig> {
+        state::bulk_update_state(&self.inner, config, supersteps).await
+    }
+
+    /// Synchronous [`abulk_update_state`](Self::abulk_update_state).
+    pub fn bulk_update_state(
+        &self,
+        config: &RunnableConfig,
+        supersteps: Vec<Vec<StateUpdate>>,
+    ) -> Result<RunnableConfig> {
+        block_on(self.abulk_update_state(config, supersteps))?
+    }
+
+    /// The checkpointer, if the graph has one.
+    pub fn checkpointer(&self) -> Option<&Rc<dyn CheckpointSaver>> {
+        self.inner.saver.as_ref()
+    }
+
+    /// State keys and their reducers, in declaration order.
+    pub fn channels(&self) -> Vec<(String, Reducer)> {
+        self.inner
+            .state_keys
+            .iter()
+            .filter_map(|k| match self.inner.channels.get(k) {
+                Some(ChannelKind::State(r)) => Some((k.clone(), r.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Node names in registration order (without `__start__`).
+    pub fn node_names(&self) -> Vec<String> {
+        self.inner
+            .nodes
+            .keys()
+            .filter(|n| *n != START)
+            .cloned()
+            .collect()
+    }
+
+    /// Nodes and edges, for drawing.
+    pub fn topology(&self) -> Topology {
+        let mut nodes = vec![START.to_owned()];
+        nodes.extend(self.node_names());
+        nodes.push(END.to_owned());
+        let mut edges = Vec::new();
+        for (sources, to) in &self.inner.edges {
+            for from in sources {
+                edges.push(TopologyEdge {
+                    from: from.clone(),
+                    to: to.clone(),
+                    conditional: false,
+                    join: sources.len() > 1,
+                });
+            }
+        }
+        for node in self.inner.nodes.values() {
+            for b in &node.branches {
+                for to in b.ends.iter().flatten() {
+                    edges.push(TopologyEdge {
+                        from: node.name.clone(),
+                        to: to.clone(),
+                        conditional: true,
+                        join: false,
+                    });
+                }
+            }
+        }
+        Topology { nodes, edges }
+    }
+}

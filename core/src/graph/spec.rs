@@ -1,0 +1,556 @@
+//! The JSON graph format (`tests/conformance/FORMAT.md`): channels with
+//! reducers, nodes made of built-in ops, edges, conditional edges and
+//! compile options. Scenarios, the visualizer and the npm package all load
+//! graphs from it.
+
+use super::branch::{Branch, RouterFn};
+use super::builder::{CompileOptions, StateGraph};
+use super::compiled::CompiledGraph;
+use super::node::{NodeContext, State};
+use crate::channels::{ChannelValue, Reducer};
+use crate::error::{Error, Result};
+use indexmap::IndexMap;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Number, Value};
+use std::rc::Rc;
+
+/// A whole graph in the JSON format.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GraphSpec {
+    /// State keys and their reducers.
+    #[serde(default)]
+    pub channels: IndexMap<String, ChannelSpec>,
+    /// Nodes in registration order.
+    pub nodes: IndexMap<String, NodeSpec>,
+    /// `[FROM, TO]` pairs; FROM may be a list (a join).
+    #[serde(default)]
+    pub edges: Vec<EdgeSpec>,
+    /// Rule-based conditional edges.
+    #[serde(default)]
+    pub conditional_edges: Vec<ConditionalEdgeSpec>,
+    /// Compile options.
+    #[serde(default)]
+    pub compile: CompileSpec,
+}
+
+/// A state key: `{"reducer": "last_value" | "append" | "sum" | "add_messages"}`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChannelSpec {
+    /// The reducer name (default `last_value`).
+    #[serde(default = "last_value")]
+    pub reducer: ReducerName,
+}
+
+fn last_value() -> ReducerName {
+    ReducerName::LastValue
+}
+
+/// The built-in reducers of the JSON format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReducerName {
+    /// One value per superstep.
+    #[default]
+    LastValue,
+    /// List concatenation.
+    Append,
+    /// Number addition.
+    Sum,
+    /// LangGraph's `add_messages`.
+    AddMessages,
+}
+
+impl From<ReducerName> for Reducer {
+    fn from(r: ReducerName) -> Self {
+        match r {
+            ReducerName::LastValue => Reducer::LastValue,
+            ReducerName::Append => Reducer::Append,
+            ReducerName::Sum => Reducer::Sum,
+            ReducerName::AddMessages => Reducer::AddMessages,
+        }
+    }
+}
+
+/// A node: ops applied in order, their writes merged into one update.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NodeSpec {
+    /// The node's ops.
+    #[serde(default)]
+    pub writes: Vec<SpecOp>,
+}
+
+/// One built-in op of a spec node.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "RawOp", into = "RawOp")]
+pub enum SpecOp {
+    /// `{"set": {C: VALUE}}`.
+    Set(Map<String, Value>),
+    /// `{"reply": C, "prefix": P}`: an AI message, P + the last message's content.
+    Reply {
+        /// Messages channel.
+        channel: String,
+        /// Text before the echoed content.
+        prefix: String,
+    },
+    /// `{"incr": C, "by": K}`: (current or 0) + K.
+    Incr {
+        /// Number channel.
+        channel: String,
+        /// Increment.
+        by: Number,
+    },
+    /// `{"interrupt": VALUE, "resume_to": C}`: pause; on resume write the answer to C.
+    Interrupt {
+        /// What the node asks.
+        value: Value,
+        /// Where the answer goes.
+        resume_to: Option<String>,
+    },
+    /// `{"fail_if": {"channel": C, "equals": V}}`: fail with `node NAME failed`.
+    FailIf {
+        /// Channel compared.
+        channel: String,
+        /// Value that makes the node fail.
+        equals: Value,
+    },
+}
+
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(d).map(Some)
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawOp {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    set: Option<Map<String, Value>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    reply: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    prefix: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    incr: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    by: Option<Number>,
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    interrupt: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    resume_to: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    fail_if: Option<FailIf>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FailIf {
+    channel: String,
+    #[serde(deserialize_with = "present")]
+    equals: Option<Value>,
+}
+
+impl TryFrom<RawOp> for SpecOp {
+    type Error = String;
+    fn try_from(r: RawOp) -> Result<Self, String> {
+        let kinds = [
+            r.set.is_some(),
+            r.reply.is_some(),
+            r.incr.is_some(),
+            r.interrupt.is_some(),
+            r.fail_if.is_some(),
+        ];
+        if kinds.iter().filter(|k| **k).count() != 1 {
+            return Err(
+                "an op needs exactly one of `set`, `reply`, `incr`, `interrupt`, `fail_if`".into(),
+            );
+        }
+        let stray = |ok: bool, field: &str| {
+            if ok {
+                Ok(())
+            } else {
+                Err(format!("`{field}` does not belong to this op"))
+            }
+        };
+        if let Some(set) = r.set {
+            stray(
+                r.prefix.is_none() && r.by.is_none() && r.resume_to.is_none(),
+                "prefix/by/resume_to",
+            )?;
+            return Ok(SpecOp::Set(set));
+        }
+        if let Some(channel) = r.reply {
+            stray(r.by.is_none() && r.resume_to.is_none(), "by/resume_to")?;
+            return Ok(SpecOp::Reply {
+                channel,
+                prefix: r.prefix.unwrap_or_default(),
+            });
+        }
+        if let Some(channel) = r.incr {
+            stray(
+                r.prefix.is_none() && r.resume_to.is_none(),
+                "prefix/resume_to",
+            )?;
+            return Ok(SpecOp::Incr {
+                channel,
+                by: r.by.unwrap_or_else(|| Number::from(1)),
+            });
+        }
+        if let Some(value) = r.interrupt {
+            stray(r.prefix.is_none() && r.by.is_none(), "prefix/by")?;
+            return Ok(SpecOp::Interrupt {
+                value,
+                resume_to: r.resume_to,
+            });
+        }
+        let f = r.fail_if.ok_or("missing op")?;
+        Ok(SpecOp::FailIf {
+            channel: f.channel,
+            equals: f.equals.unwrap_or(Value::Null),
+        })
+    }
+}
+
+impl From<SpecOp> for RawOp {
+    fn from(op: SpecOp) -> Self {
+        match op {
+            SpecOp::Set(m) => RawOp {
+                set: Some(m),
+                ..Default::default()
+            },
+            SpecOp::Reply { channel, prefix } => RawOp {
+                reply: Some(channel),
+                prefix: Some(prefix),
+                ..Default::default()
+            },
+            SpecOp::Incr { channel, by } => RawOp {
+                incr: Some(channel),
+                by: Some(by),
+                ..Default::default()
+            },
+            SpecOp::Interrupt { value, resume_to } => RawOp {
+                interrupt: Some(value),
+                resume_to,
+                ..Default::default()
+            },
+            SpecOp::FailIf { channel, equals } => RawOp {
+                fail_if: Some(FailIf {
+                    channel,
+                    equals: Some(equals),
+                }),
+                ..Default::default()
+            },
+        }
+    }
+}
+
+/// The source side of an edge: one node or several (a join).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum EdgeFrom {
+    /// One node.
+    One(String),
+    /// Several nodes: the target waits for all.
+    Many(Vec<String>),
+}
+
+/// `[FROM, TO]`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EdgeSpec(pub EdgeFrom, pub String);
+
+/// `{"from": N, "when": [RULE, ...], "else": TO}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionalEdgeSpec {
+    /// Source node.
+    pub from: String,
+    /// Rules, tried in order.
+    #[serde(default)]
+    pub when: Vec<RuleSpec>,
+    /// Destination when no rule matches.
+    #[serde(rename = "else")]
+    pub otherwise: String,
+}
+
+/// `{"if": {...}, "to": N}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleSpec {
+    /// The condition.
+    #[serde(rename = "if")]
+    pub condition: ConditionSpec,
+    /// Destination when it holds.
+    pub to: String,
+}
+
+/// `{"channel": C, "lt": NUMBER}` or `{"channel": C, "eq": VALUE}`; a list
+/// channel is compared by its length.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionSpec {
+    /// Channel read.
+    pub channel: String,
+    /// Holds when the value (or length) is less than this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lt: Option<f64>,
+    /// Holds when the value (or length) equals this.
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub eq: Option<Value>,
+}
+
+impl ConditionSpec {
+    fn holds(&self, state: &State) -> bool {
+        let Some(v) = state.get(&self.channel) else {
+            return false;
+        };
+        let subject = match v.len() {
+            Some(n) => Value::from(n),
+            None => v.as_json().cloned().unwrap_or(Value::Null),
+        };
+        if let Some(lt) = self.lt {
+            return subject.as_f64().is_some_and(|x| x < lt);
+        }
+        match &self.eq {
+            Some(Value::Number(n)) => subject.as_f64() == n.as_f64(),
+            Some(want) => subject == *want || v.equals_json(want),
+            None => false,
+        }
+    }
+}
+
+/// `{"interrupt_before": [N], "interrupt_after": [N], "checkpointer": bool}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompileSpec {
+    /// Pause before these nodes (`"*"` for all).
+    #[serde(default, deserialize_with = "names")]
+    pub interrupt_before: Vec<String>,
+    /// Pause after these nodes (`"*"` for all).
+    #[serde(default, deserialize_with = "names")]
+    pub interrupt_after: Vec<String>,
+    /// Whether the graph saves checkpoints (default true).
+    #[serde(default = "yes")]
+    pub checkpointer: bool,
+}
+
+impl Default for CompileSpec {
+    fn default() -> Self {
+        CompileSpec {
+            interrupt_before: Vec::new(),
+            interrupt_after: Vec::new(),
+            checkpointer: true,
+        }
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn names<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMany {
+        One(String),
+        Many(Vec<String>),
+    }
+    Ok(match OneOrMany::deserialize(d)? {
+        OneOrMany::One(s) => vec![s],
+        OneOrMany::Many(v) => v,
+    })
+}
+
+impl GraphSpec {
+    /// Parses the JSON text of a graph. Errors name the path of the bad field.
+    pub fn parse(json: &str) -> Result<GraphSpec> {
+        let de = &mut serde_json::Deserializer::from_str(json);
+        serde_path_to_error::deserialize(de).map_err(|e| {
+            let path = e.path().to_string();
+            Error::spec(if path == "." {
+                e.inner().to_string()
+            } else {
+                format!("{path}: {}", e.inner())
+            })
+        })
+    }
+
+    /// Reads a graph from a JSON value. Errors name the path of the bad field.
+    pub fn from_value(value: &Value) -> Result<GraphSpec> {
+        serde_path_to_error::deserialize(value).map_err(|e| {
+            let path = e.path().to_string();
+            Error::spec(if path == "." {
+                e.inner().to_string()
+            } else {
+                format!("{path}: {}", e.inner())
+            })
+        })
+    }
+
+    /// The graph as a builder, every op turned into a node function.
+    pub fn to_state_graph(&self) -> Result<StateGraph> {
+        let mut g = StateGraph::new();
+        for (name, c) in &self.channels {
+            g.add_channel(name.clone(), c.reducer.into());
+        }
+        for (name, node) in &self.nodes {
+            let ops = Rc::new(node.writes.clone());
+            let node_name = name.clone();
+            g.add_node(name.clone(), move |state: &State, ctx: &NodeContext| {
+                run_ops(&node_name, &ops, state, ctx)
+            });
+        }
+        for EdgeSpec(from, to) in &self.edges {
+            match from {
+                EdgeFrom::One(s) => g.add_edge(s.as_str(), to.clone()),
+                EdgeFrom::Many(v) => g.add_edge(v.clone(), to.clone()),
+            };
+        }
+        for edge in &self.conditional_edges {
+            let rules = Rc::new(edge.when.clone());
+            let otherwise = edge.otherwise.clone();
+            let mut ends: Vec<String> = edge.when.iter().map(|r| r.to.clone()).collect();
+            ends.push(edge.otherwise.clone());
+            ends.dedup();
+            let router = RouterFn::Sync(Rc::new(move |state: &State| {
+                let to = rules
+                    .iter()
+                    .find(|r| r.condition.holds(state))
+                    .map_or(&otherwise, |r| &r.to);
+                Ok(vec![to.clone()])
+            }));
+            g.add_branch(edge.from.clone(), Branch::new(router, None).with_ends(ends));
+        }
+        Ok(g)
+    }
+
+    /// Compiles the graph. `options.checkpointer` is used only when the
+    /// spec's `compile.checkpointer` is true; its interrupt lists are added.
+    pub fn compile(&self, mut options: CompileOptions) -> Result<CompiledGraph> {
+        if !self.compile.checkpointer {
+            options.checkpointer = None;
+        }
+        options
+            .interrupt_before
+            .extend(self.compile.interrupt_before.iter().cloned());
+        options
+            .interrupt_after
+            .extend(self.compile.interrupt_after.iter().cloned());
+        self.to_state_graph()?.compile(options)
+    }
+}
+
+/// Runs a spec node's ops: each reads the state the node was given; a later
+/// op writing the same channel replaces the earlier value.
+fn run_ops(node: &str, ops: &[SpecOp], state: &State, ctx: &NodeContext) -> Result<Value> {
+    let mut update = Map::new();
+    for op in ops {
+        match op {
+            SpecOp::Set(values) => {
+                for (k, v) in values {
+                    update.insert(k.clone(), v.clone());
+                }
+            }
+            SpecOp::Reply { channel, prefix } => {
+                let last = state.get(channel).and_then(ChannelValue::last);
+                let content = match last.and_then(|m| m.get("content")) {
+                    Some(Value::String(s)) => s.clone(),
+                    Some(other) => other.to_string(),
+                    None => String::new(),
+                };
+                update.insert(
+                    channel.clone(),
+                    serde_json::json!([{ "type": "ai", "content": format!("{prefix}{content}") }]),
+                );
+            }
+            SpecOp::Incr { channel, by } => {
+                let current = match state.get(channel).and_then(ChannelValue::as_json) {
+                    None | Some(Value::Null) => Number::from(0),
+                    Some(Value::Number(n)) => n.clone(),
+                    Some(other) => {
+                        return Err(Error::type_error(format!(
+                            "unsupported operand type(s) for +: '{}' and 'int'",
+                            crate::channels::ChannelValue::from_json(other.clone()).py_type()
+                        )))
+                    }
+                };
+                update.insert(
+                    channel.clone(),
+                    Value::Number(crate::channels::add_numbers(&current, by)),
+                );
+            }
+            SpecOp::Interrupt { value, resume_to } => {
+                let answer = ctx.interrupt(value.clone())?;
+                if let Some(c) = resume_to {
+                    update.insert(c.clone(), answer);
+                }
+            }
+            SpecOp::FailIf { channel, equals } => {
+                let hit = match state.get(channel) {
+                    Some(v) => v.equals_json(equals),
+                    None => equals.is_null(),
+                };
+                if hit {
+                    return Err(Error::node_failure(
+                        "ValueError",
+                        format!("node {node} failed"),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(Value::Object(update))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn malformed_spec_errors_name_the_field() {
+        let e = GraphSpec::parse(r#"{"nodes": {"a": {"writes": [{"sett": {}}]}}}"#).unwrap_err();
+        assert_eq!(e.name(), "GraphSpecError");
+        assert!(
+            e.message()
+                .starts_with("nodes.a.writes[0].sett: unknown field `sett`"),
+            "{}",
+            e.message()
+        );
+        let e = GraphSpec::parse(r#"{"channels": {"x": {"reducer": "max"}}, "nodes": {}}"#)
+            .unwrap_err();
+        assert!(
+            e.message()
+                .starts_with("channels.x.reducer: unknown variant `max`"),
+            "{}",
+            e.message()
+        );
+        let e = GraphSpec::parse("{").unwrap_err();
+        assert!(e.message().contains("EOF"), "{}", e.message());
+    }
+
+    #[test]
+    fn ops_round_trip_through_json() {
+        let text = r#"{"channels": {"m": {"reducer": "add_messages"}},
+            "nodes": {"a": {"writes": [{"reply": "m", "prefix": "> "}, {"interrupt": null, "resume_to": "m"}, {"fail_if": {"channel": "m", "equals": 3}}, {"incr": "n", "by": 2}]}},
+            "edges": [["__start__", "a"], [["a"], "__end__"]],
+            "conditional_edges": [{"from": "a", "when": [{"if": {"channel": "m", "eq": null}, "to": "a"}], "else": "__end__"}]}"#;
+        let spec = GraphSpec::parse(text).unwrap();
+        let again = GraphSpec::from_value(&serde_json::to_value(&spec).unwrap()).unwrap();
+        assert_eq!(spec, again);
+        assert!(matches!(
+            spec.nodes["a"].writes[1],
+            SpecOp::Interrupt {
+                value: Value::Null,
+                ..
+            }
+        ));
+    }
+}

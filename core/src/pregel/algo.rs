@@ -1,0 +1,306 @@
+//! Pure superstep logic (LangGraph `pregel/_algo.py`): which tasks a
+//! checkpoint schedules, how one superstep's writes are applied, and when a
+//! breakpoint fires. No I/O, no node calls.
+
+use crate::channels::ChannelKind;
+use crate::checkpoint::{Checkpoint, PendingWrite, Version};
+use crate::clock::format_uuid;
+use crate::error::Result;
+use crate::graph::GraphInner;
+use crate::types::START;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Writes that `apply_writes` never applies to a channel.
+const SPECIAL_CHANNELS: [&str; 7] = [
+    "__no_writes__",
+    "__pregel_push",
+    "__resume__",
+    "__interrupt__",
+    "__return__",
+    "__error__",
+    "__error_source_node__",
+];
+
+/// Writes that record what happened to a task rather than its output.
+const CONTROL_CHANNELS: [&str; 4] = [
+    "__error__",
+    "__error_source_node__",
+    "__interrupt__",
+    "__resume__",
+];
+
+/// Whether `channel` is a control channel (a task with only those is unfinished).
+pub(crate) fn is_control(channel: &str) -> bool {
+    CONTROL_CHANNELS.contains(&channel)
+}
+
+/// A task scheduled from a checkpoint: node `name`, triggered by `triggers`.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Task {
+    pub id: String,
+    pub name: String,
+    /// `~__pregel_pull, NAME`: writes are applied in path order.
+    pub path: String,
+    pub triggers: Vec<String>,
+    pub writes: Vec<(String, Value)>,
+}
+
+impl Task {
+    /// A pseudo-task with no triggers (input, null writes): applying it
+    /// neither consumes triggers nor clears ephemeral channels.
+    pub(crate) fn pseudo(name: &str, writes: Vec<(String, Value)>) -> Self {
+        Task {
+            id: String::new(),
+            name: name.to_owned(),
+            path: String::new(),
+            triggers: Vec::new(),
+            writes,
+        }
+    }
+
+    /// Whether stored writes show the task completed (any non-control write).
+    pub(crate) fn is_finished(&self) -> bool {
+        self.writes.iter().any(|(c, _)| !is_control(c))
+    }
+}
+
+/// LangGraph's `task_path_str` for a pull task.
+pub(crate) fn pull_path(node: &str) -> String {
+    format!("~__pregel_pull, {node}")
+}
+
+/// The 16 raw bytes of a UUID string (zeros where it is not one).
+fn uuid_bytes(id: &str) -> [u8; 16] {
+    let hex: String = id.chars().filter(|c| *c != '-').collect();
+    let mut out = [0u8; 16];
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = hex
+            .get(2 * i..2 * i + 2)
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+            .unwrap_or(0);
+    }
+    out
+}
+
+/// A pull task's id, as LangGraph hashes it: xxh3-128 over the checkpoint
+/// id bytes, namespace, step, node, `__pregel_pull` and the triggers.
+pub(crate) fn task_id(checkpoint_id: &str, node: &str, step: i64, triggers: &[String]) -> String {
+    let mut bytes = uuid_bytes(checkpoint_id).to_vec();
+    bytes.extend_from_slice(node.as_bytes());
+    bytes.extend_from_slice(step.to_string().as_bytes());
+    bytes.extend_from_slice(node.as_bytes());
+    bytes.extend_from_slice(b"__pregel_pull");
+    for t in triggers {
+        bytes.extend_from_slice(t.as_bytes());
+    }
+    format_uuid(xxhash_rust::xxh3::xxh3_128(&bytes))
+}
+
+/// A deterministic UUID derived from a checkpoint id and a name (stands in
+/// for LangGraph's `uuid5(base_id, name)` ids of `update_state` tasks).
+pub(crate) fn derived_id(checkpoint_id: &str, name: &str) -> String {
+    let mut bytes = uuid_bytes(checkpoint_id).to_vec();
+    bytes.extend_from_slice(name.as_bytes());
+    let bits = xxhash_rust::xxh3::xxh3_128(&bytes);
+    let bits = bits & !(0xF000u128 << 64) | (0x5000u128 << 64);
+    format_uuid(bits & !(0xC000u128 << 48) | (0x8000u128 << 48))
+}
+
+/// The tasks `checkpoint` schedules for superstep `step`, in node
+/// registration order (`__start__` first). Node N runs iff one of its
+/// trigger channels is available and newer than what N last saw.
+pub(crate) fn prepare_next_tasks(
+    graph: &GraphInner,
+    checkpoint: &Checkpoint,
+    step: i64,
+) -> Vec<Task> {
+    if checkpoint.channel_versions.is_empty() {
+        return Vec::new();
+    }
+    let mut tasks = Vec::new();
+    for node in graph.nodes.values() {
+        let seen = checkpoint.versions_seen.get(&node.name);
+        let fired: Vec<String> = node
+            .triggers
+            .iter()
+            .filter(|c| {
+                let available = graph
+                    .channels
+                    .get(*c)
+                    .is_some_and(|k| k.is_available(checkpoint.channel_values.get(*c)));
+                let current = checkpoint.channel_versions.get(*c);
+                let last_seen = seen.and_then(|s| s.get(*c));
+                available && current > last_seen
+            })
+            .cloned()
+            .collect();
+        if fired.is_empty() {
+            continue;
+        }
+        tasks.push(Task {
+            id: task_id(&checkpoint.id, &node.name, step, &fired),
+            name: node.name.clone(),
+            path: pull_path(&node.name),
+            triggers: fired,
+            writes: Vec::new(),
+        });
+    }
+    tasks
+}
+
+/// Gives each task the output writes stored for it; a task that gets any
+/// is finished and will not run again.
+pub(crate) fn match_writes(tasks: &mut [Task], pending: &[PendingWrite]) {
+    for task in tasks.iter_mut() {
+        task.writes = pending
+            .iter()
+            .filter(|w| w.task_id == task.id && !is_control(&w.channel))
+            .map(|w| (w.channel.clone(), w.value.clone()))
+            .collect();
+    }
+}
+
+/// Applies one superstep's writes to a copy of `checkpoint` (LangGraph
+/// `apply_writes`): tasks in path order, trigger versions recorded as seen,
+/// one new version for every channel that changed, ephemeral channels
+/// cleared when a real step ran. Returns the new checkpoint and the
+/// channels it updated; on error `checkpoint` is untouched.
+pub(crate) fn apply_writes(
+    graph: &GraphInner,
+    checkpoint: &Checkpoint,
+    tasks: &[Task],
+    next_version: &dyn Fn(Option<Version>) -> Version,
+) -> Result<(Checkpoint, BTreeSet<String>)> {
+    let mut cp = checkpoint.clone();
+    let mut order: Vec<&Task> = tasks.iter().collect();
+    order.sort_by(|a, b| a.path.cmp(&b.path));
+    let bump_step = order.iter().any(|t| !t.triggers.is_empty());
+
+    for task in &order {
+        let seen = cp.versions_seen.entry(task.name.clone()).or_default();
+        for trigger in &task.triggers {
+            if let Some(v) = cp.channel_versions.get(trigger) {
+                seen.insert(trigger.clone(), *v);
+            }
+        }
+    }
+    let version = next_version(cp.max_version());
+
+    for task in &order {
+        for trigger in &task.triggers {
+            if let Some(kind) = graph.channels.get(trigger) {
+                let mut slot = cp.channel_values.remove(trigger);
+                if kind.consume(&mut slot) {
+                    cp.channel_versions.insert(trigger.clone(), version);
+                }
+                if let Some(v) = slot {
+                    cp.channel_values.insert(trigger.clone(), v);
+                }
+            }
+        }
+    }
+
+    let mut grouped: BTreeMap<&str, Vec<Value>> = BTreeMap::new();
+    let mut channel_order: Vec<&str> = Vec::new();
+    for task in &order {
+        for (channel, value) in &task.writes {
+            if SPECIAL_CHANNELS.contains(&channel.as_str()) || !graph.channels.contains_key(channel)
+            {
+                continue; // LangGraph ignores writes to unknown channels
+            }
+            let entry = grouped.entry(channel.as_str()).or_default();
+            if entry.is_empty() {
+                channel_order.push(channel.as_str());
+            }
+            entry.push(value.clone());
+        }
+    }
+
+    let mut updated = BTreeSet::new();
+    for channel in channel_order {
+        let values = grouped.remove(channel).unwrap_or_default();
+        let kind = &graph.channels[channel];
+        if update_slot(graph, &mut cp, kind, channel, values)? {
+            cp.channel_versions.insert(channel.to_owned(), version);
+        }
+        if kind.is_available(cp.channel_values.get(channel)) {
+            updated.insert(channel.to_owned());
+        }
+    }
+
+    if bump_step {
+        for (channel, kind) in &graph.channels {
+            if updated.contains(channel) || !kind.is_available(cp.channel_values.get(channel)) {
+                continue;
+            }
+            if update_slot(graph, &mut cp, kind, channel, Vec::new())? {
+                cp.channel_versions.insert(channel.clone(), version);
+                if kind.is_available(cp.channel_values.get(channel)) {
+                    updated.insert(channel.clone());
+                }
+            }
+        }
+    }
+    Ok((cp, updated))
+}
+
+fn update_slot(
+    graph: &GraphInner,
+    cp: &mut Checkpoint,
+    kind: &ChannelKind,
+    channel: &str,
+    values: Vec<Value>,
+) -> Result<bool> {
+    let mut slot = cp.channel_values.remove(channel);
+    let result = kind.update(channel, &mut slot, values, &graph.ids);
+    if let Some(v) = slot {
+        cp.channel_values.insert(channel.to_owned(), v);
+    }
+    result
+}
+
+/// LangGraph's `should_interrupt`: some channel changed since the last
+/// pause or resume, and one of `tasks` is named in `nodes` (`"*"`: any
+/// node but `__start__`).
+pub(crate) fn should_interrupt(checkpoint: &Checkpoint, nodes: &[String], tasks: &[Task]) -> bool {
+    if nodes.is_empty() {
+        return false;
+    }
+    let seen = checkpoint.versions_seen.get("__interrupt__");
+    let changed = checkpoint
+        .channel_versions
+        .iter()
+        .any(|(c, v)| Some(v) > seen.and_then(|s| s.get(c)));
+    let all = nodes.iter().any(|n| n == "*");
+    changed
+        && tasks.iter().any(|t| {
+            if all {
+                t.name != START
+            } else {
+                nodes.contains(&t.name)
+            }
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn task_ids_are_uuid_shaped_and_depend_on_every_input() {
+        let cp = "1f0b2c3d-4e5f-6a7b-8000-0123456789ab";
+        let a = task_id(cp, "booking", 1, &["branch:to:booking".into()]);
+        assert_eq!(a.len(), 36);
+        assert_eq!(a, task_id(cp, "booking", 1, &["branch:to:booking".into()]));
+        assert_ne!(a, task_id(cp, "booking", 2, &["branch:to:booking".into()]));
+        assert_ne!(a, task_id(cp, "reply", 1, &["branch:to:booking".into()]));
+    }
+
+    #[test]
+    fn pull_paths_sort_by_node_name() {
+        let mut paths = vec![pull_path("zz_b"), pull_path("c"), pull_path("a")];
+        paths.sort();
+        assert_eq!(paths, [pull_path("a"), pull_path("c"), pull_path("zz_b")]);
+    }
+}

@@ -1,0 +1,618 @@
+//! The state API (LangGraph `Pregel.get_state`, `get_state_history`,
+//! `bulk_update_state`) plus [`lineage`], the parent walk a branch view needs.
+
+use crate::checkpoint::{
+    Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointTuple, ListOptions, ListTarget,
+    PendingWrite, Source, Version, NULL_TASK_ID,
+};
+use crate::error::{Error, Result};
+use crate::graph::{GraphInner, State};
+use crate::pregel::algo::{self, Task};
+use crate::pregel::write::node_writes;
+use crate::types::{Interrupt, RunnableConfig, COPY, END, INPUT, START};
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+/// A task a checkpoint schedules, as a snapshot shows it (`PregelTask`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PregelTask {
+    /// Task id.
+    pub id: String,
+    /// Node name.
+    pub name: String,
+    /// `~__pregel_pull, NAME`.
+    pub path: String,
+    /// The stored error (`repr` text), if the task failed.
+    pub error: Option<String>,
+    /// Interrupts the task raised.
+    pub interrupts: Vec<Interrupt>,
+    /// For a finished task: its state writes (`{"$writes": [...]}` for a
+    /// key written more than once); `None` while unfinished.
+    pub result: Option<Value>,
+}
+
+/// The state of a thread at one checkpoint (LangGraph `StateSnapshot`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StateSnapshot {
+    /// State values. Converted to JSON only when read (`values.to_json()`).
+    pub values: State,
+    /// Nodes that run next.
+    pub next: Vec<String>,
+    /// The checkpoint's address.
+    pub config: CheckpointConfig,
+    /// Its metadata (`None` for a missing checkpoint).
+    pub metadata: Option<CheckpointMetadata>,
+    /// Its timestamp.
+    pub created_at: Option<String>,
+    /// The parent's address.
+    pub parent_config: Option<CheckpointConfig>,
+    /// Tasks scheduled from this checkpoint.
+    pub tasks: Vec<PregelTask>,
+    /// Every interrupt of `tasks`, flattened.
+    pub interrupts: Vec<Interrupt>,
+}
+
+impl StateSnapshot {
+    fn missing(config: CheckpointConfig) -> Self {
+        StateSnapshot {
+            values: State::default(),
+            next: Vec::new(),
+            config,
+            metadata: None,
+            created_at: None,
+            parent_config: None,
+            tasks: Vec::new(),
+            interrupts: Vec::new(),
+        }
+    }
+}
+
+/// An update for [`bulk_update_state`] (LangGraph `StateUpdate`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StateUpdate {
+    /// Values, as if the node had returned them (`None`: no state writes).
+    pub values: Option<Value>,
+    /// The node the update is written as; inferred when `None`.
+    pub as_node: Option<String>,
+    /// Reuse this task id.
+    pub task_id: Option<String>,
+}
+
+/// A version function for reads, which must not advance the saver's counter.
+fn read_version(current: Option<Version>) -> Version {
+    Version {
+        counter: current.map_or(0, |v| v.counter) + 1,
+        salt: u64::MAX,
+    }
+}
+
+/// Builds the snapshot of a stored checkpoint. `live` applies the outputs
+/// of tasks that already finished and leaves them out of `next`.
+pub(crate) fn snapshot(
+    graph: &GraphInner,
+    t: &CheckpointTuple,
+    live: bool,
+) -> Result<StateSnapshot> {
+    let step = t.metadata.step + 1;
+    let mut tasks = algo::prepare_next_tasks(graph, &t.checkpoint, step);
+    let mut cp = t.checkpoint.clone();
+    let null_writes = null_writes(&t.pending_writes);
+    if !null_writes.is_empty() {
+        cp = algo::apply_writes(
+            graph,
+            &cp,
+            &[Task::pseudo("__input__", null_writes)],
+            &read_version,
+        )?
+        .0;
+    }
+    algo::match_writes(&mut tasks, &t.pending_writes);
+    let finished: Vec<Task> = tasks.iter().filter(|t| t.is_finished()).cloned().collect();
+    if live && !finished.is_empty() {
+        cp = algo::apply_writes(graph, &cp, &finished, &read_version)?.0;
+    }
+    let mut out_tasks = Vec::with_capacity(tasks.len());
+    let mut interrupts = Vec::new();
+    for task in &tasks {
+        let rows = t.pending_writes.iter().filter(|w| w.task_id == task.id);
+        let error = rows
+            .clone()
+            .filter(|w| w.channel == "__error__")
+            .last()
+            .map(|w| {
+                w.value
+                    .as_str()
+                    .map_or_else(|| w.value.to_string(), str::to_owned)
+            });
+        let mut raised: Vec<Interrupt> = rows
+            .clone()
+            .filter(|w| w.channel == "__interrupt__")
+            .last()
+            .and_then(|w| serde_json::from_value(w.value.clone()).ok())
+            .unwrap_or_default();
+        let done = task.is_finished();
+        if live && done {
+            raised.clear();
+        }
+        interrupts.extend(raised.iter().cloned());
+        out_tasks.push(PregelTask {
+            id: task.id.clone(),
+            name: task.name.clone(),
+            path: task.path.clone(),
+            error,
+            interrupts: raised,
+            result: done.then(|| task_result(graph, task)),
+        });
+    }
+    let next = tasks
+        .iter()
+        .filter(|t| !live || !t.is_finished())
+        .map(|t| t.name.clone())
+        .collect();
+    Ok(StateSnapshot {
+        values: graph.read_state(&cp),
+        next,
+        config: t.config.clone(),
+        metadata: Some(t.metadata.clone()),
+        created_at: Some(t.checkpoint.ts.clone()),
+        parent_config: t.parent_config.clone(),
+        tasks: out_tasks,
+        interrupts,
+    })
+}
+
+fn null_writes(pending: &[PendingWrite]) -> Vec<(String, Value)> {
+    pending
+        .iter()
+        .filter(|w| w.task_id == NULL_TASK_ID)
+        .map(|w| (w.channel.clone(), w.value.clone()))
+        .collect()
+}
+
+/// A finished task's state writes, as LangGraph's `task.result`.
+fn task_result(graph: &GraphInner, task: &Task) -> Value {
+    let mut grouped: BTreeMap<&str, Vec<&Value>> = BTreeMap::new();
+    for (c, v) in &task.writes {
+        if graph.is_state_key(c) {
+            grouped.entry(c).or_default().push(v);
+        }
+    }
+    Value::Object(
+        grouped
+            .into_iter()
+            .map(|(k, vs)| {
+                let v = if vs.len() == 1 {
+                    vs[0].clone()
+                } else {
+                    serde_json::json!({ "$writes": vs })
+                };
+                (k.to_owned(), v)
+            })
+            .collect::<Map<_, _>>(),
+    )
+}
+
+/// `get_state`.
+pub(crate) fn get_state(graph: &GraphInner, config: &RunnableConfig) -> Result<StateSnapshot> {
+    let saver = graph.saver()?;
+    let addr = config.checkpoint_config()?;
+    match saver.get_tuple(&addr)? {
+        Some(t) => snapshot(graph, &t, !config.has_checkpoint_id_key()),
+        None => Ok(StateSnapshot::missing(addr)),
+    }
+}
+
+/// `get_state_history`: newest first, one namespace, never live.
+pub(crate) fn get_state_history(
+    graph: &GraphInner,
+    config: &RunnableConfig,
+    options: &ListOptions,
+) -> Result<Vec<StateSnapshot>> {
+    let saver = graph.saver()?;
+    let addr = config.checkpoint_config()?;
+    saver
+        .list(&ListTarget::from(&addr), options)?
+        .iter()
+        .map(|t| snapshot(graph, t, false))
+        .collect()
+}
+
+/// The addressed checkpoint (or the latest) and its ancestors, child first.
+pub(crate) fn lineage(graph: &GraphInner, config: &RunnableConfig) -> Result<Vec<StateSnapshot>> {
+    let saver = graph.saver()?;
+    let addr = config.checkpoint_config()?;
+    let Some(mut t) = saver.get_tuple(&addr)? else {
+        return match &addr.checkpoint_id {
+            Some(id) => Err(Error::value(format!("Checkpoint {id} not found"))
+                .with_code("CHECKPOINT_NOT_FOUND")),
+            None => Ok(Vec::new()),
+        };
+    };
+    let mut out = Vec::new();
+    loop {
+        out.push(snapshot(graph, &t, false)?);
+        let Some(parent) = t.parent_config.clone() else {
+            break;
+        };
+        match saver.get_tuple(&parent)? {
+            Some(p) => t = p,
+            None => break,
+        }
+    }
+    Ok(out)
+}
+
+/// `bulk_update_state`: each superstep's updates applied on the previous result.
+pub(crate) async fn bulk_update_state(
+    graph: &GraphInner,
+    config: &RunnableConfig,
+    supersteps: Vec<Vec<StateUpdate>>,
+) -> Result<RunnableConfig> {
+    graph.saver()?;
+    if supersteps.is_empty() {
+        return Err(Error::value("No supersteps provided"));
+    }
+    if supersteps.iter().any(Vec::is_empty) {
+        return Err(Error::value("No updates provided"));
+    }
+    let ns = config.checkpoint_ns();
+    if !ns.is_empty() {
+        let name = ns
+            .split('|')
+            .next_back()
+            .unwrap_or_default()
+            .split(':')
+            .next()
+            .unwrap_or_default();
+        return Err(Error::value(format!("Subgraph {name} not found")));
+    }
+    let mut current = config.clone();
+    for (i, updates) in supersteps.into_iter().enumerate() {
+        current = Box::pin(superstep(graph, &current, updates, i == 0)).await?;
+    }
+    Ok(current)
+}
+
+/// The checkpoint an update works on, and where its result goes.
+struct Base {
+    saved: Option<CheckpointTuple>,
+    superseded: bool,
+    checkpoint: Checkpoint,
+    step: i64,
+    parent_id: Option<String>,
+    thread: CheckpointConfig,
+}
+
+impl Base {
+    fn load(graph: &GraphInner, config: &RunnableConfig) -> Result<Base> {
+        let saver = graph.saver()?;
+        let addr = config.checkpoint_config()?;
+        let saved = saver.get_tuple(&addr)?;
+        let thread = CheckpointConfig {
+            checkpoint_id: None,
+            ..addr.clone()
+        };
+        let superseded = match &saved {
+            Some(s) => {
+                saver.get_tuple(&thread)?.map(|l| l.checkpoint.id) != Some(s.checkpoint.id.clone())
+            }
+            None => false,
+        };
+        let (checkpoint, step, parent_id) = match &saved {
+            Some(s) => (
+                s.checkpoint.clone(),
+                s.metadata.step,
+                Some(s.checkpoint.id.clone()),
+            ),
+            None => {
+                let (id, ts) = graph.ids.checkpoint_id(-2);
+                (Checkpoint::empty(id, ts), -1, addr.checkpoint_id.clone())
+            }
+        };
+        Ok(Base {
+            saved,
+            superseded,
+            checkpoint,
+            step,
+            parent_id,
+            thread,
+        })
+    }
+
+    /// Saves `checkpoint` as a new checkpoint under `parent`.
+    fn save(
+        &self,
+        graph: &GraphInner,
+        config: &RunnableConfig,
+        mut checkpoint: Checkpoint,
+        parent: Option<String>,
+        source: Source,
+        step: i64,
+        clock_seq: i64,
+    ) -> Result<RunnableConfig> {
+        let saver = graph.saver()?;
+        let (id, ts) = graph.ids.checkpoint_id(clock_seq);
+        checkpoint.id = id;
+        checkpoint.ts = ts;
+        checkpoint.updated_channels = None;
+        let before = &self.checkpoint.channel_versions;
+        let new_versions = checkpoint
+            .channel_versions
+            .iter()
+            .filter(|(c, v)| before.get(*c) != Some(*v) || self.saved.is_none())
+            .map(|(c, v)| (c.clone(), *v))
+            .collect();
+        let metadata = CheckpointMetadata {
+            source,
+            step,
+            parents: self
+                .saved
+                .as_ref()
+                .map(|s| s.metadata.parents.clone())
+                .unwrap_or_default(),
+            extra: config.metadata_extras(),
+        };
+        let parent = CheckpointConfig {
+            checkpoint_id: parent,
+            ..self.thread.clone()
+        };
+        let saved = saver.put(&parent, checkpoint, metadata, &new_versions)?;
+        let mut out = RunnableConfig::thread(saved.thread_id.clone());
+        out.configurable
+            .insert("checkpoint_ns".into(), Value::String(saved.checkpoint_ns));
+        out.configurable
+            .insert("checkpoint_id".into(), Value::from(saved.checkpoint_id));
+        Ok(out)
+    }
+}
+
+/// One superstep of `bulk_update_state` (LangGraph `perform_superstep`).
+async fn superstep(
+    graph: &GraphInner,
+    config: &RunnableConfig,
+    updates: Vec<StateUpdate>,
+    first: bool,
+) -> Result<RunnableConfig> {
+    let base = Base::load(graph, config)?;
+    let saver = graph.saver()?;
+    let next_version = |v: Option<Version>| saver.get_next_version(v);
+    let head = &updates[0];
+    match (head.values.as_ref(), head.as_node.as_deref()) {
+        (None, Some(END)) => {
+            if updates.len() > 1 {
+                return Err(Error::invalid_update(
+                    "Cannot apply multiple updates when clearing state",
+                ));
+            }
+            let mut cp = base.checkpoint.clone();
+            if let Some(saved) = &base.saved {
+                let mut tasks = algo::prepare_next_tasks(graph, &cp, base.step + 1);
+                let nulls = null_writes(&saved.pending_writes);
+                if !nulls.is_empty() {
+                    cp = algo::apply_writes(
+                        graph,
+                        &cp,
+                        &[Task::pseudo("__input__", nulls)],
+                        &next_version,
+                    )?
+                    .0;
+                }
+                algo::match_writes(&mut tasks, &saved.pending_writes);
+                cp = algo::apply_writes(graph, &cp, &tasks, &next_version)?.0;
+            }
+            base.save(
+                graph,
+                config,
+                cp,
+                base.parent_id.clone(),
+                Source::Update,
+                base.step + 1,
+                base.step,
+            )
+        }
+        (values, Some(INPUT)) => {
+            if updates.len() > 1 {
+                return Err(Error::invalid_update(
+                    "Cannot apply multiple updates when updating as input",
+                ));
+            }
+            let has_input =
+                matches!(values, Some(Value::Object(m)) if m.keys().any(|k| graph.is_state_key(k)));
+            let Some(values) = values.filter(|_| has_input) else {
+                return Err(Error::invalid_update(
+                    "Received no input writes for __start__",
+                ));
+            };
+            let writes = vec![(START.to_owned(), values.clone())];
+            let (cp, _) = algo::apply_writes(
+                graph,
+                &base.checkpoint,
+                &[Task::pseudo(INPUT, writes.clone())],
+                &next_version,
+            )?;
+            if let (Some(saved), false) = (&base.saved, base.superseded) {
+                let id = algo::derived_id(&saved.checkpoint.id, INPUT);
+                saver.put_writes(&saved.config, &writes, &id, "")?;
+            }
+            let step = if base.saved.is_some() {
+                base.step + 1
+            } else {
+                -1
+            };
+            base.save(
+                graph,
+                config,
+                cp,
+                base.parent_id.clone(),
+                Source::Input,
+                step,
+                step,
+            )
+        }
+        (values, Some(COPY)) => {
+            if updates.len() > 1 {
+                return Err(Error::invalid_update(
+                    "Cannot copy checkpoint with multiple updates",
+                ));
+            }
+            let Some(saved) = &base.saved else {
+                return Err(Error::invalid_update(
+                    "Cannot copy a non-existent checkpoint",
+                ));
+            };
+            let parent = saved
+                .parent_config
+                .as_ref()
+                .and_then(|p| p.checkpoint_id.clone());
+            let copy = base.save(
+                graph,
+                config,
+                base.checkpoint.clone(),
+                parent,
+                Source::Fork,
+                base.step + 1,
+                base.step,
+            )?;
+            match values {
+                None => Ok(copy),
+                Some(Value::Array(items)) => {
+                    let mut pairs = Vec::with_capacity(items.len());
+                    for item in items {
+                        match item {
+                            Value::Array(pair) if pair.len() == 2 => pairs.push(StateUpdate {
+                                values: Some(pair[0].clone()).filter(|v| !v.is_null()),
+                                as_node: pair[1].as_str().map(str::to_owned),
+                                task_id: None,
+                            }),
+                            other => {
+                                return Err(Error::invalid_update(format!(
+                                    "Invalid update item: {} when copying checkpoint",
+                                    crate::channels::py_repr(other)
+                                )))
+                            }
+                        }
+                    }
+                    if pairs.is_empty() {
+                        return Ok(copy);
+                    }
+                    Box::pin(superstep(graph, &copy, pairs, false)).await
+                }
+                Some(other) => Err(Error::invalid_update(format!(
+                    "Invalid update item: {} when copying checkpoint",
+                    crate::channels::py_repr(other)
+                ))),
+            }
+        }
+        _ => node_update(graph, config, &base, updates, first).await,
+    }
+}
+
+/// A regular update: each update runs its node's writers on the base state.
+async fn node_update(
+    graph: &GraphInner,
+    config: &RunnableConfig,
+    base: &Base,
+    updates: Vec<StateUpdate>,
+    first: bool,
+) -> Result<RunnableConfig> {
+    let saver = graph.saver()?;
+    let many = updates.len() > 1;
+    let pending_tasks = algo::prepare_next_tasks(graph, &base.checkpoint, base.step + 1);
+    let mut used: Vec<String> = Vec::new();
+    let state = graph.read_state(&base.checkpoint);
+    let mut tasks = Vec::with_capacity(updates.len());
+    for (i, update) in updates.into_iter().enumerate() {
+        let as_node = match update.as_node {
+            Some(n) => n,
+            None if many => {
+                return Err(Error::invalid_update(
+                    "as_node is required when applying multiple updates",
+                ))
+            }
+            None => infer_as_node(graph, &base.checkpoint)?,
+        };
+        let Some(node) = graph.nodes.get(&as_node) else {
+            return Err(Error::invalid_update(format!(
+                "Node {as_node} does not exist"
+            )));
+        };
+        let id = update.task_id.clone().unwrap_or_else(|| {
+            match pending_tasks
+                .iter()
+                .find(|t| t.name == as_node && !used.contains(&t.id))
+            {
+                Some(t) => t.id.clone(),
+                None => {
+                    let name = if i == 0 {
+                        "__interrupt__".to_owned()
+                    } else {
+                        format!("__interrupt__:{i}")
+                    };
+                    algo::derived_id(&base.checkpoint.id, &name)
+                }
+            }
+        });
+        used.push(id.clone());
+        let writes = node_writes(
+            graph,
+            node,
+            update.values.as_ref().unwrap_or(&Value::Null),
+            &state,
+        )
+        .await?;
+        tasks.push(Task {
+            id,
+            name: as_node,
+            path: format!("~__interrupt__, {i:010}"),
+            triggers: vec!["__interrupt__".to_owned()],
+            writes,
+        });
+    }
+    let (cp, _) = algo::apply_writes(graph, &base.checkpoint, &tasks, &|v| {
+        saver.get_next_version(v)
+    })?;
+    if let (true, Some(saved), false) = (first, &base.saved, base.superseded) {
+        for task in &tasks {
+            saver.put_writes(&saved.config, &task.writes, &task.id, &task.path)?;
+        }
+    }
+    let step = base.step + 1;
+    base.save(
+        graph,
+        config,
+        cp,
+        base.parent_id.clone(),
+        Source::Update,
+        step,
+        step,
+    )
+}
+
+/// LangGraph's `as_node` inference: the node that last wrote, `__start__`
+/// on a thread where no node has run, ambiguous on a tie.
+fn infer_as_node(graph: &GraphInner, checkpoint: &Checkpoint) -> Result<String> {
+    if graph.nodes.len() == 1 {
+        return Ok(graph.nodes.keys().next().cloned().unwrap_or_default());
+    }
+    if checkpoint
+        .versions_seen
+        .values()
+        .all(|seen| seen.is_empty())
+    {
+        return Ok(START.to_owned());
+    }
+    let mut last: Vec<(Version, &str)> = checkpoint
+        .versions_seen
+        .iter()
+        .filter(|(n, _)| graph.nodes.contains_key(*n))
+        .flat_map(|(n, seen)| seen.values().map(move |v| (*v, n.as_str())))
+        .collect();
+    last.sort();
+    match last.as_slice() {
+        [] => {}
+        [(_, n)] => return Ok((*n).to_owned()),
+        [.., (a, _), (b, n)] if a != b => return Ok((*n).to_owned()),
+        _ => {}
+    }
+    Err(Error::invalid_update("Ambiguous update, specify as_node"))
+}

@@ -1,0 +1,313 @@
+//! Small shared types of the public API: run configuration, run input,
+//! `Command`, `Interrupt`, run output and stream events.
+
+use crate::checkpoint::{CheckpointConfig, CheckpointMetadata};
+use crate::error::{Error, ErrorKind, Result};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+/// `START`: the entry of every graph.
+pub const START: &str = "__start__";
+/// `END`: the exit of every graph.
+pub const END: &str = "__end__";
+/// `as_node` value that makes `update_state` behave like new input.
+pub const INPUT: &str = "__input__";
+/// `as_node` value that makes `update_state` copy a checkpoint (a sibling).
+pub const COPY: &str = "__copy__";
+/// LangGraph's default `recursion_limit` (1.2.x).
+pub const DEFAULT_RECURSION_LIMIT: i64 = 10_007;
+
+/// A run's configuration, as LangGraph's `RunnableConfig`:
+/// `configurable` holds `thread_id`, optional `checkpoint_id` and
+/// `checkpoint_ns`, and any extra keys (primitive ones are copied into
+/// checkpoint metadata); `metadata` extra metadata keys.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunnableConfig {
+    /// `thread_id`, `checkpoint_id`, `checkpoint_ns` and user keys.
+    #[serde(default)]
+    pub configurable: Map<String, Value>,
+    /// Superstep budget; default [`DEFAULT_RECURSION_LIMIT`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recursion_limit: Option<i64>,
+    /// Extra metadata for every checkpoint the run writes.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub metadata: Map<String, Value>,
+}
+
+impl RunnableConfig {
+    /// `{"configurable": {"thread_id": id}}`.
+    pub fn thread(thread_id: impl Into<String>) -> Self {
+        let mut configurable = Map::new();
+        configurable.insert("thread_id".into(), Value::String(thread_id.into()));
+        RunnableConfig {
+            configurable,
+            ..Default::default()
+        }
+    }
+
+    /// The same config addressed at checkpoint `id`.
+    pub fn at(mut self, checkpoint_id: impl Into<String>) -> Self {
+        self.configurable
+            .insert("checkpoint_id".into(), Value::String(checkpoint_id.into()));
+        self
+    }
+
+    /// The same config with a recursion limit.
+    pub fn with_recursion_limit(mut self, limit: i64) -> Self {
+        self.recursion_limit = Some(limit);
+        self
+    }
+
+    /// The thread id as a string (a number is converted, as LangGraph does).
+    pub fn thread_id(&self) -> Option<String> {
+        match self.configurable.get("thread_id")? {
+            Value::String(s) => Some(s.clone()),
+            Value::Null => None,
+            other => Some(other.to_string()),
+        }
+    }
+
+    /// The addressed checkpoint id, if the key is present and non-empty.
+    pub fn checkpoint_id(&self) -> Option<String> {
+        match self.configurable.get("checkpoint_id")? {
+            Value::String(s) if !s.is_empty() => Some(s.clone()),
+            _ => None,
+        }
+    }
+
+    /// Whether the `checkpoint_id` key is present at all (decides "live" snapshots).
+    pub fn has_checkpoint_id_key(&self) -> bool {
+        self.configurable.contains_key("checkpoint_id")
+    }
+
+    /// The namespace (`""` by default).
+    pub fn checkpoint_ns(&self) -> String {
+        self.configurable
+            .get("checkpoint_ns")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned()
+    }
+
+    /// Validates the config for a graph with a checkpointer and returns its
+    /// checkpoint address, with LangGraph's errors for missing keys.
+    pub(crate) fn checkpoint_config(&self) -> Result<CheckpointConfig> {
+        if self.configurable.is_empty() {
+            return Err(Error::value(
+                "Checkpointer requires one or more of the following 'configurable' keys: thread_id, checkpoint_ns, checkpoint_id",
+            )
+            .with_code("MISSING_THREAD_ID"));
+        }
+        let Some(thread_id) = self.thread_id() else {
+            return Err(Error::new(ErrorKind::Key, "'thread_id'").with_code("MISSING_THREAD_ID"));
+        };
+        Ok(CheckpointConfig {
+            thread_id,
+            checkpoint_ns: self.checkpoint_ns(),
+            checkpoint_id: self.checkpoint_id(),
+        })
+    }
+
+    /// The recursion limit, validated (`recursion_limit must be at least 1`).
+    pub(crate) fn recursion_limit(&self) -> Result<i64> {
+        let limit = self.recursion_limit.unwrap_or(DEFAULT_RECURSION_LIMIT);
+        if limit < 1 {
+            return Err(Error::value("recursion_limit must be at least 1"));
+        }
+        Ok(limit)
+    }
+
+    /// Keys copied into checkpoint metadata: `metadata` first, then primitive
+    /// `configurable` values, skipping reserved and `__`-prefixed keys.
+    pub(crate) fn metadata_extras(&self) -> BTreeMap<String, Value> {
+        const RESERVED: [&str; 9] = [
+            "thread_id",
+            "checkpoint_id",
+            "checkpoint_ns",
+            "checkpoint_map",
+            "langgraph_step",
+            "langgraph_node",
+            "langgraph_triggers",
+            "langgraph_path",
+            "langgraph_checkpoint_ns",
+        ];
+        let mut out = BTreeMap::new();
+        for (k, v) in self.metadata.iter().chain(self.configurable.iter()) {
+            if out.contains_key(k)
+                || k.starts_with("__")
+                || RESERVED.contains(&k.as_str())
+                || matches!(k.as_str(), "source" | "step" | "parents")
+            {
+                continue;
+            }
+            let v = match v {
+                Value::String(s) => Value::String(s.replace('\0', "")),
+                Value::Number(_) | Value::Bool(_) => v.clone(),
+                _ => continue,
+            };
+            out.insert(k.clone(), v);
+        }
+        out
+    }
+}
+
+/// How a `Command(resume=...)` answers interrupts.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Resume {
+    /// Answers the next `interrupt()` reached (only one may be pending).
+    Value(Value),
+    /// Answers specific interrupts by id.
+    ById(BTreeMap<String, Value>),
+}
+
+impl Resume {
+    /// LangGraph's rule: an object whose keys are all interrupt ids (32 hex
+    /// digits) is a map by id; anything else is a single value.
+    pub fn from_json(value: Value) -> Resume {
+        match value {
+            Value::Object(map) if !map.is_empty() && map.keys().all(|k| is_interrupt_id(k)) => {
+                Resume::ById(map.into_iter().collect())
+            }
+            other => Resume::Value(other),
+        }
+    }
+}
+
+fn is_interrupt_id(k: &str) -> bool {
+    k.len() == 32 && k.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// LangGraph's `Command`: resume an interrupt, update state, go to nodes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Command {
+    /// Answer for pending `interrupt()` calls.
+    pub resume: Option<Resume>,
+    /// State update applied before the next superstep.
+    pub update: Option<Value>,
+    /// Nodes to run next.
+    pub goto: Vec<String>,
+}
+
+impl Command {
+    /// `Command(resume=value)`.
+    pub fn resume(value: Value) -> Self {
+        Command {
+            resume: Some(Resume::from_json(value)),
+            ..Default::default()
+        }
+    }
+}
+
+/// What a run starts from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RunInput {
+    /// `None`: continue (resume, or replay with a checkpoint id).
+    None,
+    /// New input values.
+    Values(Value),
+    /// A `Command`.
+    Command(Command),
+}
+
+impl From<Value> for RunInput {
+    fn from(v: Value) -> Self {
+        if v.is_null() {
+            RunInput::None
+        } else {
+            RunInput::Values(v)
+        }
+    }
+}
+
+impl From<Command> for RunInput {
+    fn from(c: Command) -> Self {
+        RunInput::Command(c)
+    }
+}
+
+/// An `interrupt(value)` raised by a node: the value and its id.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Interrupt {
+    /// What the node asked.
+    pub value: Value,
+    /// Stable id (xxh3-128 of the task namespace), used to resume it by id.
+    pub id: String,
+}
+
+/// The result of a run: the state values, plus the interrupts that paused it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunOutput {
+    /// The state (channels read as a dict, keys sorted).
+    pub values: Value,
+    /// Interrupts raised by `interrupt()` in the last superstep.
+    pub interrupts: Vec<Interrupt>,
+}
+
+impl RunOutput {
+    /// The values with `__interrupt__` added when the run was interrupted,
+    /// the shape `invoke` returns in LangGraph.
+    pub fn into_value(self) -> Value {
+        let mut values = self.values;
+        if !self.interrupts.is_empty() {
+            if let Value::Object(map) = &mut values {
+                map.insert(
+                    "__interrupt__".into(),
+                    serde_json::to_value(&self.interrupts).unwrap_or(Value::Null),
+                );
+            }
+        }
+        values
+    }
+}
+
+/// What a run reports as it goes, for `stream`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StreamEvent {
+    /// The full state after the run started and after each superstep.
+    Values(Value),
+    /// One node's update (`{node: writes}`), as each task finishes.
+    Updates {
+        /// Node name.
+        node: String,
+        /// Its state writes (`null` when it wrote none).
+        update: Value,
+    },
+    /// A checkpoint was saved.
+    Checkpoint {
+        /// Its address.
+        config: CheckpointConfig,
+        /// Its metadata.
+        metadata: CheckpointMetadata,
+        /// Parent address.
+        parent_config: Option<CheckpointConfig>,
+        /// State values at the checkpoint.
+        values: Value,
+        /// Nodes that run next.
+        next: Vec<String>,
+    },
+    /// A task is about to run.
+    Task {
+        /// Task id.
+        id: String,
+        /// Node name.
+        name: String,
+        /// Superstep.
+        step: i64,
+    },
+    /// A task finished (or failed, or was interrupted).
+    TaskResult {
+        /// Task id.
+        id: String,
+        /// Node name.
+        name: String,
+        /// Superstep.
+        step: i64,
+        /// Error text, if it failed.
+        error: Option<String>,
+        /// Interrupts it raised.
+        interrupts: Vec<Interrupt>,
+    },
+    /// The run paused (breakpoint or `interrupt()`): `{"__interrupt__": [...]}`.
+    Interrupted(Vec<Interrupt>),
+}
