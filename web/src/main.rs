@@ -1,2 +1,5 @@
-//! Chronograph's browser visualizer (placeholder until the app lands).
-fn main() {}
+//! Entry point of the wasm binary: install the panic hook and mount the app.
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(chronograph_web::App);
+}

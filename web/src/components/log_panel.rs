@@ -1,0 +1,41 @@
+//! The log: the exact engine calls of every action, newest last.
+
+use leptos::prelude::*;
+
+use crate::state::AppState;
+
+/// A numbered list of engine calls and what each created, scrolled so the
+/// newest entry is in view.
+#[component]
+pub fn LogPanel() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let panel = NodeRef::<leptos::html::Section>::new();
+    Effect::new(move |_| {
+        state.log.track();
+        if let Some(el) = panel.get() {
+            el.set_scroll_top(el.scroll_height());
+        }
+    });
+    view! {
+        <section class="panel log" aria-label="Log" node_ref=panel>
+            <h2 class="panel-title">"Log"</h2>
+            <ol class="log-list">
+                {move || {
+                    state
+                        .log
+                        .get()
+                        .into_iter()
+                        .map(|e| {
+                            view! {
+                                <li>
+                                    <code>{e.call}</code>
+                                    <span class="effect">"→ " {e.effect}</span>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ol>
+        </section>
+    }
+}

@@ -1,0 +1,26 @@
+//! Lane assignment and geometry for the checkpoint DAG.
+//!
+//! Pure code: no Leptos, no DOM. Everything here is unit-tested natively with
+//! `cargo test -p chronograph-web`.
+//!
+//! - [`lanes`] turns checkpoints in creation order into lanes (columns) and
+//!   rows, plus edges with their drawing geometry ([`Layout`]).
+//! - [`geometry`] holds the world-space constants and the projection between
+//!   a (lane, row) cell and a point, with its inverse.
+//! - [`viewport`] is the pan/zoom transform between screen and world space.
+//!
+//! The one rule the layout keeps: a branch keeps its column from the moment
+//! it is created. Adding checkpoints never moves an existing one, so
+//! `Layout::compute(&list[..k])` places the first `k` checkpoints exactly as
+//! `Layout::compute(&list)` does.
+
+pub mod geometry;
+pub mod lanes;
+pub mod viewport;
+
+pub use geometry::{
+    canvas_height, canvas_width, lane_at, node_center, row_at, Point, HIT_SLOP, LANE_WIDTH,
+    NODE_RADIUS, PADDING, ROW_HEIGHT,
+};
+pub use lanes::{Edge, Layout, NodeIn, PlacedNode};
+pub use viewport::{wheel_zoom_factor, Viewport, MAX_ZOOM, MIN_ZOOM};

@@ -1,0 +1,15 @@
+//! Chronograph's browser visualizer: a thread's checkpoint tree, drawn the
+//! way LangGraph's time-travel documents draw it.
+//!
+//! The crate is a library plus a 4-line binary (`main.rs`) so that the pure
+//! modules ([`layout`], [`sample`]) are unit-tested natively with
+//! `cargo test -p chronograph-web`, while the binary is what
+//! `scripts/build-web.sh` compiles to wasm.
+
+pub mod app;
+mod components;
+pub mod layout;
+pub mod sample;
+mod state;
+
+pub use app::App;
