@@ -10,7 +10,6 @@ WASM_PACK_VERSION=0.15.1
 log() { printf '\033[1;34m[setup]\033[0m %s\n' "$*"; }
 
 need_apt=()
-command -v wasm-opt >/dev/null 2>&1 || need_apt+=(binaryen)
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
 if [ ${#need_apt[@]} -gt 0 ]; then
@@ -39,10 +38,19 @@ if ! wasm-pack --version 2>/dev/null | grep -q "$WASM_PACK_VERSION"; then
     || cargo install wasm-pack --version "$WASM_PACK_VERSION" --force
 fi
 
-# Node packages for the JS, type and browser tests (playwright-core never downloads a browser).
+# Node packages: build tools (binaryen's wasm-opt 132; Debian's binaryen 108
+# corrupts wasm-bindgen 0.2.130's externref table) and the JS, type and
+# browser test packages (playwright-core never downloads a browser).
 here="$(cd "$(dirname "$0")/.." && pwd)"
-if [ -f "$here/tests/package.json" ] && [ ! -d "$here/tests/node_modules" ]; then
-  log "npm install (tests/)"
-  (cd "$here/tests" && npm install --no-audit --no-fund --loglevel=error)
-fi
+for dir in tools tests; do
+  lock="$here/$dir/package-lock.json"
+  stamp="$here/$dir/node_modules/.chronograph-lock.sha"
+  [ -f "$lock" ] || continue
+  sum="$(sha256sum "$lock" | cut -d' ' -f1)"
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ]; then
+    log "npm ci ($dir/)"
+    (cd "$here/$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    echo "$sum" > "$stamp"
+  fi
+done
 log "tools ready"
