@@ -226,8 +226,10 @@ pub const EXPORT_FORMAT: &str = "chronograph.thread.v1";
 /// `{"format": "chronograph.thread.v1", "thread_id", "namespaces": [{
 /// "checkpoint_ns", "checkpoints": [{"checkpoint", "metadata", "parent_id",
 /// "pending_writes": [{"task_id", "channel", "value", "task_path", "idx"}]}],
-/// "blobs": [{"channel", "version", "value"}]}]}`. Checkpoints carry no
-/// values; each `(channel, version)` value is stored once in `blobs`.
+/// "blobs": [{"channel", "version", "value"?}]}]}`. Checkpoints carry no
+/// values; each `(channel, version)` value is stored once in `blobs`. A blob
+/// without `value` marks a channel that was empty at that version; a
+/// `"value": null` is a stored `null` (a trigger written with no value).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ThreadExport {
     /// Always [`EXPORT_FORMAT`].
@@ -308,8 +310,20 @@ pub struct ExportedBlob {
     pub channel: String,
     /// Version.
     pub version: Version,
-    /// Value; `null` when the channel was empty at that version.
+    /// Value; `None` (no `value` key) when the channel was empty at that
+    /// version. `Some(null)` is a real value: a `branch:to:*` trigger holds
+    /// `null` while its node is pending.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present_value"
+    )]
     pub value: Option<Value>,
+}
+
+/// A present `value` key, even `null`, is a value; only a missing key is empty.
+fn present_value<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(d).map(Some)
 }
 
 impl CheckpointSaver for InMemorySaver {
