@@ -12,7 +12,10 @@ pub use branch::{Branch, RouterFn};
 pub use builder::{CompileOptions, EdgeSources, StateGraph};
 pub use compiled::{CompiledGraph, Topology, TopologyEdge};
 pub use node::{NodeAction, NodeContext, NodeFuture, State};
-pub use spec::{GraphSpec, SpecOp};
+pub use spec::{
+    ChannelSpec, CompileSpec, ConditionSpec, ConditionalEdgeSpec, EdgeFrom, EdgeSpec, GraphSpec,
+    NodeSpec, ReducerName, RuleSpec, SpecOp,
+};
 
 pub(crate) use compiled::{CompiledNode, GraphInner};
 pub(crate) use node::Scratchpad;

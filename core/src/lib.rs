@@ -56,8 +56,10 @@ pub use checkpoint::{
 };
 pub use error::{Error, ErrorKind, Result};
 pub use graph::{
-    Branch, CompileOptions, CompiledGraph, EdgeSources, GraphSpec, NodeAction, NodeContext,
-    NodeFuture, RouterFn, SpecOp, State, StateGraph, Topology, TopologyEdge,
+    Branch, ChannelSpec, CompileOptions, CompileSpec, CompiledGraph, ConditionSpec,
+    ConditionalEdgeSpec, EdgeFrom, EdgeSources, EdgeSpec, GraphSpec, NodeAction, NodeContext,
+    NodeFuture, NodeSpec, ReducerName, RouterFn, RuleSpec, SpecOp, State, StateGraph, Topology,
+    TopologyEdge,
 };
 pub use state::{PregelTask, StateSnapshot, StateUpdate};
 pub use types::{

@@ -7,9 +7,12 @@
 //! `scripts/build-web.sh` compiles to wasm.
 
 pub mod app;
+mod clock;
 mod components;
 pub mod layout;
 pub mod sample;
+pub mod scenarios;
+pub mod session;
 mod state;
 
 pub use app::App;

@@ -1,0 +1,98 @@
+//! Built-in scenarios: graphs in the JSON graph format
+//! (`tests/conformance/FORMAT.md`), each with a first input.
+
+mod agent_loop;
+mod chat;
+mod counter;
+mod fanout;
+mod human_in_the_loop;
+mod reducers;
+
+use chronograph::GraphSpec;
+use serde_json::Value;
+
+/// A graph the app can load from the Scenario picker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scenario {
+    /// Stable id, used in the URL and in saved sessions.
+    pub id: &'static str,
+    /// The picker's text.
+    pub title: &'static str,
+    /// One or two sentences on what the scenario shows.
+    pub about: &'static str,
+    /// The graph, in the JSON graph format.
+    pub spec: &'static str,
+    /// A first input for the JSON input box (chat scenarios use the message box).
+    pub input: &'static str,
+}
+
+impl Scenario {
+    /// The parsed graph.
+    pub fn graph(&self) -> chronograph::Result<GraphSpec> {
+        GraphSpec::parse(self.spec)
+    }
+
+    /// The first input as JSON.
+    pub fn input_json(&self) -> Value {
+        serde_json::from_str(self.input).unwrap_or(Value::Null)
+    }
+}
+
+/// Every built-in scenario, the seed's chat first.
+pub const ALL: [Scenario; 6] = [
+    chat::SCENARIO,
+    counter::SCENARIO,
+    reducers::SCENARIO,
+    fanout::SCENARIO,
+    agent_loop::SCENARIO,
+    human_in_the_loop::SCENARIO,
+];
+
+/// The scenario with this id.
+pub fn by_id(id: &str) -> Option<Scenario> {
+    ALL.iter().copied().find(|s| s.id == id)
+}
+
+/// Whether a graph has a `messages` channel (the chat view and message box apply).
+pub fn is_chat(spec: &GraphSpec) -> bool {
+    spec.channels
+        .get("messages")
+        .is_some_and(|c| c.reducer == chronograph::ReducerName::AddMessages)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::Session;
+
+    #[test]
+    fn every_scenario_parses_compiles_and_runs_its_first_input() {
+        for s in ALL {
+            let spec = s.graph().unwrap_or_else(|e| panic!("{}: {e}", s.id));
+            let mut session =
+                Session::new(spec.clone()).unwrap_or_else(|e| panic!("{}: {e}", s.id));
+            let input = if is_chat(&spec) {
+                serde_json::json!({"messages": [{"type": "human", "content": "hello"}]})
+            } else {
+                s.input_json()
+            };
+            session
+                .invoke(input, None)
+                .unwrap_or_else(|e| panic!("{}: {e}", s.id));
+            assert!(
+                session.checkpoints().len() >= 2,
+                "{} wrote checkpoints",
+                s.id
+            );
+        }
+    }
+
+    #[test]
+    fn ids_are_unique() {
+        for (i, a) in ALL.iter().enumerate() {
+            for b in &ALL[i + 1..] {
+                assert_ne!(a.id, b.id);
+            }
+        }
+    }
+}

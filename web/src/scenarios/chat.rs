@@ -1,0 +1,21 @@
+//! The seed's chat graph: `booking → reply` over a `messages` channel.
+
+use super::Scenario;
+
+/// booking → reply, over messages (the lesson's graph).
+pub const SCENARIO: Scenario = Scenario {
+    id: "chat",
+    title: "Chat: booking → reply",
+    about:
+        "The seed walkthrough's graph. Each message you send runs __start__, booking and reply: \
+            one input checkpoint and three loop checkpoints per round.",
+    spec: r#"{
+  "channels": {"messages": {"reducer": "add_messages"}},
+  "nodes": {
+    "booking": {"writes": []},
+    "reply": {"writes": [{"reply": "messages", "prefix": "Reply: "}]}
+  },
+  "edges": [["__start__", "booking"], ["booking", "reply"], ["reply", "__end__"]]
+}"#,
+    input: r#"{"messages": [{"type": "human", "content": "Is there a slot tomorrow morning?"}]}"#,
+};

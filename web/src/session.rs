@@ -1,0 +1,568 @@
+//! A thread under the visualizer's control: the engine calls behind every
+//! button, the log line each one writes, and dry-run previews. Pure Rust
+//! over `chronograph` (no Leptos), so it is unit-tested natively.
+
+use chronograph::{
+    CheckpointSaver, CompileOptions, CompiledGraph, GraphSpec, InMemorySaver, Interrupt,
+    ListOptions, ListTarget, RunInput, RunnableConfig, Source, StateSnapshot, ThreadExport, COPY,
+};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// The thread every session works on.
+pub const THREAD_ID: &str = "thread-1";
+
+/// One checkpoint as the tree draws it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckpointView {
+    /// Checkpoint id.
+    pub id: String,
+    /// `c0`, `c1`, ... in creation order.
+    pub label: String,
+    /// Parent id (may be missing from the thread: a dangling parent).
+    pub parent: Option<String>,
+    /// `metadata.step`.
+    pub step: i64,
+    /// `metadata.source`.
+    pub source: Source,
+    /// Nodes that run next (record mode: every scheduled task).
+    pub next: Vec<String>,
+    /// Creation time.
+    pub created_at: String,
+}
+
+/// What one action did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// Ids of the checkpoints it created, oldest first.
+    pub created: Vec<String>,
+    /// Interrupts that paused the run, if any.
+    pub interrupts: Vec<Interrupt>,
+    /// The engine calls, as logged.
+    pub calls: Vec<String>,
+}
+
+/// What an action would do, computed by running it on a copy of the thread.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Preview {
+    /// New checkpoints it would create: `(parent label, source, step, next)`.
+    pub checkpoints: Vec<(Option<String>, Source, i64, Vec<String>)>,
+    /// Nodes that would run, in order.
+    pub will_run: Vec<String>,
+    /// The error it would raise.
+    pub error: Option<String>,
+}
+
+/// One line of the engine-call log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogLine {
+    /// The call and its result, e.g. `invoke(None, c3) → c4 … c6`.
+    pub text: String,
+    /// Whether the call failed.
+    pub failed: bool,
+}
+
+/// A graph, its saver and one thread.
+pub struct Session {
+    spec: GraphSpec,
+    graph: CompiledGraph,
+    saver: Rc<InMemorySaver>,
+    log: Vec<LogLine>,
+}
+
+impl Session {
+    /// A new, empty thread over `spec`.
+    pub fn new(spec: GraphSpec) -> chronograph::Result<Session> {
+        Self::with_saver(spec, Rc::new(InMemorySaver::new()))
+    }
+
+    fn with_saver(spec: GraphSpec, saver: Rc<InMemorySaver>) -> chronograph::Result<Session> {
+        let graph = spec.compile(CompileOptions {
+            checkpointer: Some(saver.clone()),
+            clock: Some(crate::clock::browser_clock()),
+            ..Default::default()
+        })?;
+        Ok(Session {
+            spec,
+            graph,
+            saver,
+            log: Vec::new(),
+        })
+    }
+
+    /// The graph's spec.
+    pub fn spec(&self) -> &GraphSpec {
+        &self.spec
+    }
+
+    /// The compiled graph.
+    pub fn graph(&self) -> &CompiledGraph {
+        &self.graph
+    }
+
+    /// The engine-call log, oldest first.
+    pub fn log(&self) -> &[LogLine] {
+        &self.log
+    }
+
+    fn thread() -> RunnableConfig {
+        RunnableConfig::thread(THREAD_ID)
+    }
+
+    fn at(id: Option<&str>) -> RunnableConfig {
+        match id {
+            Some(id) => Self::thread().at(id),
+            None => Self::thread(),
+        }
+    }
+
+    /// Every checkpoint of the thread, in creation order.
+    pub fn checkpoints(&self) -> Vec<CheckpointView> {
+        let mut snaps = self
+            .graph
+            .get_state_history(&Self::thread(), &ListOptions::default())
+            .unwrap_or_default();
+        snaps.reverse();
+        snaps
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, s)| {
+                let m = s.metadata?;
+                Some(CheckpointView {
+                    id: s.config.checkpoint_id?,
+                    label: format!("c{i}"),
+                    parent: s.parent_config.and_then(|p| p.checkpoint_id),
+                    step: m.step,
+                    source: m.source,
+                    next: s.next,
+                    created_at: s.created_at.unwrap_or_default(),
+                })
+            })
+            .collect()
+    }
+
+    /// Id → label for every checkpoint.
+    pub fn labels(&self) -> BTreeMap<String, String> {
+        let mut ids: Vec<String> = self
+            .saver
+            .list(&ListTarget::thread(THREAD_ID), &ListOptions::default())
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|t| t.config.checkpoint_id)
+            .collect();
+        ids.sort();
+        ids.into_iter()
+            .enumerate()
+            .map(|(i, id)| (id, format!("c{i}")))
+            .collect()
+    }
+
+    fn label(&self, id: &str) -> String {
+        self.labels().get(id).cloned().unwrap_or_else(|| short(id))
+    }
+
+    /// HEAD: the newest checkpoint on any branch, where a run without a
+    /// checkpoint id continues.
+    pub fn head(&self) -> Option<String> {
+        self.saver
+            .get_tuple(&chronograph::CheckpointConfig::thread(THREAD_ID))
+            .ok()
+            .flatten()
+            .map(|t| t.checkpoint.id)
+    }
+
+    /// The snapshot at `id` (record mode), or the live state of HEAD.
+    pub fn snapshot(&self, id: Option<&str>) -> chronograph::Result<StateSnapshot> {
+        self.graph.get_state(&Self::at(id))
+    }
+
+    /// The branch `id` lives on, from it up to the root.
+    pub fn lineage(&self, id: &str) -> chronograph::Result<Vec<StateSnapshot>> {
+        self.graph.lineage(&Self::at(Some(id)))
+    }
+
+    fn ids(&self) -> Vec<String> {
+        self.labels().into_keys().collect()
+    }
+
+    /// Runs `f`, logs `call` with the checkpoints it created (or its error).
+    fn record(
+        &mut self,
+        call: String,
+        f: impl FnOnce(&Session) -> chronograph::Result<Vec<Interrupt>>,
+    ) -> chronograph::Result<Outcome> {
+        let before = self.ids();
+        let result = f(self);
+        let after = self.ids();
+        let created: Vec<String> = after
+            .into_iter()
+            .filter(|id| !before.contains(id))
+            .collect();
+        let labels = self.labels();
+        let made = match created.as_slice() {
+            [] => "no new checkpoint".to_owned(),
+            [one] => labels[one].clone(),
+            [first, .., last] => format!("{} … {}", labels[first], labels[last]),
+        };
+        match result {
+            Ok(interrupts) => {
+                let paused = if interrupts.is_empty() {
+                    ""
+                } else {
+                    " (interrupted)"
+                };
+                let text = format!("{call} → {made}{paused}");
+                self.log.push(LogLine {
+                    text: text.clone(),
+                    failed: false,
+                });
+                Ok(Outcome {
+                    created,
+                    interrupts,
+                    calls: vec![text],
+                })
+            }
+            Err(e) => {
+                self.log.push(LogLine {
+                    text: format!("{call} → {e}"),
+                    failed: true,
+                });
+                Err(e)
+            }
+        }
+    }
+
+    fn config_text(&self, id: Option<&str>) -> String {
+        match id {
+            Some(id) => self.label(id),
+            None => "thread".to_owned(),
+        }
+    }
+
+    /// `invoke(input, at)`: new input on the thread (or on checkpoint `at`).
+    pub fn invoke(&mut self, input: Value, at: Option<&str>) -> chronograph::Result<Outcome> {
+        let call = format!("invoke({}, {})", compact(&input), self.config_text(at));
+        let config = Self::at(at);
+        self.record(call, |s| {
+            s.graph
+                .invoke(RunInput::from(input), &config)
+                .map(|o| o.interrupts)
+        })
+    }
+
+    /// Replay: `invoke(None, id)`.
+    pub fn replay(&mut self, id: &str) -> chronograph::Result<Outcome> {
+        let call = format!("invoke(None, {})", self.label(id));
+        let config = Self::at(Some(id));
+        self.record(call, |s| {
+            s.graph
+                .invoke(RunInput::None, &config)
+                .map(|o| o.interrupts)
+        })
+    }
+
+    /// Resume an interrupt: `invoke(Command(resume=value), at)`.
+    pub fn resume(&mut self, value: Value, at: Option<&str>) -> chronograph::Result<Outcome> {
+        let call = format!(
+            "invoke(Command(resume={}), {})",
+            compact(&value),
+            self.config_text(at)
+        );
+        let config = Self::at(at);
+        let input = RunInput::Command(chronograph::Command::resume(value));
+        self.record(call, |s| {
+            s.graph.invoke(input, &config).map(|o| o.interrupts)
+        })
+    }
+
+    /// `update_state(id, values, as_node)`; returns the new checkpoint's id in `created`.
+    pub fn update(
+        &mut self,
+        id: &str,
+        values: Option<Value>,
+        as_node: Option<&str>,
+    ) -> chronograph::Result<Outcome> {
+        let node = as_node.map_or(String::new(), |n| format!(", as_node=\"{n}\""));
+        let shown = values.as_ref().map_or("None".to_owned(), compact);
+        let call = format!("update_state({}, {shown}{node})", self.label(id));
+        let config = Self::at(Some(id));
+        self.record(call, |s| {
+            s.graph
+                .update_state(&config, values, as_node)
+                .map(|_| Vec::new())
+        })
+    }
+
+    /// Fork: `update_state(id, values, as_node)` then `invoke(None, new)`.
+    pub fn fork_and_run(
+        &mut self,
+        id: &str,
+        values: Option<Value>,
+        as_node: Option<&str>,
+    ) -> chronograph::Result<Outcome> {
+        let first = self.update(id, values, as_node)?;
+        let Some(new) = first.created.last().cloned() else {
+            return Ok(first);
+        };
+        let second = self.replay(&new)?;
+        Ok(Outcome {
+            created: first.created.into_iter().chain(second.created).collect(),
+            interrupts: second.interrupts,
+            calls: first.calls.into_iter().chain(second.calls).collect(),
+        })
+    }
+
+    /// Copy: `update_state(id, None, as_node="__copy__")`, a sibling of `id`.
+    pub fn copy(&mut self, id: &str) -> chronograph::Result<Outcome> {
+        self.update(id, None, Some(COPY))
+    }
+
+    /// The thread in the npm package's export format.
+    pub fn export(&self) -> Option<ThreadExport> {
+        self.saver.export_thread(THREAD_ID)
+    }
+
+    /// Replaces the thread with an export (its thread id is rewritten to this session's).
+    pub fn import(&mut self, mut data: ThreadExport) -> chronograph::Result<()> {
+        data.thread_id = THREAD_ID.to_owned();
+        let fresh = Rc::new(InMemorySaver::new());
+        fresh.import_thread(data)?;
+        self.saver = fresh.clone();
+        self.graph = Self::with_saver(self.spec.clone(), fresh)?.graph;
+        self.log.push(LogLine {
+            text: "import_thread(file)".into(),
+            failed: false,
+        });
+        Ok(())
+    }
+
+    /// Runs `action` on a copy of this session and reports what it created.
+    pub fn preview(
+        &self,
+        action: impl FnOnce(&mut Session) -> chronograph::Result<Outcome>,
+    ) -> Preview {
+        let saver = Rc::new(InMemorySaver::new());
+        if let Some(data) = self.export() {
+            if saver.import_thread(data).is_err() {
+                return Preview {
+                    checkpoints: vec![],
+                    will_run: vec![],
+                    error: Some("could not copy the thread".into()),
+                };
+            }
+        }
+        let mut copy = match Self::with_saver(self.spec.clone(), saver) {
+            Ok(s) => s,
+            Err(e) => {
+                return Preview {
+                    checkpoints: vec![],
+                    will_run: vec![],
+                    error: Some(e.to_string()),
+                }
+            }
+        };
+        match action(&mut copy) {
+            Ok(outcome) => {
+                let labels = copy.labels();
+                let views = copy.checkpoints();
+                let mut checkpoints = Vec::new();
+                let mut will_run = Vec::new();
+                for id in &outcome.created {
+                    let Some(v) = views.iter().find(|v| &v.id == id) else {
+                        continue;
+                    };
+                    if v.source == Source::Loop {
+                        if let Some(parent) = v
+                            .parent
+                            .as_ref()
+                            .and_then(|p| views.iter().find(|x| &x.id == p))
+                        {
+                            will_run.extend(parent.next.iter().cloned());
+                        }
+                    }
+                    checkpoints.push((
+                        v.parent
+                            .as_ref()
+                            .map(|p| labels.get(p).cloned().unwrap_or_else(|| short(p))),
+                        v.source,
+                        v.step,
+                        v.next.clone(),
+                    ));
+                }
+                will_run.retain(|n| n != chronograph::START);
+                Preview {
+                    checkpoints,
+                    will_run,
+                    error: None,
+                }
+            }
+            Err(e) => Preview {
+                checkpoints: vec![],
+                will_run: vec![],
+                error: Some(e.to_string()),
+            },
+        }
+    }
+}
+
+/// JSON on one line, shortened for the log.
+pub fn compact(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 80 {
+        format!("{}…", s.chars().take(79).collect::<String>())
+    } else {
+        s
+    }
+}
+
+/// The first 8 characters of an id.
+pub fn short(id: &str) -> String {
+    id.chars().take(8).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn chat() -> Session {
+        Session::new(crate::scenarios::by_id("chat").unwrap().graph().unwrap()).unwrap()
+    }
+
+    fn say(s: &mut Session, text: &str) {
+        s.invoke(
+            json!({"messages": [{"type": "human", "content": text}]}),
+            None,
+        )
+        .unwrap();
+    }
+
+    fn by_label(s: &Session, label: &str) -> CheckpointView {
+        s.checkpoints()
+            .into_iter()
+            .find(|c| c.label == label)
+            .unwrap()
+    }
+
+    #[test]
+    fn the_seed_walkthrough_counts_8_10_11_13() {
+        let mut s = chat();
+        say(&mut s, "hi 1");
+        say(&mut s, "hi 2");
+        assert_eq!(s.checkpoints().len(), 8);
+        let c2 = by_label(&s, "c2");
+        assert_eq!((c2.step, c2.next.clone()), (1, vec!["reply".to_owned()]));
+        s.replay(&c2.id).unwrap();
+        assert_eq!(s.checkpoints().len(), 10);
+        let c8 = by_label(&s, "c8");
+        assert_eq!(
+            (c8.source, c8.step, c8.parent.as_deref()),
+            (Source::Fork, 2, Some(c2.id.as_str()))
+        );
+        let c3 = by_label(&s, "c3");
+        s.replay(&c3.id).unwrap();
+        assert_eq!(s.checkpoints().len(), 11);
+        let c0 = by_label(&s, "c0");
+        let out = s
+            .fork_and_run(
+                &c0.id,
+                Some(json!({"messages": [{"type": "human", "content": "edited"}]})),
+                Some("booking"),
+            )
+            .unwrap();
+        assert_eq!(out.created.len(), 2);
+        assert_eq!(s.checkpoints().len(), 13);
+        let c11 = by_label(&s, "c11");
+        assert_eq!(
+            (c11.source, c11.step, c11.parent.as_deref()),
+            (Source::Update, 0, Some(c0.id.as_str()))
+        );
+        assert_eq!(s.head().as_deref(), Some(by_label(&s, "c12").id.as_str()));
+    }
+
+    #[test]
+    fn log_lines_name_the_exact_engine_calls() {
+        let mut s = chat();
+        say(&mut s, "hi");
+        let c0 = by_label(&s, "c0");
+        s.update(
+            &c0.id,
+            Some(json!({"messages": [{"type": "human", "content": "x"}]})),
+            Some("booking"),
+        )
+        .unwrap();
+        let c4 = by_label(&s, "c4");
+        s.replay(&c4.id).unwrap();
+        let log: Vec<&str> = s.log().iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(
+            log[0],
+            r#"invoke({"messages":[{"content":"hi","type":"human"}]}, thread) → c0 … c3"#
+        );
+        assert_eq!(
+            log[1],
+            r#"update_state(c0, {"messages":[{"content":"x","type":"human"}]}, as_node="booking") → c4"#
+        );
+        assert_eq!(log[2], "invoke(None, c4) → c5");
+    }
+
+    #[test]
+    fn copy_makes_a_sibling() {
+        let mut s = chat();
+        say(&mut s, "hi");
+        let c2 = by_label(&s, "c2");
+        let out = s.copy(&c2.id).unwrap();
+        let copy = by_label(&s, "c4");
+        assert_eq!(out.created, vec![copy.id.clone()]);
+        assert_eq!(
+            (copy.source, copy.step, copy.parent),
+            (Source::Fork, 2, c2.parent)
+        );
+    }
+
+    #[test]
+    fn preview_runs_on_a_copy_and_changes_nothing() {
+        let mut s = chat();
+        say(&mut s, "hi");
+        let c2 = by_label(&s, "c2");
+        let id = c2.id.clone();
+        let p = s.preview(move |copy| copy.replay(&id));
+        assert_eq!(p.error, None);
+        assert_eq!(
+            p.checkpoints[0],
+            (Some("c2".into()), Source::Fork, 2, vec!["reply".into()])
+        );
+        assert_eq!(p.checkpoints[1].1, Source::Loop);
+        assert_eq!(p.will_run, ["reply"]);
+        assert_eq!(s.checkpoints().len(), 4, "the real thread is untouched");
+        assert!(s.log().len() == 1);
+    }
+
+    #[test]
+    fn errors_are_logged_and_change_nothing() {
+        let mut s = chat();
+        say(&mut s, "hi");
+        let c2 = by_label(&s, "c2");
+        let err = s
+            .update(&c2.id, Some(json!({"messages": []})), Some("nope"))
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "InvalidUpdateError: Node nope does not exist"
+        );
+        assert!(s.log().last().unwrap().failed);
+        assert_eq!(s.checkpoints().len(), 4);
+    }
+
+    #[test]
+    fn export_import_round_trips_the_thread() {
+        let mut s = chat();
+        say(&mut s, "hi");
+        let c1 = by_label(&s, "c1");
+        s.replay(&c1.id).unwrap();
+        let data = s.export().unwrap();
+        let mut other = chat();
+        other.import(data).unwrap();
+        assert_eq!(other.checkpoints(), s.checkpoints());
+    }
+}
