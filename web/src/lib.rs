@@ -7,6 +7,7 @@
 //! `scripts/build-web.sh` compiles to wasm.
 
 pub mod app;
+pub mod chat;
 mod clock;
 mod components;
 pub mod layout;
