@@ -11,6 +11,7 @@ pub mod chat;
 mod clock;
 mod components;
 pub mod layout;
+pub mod lesson;
 pub mod sample;
 pub mod scenarios;
 pub mod session;

@@ -1,0 +1,588 @@
+//! Lesson mode: a guided tour of the seed walkthrough on the chat graph
+//! (`design/visualizer.md`). Each step asks the learner to predict what an
+//! engine call will do, runs it, and checks the prediction against what the
+//! engine actually did. Pure Rust over [`Session`], no Leptos.
+
+use crate::session::{Outcome, Session};
+use chronograph::{Source, COPY};
+use serde_json::json;
+
+/// What a step's action did (or, from a dry run, will do).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Effect {
+    /// Checkpoints before the action.
+    pub before: usize,
+    /// New checkpoints: `(label, parent label, source, step, next)`.
+    pub created: Vec<(String, Option<String>, Source, i64, Vec<String>)>,
+    /// Nodes that ran (without `__start__`).
+    pub ran: Vec<String>,
+    /// Messages in the last new checkpoint.
+    pub messages: Option<usize>,
+}
+
+impl Effect {
+    fn measure(before: usize, session: &Session, outcome: &Outcome) -> Effect {
+        let views = session.checkpoints();
+        let labels = session.labels();
+        let mut created = Vec::new();
+        let mut ran = Vec::new();
+        for id in &outcome.created {
+            let Some(v) = views.iter().find(|v| &v.id == id) else {
+                continue;
+            };
+            let parent = v
+                .parent
+                .as_ref()
+                .and_then(|p| views.iter().find(|x| &x.id == p));
+            if v.source == Source::Loop {
+                ran.extend(parent.map(|p| p.next.clone()).unwrap_or_default());
+            }
+            created.push((
+                v.label.clone(),
+                v.parent
+                    .as_ref()
+                    .map(|p| labels.get(p).cloned().unwrap_or_default()),
+                v.source,
+                v.step,
+                v.next.clone(),
+            ));
+        }
+        ran.retain(|n| n != chronograph::START);
+        let messages = outcome.created.last().and_then(|id| {
+            let snap = session.snapshot(Some(id)).ok()?;
+            snap.values.get("messages").and_then(|m| m.len())
+        });
+        Effect {
+            before,
+            created,
+            ran,
+            messages,
+        }
+    }
+
+    fn total(&self) -> usize {
+        self.before + self.created.len()
+    }
+}
+
+/// A prediction to make before a step runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// How many checkpoints the thread will have.
+    Count,
+    /// The parent of the first new checkpoint.
+    Parent,
+    /// The source of the first new checkpoint.
+    Source,
+    /// The step of the first new checkpoint.
+    Step,
+    /// The `next` of the first new checkpoint.
+    Next,
+    /// Which nodes run.
+    Runs,
+    /// How many of the new checkpoints are `input` checkpoints.
+    Inputs,
+    /// How many messages the new checkpoint holds.
+    Messages,
+}
+
+/// One multiple-choice question.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Question {
+    /// What is asked.
+    pub ask: Ask,
+    /// The question text.
+    pub prompt: String,
+    /// Answers to pick from.
+    pub choices: Vec<String>,
+}
+
+impl Ask {
+    fn prompt(self) -> &'static str {
+        match self {
+            Ask::Count => "How many checkpoints will the thread have afterwards?",
+            Ask::Parent => "Which checkpoint will be the parent of the first new checkpoint?",
+            Ask::Source => "What will the first new checkpoint's source be?",
+            Ask::Step => "What will its step be?",
+            Ask::Next => "What will its next be?",
+            Ask::Runs => "Which nodes will run?",
+            Ask::Inputs => "How many of the new checkpoints will be input checkpoints?",
+            Ask::Messages => "How many messages will the new checkpoint hold?",
+        }
+    }
+
+    /// The right answer for an effect, as choice text.
+    pub fn answer(self, e: &Effect) -> String {
+        let first = e.created.first();
+        match self {
+            Ask::Count => e.total().to_string(),
+            Ask::Parent => first
+                .and_then(|c| c.1.clone())
+                .unwrap_or_else(|| "none".into()),
+            Ask::Source => first.map_or("none".into(), |c| c.2.as_str().to_owned()),
+            Ask::Step => first.map_or("none".into(), |c| c.3.to_string()),
+            Ask::Next => first.map_or("none".into(), |c| next_text(&c.4)),
+            Ask::Runs => runs_text(&e.ran),
+            Ask::Inputs => e
+                .created
+                .iter()
+                .filter(|c| c.2 == Source::Input)
+                .count()
+                .to_string(),
+            Ask::Messages => e.messages.map_or("none".into(), |n| n.to_string()),
+        }
+    }
+
+    fn choices(self, e: &Effect) -> Vec<String> {
+        let right = self.answer(e);
+        let mut out: Vec<String> = match self {
+            Ask::Count => {
+                let t = e.total();
+                [e.before, e.before + 1, t, t + 1, t + 2]
+                    .iter()
+                    .map(usize::to_string)
+                    .collect()
+            }
+            Ask::Parent => {
+                let mut v: Vec<String> = e.created.iter().filter_map(|c| c.1.clone()).collect();
+                if let Some((_, Some(p), ..)) = e.created.first() {
+                    let n: usize = p.trim_start_matches('c').parse().unwrap_or(0);
+                    v.extend([format!("c{}", n.saturating_sub(1)), format!("c{}", n + 1)]);
+                }
+                v.push(format!("c{}", e.before.saturating_sub(1)));
+                v
+            }
+            Ask::Source => ["input", "loop", "update", "fork"]
+                .map(String::from)
+                .to_vec(),
+            Ask::Step => {
+                let s = e.created.first().map_or(0, |c| c.3);
+                [s - 1, s, s + 1, 0].iter().map(i64::to_string).collect()
+            }
+            Ask::Next => ["booking", "reply", "booking, reply", "done"]
+                .map(String::from)
+                .to_vec(),
+            Ask::Runs => ["nothing", "booking", "reply", "booking, reply"]
+                .map(String::from)
+                .to_vec(),
+            Ask::Inputs => ["0", "1", "2", "4"].map(String::from).to_vec(),
+            Ask::Messages => {
+                let m = e.messages.unwrap_or(1);
+                [1, m.saturating_sub(1), m, m + 1]
+                    .iter()
+                    .map(usize::to_string)
+                    .collect()
+            }
+        };
+        out.push(right);
+        out.sort_by_key(|c| (c.parse::<i64>().unwrap_or(i64::MAX), c.clone()));
+        out.dedup();
+        out
+    }
+}
+
+fn next_text(next: &[String]) -> String {
+    if next.is_empty() {
+        "done".into()
+    } else {
+        next.join(", ")
+    }
+}
+
+fn runs_text(ran: &[String]) -> String {
+    if ran.is_empty() {
+        "nothing".into()
+    } else {
+        ran.join(", ")
+    }
+}
+
+type Action = fn(&mut Session) -> chronograph::Result<Outcome>;
+
+/// One screen of the tour.
+pub struct Step {
+    /// Heading.
+    pub title: &'static str,
+    /// What the learner is about to do, and the exact engine calls.
+    pub instruction: &'static str,
+    /// The misconception this step takes apart.
+    pub lesson: &'static str,
+    /// Predictions to make first.
+    pub asks: &'static [Ask],
+    action: Action,
+}
+
+fn id_of(s: &Session, label: &str) -> chronograph::Result<String> {
+    s.checkpoints()
+        .into_iter()
+        .find(|c| c.label == label)
+        .map(|c| c.id)
+        .ok_or_else(|| {
+            chronograph::Error::value(format!(
+                "the lesson expects checkpoint {label}; restart the lesson"
+            ))
+        })
+}
+
+fn say(s: &mut Session, text: &str, at: Option<&str>) -> chronograph::Result<Outcome> {
+    s.invoke(
+        json!({"messages": [{"type": "human", "content": text}]}),
+        at,
+    )
+}
+
+const EDIT: &str = "Make it tomorrow at 2 pm";
+
+/// The tour, in order.
+pub const STEPS: [Step; 9] = [
+    Step {
+        title: "1. Two rounds of chat",
+        instruction: "Send two messages: invoke({messages: [...]}) twice on the thread.",
+        lesson: "Every superstep writes a checkpoint, and step numbers continue across rounds on one thread.",
+        asks: &[Ask::Count, Ask::Inputs],
+        action: |s| {
+            let a = say(s, "Is there a slot tomorrow morning?", None)?;
+            let b = say(s, "And in the afternoon?", None)?;
+            Ok(Outcome { created: [a.created, b.created].concat(), interrupts: b.interrupts, calls: [a.calls, b.calls].concat() })
+        },
+    },
+    Step {
+        title: "2. Regenerate the first reply",
+        instruction: "Replay from c2 (step 1, next = reply): invoke(None, c2).",
+        lesson: "Replay does not overwrite: it adds a fork under the chosen checkpoint; the old branch stays.",
+        asks: &[Ask::Count, Ask::Parent, Ask::Source, Ask::Step],
+        action: |s| {
+            let id = id_of(s, "c2")?;
+            s.replay(&id)
+        },
+    },
+    Step {
+        title: "3. Replay a finished round",
+        instruction: "Replay from c3 (step 2, next = done): invoke(None, c3).",
+        lesson: "Replaying a terminal checkpoint still writes a fork copy, and nothing runs.",
+        asks: &[Ask::Count, Ask::Source, Ask::Runs],
+        action: |s| {
+            let id = id_of(s, "c3")?;
+            s.replay(&id)
+        },
+    },
+    Step {
+        title: "4. Edit the first message",
+        instruction: "update_state(c0, {messages: [edited]}, as_node=\"booking\"): written as booking, on the input checkpoint.",
+        lesson: "update_state does not run the graph: it writes one update checkpoint, a child of the chosen one.",
+        asks: &[Ask::Parent, Ask::Source, Ask::Step, Ask::Next, Ask::Runs],
+        action: |s| {
+            let id = id_of(s, "c0")?;
+            s.update(&id, Some(json!({"messages": [{"type": "human", "content": EDIT}]})), Some("booking"))
+        },
+    },
+    Step {
+        title: "5. Run the edit",
+        instruction: "invoke(None, c11): continue from the update checkpoint.",
+        lesson: "as_node decides what is skipped: written as booking, only reply runs.",
+        asks: &[Ask::Count, Ask::Parent, Ask::Runs],
+        action: |s| {
+            let id = id_of(s, "c11")?;
+            s.replay(&id)
+        },
+    },
+    Step {
+        title: "6. Try as_node = reply",
+        instruction: "update_state(c0, {messages: [edited]}, as_node=\"reply\"), then invoke(None, that).",
+        lesson: "as_node is not who signs the edit: as reply, the graph thinks the round is over.",
+        asks: &[Ask::Next, Ask::Count, Ask::Runs],
+        action: |s| {
+            let id = id_of(s, "c0")?;
+            s.fork_and_run(&id, Some(json!({"messages": [{"type": "human", "content": EDIT}]})), Some("reply"))
+        },
+    },
+    Step {
+        title: "7. Copy, then edit",
+        instruction: "update_state(c2, None, as_node=\"__copy__\").",
+        lesson: "A copy is a sibling of the original (same parent), not its child, one step later.",
+        asks: &[Ask::Parent, Ask::Source, Ask::Step],
+        action: |s| {
+            let id = id_of(s, "c2")?;
+            s.update(&id, None, Some(COPY))
+        },
+    },
+    Step {
+        title: "8. New input on an old checkpoint",
+        instruction: "invoke({messages: [...]}, c3): input plus a checkpoint id.",
+        lesson: "Input with a checkpoint id is not refused: it starts a new input checkpoint there and runs from the entry.",
+        asks: &[Ask::Parent, Ask::Source, Ask::Step, Ask::Runs],
+        action: |s| {
+            let id = id_of(s, "c3")?;
+            say(s, "Can I bring a friend?", Some(&id))
+        },
+    },
+    Step {
+        title: "9. Reducers append",
+        instruction: "update_state(c3, {messages: [a new message]}, as_node=\"reply\").",
+        lesson: "An edit of messages goes through add_messages: it appends (or replaces by id); it never wipes the list.",
+        asks: &[Ask::Messages, Ask::Next],
+        action: |s| {
+            let id = id_of(s, "c3")?;
+            s.update(&id, Some(json!({"messages": [{"type": "human", "content": "One more thing"}]})), Some("reply"))
+        },
+    },
+];
+
+/// Where the learner is in the tour.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Lesson {
+    index: usize,
+    questions: Vec<Question>,
+    answers: Vec<Option<usize>>,
+    result: Option<Effect>,
+    error: Option<String>,
+}
+
+impl Lesson {
+    /// The tour at its first step, with a fresh chat session to run it on.
+    pub fn start() -> chronograph::Result<(Lesson, Session)> {
+        let spec = crate::scenarios::by_id("chat")
+            .map(|s| s.graph())
+            .transpose()?;
+        let session =
+            Session::new(spec.ok_or_else(|| chronograph::Error::value("no chat scenario"))?)?;
+        let mut lesson = Lesson::default();
+        lesson.prepare(&session);
+        Ok((lesson, session))
+    }
+
+    /// The current step (`None` when the tour is over).
+    pub fn step(&self) -> Option<&'static Step> {
+        STEPS.get(self.index)
+    }
+
+    /// Index of the current step.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The predictions asked for the current step.
+    pub fn questions(&self) -> &[Question] {
+        &self.questions
+    }
+
+    /// The learner's answers (choice indices).
+    pub fn answers(&self) -> &[Option<usize>] {
+        &self.answers
+    }
+
+    /// What the step did, once run.
+    pub fn result(&self) -> Option<&Effect> {
+        self.result.as_ref()
+    }
+
+    /// The error of the last run, if it failed.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Builds the current step's questions from a dry run on a copy of the thread.
+    fn prepare(&mut self, session: &Session) {
+        self.questions.clear();
+        self.result = None;
+        self.error = None;
+        let Some(step) = self.step() else { return };
+        let before = session.checkpoints().len();
+        let mut effect = None;
+        session.preview(|copy| {
+            let out = (step.action)(copy)?;
+            effect = Some(Effect::measure(before, copy, &out));
+            Ok(out)
+        });
+        let Some(effect) = effect else {
+            self.error =
+                Some("this step cannot run on the current thread; restart the lesson".into());
+            return;
+        };
+        self.questions = step
+            .asks
+            .iter()
+            .map(|a| Question {
+                ask: *a,
+                prompt: a.prompt().into(),
+                choices: a.choices(&effect),
+            })
+            .collect();
+        self.answers = vec![None; self.questions.len()];
+    }
+
+    /// Records the learner's choice for question `q`.
+    pub fn answer(&mut self, q: usize, choice: usize) {
+        if let Some(slot) = self.answers.get_mut(q) {
+            *slot = Some(choice);
+        }
+    }
+
+    /// Whether every question has an answer.
+    pub fn all_answered(&self) -> bool {
+        self.answers.iter().all(Option::is_some)
+    }
+
+    /// Runs the step's engine calls on `session` and keeps what they did.
+    pub fn run(&mut self, session: &mut Session) -> chronograph::Result<Outcome> {
+        let step = self
+            .step()
+            .ok_or_else(|| chronograph::Error::value("the lesson is over"))?;
+        let before = session.checkpoints().len();
+        match (step.action)(session) {
+            Ok(out) => {
+                self.result = Some(Effect::measure(before, session, &out));
+                Ok(out)
+            }
+            Err(e) => {
+                self.error = Some(e.to_string());
+                Err(e)
+            }
+        }
+    }
+
+    /// After a run: whether each prediction matched what the engine did.
+    pub fn checks(&self) -> Vec<bool> {
+        let Some(effect) = &self.result else {
+            return Vec::new();
+        };
+        self.questions
+            .iter()
+            .zip(&self.answers)
+            .map(|(q, a)| {
+                a.and_then(|i| q.choices.get(i))
+                    .is_some_and(|c| *c == q.ask.answer(effect))
+            })
+            .collect()
+    }
+
+    /// Moves to the next step, preparing its questions on `session`.
+    pub fn advance(&mut self, session: &Session) {
+        if self.index < STEPS.len() {
+            self.index += 1;
+        }
+        self.prepare(session);
+    }
+
+    /// Whether every step is done.
+    pub fn finished(&self) -> bool {
+        self.index >= STEPS.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Answers every question right, from a dry run of the learner's own.
+    fn answer_right(lesson: &mut Lesson, session: &Session) {
+        let step = lesson.step().unwrap();
+        let before = session.checkpoints().len();
+        let mut effect = None;
+        session.preview(|copy| {
+            let out = (step.action)(copy)?;
+            effect = Some(Effect::measure(before, copy, &out));
+            Ok(out)
+        });
+        let effect = effect.unwrap();
+        for (i, q) in lesson.questions().to_vec().iter().enumerate() {
+            let right = q.ask.answer(&effect);
+            let choice = q
+                .choices
+                .iter()
+                .position(|c| *c == right)
+                .expect("the right answer is offered");
+            lesson.answer(i, choice);
+        }
+    }
+
+    #[test]
+    fn the_tour_follows_the_seed_walkthrough() {
+        let (mut lesson, mut session) = Lesson::start().unwrap();
+        let mut counts = Vec::new();
+        while !lesson.finished() {
+            answer_right(&mut lesson, &session);
+            lesson.run(&mut session).unwrap();
+            assert!(
+                lesson.checks().iter().all(|ok| *ok),
+                "step {}: {:?}",
+                lesson.index() + 1,
+                lesson.result()
+            );
+            counts.push(session.checkpoints().len());
+            lesson.advance(&session);
+        }
+        assert_eq!(counts, [8, 10, 11, 12, 13, 14, 15, 19, 20]);
+    }
+
+    #[test]
+    fn predictions_are_checked_against_what_the_engine_did() {
+        let (mut lesson, mut session) = Lesson::start().unwrap();
+        let count = lesson.questions()[0]
+            .choices
+            .iter()
+            .position(|c| c == "8")
+            .unwrap();
+        let wrong = lesson.questions()[0]
+            .choices
+            .iter()
+            .position(|c| c == "4")
+            .unwrap_or(0);
+        lesson.answer(0, wrong);
+        let inputs = lesson.questions()[1]
+            .choices
+            .iter()
+            .position(|c| c == "2")
+            .unwrap();
+        lesson.answer(1, inputs);
+        lesson.run(&mut session).unwrap();
+        assert_eq!(lesson.checks(), [false, true]);
+        assert_ne!(count, wrong);
+    }
+
+    #[test]
+    fn key_facts_of_each_step() {
+        let (mut lesson, mut session) = Lesson::start().unwrap();
+        let mut effects = Vec::new();
+        while !lesson.finished() {
+            lesson.run(&mut session).unwrap();
+            effects.push(lesson.result().unwrap().clone());
+            lesson.advance(&session);
+        }
+        let first = |i: usize| effects[i].created[0].clone();
+        // 2: a fork at step 2 under c2.
+        assert_eq!(
+            (first(1).1.as_deref(), first(1).2, first(1).3),
+            (Some("c2"), Source::Fork, 2)
+        );
+        // 3: one fork copy, nothing runs.
+        assert_eq!((effects[2].created.len(), effects[2].ran.len()), (1, 0));
+        // 4: update at step 0 under c0, next = reply, nothing ran.
+        assert_eq!(
+            (
+                first(3).1.as_deref(),
+                first(3).2,
+                first(3).3,
+                first(3).4.clone()
+            ),
+            (Some("c0"), Source::Update, 0, vec!["reply".to_owned()])
+        );
+        // 5: only reply runs.
+        assert_eq!(effects[4].ran, ["reply"]);
+        // 6: as reply, next is empty and running adds nothing.
+        assert_eq!((first(5).4.len(), effects[5].created.len()), (0, 1));
+        // 7: the copy is a sibling of c2 (parent c1), step 2.
+        assert_eq!(
+            (first(6).1.as_deref(), first(6).2, first(6).3),
+            (Some("c1"), Source::Fork, 2)
+        );
+        // 8: input under c3, then the graph runs from the entry.
+        assert_eq!(
+            (first(7).1.as_deref(), first(7).2, first(7).3),
+            (Some("c3"), Source::Input, 3)
+        );
+        assert_eq!(effects[7].ran, ["booking", "reply"]);
+        // 9: the edit appends: c3 held 2 messages, the update holds 3.
+        assert_eq!(effects[8].messages, Some(3));
+    }
+}
