@@ -348,7 +348,8 @@ impl<'a> Loop<'a> {
         if writes.is_empty() {
             return Ok(());
         }
-        if !forks {
+        // Stored on the loaded checkpoint (never on the synthetic empty one of a fresh thread).
+        if !forks && self.source.is_some() {
             self.put_writes(NULL_TASK_ID, "", &writes)?;
         }
         for (channel, value) in writes {
