@@ -258,3 +258,73 @@ pub fn fails_cleanly<T: std::fmt::Debug>(
     );
     err
 }
+
+/// Makes a node function that logs its name and appends it to `items`.
+pub fn appender(
+    calls: &Calls,
+    name: &'static str,
+) -> impl Fn(&State, &NodeContext) -> chronograph::Result<Value> + 'static {
+    let calls = calls.clone();
+    move |_: &State, _: &NodeContext| {
+        calls.push(name);
+        Ok(json!({"items": [name]}))
+    }
+}
+
+/// The fault-tolerance graph of spec §8: `START -> a -> (b, c)`, join
+/// `[b, c] -> d`, `d -> END`; every node appends its name to `items`; `c`
+/// raises `ValueError('boom in c')` while `fail_c` is set.
+pub fn fanout(
+    saver: &Rc<InMemorySaver>,
+    fail_c: Rc<std::cell::Cell<bool>>,
+) -> (CompiledGraph, Calls) {
+    fanout_with(saver, fail_c, opts(saver))
+}
+
+/// [`fanout`] with other compile options (the saver is set from `saver`).
+pub fn fanout_with(
+    saver: &Rc<InMemorySaver>,
+    fail_c: Rc<std::cell::Cell<bool>>,
+    options: CompileOptions,
+) -> (CompiledGraph, Calls) {
+    let calls = Calls::default();
+    let mut g = StateGraph::new();
+    let c_calls = calls.clone();
+    g.add_channel("items", Reducer::Append)
+        .add_node("a", appender(&calls, "a"))
+        .add_node("b", appender(&calls, "b"))
+        .add_node("c", move |_: &State, _: &NodeContext| {
+            c_calls.push("c");
+            if fail_c.get() {
+                return Err(chronograph::Error::node_failure("ValueError", "boom in c"));
+            }
+            Ok(json!({"items": ["c"]}))
+        })
+        .add_node("d", appender(&calls, "d"))
+        .add_edge(START, "a")
+        .add_edge("a", "b")
+        .add_edge("a", "c")
+        .add_edge(["b", "c"], "d")
+        .add_edge("d", END);
+    let options = CompileOptions {
+        checkpointer: Some(saver.clone()),
+        ..options
+    };
+    (g.compile(options).unwrap(), calls)
+}
+
+/// The `items` list of a state, as strings.
+pub fn items(state: &State) -> Vec<String> {
+    strings(&state.get_json("items").unwrap_or(Value::Null))
+}
+
+/// A JSON array of strings as a `Vec<String>`.
+pub fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .map(|x| x.as_str().unwrap_or_default().to_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
