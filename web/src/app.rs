@@ -1,24 +1,43 @@
 //! The app shell: provides [`AppState`] and lays out the panels (toolbar;
-//! topology | checkpoint tree | inspector; log).
+//! topology + chat + spec | checkpoint tree | inspector + actions; log).
 
 use leptos::prelude::*;
 
-use crate::components::{DagView, Inspector, LogPanel, Toolbar, TopologyPanel};
+use crate::components::{
+    ChatView, DagView, ForkDialog, Inspector, LogPanel, SpecEditor, Toolbar, TopologyPanel,
+};
 use crate::state::AppState;
 
-/// The whole visualizer. Mount it with `leptos::mount::mount_to_body(App)`.
+/// The whole visualizer, restored from the URL and localStorage. Mount it
+/// with `leptos::mount::mount_to_body(App)`.
 #[component]
 pub fn App() -> impl IntoView {
-    provide_context(AppState::sample());
+    view! { <Shell state=AppState::restore()/> }
+}
+
+/// The panels over a given state (tests mount it with a fresh state).
+#[component]
+pub fn Shell(
+    /// The state to show.
+    state: AppState,
+) -> impl IntoView {
+    provide_context(state);
     view! {
         <div class="app">
             <Toolbar/>
             <main class="main">
-                <TopologyPanel/>
+                <aside class="panel left" aria-label="Graph">
+                    <TopologyPanel/>
+                    <Show when=move || state.is_chat.get()>
+                        <ChatView/>
+                    </Show>
+                    <SpecEditor/>
+                </aside>
                 <DagView/>
                 <Inspector/>
             </main>
             <LogPanel/>
+            <ForkDialog/>
         </div>
     }
 }

@@ -16,6 +16,7 @@
 
 pub mod geometry;
 pub mod lanes;
+pub mod topo;
 pub mod viewport;
 
 pub use geometry::{
@@ -23,4 +24,5 @@ pub use geometry::{
     NODE_RADIUS, PADDING, ROW_HEIGHT,
 };
 pub use lanes::{Edge, Layout, NodeIn, PlacedNode};
+pub use topo::{layout_topology, TopoLayout, TOPO_BOX_H, TOPO_BOX_W};
 pub use viewport::{wheel_zoom_factor, Viewport, MAX_ZOOM, MIN_ZOOM};

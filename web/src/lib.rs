@@ -2,19 +2,21 @@
 //! way LangGraph's time-travel documents draw it.
 //!
 //! The crate is a library plus a 4-line binary (`main.rs`) so that the pure
-//! modules ([`layout`], [`sample`]) are unit-tested natively with
+//! modules ([`layout`], [`session`], [`chat`], [`inspect`]) are unit-tested natively with
 //! `cargo test -p chronograph-web`, while the binary is what
 //! `scripts/build-web.sh` compiles to wasm.
 
 pub mod app;
+mod browser;
 pub mod chat;
 mod clock;
 mod components;
+pub mod inspect;
 pub mod layout;
 pub mod lesson;
-pub mod sample;
 pub mod scenarios;
 pub mod session;
-mod state;
+pub mod state;
 
-pub use app::App;
+pub use app::{App, Shell};
+pub use state::AppState;

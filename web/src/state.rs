@@ -1,53 +1,374 @@
-//! The only place that turns pure data into signals and memos. Components
-//! read [`AppState`] from context.
+//! The only place that turns the [`Session`] into signals. Components read
+//! [`AppState`] from context and change the thread only through
+//! [`AppState::act`], which runs the engine call, refreshes the signals,
+//! extends the layout incrementally and saves the session.
 
+use chronograph::{GraphSpec, Source, ThreadExport, Topology};
 use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
 
+use crate::browser;
+use crate::inspect::{self, SnapshotData};
 use crate::layout::{Layout, Viewport};
-use crate::sample::{self, Checkpoint, LogEntry, Topology};
+use crate::scenarios::{self, Scenario};
+use crate::session::{CheckpointView, LogLine, Outcome, Session};
+
+/// localStorage key of the saved session.
+pub const STORAGE_KEY: &str = "chronograph.session";
+/// localStorage key of the saved selection (saved on every selection change).
+pub const SELECTION_KEY: &str = "chronograph.selected";
+/// The scenario id used for a pasted or edited spec.
+pub const CUSTOM: &str = "custom";
+
+/// What survives a reload.
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    scenario: String,
+    spec: String,
+    thread: Option<ThreadExport>,
+    #[serde(default)]
+    log: Vec<(String, bool)>,
+}
 
 /// Reactive state shared by every panel.
 #[derive(Clone, Copy)]
 pub struct AppState {
+    /// The engine: graph, saver, thread, log.
+    pub session: StoredValue<Session, LocalStorage>,
+    /// Scenario id, or [`CUSTOM`].
+    pub scenario: RwSignal<String>,
+    /// The spec the session runs, as text.
+    pub spec_text: RwSignal<String>,
+    /// The graph has a `messages` channel.
+    pub is_chat: RwSignal<bool>,
     /// The thread's checkpoints in creation order.
-    pub thread: RwSignal<Vec<Checkpoint>>,
-    /// Lanes and geometry of `thread`.
-    pub layout: Memo<Layout>,
-    /// The graph drawn in the topology panel.
-    pub topology: RwSignal<Topology>,
+    pub checkpoints: RwSignal<Vec<CheckpointView>>,
+    /// Lanes and geometry of `checkpoints`, extended incrementally.
+    pub layout: RwSignal<Layout>,
+    /// Index of HEAD.
+    pub head: RwSignal<Option<usize>>,
     /// Index of the selected checkpoint.
     pub selected: RwSignal<Option<usize>>,
+    /// Index of the checkpoint pinned for diffs.
+    pub pinned: RwSignal<Option<usize>>,
     /// Pan and zoom of the tree panel.
     pub viewport: RwSignal<Viewport>,
     /// Engine calls, oldest first.
-    pub log: RwSignal<Vec<LogEntry>>,
+    pub log: RwSignal<Vec<LogLine>>,
+    /// The last action's error, shown next to the actions.
+    pub error: RwSignal<Option<String>>,
+    /// The graph drawn in the topology panel.
+    pub topology: RwSignal<Topology>,
+    /// Nodes a previewed action would run (lit in the topology view).
+    pub will_run: RwSignal<Vec<String>>,
+    /// The Fork dialog is open.
+    pub fork_open: RwSignal<bool>,
+    /// The lesson panel is open.
+    pub lesson_open: RwSignal<bool>,
+    /// Tip of the branch the chat view shows (`None`: HEAD).
+    pub chat_tip: RwSignal<Option<String>>,
+    /// Checkpoints created by the last action (highlighted).
+    pub fresh: RwSignal<Vec<String>>,
+    /// Bumped after every change of the thread.
+    pub version: RwSignal<u64>,
 }
 
 impl AppState {
-    /// State showing the built-in sample thread, with HEAD selected.
-    pub fn sample() -> Self {
-        let thread = RwSignal::new(sample::booking_thread());
-        let layout = Memo::new(move |_| thread.with(|t| Layout::compute(&sample::layout_input(t))));
-        let head = thread.with_untracked(|t| t.len().checked_sub(1));
-        Self {
-            thread,
-            layout,
-            topology: RwSignal::new(sample::booking_topology()),
-            selected: RwSignal::new(head),
+    /// State restored from the URL and localStorage, or the chat scenario.
+    pub fn restore() -> Self {
+        let url_scenario = browser::query("scenario");
+        let saved: Option<Saved> =
+            browser::load(STORAGE_KEY).and_then(|t| serde_json::from_str(&t).ok());
+        let saved = saved.filter(|s| url_scenario.as_ref().is_none_or(|u| *u == s.scenario));
+        let state = match saved {
+            Some(saved) => {
+                let state = Self::with_scenario_text(&saved.scenario, &saved.spec);
+                if let Some(thread) = saved.thread {
+                    state.session.update_value(|s| {
+                        let _ = s.import(thread);
+                    });
+                }
+                state.refresh();
+                state.log.set(
+                    saved
+                        .log
+                        .into_iter()
+                        .map(|(text, failed)| LogLine { text, failed })
+                        .collect(),
+                );
+                state
+            }
+            None => {
+                let scenario = url_scenario
+                    .as_deref()
+                    .and_then(scenarios::by_id)
+                    .unwrap_or(scenarios::ALL[0]);
+                Self::with_scenario_text(scenario.id, scenario.spec)
+            }
+        };
+        let wanted = browser::query("checkpoint").or_else(|| browser::load(SELECTION_KEY));
+        let index = wanted.and_then(|label| {
+            state
+                .checkpoints
+                .with_untracked(|c| c.iter().position(|v| v.label == label))
+        });
+        state
+            .selected
+            .set(index.or_else(|| state.head.get_untracked()));
+        state.persist_selection();
+        state
+    }
+
+    /// A fresh, empty thread of a built-in scenario (no browser services).
+    pub fn new(scenario: Scenario) -> Self {
+        Self::with_scenario_text(scenario.id, scenario.spec)
+    }
+
+    fn with_scenario_text(id: &str, spec_text: &str) -> Self {
+        let (spec, text, id) = match GraphSpec::parse(spec_text) {
+            Ok(spec) => (spec, spec_text.to_owned(), id.to_owned()),
+            Err(_) => {
+                let s = scenarios::ALL[0];
+                (
+                    s.graph().expect("built-in"),
+                    s.spec.to_owned(),
+                    s.id.to_owned(),
+                )
+            }
+        };
+        let session = Session::new(spec.clone()).unwrap_or_else(|_| {
+            Session::new(scenarios::ALL[0].graph().expect("built-in")).expect("built-in")
+        });
+        let topology = session.graph().topology();
+        let state = Self {
+            session: StoredValue::new_local(session),
+            scenario: RwSignal::new(id),
+            spec_text: RwSignal::new(text),
+            is_chat: RwSignal::new(scenarios::is_chat(&spec)),
+            checkpoints: RwSignal::new(Vec::new()),
+            layout: RwSignal::new(Layout::new()),
+            head: RwSignal::new(None),
+            selected: RwSignal::new(None),
+            pinned: RwSignal::new(None),
             viewport: RwSignal::new(Viewport::default()),
-            log: RwSignal::new(sample::booking_log()),
+            log: RwSignal::new(Vec::new()),
+            error: RwSignal::new(None),
+            topology: RwSignal::new(topology),
+            will_run: RwSignal::new(Vec::new()),
+            fork_open: RwSignal::new(false),
+            lesson_open: RwSignal::new(false),
+            chat_tip: RwSignal::new(None),
+            fresh: RwSignal::new(Vec::new()),
+            version: RwSignal::new(0),
+        };
+        state.refresh();
+        state
+    }
+
+    /// Re-reads the thread from the session: checkpoints, HEAD, log; extends
+    /// the layout with the new checkpoints (recomputes it only when the thread
+    /// was replaced).
+    pub fn refresh(&self) {
+        let (views, head, log) = self
+            .session
+            .with_value(|s| (s.checkpoints(), s.head(), s.log().to_vec()));
+        let extends = self.checkpoints.with_untracked(|old| {
+            old.len() <= views.len() && old.iter().zip(&views).all(|(a, b)| a.id == b.id)
+        });
+        let old_len = self.checkpoints.with_untracked(Vec::len);
+        if extends {
+            if views.len() > old_len {
+                self.layout.update(|l| {
+                    for v in &views[old_len..] {
+                        l.push(&v.id, v.parent.as_deref());
+                    }
+                });
+            }
+        } else {
+            let mut l = Layout::with_capacity(views.len());
+            for v in &views {
+                l.push(&v.id, v.parent.as_deref());
+            }
+            self.layout.set(l);
+        }
+        let head_index = head.and_then(|h| views.iter().position(|v| v.id == h));
+        if !extends || views.len() != old_len {
+            self.checkpoints.set(views);
+        }
+        if self.head.get_untracked() != head_index {
+            self.head.set(head_index);
+        }
+        self.log.set(log);
+        self.version.update(|v| *v += 1);
+    }
+
+    /// Runs one engine action: refreshes the view, selects the newest
+    /// checkpoint it created, records an error inline (and changes nothing
+    /// else) when it fails, and saves the session.
+    pub fn act(
+        &self,
+        f: impl FnOnce(&mut Session) -> chronograph::Result<Outcome>,
+    ) -> Result<Outcome, String> {
+        let result = self
+            .session
+            .try_update_value(f)
+            .unwrap_or_else(|| Err(chronograph::Error::value("the session is gone")));
+        self.refresh();
+        let out = match result {
+            Ok(outcome) => {
+                self.error.set(None);
+                if let Some(last) = outcome.created.last() {
+                    let index = self.index_of(last);
+                    self.selected.set(index);
+                }
+                self.fresh.set(outcome.created.clone());
+                self.chat_tip.set(None);
+                Ok(outcome)
+            }
+            Err(e) => {
+                let text = e.to_string();
+                self.error.set(Some(text.clone()));
+                Err(text)
+            }
+        };
+        self.will_run.set(Vec::new());
+        self.save();
+        out
+    }
+
+    /// Index of checkpoint `id`.
+    pub fn index_of(&self, id: &str) -> Option<usize> {
+        self.layout.with_untracked(|l| l.index_of(id))
+    }
+
+    /// The selected checkpoint (tracks `selected` and the thread).
+    pub fn selected_view(&self) -> Option<CheckpointView> {
+        let i = self.selected.get()?;
+        self.checkpoints.with(|c| c.get(i).cloned())
+    }
+
+    /// The selected checkpoint, without tracking.
+    pub fn selected_view_untracked(&self) -> Option<CheckpointView> {
+        let i = self.selected.get_untracked()?;
+        self.checkpoints.with_untracked(|c| c.get(i).cloned())
+    }
+
+    /// The view of checkpoint `i` (tracks the thread).
+    pub fn view(&self, i: usize) -> Option<CheckpointView> {
+        self.checkpoints.with(|c| c.get(i).cloned())
+    }
+
+    /// Snapshot of checkpoint `i` (tracks the thread's version).
+    pub fn snapshot(&self, i: usize) -> Option<SnapshotData> {
+        self.version.track();
+        let id = self
+            .checkpoints
+            .with_untracked(|c| c.get(i).map(|v| v.id.clone()))?;
+        self.session.with_value(|s| inspect::snapshot(s, &id))
+    }
+
+    /// Switches to another graph: a new, empty thread.
+    pub fn load_spec(&self, id: &str, text: &str) -> Result<(), String> {
+        let spec = GraphSpec::parse(text).map_err(|e| e.to_string())?;
+        let session = Session::new(spec.clone()).map_err(|e| e.to_string())?;
+        self.topology.set(session.graph().topology());
+        self.session.set_value(session);
+        self.is_chat.set(scenarios::is_chat(&spec));
+        self.scenario.set(id.to_owned());
+        self.spec_text.set(text.to_owned());
+        self.selected.set(None);
+        self.pinned.set(None);
+        self.chat_tip.set(None);
+        self.fresh.set(Vec::new());
+        self.error.set(None);
+        self.will_run.set(Vec::new());
+        self.viewport.set(Viewport::default());
+        self.refresh();
+        self.save();
+        self.persist_selection();
+        Ok(())
+    }
+
+    /// Replaces the thread with an exported one (`ThreadExport` JSON).
+    pub fn import_text(&self, text: &str) -> Result<(), String> {
+        let data: ThreadExport =
+            serde_json::from_str(text).map_err(|e| format!("not a thread export: {e}"))?;
+        self.session
+            .try_update_value(|s| s.import(data))
+            .unwrap_or_else(|| Err(chronograph::Error::value("the session is gone")))
+            .map_err(|e| e.to_string())?;
+        self.pinned.set(None);
+        self.chat_tip.set(None);
+        self.fresh.set(Vec::new());
+        self.error.set(None);
+        self.refresh();
+        self.selected.set(self.head.get_untracked());
+        self.save();
+        Ok(())
+    }
+
+    /// The thread as `ThreadExport` JSON.
+    pub fn export_text(&self) -> String {
+        self.session
+            .with_value(|s| s.export())
+            .and_then(|e| serde_json::to_string_pretty(&e).ok())
+            .unwrap_or_else(|| "null".into())
+    }
+
+    /// Saves scenario, spec, thread and log to localStorage.
+    pub fn save(&self) {
+        if !cfg!(target_arch = "wasm32") {
+            return;
+        }
+        let saved = Saved {
+            scenario: self.scenario.get_untracked(),
+            spec: self.spec_text.get_untracked(),
+            thread: self.session.with_value(|s| s.export()),
+            log: self
+                .log
+                .with_untracked(|l| l.iter().map(|x| (x.text.clone(), x.failed)).collect()),
+        };
+        if let Ok(text) = serde_json::to_string(&saved) {
+            browser::save(STORAGE_KEY, &text);
         }
     }
 
-    /// Index of HEAD: the newest checkpoint, the one a run without a
-    /// `checkpoint_id` continues from.
-    pub fn head(&self) -> Option<usize> {
-        self.thread.with(|t| t.len().checked_sub(1))
+    /// Saves the selection and writes scenario + selection into the URL.
+    pub fn persist_selection(&self) {
+        if !cfg!(target_arch = "wasm32") {
+            return;
+        }
+        let label = self.selected.get_untracked().and_then(|i| {
+            self.checkpoints
+                .with_untracked(|c| c.get(i).map(|v| v.label.clone()))
+        });
+        match &label {
+            Some(l) => browser::save(SELECTION_KEY, l),
+            None => browser::remove(SELECTION_KEY),
+        }
+        let scenario = self.scenario.get_untracked();
+        browser::set_query(&[
+            ("scenario", Some(scenario.as_str())),
+            ("checkpoint", label.as_deref()),
+        ]);
     }
 
-    /// The selected checkpoint, cloned.
-    pub fn selected_checkpoint(&self) -> Option<Checkpoint> {
-        let i = self.selected.get()?;
-        self.thread.with(|t| t.get(i).cloned())
+    /// HEAD's id.
+    pub fn head_id(&self) -> Option<String> {
+        let i = self.head.get()?;
+        self.checkpoints.with(|c| c.get(i).map(|v| v.id.clone()))
     }
 }
+
+/// The letter drawn in a checkpoint (a second cue besides colour).
+pub fn letter(source: Source) -> &'static str {
+    match source {
+        Source::Input => "I",
+        Source::Loop => "L",
+        Source::Update => "U",
+        Source::Fork => "F",
+    }
+}
+
+/// Every source, in legend order.
+pub const SOURCES: [Source; 4] = [Source::Input, Source::Loop, Source::Update, Source::Fork];

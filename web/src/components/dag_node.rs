@@ -1,16 +1,19 @@
-//! One checkpoint of the tree: its circle (colour and letter by source), and
-//! its row's text (label, step, next, HEAD badge) in the label column.
+//! One checkpoint of the tree: a focusable button (role, accessible name
+//! "Checkpoint c3, step 2, loop, next: reply") with its circle (colour and
+//! letter by source) and its row's text (label, step, next, HEAD badge).
 
 use leptos::prelude::*;
+use leptos::reactive::computed::Selector;
 
+use crate::inspect::{checkpoint_name, next_text, short_id};
 use crate::layout::{Point, NODE_RADIUS, ROW_HEIGHT};
-use crate::sample::Source;
-use crate::state::AppState;
+use crate::state::letter;
+use chronograph::Source;
 
 /// Offsets of the label column's fields from its left edge (world units).
 const STEP_DX: f64 = 36.0;
 const NEXT_DX: f64 = 100.0;
-const HEAD_DX: f64 = 178.0;
+const HEAD_DX: f64 = 190.0;
 
 /// Everything a node draws, as plain data.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,10 +28,8 @@ pub struct NodeView {
     pub source: Source,
     /// `metadata.step`.
     pub step: i64,
-    /// `next`, or `done`.
-    pub next: String,
-    /// A short prefix of the id.
-    pub short_id: String,
+    /// `next` names.
+    pub next: Vec<String>,
     /// Creation time.
     pub created_at: String,
     /// World-space centre.
@@ -37,26 +38,55 @@ pub struct NodeView {
     pub dangling: bool,
 }
 
-const HEAD_NOTE: &str = "HEAD: the newest checkpoint on any branch. A run without a \
+/// The tooltip of HEAD.
+pub const HEAD_NOTE: &str = "HEAD: the newest checkpoint on any branch. A run without a \
 checkpoint_id continues from here, so HEAD moves whenever a replay or fork creates \
 something newer.";
 
+/// Selection, HEAD, pin and "just created" as per-key selectors, so a change
+/// touches only the nodes it concerns.
+#[derive(Clone)]
+pub struct Marks {
+    /// Selected index.
+    pub selected: Selector<Option<usize>>,
+    /// HEAD index.
+    pub head: Selector<Option<usize>>,
+    /// Pinned index.
+    pub pinned: Selector<Option<usize>>,
+}
+
 /// Draws one checkpoint. `label_x` is the world x of the label column.
 #[component]
-pub fn DagNode(node: NodeView, #[prop(into)] label_x: Signal<f64>) -> impl IntoView {
-    let state = expect_context::<AppState>();
+pub fn DagNode(
+    node: NodeView,
+    marks: Marks,
+    #[prop(into)] label_x: Signal<f64>,
+    #[prop(into)] fresh: Signal<bool>,
+) -> impl IntoView {
     let i = node.index;
-    let is_selected = move || state.selected.get() == Some(i);
-    let is_head = move || state.head() == Some(i);
+    let (sel, head, pin) = (marks.selected, marks.head, marks.pinned);
+    let selected = Signal::derive(move || sel.selected(&Some(i)));
+    let headed = Signal::derive(move || head.selected(&Some(i)));
+    let is_selected = move || selected.get();
+    let is_head = move || headed.get();
+    let is_pinned = move || pin.selected(&Some(i));
     let Point { x, y } = node.center;
+    let next = next_text(&node.next);
+    let name = checkpoint_name(&node.label, node.step, node.source.as_str(), &node.next);
+    let aria = {
+        let name = name.clone();
+        move || {
+            if is_head() {
+                format!("{name}, HEAD")
+            } else {
+                name.clone()
+            }
+        }
+    };
     let tooltip = {
         let base = format!(
-            "{} · {} · step {} · next: {}\nid {}… · created {}",
-            node.label,
-            node.source.as_str(),
-            node.step,
-            node.next,
-            node.short_id,
+            "{name}\nid {}… · created {}",
+            short_id(&node.id),
             node.created_at
         );
         move || {
@@ -76,26 +106,50 @@ pub fn DagNode(node: NodeView, #[prop(into)] label_x: Signal<f64>) -> impl IntoV
             ></path>
         }
     });
+    let src = node.source.as_str();
+    let done = node.next.is_empty();
+    // A second cue besides colour: the letter, and a square for updates and
+    // a diamond for forks.
+    let shape = match node.source {
+        Source::Update => view! {
+            <rect class="dot" x=(x - NODE_RADIUS + 1.0).to_string() y=(y - NODE_RADIUS + 1.0).to_string()
+                width=(2.0 * NODE_RADIUS - 2.0).to_string() height=(2.0 * NODE_RADIUS - 2.0).to_string() rx="3"></rect>
+        }
+        .into_any(),
+        Source::Fork => view! {
+            <path class="dot" d=format!("M{x} {} L{} {y} L{x} {} L{} {y} Z", y - NODE_RADIUS - 1.0, x + NODE_RADIUS + 1.0, y + NODE_RADIUS + 1.0, x - NODE_RADIUS - 1.0)></path>
+        }
+        .into_any(),
+        _ => view! { <circle class="dot" cx=x.to_string() cy=y.to_string() r=NODE_RADIUS.to_string()></circle> }
+            .into_any(),
+    };
 
     view! {
         <g
-            class=format!("node src-{}", node.source.as_str())
+            class=format!("node src-{src}")
             class:selected=is_selected
             class:head=is_head
+            class:pinned=is_pinned
+            class:fresh=move || fresh.get()
+            role="button"
+            tabindex=move || if is_selected() { "0" } else { "-1" }
+            aria-label=aria
+            aria-pressed=move || if is_selected() { "true" } else { "false" }
+            data-index=i.to_string()
             data-label=node.label.clone()
         >
             <title>{tooltip}</title>
             {dangling}
-            <circle class="head-ring" cx=x.to_string() cy=y.to_string() r=(NODE_RADIUS + 3.5).to_string()></circle>
-            <circle class="dot" cx=x.to_string() cy=y.to_string() r=NODE_RADIUS.to_string()></circle>
+            <circle class="head-ring" cx=x.to_string() cy=y.to_string() r=(NODE_RADIUS + 4.0).to_string()></circle>
+            {shape}
             <text class="letter" x=x.to_string() y=y.to_string() dy="0.36em" text-anchor="middle">
-                {node.source.letter()}
+                {letter(node.source)}
             </text>
             <text class="row-text" x=at(0.0) y=y.to_string() dy="0.36em">
                 <tspan class="name">{node.label.clone()}</tspan>
                 <tspan class="step" x=at(STEP_DX)>"step " {node.step}</tspan>
-                <tspan class="next" x=at(NEXT_DX) class:done=node.next == "done">
-                    {node.next.clone()}
+                <tspan class="next" x=at(NEXT_DX) class:done=done>
+                    {next}
                 </tspan>
             </text>
             <Show when=is_head>

@@ -1,12 +1,16 @@
 //! The checkpoint tree panel: an SVG with pan (drag, wheel), zoom
-//! (ctrl/⌘ + wheel, buttons, + and - keys) and selection (click, arrow keys).
-//! Hit testing and the screen transform come from [`crate::layout`].
+//! (ctrl/⌘ + wheel, buttons, + and - keys), selection (click, arrow keys)
+//! and Enter to replay. Hit testing and the screen transform come from
+//! [`crate::layout`]; selection and HEAD go through per-key selectors so a
+//! selection change touches two nodes, not the whole tree.
 
 use leptos::ev;
 use leptos::prelude::*;
+use leptos::reactive::computed::Selector;
+use wasm_bindgen::JsCast;
 
-use super::dag_edge::DagEdge;
-use super::dag_node::{DagNode, NodeView, LABEL_COLUMN_WIDTH};
+use super::dag_node::{DagNode, Marks, NodeView, LABEL_COLUMN_WIDTH};
+use super::run_bar::RunBar;
 use crate::layout::{row_at, wheel_zoom_factor, Point, Viewport, PADDING, ROW_HEIGHT};
 use crate::state::AppState;
 
@@ -24,16 +28,67 @@ const DRAG_THRESHOLD: f64 = 4.0;
 /// Margin kept around a checkpoint revealed by keyboard selection.
 const REVEAL_MARGIN: f64 = 40.0;
 
+/// The checkpoint the arrow key `key` moves to from `cur`: ↑ parent,
+/// ↓ first child, ← / → previous / next sibling (same parent), j / k next /
+/// previous in creation order.
+pub fn arrow_target(
+    layout: &crate::layout::Layout,
+    cur: Option<usize>,
+    key: &str,
+) -> Option<usize> {
+    let len = layout.len();
+    if len == 0 {
+        return None;
+    }
+    let Some(c) = cur.filter(|&c| c < len) else {
+        return Some(len - 1);
+    };
+    let parent = layout.node(c).and_then(|n| n.parent);
+    let siblings = || -> Vec<usize> {
+        layout
+            .nodes()
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| n.parent == parent && (parent.is_some() || n.parent.is_none()))
+            .map(|(i, _)| i)
+            .collect()
+    };
+    match key {
+        "ArrowUp" => parent,
+        "ArrowDown" => layout.nodes().iter().position(|n| n.parent == Some(c)),
+        "ArrowLeft" => {
+            let s = siblings();
+            let at = s.iter().position(|&i| i == c)?;
+            at.checked_sub(1).map(|p| s[p])
+        }
+        "ArrowRight" => {
+            let s = siblings();
+            let at = s.iter().position(|&i| i == c)?;
+            s.get(at + 1).copied()
+        }
+        "j" => Some((c + 1).min(len - 1)),
+        "k" => Some(c.saturating_sub(1)),
+        "Home" => Some(0),
+        "End" => Some(len - 1),
+        _ => None,
+    }
+}
+
 /// The main panel: one column per branch, newest checkpoint at the bottom.
 #[component]
 pub fn DagView() -> impl IntoView {
     let state = expect_context::<AppState>();
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     let press = StoredValue::new(None::<Press>);
+    let marks = Marks {
+        selected: Selector::new(move || state.selected.get()),
+        head: Selector::new(move || state.head.get()),
+        pinned: Selector::new(move || state.pinned.get()),
+    };
 
     let nodes = Memo::new(move |_| {
         state.layout.with(|l| {
-            state.thread.with(|t| {
+            state.checkpoints.with(|t| {
                 t.iter()
                     .zip(l.nodes())
                     .enumerate()
@@ -43,8 +98,7 @@ pub fn DagView() -> impl IntoView {
                         label: c.label.clone(),
                         source: c.source,
                         step: c.step,
-                        next: c.next_text(),
-                        short_id: c.short_id().to_owned(),
+                        next: c.next.clone(),
                         created_at: c.created_at.clone(),
                         center: l.center(i).unwrap_or_default(),
                         dangling: n.dangling,
@@ -53,17 +107,27 @@ pub fn DagView() -> impl IntoView {
             })
         })
     });
-    let edges = Memo::new(move |_| state.layout.with(|l| l.edges().to_vec()));
-    // Checkpoints on the selected one's chain back to the root.
-    let chain = Memo::new(move |_| {
+    let edges = Memo::new(move |_| {
         state.layout.with(|l| {
-            let mut on = vec![false; l.len()];
+            l.edges()
+                .iter()
+                .map(|e| (e.to, e.path_d(), e.is_straight()))
+                .collect::<Vec<_>>()
+        })
+    });
+    // The selected checkpoint's chain back to the root, as one path.
+    let chain_d = Memo::new(move |_| {
+        state.layout.with(|l| {
+            let mut d = String::new();
             let mut cur = state.selected.get().filter(|&i| i < l.len());
             while let Some(i) = cur {
-                on[i] = true;
+                if let Some(e) = l.edges().iter().rev().find(|e| e.to == i) {
+                    d.push_str(&e.path_d());
+                    d.push(' ');
+                }
                 cur = l.node(i).and_then(|n| n.parent);
             }
-            on
+            d
         })
     });
     let label_x = Signal::derive(move || state.layout.with(|l| l.width() - PADDING + 8.0));
@@ -78,21 +142,17 @@ pub fn DagView() -> impl IntoView {
         })
     };
 
-    // Screen point (relative to the SVG) and the SVG's size.
     let local = move |client_x: i32, client_y: i32| {
         let rect = svg_ref.get_untracked()?.get_bounding_client_rect();
-        Some((
-            Point::new(client_x as f64 - rect.left(), client_y as f64 - rect.top()),
-            rect.width(),
-            rect.height(),
+        Some(Point::new(
+            client_x as f64 - rect.left(),
+            client_y as f64 - rect.top(),
         ))
     };
     let view_size = move || {
         let rect = svg_ref.get_untracked()?.get_bounding_client_rect();
         Some((rect.width(), rect.height()))
     };
-    // The checkpoint under a screen point: its circle, or anywhere on its row
-    // in the label column.
     let pick = move |screen: Point| {
         let w = state.viewport.get_untracked().to_world(screen);
         state.layout.with_untracked(|l| {
@@ -112,19 +172,34 @@ pub fn DagView() -> impl IntoView {
             .viewport
             .update(|v| *v = v.zoom_at(Point::new(w / 2.0, h / 2.0), factor));
     };
-
-    // Keep the selected checkpoint in view.
-    Effect::new(move |_| {
-        let Some(i) = state.selected.get() else {
+    let focus_node = move |i: usize| {
+        let Some(svg) = svg_ref.get_untracked() else {
             return;
         };
+        let el: &web_sys::Element = svg.unchecked_ref();
+        if let Ok(Some(node)) = el.query_selector(&format!("g.node[data-index=\"{i}\"]")) {
+            if let Ok(node) = node.dyn_into::<web_sys::SvgElement>() {
+                let _ = node.focus();
+            }
+        }
+    };
+
+    // Keep the selected checkpoint in view; remember it (storage and URL).
+    Effect::new(move |_| {
+        let Some(i) = state.selected.get() else {
+            state.persist_selection();
+            return;
+        };
+        state.persist_selection();
         let Some(c) = state.layout.with_untracked(|l| l.center(i)) else {
             return;
         };
         if let Some((w, h)) = view_size() {
-            state
-                .viewport
-                .update(|v| *v = v.reveal(c, REVEAL_MARGIN, w, h));
+            if w > 0.0 && h > 0.0 {
+                state
+                    .viewport
+                    .update(|v| *v = v.reveal(c, REVEAL_MARGIN, w, h));
+            }
         }
     });
 
@@ -166,20 +241,20 @@ pub fn DagView() -> impl IntoView {
         if p.dragging {
             return;
         }
-        if let Some(i) = local(ev.client_x(), ev.client_y()).and_then(|(s, _, _)| pick(s)) {
+        if let Some(i) = local(ev.client_x(), ev.client_y()).and_then(pick) {
             state.selected.set(Some(i));
+            focus_node(i);
         }
     };
     let on_wheel = move |ev: ev::WheelEvent| {
         ev.prevent_default();
-        // deltaMode 1 = lines, 2 = pages.
         let unit = match ev.delta_mode() {
             1 => 16.0,
             2 => 400.0,
             _ => 1.0,
         };
         if ev.ctrl_key() || ev.meta_key() {
-            if let Some((s, _, _)) = local(ev.client_x(), ev.client_y()) {
+            if let Some(s) = local(ev.client_x(), ev.client_y()) {
                 let factor = wheel_zoom_factor(ev.delta_y() * unit);
                 state.viewport.update(|v| *v = v.zoom_at(s, factor));
             }
@@ -189,44 +264,46 @@ pub fn DagView() -> impl IntoView {
         }
     };
     let on_keydown = move |ev: ev::KeyboardEvent| {
-        let len = state.layout.with_untracked(|l| l.len());
-        if len == 0 {
+        if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
             return;
         }
-        let cur = state.selected.get_untracked();
-        let target = match ev.key().as_str() {
-            "ArrowDown" | "j" => Some(cur.map_or(0, |c| (c + 1).min(len - 1))),
-            "ArrowUp" | "k" => Some(cur.map_or(0, |c| c.saturating_sub(1))),
-            "ArrowLeft" | "h" => cur.and_then(|c| {
-                state
-                    .layout
-                    .with_untracked(|l| l.node(c).and_then(|n| n.parent))
-            }),
-            "ArrowRight" | "l" => cur.and_then(|c| {
-                state
-                    .layout
-                    .with_untracked(|l| l.nodes().iter().position(|n| n.parent == Some(c)))
-            }),
-            "Home" => Some(0),
-            "End" => Some(len - 1),
-            "+" | "=" => {
-                zoom_by(1.25);
-                None
+        let key = ev.key();
+        match key.as_str() {
+            "+" | "=" => zoom_by(1.25),
+            "-" | "_" => zoom_by(0.8),
+            "0" => state.viewport.set(Viewport::default()),
+            "Enter" | " " => {
+                if let Some(id) = state.selected_view_untracked().map(|v| v.id) {
+                    let _ = state.act(|s| s.replay(&id));
+                    if let Some(i) = state.selected.get_untracked() {
+                        focus_node(i);
+                    }
+                }
             }
-            "-" | "_" => {
-                zoom_by(0.8);
-                None
+            _ => {
+                let cur = state.selected.get_untracked();
+                let target = state.layout.with_untracked(|l| arrow_target(l, cur, &key));
+                let known = matches!(
+                    key.as_str(),
+                    "ArrowUp"
+                        | "ArrowDown"
+                        | "ArrowLeft"
+                        | "ArrowRight"
+                        | "j"
+                        | "k"
+                        | "Home"
+                        | "End"
+                );
+                if !known {
+                    return;
+                }
+                if let Some(t) = target {
+                    state.selected.set(Some(t));
+                    focus_node(t);
+                }
             }
-            "0" => {
-                state.viewport.set(Viewport::default());
-                None
-            }
-            _ => return,
-        };
-        ev.prevent_default();
-        if target.is_some() {
-            state.selected.set(target);
         }
+        ev.prevent_default();
     };
 
     let band_y = move || {
@@ -239,18 +316,19 @@ pub fn DagView() -> impl IntoView {
 
     view! {
         <section class="panel tree-panel" aria-label="Checkpoint tree">
+            <RunBar/>
             <div class="panel-head">
                 <h2 class="panel-title">"Checkpoint tree"</h2>
-                <span class="muted">{stats}</span>
+                <span class="muted" data-testid="tree-stats">{stats}</span>
                 <span class="grow"></span>
                 <div class="zoom" role="group" aria-label="Zoom">
-                    <button type="button" title="Zoom out (-)" on:click=move |_| zoom_by(0.8)>
+                    <button type="button" title="Zoom out (-)" aria-label="Zoom out" on:click=move |_| zoom_by(0.8)>
                         "−"
                     </button>
                     <span class="zoom-level">
                         {move || format!("{:.0}%", state.viewport.get().zoom * 100.0)}
                     </span>
-                    <button type="button" title="Zoom in (+)" on:click=move |_| zoom_by(1.25)>
+                    <button type="button" title="Zoom in (+)" aria-label="Zoom in" on:click=move |_| zoom_by(1.25)>
                         "+"
                     </button>
                     <button
@@ -267,7 +345,7 @@ pub fn DagView() -> impl IntoView {
                 class="dag"
                 tabindex="0"
                 role="group"
-                aria-label="Checkpoint tree. Arrow keys move the selection; drag to pan; ctrl + wheel to zoom."
+                aria-label="Checkpoints. ↑ parent, ↓ child, ← → sibling, Enter replays; drag to pan; ctrl + wheel to zoom."
                 on:pointerdown=on_pointerdown
                 on:pointermove=on_pointermove
                 on:pointerup=on_pointerup
@@ -285,25 +363,26 @@ pub fn DagView() -> impl IntoView {
                         rx="6"
                     ></rect>
                     <g class="edges">
-                        <For each=move || edges.get() key=|e| (e.to, e.path_d()) let:edge>
-                            {
-                                let to = edge.to;
-                                let on_chain = Signal::derive(move || {
-                                    chain.with(|c| c.get(to).copied().unwrap_or(false))
-                                });
-                                view! { <DagEdge edge on_chain/> }
-                            }
+                        <For each=move || edges.get() key=|e| (e.0, e.1.clone()) let:edge>
+                            <path class=if edge.2 { "edge" } else { "edge branch" } d=edge.1></path>
                         </For>
+                        <path class="edge chain" d=move || chain_d.get()></path>
                     </g>
                     <g class="nodes">
                         <For each=move || nodes.get() key=|n| (n.index, n.id.clone()) let:node>
-                            <DagNode node label_x/>
+                            {
+                                let id = node.id.clone();
+                                let fresh = Signal::derive(move || {
+                                    state.fresh.with(|f| f.contains(&id))
+                                });
+                                view! { <DagNode node marks=marks.clone() label_x fresh/> }
+                            }
                         </For>
                     </g>
                 </g>
             </svg>
             <p class="hint">
-                "Click a checkpoint or use ↑ ↓ (← parent, → first child). Drag to pan, ctrl + wheel to zoom."
+                "Click a checkpoint or use the arrow keys (↑ parent, ↓ child, ← → sibling); Enter replays. Drag to pan, ctrl + wheel to zoom."
             </p>
         </section>
     }

@@ -1,197 +1,184 @@
-//! The inspector: the selected snapshot (values, next, tasks, metadata, diff
-//! vs parent) and the actions that can start from it.
+//! The inspector: the selected snapshot (values as a collapsible tree, next,
+//! tasks and interrupts, metadata, ids, parent link, created time), a
+//! per-channel diff against the parent or a pinned checkpoint, and the
+//! actions that start from it.
 
 use leptos::prelude::*;
 
-use crate::sample::{diff_messages, Checkpoint, DiffLine, Message};
-use crate::state::AppState;
+use super::actions::Actions;
+use super::json_tree::json_tree;
+use crate::inspect::{diff, ChannelDiff, SnapshotData};
+use crate::session::compact;
+use crate::state::{letter, AppState};
 
 /// Selected snapshot on top, actions below.
 #[component]
 pub fn Inspector() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let body = move || match state.selected_checkpoint() {
-        None => view! { <p class="empty">"Select a checkpoint in the tree."</p> }.into_any(),
-        Some(c) => {
-            let parent = c.parent.as_deref().and_then(|p| {
-                state
-                    .thread
-                    .with(|t| t.iter().position(|x| x.id == p).map(|i| (i, t[i].clone())))
-            });
-            let is_head = state.head() == state.selected.get();
-            snapshot(c, parent, is_head, state).into_any()
+    let snap = Memo::new(move |_| state.selected.get().and_then(|i| state.snapshot(i)));
+    let body = move || {
+        let Some(view) = state.selected_view() else {
+            return view! { <p class="empty">"Select a checkpoint in the tree, or send input to start the thread."</p> }
+                .into_any();
+        };
+        let Some(data) = snap.get() else {
+            return view! { <p class="error">"This checkpoint is not in the thread."</p> }
+                .into_any();
+        };
+        let i = state.selected.get().unwrap_or_default();
+        let src = view.source.as_str();
+        let is_head = state.head.get() == Some(i);
+        let parent_index = data.parent.as_deref().and_then(|p| state.index_of(p));
+        let parent_link = match (parent_index, &data.parent) {
+            (Some(pi), _) => {
+                let label = state.view(pi).map(|v| v.label).unwrap_or_default();
+                view! {
+                    <button type="button" class="link mono" aria-label=format!("Go to parent {label}")
+                        on:click=move |_| state.selected.set(Some(pi))>
+                        {label.clone()}
+                    </button>
+                }
+                .into_any()
+            }
+            (None, Some(p)) => {
+                view! { <span class="muted mono">{p.clone()} " (not in this thread)"</span> }
+                    .into_any()
+            }
+            (None, None) => {
+                view! { <span class="muted">"none (first checkpoint)"</span> }.into_any()
+            }
+        };
+        let pinned = state.pinned.get().filter(|&p| p != i);
+        let (base_label, base) = match pinned {
+            Some(p) => (
+                format!(
+                    "pinned {}",
+                    state.view(p).map(|v| v.label).unwrap_or_default()
+                ),
+                state.snapshot(p),
+            ),
+            None => (
+                format!(
+                    "parent {}",
+                    parent_index
+                        .and_then(|p| state.view(p))
+                        .map(|v| v.label)
+                        .unwrap_or_else(|| "(none)".into())
+                ),
+                parent_index.and_then(|p| state.snapshot(p)),
+            ),
+        };
+        let changes = diff(
+            base.as_ref()
+                .map_or(&serde_json::Value::Null, |b| &b.values),
+            &data.values,
+        );
+        let pin_button = if state.pinned.get() == Some(i) {
+            view! { <button type="button" class="small-btn" on:click=move |_| state.pinned.set(None)>"Unpin"</button> }.into_any()
+        } else {
+            view! {
+                <button type="button" class="small-btn" title="Pin this checkpoint, then select another to compare the two"
+                    on:click=move |_| state.pinned.set(Some(i))>"Pin for diff"</button>
+            }
+            .into_any()
+        };
+        view! {
+            <div class="snapshot">
+                <div class="snap-head">
+                    <span class=format!("badge src-{src}")><b>{letter(view.source)}</b>" "{src}</span>
+                    <span class="snap-label mono">{view.label.clone()}</span>
+                    <span class="muted mono">"step " {view.step}</span>
+                    {is_head.then(|| view! { <span class="head-pill" title=super::dag_node::HEAD_NOTE>"HEAD"</span> })}
+                    <span class="grow"></span>
+                    {pin_button}
+                </div>
+                <dl class="fields">
+                    <dt>"id"</dt>
+                    <dd class="mono id">{data.id.clone()}</dd>
+                    <dt>"parent"</dt>
+                    <dd>{parent_link}</dd>
+                    <dt>"created"</dt>
+                    <dd class="mono">{data.created_at.clone()}</dd>
+                    <dt>"next"</dt>
+                    <dd class="mono" data-testid="next">{format!("({})", data.next.join(", "))} {data.next.is_empty().then_some(" done")}</dd>
+                    <dt>"tasks"</dt>
+                    <dd>{tasks(&data)}</dd>
+                </dl>
+                <h3>"values"</h3>
+                <div class="values mono">{json_tree("values".into(), &data.values, 0)}</div>
+                <h3>"diff vs " {base_label}</h3>
+                {diff_view(changes)}
+                <h3>"metadata"</h3>
+                <pre class="mono code">{serde_json::to_string(&data.metadata).unwrap_or_default()}</pre>
+            </div>
         }
+        .into_any()
     };
     view! {
         <aside class="panel inspector" aria-label="Inspector">
             <h2 class="panel-title">"Inspector"</h2>
             {body}
+            <Actions/>
         </aside>
     }
 }
 
-fn snapshot(
-    c: Checkpoint,
-    parent: Option<(usize, Checkpoint)>,
-    is_head: bool,
-    state: AppState,
-) -> impl IntoView {
-    let src = c.source.as_str();
-    let diff = diff_messages(
-        parent.as_ref().map_or(&[][..], |(_, p)| &p.messages[..]),
-        &c.messages,
-    );
-    let parent_link = match &parent {
-        Some((i, p)) => {
-            let i = *i;
+fn tasks(data: &SnapshotData) -> AnyView {
+    if data.tasks.is_empty() {
+        return view! { <span class="muted">"none"</span> }.into_any();
+    }
+    data.tasks
+        .iter()
+        .map(|t| {
+            let status = if !t.interrupts.is_empty() {
+                format!(
+                    "interrupted: {}",
+                    t.interrupts.iter().map(compact).collect::<Vec<_>>().join(", ")
+                )
+            } else if let Some(e) = &t.error {
+                format!("error: {e}")
+            } else if let Some(r) = &t.result {
+                format!("done: {}", compact(r))
+            } else {
+                "pending".to_owned()
+            };
             view! {
-                <button type="button" class="link mono" on:click=move |_| state.selected.set(Some(i))>
-                    {p.label.clone()}
-                </button>
-                <span class="muted mono">" " {p.short_id().to_owned()} "…"</span>
+                <div class="task">
+                    <span class="chip mono">{t.name.clone()}</span>
+                    <span class="mono small" class:interrupt=!t.interrupts.is_empty()>{status}</span>
+                </div>
             }
-            .into_any()
-        }
-        None if c.parent.is_some() => {
-            view! { <span class="muted">"not in this thread"</span> }.into_any()
-        }
-        None => view! { <span class="muted">"none (first checkpoint)"</span> }.into_any(),
-    };
-    let tasks = if c.next.is_empty() {
-        view! { <span class="muted">"none"</span> }.into_any()
-    } else {
-        c.next
-            .iter()
-            .map(|n| view! { <span class="chip mono">{n.clone()}</span> })
-            .collect_view()
-            .into_any()
-    };
-    let metadata = format!(
-        "{{\"source\": \"{src}\", \"step\": {}, \"parents\": {{}}}}",
-        c.step
-    );
-    let label = c.label.clone();
-
-    view! {
-        <div class="snapshot">
-            <div class="snap-head">
-                <span class=format!("badge src-{src}")>
-                    <b>{c.source.letter()}</b>
-                    " "
-                    {src}
-                </span>
-                <span class="snap-label mono">{c.label.clone()}</span>
-                <span class="muted mono">"step " {c.step}</span>
-                {is_head.then(|| view! { <span class="head-pill" title="The newest checkpoint: a run without a checkpoint_id continues from here.">"HEAD"</span> })}
-            </div>
-            <dl class="fields">
-                <dt>"id"</dt>
-                <dd class="mono id">{c.id.clone()}</dd>
-                <dt>"parent"</dt>
-                <dd>{parent_link}</dd>
-                <dt>"created"</dt>
-                <dd class="mono">{c.created_at.clone()}</dd>
-                <dt>"next"</dt>
-                <dd class="mono">{if c.next.is_empty() { "() done".to_owned() } else { format!("({})", c.next.join(", ")) }}</dd>
-                <dt>"tasks"</dt>
-                <dd>{tasks}</dd>
-            </dl>
-            <h3>"values · messages"</h3>
-            {messages(&c.messages)}
-            <h3>"diff vs parent"</h3>
-            {diff_view(diff)}
-            <h3>"metadata"</h3>
-            <pre class="mono code">{metadata}</pre>
-        </div>
-        {actions(label)}
-    }
+        })
+        .collect_view()
+        .into_any()
 }
 
-fn messages(list: &[Message]) -> impl IntoView {
-    if list.is_empty() {
-        return view! { <p class="muted">"(empty)"</p> }.into_any();
-    }
-    view! {
-        <ol class="messages">
-            {list
-                .iter()
-                .map(|m| {
-                    view! {
-                        <li class=format!("msg msg-{}", m.kind)>
-                            <span class="who mono">{m.kind}</span>
-                            <span class="text">{m.content.clone()}</span>
-                        </li>
-                    }
-                })
-                .collect_view()}
-        </ol>
-    }
-    .into_any()
-}
-
-fn diff_view(diff: Vec<DiffLine>) -> impl IntoView {
-    if diff.is_empty() {
+fn diff_view(changes: Vec<ChannelDiff>) -> AnyView {
+    if changes.is_empty() {
         return view! { <p class="muted">"no change in values"</p> }.into_any();
     }
     view! {
         <ul class="diff mono">
-            {diff
+            {changes
                 .into_iter()
                 .map(|d| {
-                    let (class, sign, m) = match d {
-                        DiffLine::Added(m) => ("add", "+", m),
-                        DiffLine::Removed(m) => ("del", "−", m),
-                    };
-                    view! {
-                        <li class=class>
-                            <span class="sign">{sign}</span>
-                            {format!("{}: {}", m.kind, m.content)}
-                        </li>
+                    let ch = d.channel().to_owned();
+                    match d {
+                        ChannelDiff::Added(_, v) => view! { <li class="add"><b>{ch}</b>" + "{compact(&v)}</li> }.into_any(),
+                        ChannelDiff::Removed(_, v) => view! { <li class="del"><b>{ch}</b>" − "{compact(&v)}</li> }.into_any(),
+                        ChannelDiff::Appended(_, items) => items
+                            .iter()
+                            .map(|v| view! { <li class="add"><b>{ch.clone()}</b>" += "{compact(v)}</li> })
+                            .collect_view()
+                            .into_any(),
+                        ChannelDiff::Changed(_, a, b) => view! {
+                            <li class="chg"><b>{ch}</b>" "<span class="del">{compact(&a)}</span>" → "<span class="add">{compact(&b)}</span></li>
+                        }
+                        .into_any(),
                     }
                 })
                 .collect_view()}
         </ul>
     }
     .into_any()
-}
-
-fn actions(label: String) -> impl IntoView {
-    let rows = [
-        (
-            "Replay",
-            format!("invoke(None, {label})"),
-            format!("a fork child of {label}, then the re-run steps"),
-        ),
-        (
-            "Fork",
-            format!("update_state({label}, values, as_node)"),
-            format!("an update child of {label}, then run it"),
-        ),
-        (
-            "Copy",
-            format!("update_state({label}, None, as_node=\"__copy__\")"),
-            format!("a fork sibling of {label}"),
-        ),
-    ];
-    view! {
-        <div class="actions">
-            <h3>"actions"</h3>
-            {rows
-                .into_iter()
-                .map(|(name, call, effect)| {
-                    view! {
-                        <div class="action">
-                            <button type="button" disabled title="Runs once the engine is wired in">
-                                {name}
-                            </button>
-                            <div>
-                                <code>{call}</code>
-                                <div class="muted">{effect}</div>
-                            </div>
-                        </div>
-                    }
-                })
-                .collect_view()}
-        </div>
-    }
 }

@@ -4,8 +4,7 @@ use leptos::prelude::*;
 
 use crate::state::AppState;
 
-/// A numbered list of engine calls and what each created, scrolled so the
-/// newest entry is in view.
+/// A numbered list of engine calls, scrolled so the newest is in view.
 #[component]
 pub fn LogPanel() -> impl IntoView {
     let state = expect_context::<AppState>();
@@ -18,24 +17,20 @@ pub fn LogPanel() -> impl IntoView {
     });
     view! {
         <section class="panel log" aria-label="Log" node_ref=panel>
-            <h2 class="panel-title">"Log"</h2>
+            <h2 class="panel-title">"Log · engine calls"</h2>
             <ol class="log-list">
                 {move || {
                     state
                         .log
                         .get()
                         .into_iter()
-                        .map(|e| {
-                            view! {
-                                <li>
-                                    <code>{e.call}</code>
-                                    <span class="effect">"→ " {e.effect}</span>
-                                </li>
-                            }
-                        })
+                        .map(|e| view! { <li class:failed=e.failed><code>{e.text}</code></li> })
                         .collect_view()
                 }}
             </ol>
+            <Show when=move || state.log.with(Vec::is_empty)>
+                <p class="muted">"No engine calls yet. Send input to start the thread."</p>
+            </Show>
         </section>
     }
 }

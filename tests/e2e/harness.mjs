@@ -1,0 +1,192 @@
+// Shared pieces of the end-to-end suite: the static server over dist/, the system
+// Chromium, and the page object the tests drive by accessible names (like leptos
+// examples/counters/e2e). playwright-core never downloads a browser.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const root = resolve(here, '..', '..');
+export const dist = join(root, 'dist');
+export const shots = join(here, 'screenshots');
+const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+/** Starts scripts/serve.mjs on a free port; resolves to { url, stop }. */
+export function startServer() {
+  if (!existsSync(join(dist, 'index.html'))) {
+    throw new Error('dist/ is not built; run scripts/build-web.sh first');
+  }
+  mkdirSync(shots, { recursive: true });
+  const child = spawn(process.execPath, [join(root, 'scripts', 'serve.mjs'), dist], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  };
+  return new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error('server did not start within 10 s'));
+    }, 10_000);
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/at (http:\/\/\S+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolveUrl({ url: m[1], stop });
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited early with code ${code}`));
+    });
+  });
+}
+
+export function launch() {
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/** A fresh page (own context: empty localStorage) that records page problems. */
+export async function openPage(browser, url, viewport = { width: 1440, height: 900 }) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  const app = new Visualizer(page, problems);
+  await app.goto(url);
+  return app;
+}
+
+const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The visualizer as a user sees it: every locator is an accessible name. */
+export class Visualizer {
+  constructor(page, problems) {
+    this.page = page;
+    this.problems = problems;
+    this.checkpoints = page.getByRole('button', { name: /^Checkpoint / });
+    this.scenario = page.getByRole('combobox', { name: 'Scenario' });
+    this.message = page.getByRole('textbox', { name: 'Message' });
+    this.input = page.getByRole('textbox', { name: 'Input (JSON)' });
+    this.tree = page.getByRole('group', { name: /^Checkpoints\./ });
+    this.inspector = page.getByRole('complementary', { name: 'Inspector' });
+    this.log = page.getByRole('region', { name: 'Log' });
+  }
+
+  async goto(url) {
+    await this.page.goto(url, { waitUntil: 'load' });
+    await this.scenario.waitFor({ timeout: 30_000 });
+  }
+
+  button(name) {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  /** The checkpoint button whose label is `label` (e.g. "c3"). */
+  checkpoint(label) {
+    return this.page.getByRole('button', { name: new RegExp(`^Checkpoint ${esc(label)},`) });
+  }
+
+  async count() {
+    return this.checkpoints.count();
+  }
+
+  async waitForCount(n) {
+    await this.page.waitForFunction(
+      (n) => document.querySelectorAll('svg.dag [role=button]').length === n,
+      n,
+      { timeout: 20_000 },
+    );
+  }
+
+  async pickScenario(id) {
+    await this.scenario.selectOption(id);
+    await this.waitForCount(0);
+  }
+
+  async send(text) {
+    const before = await this.count();
+    await this.message.fill(text);
+    await this.button('Send').click();
+    await this.page.waitForFunction(
+      (n) => document.querySelectorAll('svg.dag [role=button]').length > n,
+      before,
+    );
+  }
+
+  async run(json) {
+    await this.input.fill(json);
+    await this.button('Run').click();
+  }
+
+  async select(label) {
+    await this.checkpoint(label).click();
+    await this.page.waitForFunction(
+      (l) => document.querySelector('.inspector .snap-label')?.textContent.trim() === l,
+      label,
+    );
+  }
+
+  async selectedLabel() {
+    return (await this.page.locator('.inspector .snap-label').textContent())?.trim();
+  }
+
+  /** `Checkpoint c3, step 2, loop, next: reply` of checkpoint `label`. */
+  async name(label) {
+    return this.checkpoint(label).getAttribute('aria-label');
+  }
+
+  /** The selected checkpoint's parent label (from the inspector's parent link). */
+  async parentOf(label) {
+    await this.select(label);
+    const link = this.inspector.getByRole('button', { name: /^Go to parent / });
+    if ((await link.count()) === 0) return null;
+    return (await link.getAttribute('aria-label')).replace('Go to parent ', '');
+  }
+
+  async headLabel() {
+    return this.page.locator('svg.dag .node.head').getAttribute('data-label');
+  }
+
+  async replay() {
+    const before = await this.count();
+    await this.button('Replay').click();
+    await this.page.waitForFunction(
+      (n) => document.querySelectorAll('svg.dag [role=button]').length > n,
+      before,
+    );
+  }
+
+  /** Opens the Fork dialog on the selection, fills it, and clicks `apply`. */
+  async fork(values, asNode, apply = 'Apply') {
+    await this.button('Fork').click();
+    const dialog = this.page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'State update (JSON)' }).fill(values);
+    if (asNode) await dialog.getByRole('combobox', { name: 'As node' }).selectOption(asNode);
+    return dialog;
+  }
+
+  async logLines() {
+    return (await this.log.locator('li').allTextContents()).map((t) => t.trim());
+  }
+
+  async shot(name) {
+    await this.page.evaluate(() => document.fonts.ready);
+    const path = join(shots, `${name}.png`);
+    await this.page.screenshot({ path });
+    console.log(`  screenshot: ${path}`);
+  }
+}

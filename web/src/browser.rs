@@ -1,0 +1,103 @@
+//! The few browser services the app uses: localStorage, the URL's query and
+//! file download/upload. Every call degrades to a no-op when the service is
+//! missing (private mode, a test page), so the app still runs.
+
+use wasm_bindgen::{JsCast, JsValue};
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// Reads a localStorage key.
+pub fn load(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok().flatten()
+}
+
+/// Writes a localStorage key (ignores quota errors).
+pub fn save(key: &str, value: &str) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(key, value);
+    }
+}
+
+/// Removes a localStorage key.
+pub fn remove(key: &str) {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(key);
+    }
+}
+
+/// A query parameter of the page's URL.
+pub fn query(name: &str) -> Option<String> {
+    let search = web_sys::window()?.location().search().ok()?;
+    let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
+    params.get(name).filter(|v| !v.is_empty())
+}
+
+/// Rewrites the URL's query (no reload, no history entry).
+pub fn set_query(pairs: &[(&str, Option<&str>)]) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Ok(params) = web_sys::UrlSearchParams::new() else {
+        return;
+    };
+    for (k, v) in pairs {
+        if let Some(v) = v {
+            params.append(k, v);
+        }
+    }
+    let query: String = params.to_string().into();
+    let path = window.location().pathname().unwrap_or_default();
+    let url = if query.is_empty() {
+        path
+    } else {
+        format!("{path}?{query}")
+    };
+    if let Ok(h) = window.history() {
+        let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Offers `text` as a file download named `name`.
+pub fn download(name: &str, text: &str) -> Result<(), String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let document = window.document().ok_or("no document")?;
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/json");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+        .map_err(|_| "could not make the file")?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| "no object URL")?;
+    let a: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(|_| "no anchor")?
+        .unchecked_into();
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// Reads the first file chosen in an `<input type=file>` and calls `done`
+/// with its text.
+pub fn read_file(
+    input: &web_sys::HtmlInputElement,
+    done: impl FnOnce(Result<String, String>) + 'static,
+) {
+    let Some(file) = input.files().and_then(|f| f.get(0)) else {
+        return;
+    };
+    let promise = file.text();
+    leptos::task::spawn_local(async move {
+        let result = wasm_bindgen_futures::JsFuture::from(promise)
+            .await
+            .map_err(|_| "could not read the file".to_owned())
+            .and_then(|v| {
+                v.as_string()
+                    .ok_or_else(|| "the file is not text".to_owned())
+            });
+        done(result);
+    });
+}

@@ -1,0 +1,163 @@
+//! Actions on the selected checkpoint: Replay, Fork (opens the dialog),
+//! Copy, and Resume when a task is waiting on `interrupt()`. A preview (a dry
+//! run on a copy of the thread) says what each would create before it runs
+//! and lights the nodes that would run in the topology view.
+
+use leptos::prelude::*;
+use serde_json::Value;
+
+use crate::session::{Preview, Session};
+use crate::state::AppState;
+
+/// Above this many checkpoints the preview is computed on hover/focus only.
+const AUTO_PREVIEW_LIMIT: usize = 400;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Replay,
+    Copy,
+}
+
+/// Describes a preview in one sentence.
+pub fn describe(p: &Preview) -> String {
+    if let Some(e) = &p.error {
+        return format!("Would fail: {e}");
+    }
+    if p.checkpoints.is_empty() {
+        return "Creates no checkpoint.".into();
+    }
+    let first = &p.checkpoints[0];
+    let mut s = format!(
+        "New checkpoint: {} under {}, step {}, next {}",
+        first.1.as_str(),
+        first.0.clone().unwrap_or_else(|| "(root)".into()),
+        first.2,
+        crate::inspect::next_text(&first.3),
+    );
+    if p.checkpoints.len() > 1 {
+        s.push_str(&format!("; then {} more", p.checkpoints.len() - 1));
+    }
+    s.push_str(". ");
+    if p.will_run.is_empty() {
+        s.push_str("Nothing runs.");
+    } else {
+        s.push_str(&format!("Runs: {}.", p.will_run.join(", ")));
+    }
+    s
+}
+
+/// The actions box under the inspector.
+#[component]
+pub fn Actions() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let hovered = RwSignal::new(None::<Kind>);
+    let resume_text = RwSignal::new("true".to_owned());
+    let interrupted = Memo::new(move |_| {
+        state
+            .selected
+            .get()
+            .and_then(|i| state.snapshot(i))
+            .is_some_and(|d| d.interrupted())
+    });
+    let preview = Memo::new(move |_| {
+        let v = state.selected_view()?;
+        state.version.track();
+        let many = state.checkpoints.with(Vec::len) > AUTO_PREVIEW_LIMIT;
+        let kind = match hovered.get() {
+            Some(k) => k,
+            None if !many => Kind::Replay,
+            None => return None,
+        };
+        let id = v.id.clone();
+        let p = state.session.with_value(|s: &Session| match kind {
+            Kind::Replay => s.preview(move |c| c.replay(&id)),
+            Kind::Copy => s.preview(move |c| c.copy(&id)),
+        });
+        Some((kind, p))
+    });
+    Effect::new(move |_| {
+        let run = preview.with(|p| {
+            p.as_ref()
+                .map(|(_, p)| p.will_run.clone())
+                .unwrap_or_default()
+        });
+        state.will_run.set(run);
+    });
+    let replay = move || {
+        if let Some(v) = state.selected_view_untracked() {
+            let _ = state.act(|s| s.replay(&v.id));
+        }
+    };
+    let copy = move || {
+        if let Some(v) = state.selected_view_untracked() {
+            let _ = state.act(|s| s.copy(&v.id));
+        }
+    };
+    let resume = move || {
+        let Some(v) = state.selected_view_untracked() else {
+            return;
+        };
+        let value: Value = match serde_json::from_str(&resume_text.get_untracked()) {
+            Ok(v) => v,
+            Err(e) => {
+                state
+                    .error
+                    .set(Some(format!("Invalid resume value (JSON): {e}")));
+                return;
+            }
+        };
+        let _ = state.act(|s| s.resume(value, Some(&v.id)));
+    };
+    let label = move || state.selected_view().map(|v| v.label).unwrap_or_default();
+    let none = move || state.selected.get().is_none();
+    view! {
+        <section class="actions" aria-label="Actions">
+            <h3>"actions on " <span class="mono">{label}</span></h3>
+            <div class="action">
+                <button type="button" class="primary" disabled=none
+                    on:mouseenter=move |_| hovered.set(Some(Kind::Replay))
+                    on:focus=move |_| hovered.set(Some(Kind::Replay))
+                    on:click=move |_| replay()>"Replay"</button>
+                <div>
+                    <code>{move || format!("invoke(None, {})", label())}</code>
+                    <div class="muted">"Runs from here with no input: a fork child (step + 1), then the re-run steps. The old branch stays."</div>
+                </div>
+            </div>
+            <div class="action">
+                <button type="button" disabled=none on:click=move |_| state.fork_open.set(true)>"Fork"</button>
+                <div>
+                    <code>{move || format!("update_state({}, values, as_node)", label())}</code>
+                    <div class="muted">"Edit the state as a node: an update child (step + 1) whose next is that node's successors; then run it."</div>
+                </div>
+            </div>
+            <div class="action">
+                <button type="button" disabled=none
+                    on:mouseenter=move |_| hovered.set(Some(Kind::Copy))
+                    on:focus=move |_| hovered.set(Some(Kind::Copy))
+                    on:click=move |_| copy()>"Copy"</button>
+                <div>
+                    <code>{move || format!("update_state({}, None, as_node=\"__copy__\")", label())}</code>
+                    <div class="muted">"A fork sibling (same parent), step + 1, same values. Nothing runs."</div>
+                </div>
+            </div>
+            <Show when=move || interrupted.get()>
+                <form class="action resume" on:submit=move |ev| { ev.prevent_default(); resume(); }>
+                    <button type="submit" class="primary">"Resume"</button>
+                    <div class="grow">
+                        <input class="mono grow-input" aria-label="Resume value (JSON)"
+                            prop:value=move || resume_text.get()
+                            on:input=move |ev| resume_text.set(event_target_value(&ev)) />
+                        <code>{move || format!("invoke(Command(resume={}), {})", resume_text.get(), label())}</code>
+                    </div>
+                </form>
+            </Show>
+            <div class="preview" aria-live="polite" data-testid="preview">
+                {move || preview.get().map(|(kind, p)| {
+                    let name = match kind { Kind::Replay => "Replay", Kind::Copy => "Copy" };
+                    view! { <p><b>"Preview · " {name} ": "</b>{describe(&p)}</p> }
+                })}
+            </div>
+            {move || state.error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+        </section>
+    }
+}

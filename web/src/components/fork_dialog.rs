@@ -1,0 +1,152 @@
+//! The Fork dialog: a JSON editor ("State update (JSON)") prefilled from the
+//! selected state, an "As node" select, a live explanation (computed by a
+//! dry run on a copy of the thread) of the resulting `next`, which nodes are
+//! skipped and which will run, and "Apply" (update only) / "Apply and run".
+//! Escape closes it. Bad JSON or an unknown node is an inline error.
+
+use leptos::prelude::*;
+use serde_json::Value;
+
+use super::actions::describe;
+use crate::inspect::next_text;
+use crate::state::AppState;
+
+/// The modal Fork dialog (rendered while `fork_open`).
+#[component]
+pub fn ForkDialog() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    view! {
+        <Show when=move || state.fork_open.get()>
+            <ForkBody/>
+        </Show>
+    }
+}
+
+#[component]
+fn ForkBody() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let Some(target) = state.selected_view_untracked() else {
+        state.fork_open.set(false);
+        return ().into_any();
+    };
+    let prefill = state
+        .selected
+        .get_untracked()
+        .and_then(|i| state.snapshot(i))
+        .map(|d| serde_json::to_string_pretty(&d.values).unwrap_or_default())
+        .unwrap_or_else(|| "{}".into());
+    let text = RwSignal::new(prefill);
+    let as_node = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let nodes: Vec<String> = state.topology.with_untracked(|t| {
+        t.nodes
+            .iter()
+            .filter(|n| *n != chronograph::END && *n != chronograph::START)
+            .cloned()
+            .collect()
+    });
+    let textarea = NodeRef::<leptos::html::Textarea>::new();
+    Effect::new(move |_| {
+        if let Some(t) = textarea.get() {
+            let _ = t.focus();
+        }
+    });
+    let parsed = Memo::new(move |_| {
+        serde_json::from_str::<Value>(&text.get()).map_err(|e| format!("Invalid JSON: {e}"))
+    });
+    let id = target.id.clone();
+    let explanation = Memo::new(move |_| {
+        let values = parsed.get().ok()?;
+        let node = as_node.get();
+        let node = (!node.is_empty()).then_some(node);
+        let (id1, id2, id3) = (id.clone(), id.clone(), id.clone());
+        let (v1, v2, n1, n2) = (values.clone(), values, node.clone(), node);
+        state.session.with_value(|s| {
+            let update = s.preview(move |c| c.update(&id1, Some(v1), n1.as_deref()));
+            let run = s.preview(move |c| c.fork_and_run(&id2, Some(v2), n2.as_deref()));
+            let replay = s.preview(move |c| c.replay(&id3));
+            Some((update, run, replay))
+        })
+    });
+    let id = target.id.clone();
+    let apply = move |and_run: bool| {
+        let values = match parsed.get_untracked() {
+            Ok(v) => v,
+            Err(e) => {
+                error.set(Some(e));
+                return;
+            }
+        };
+        let node = as_node.get_untracked();
+        let node = (!node.is_empty()).then_some(node);
+        let id = id.clone();
+        let result = state.act(move |s| {
+            if and_run {
+                s.fork_and_run(&id, Some(values), node.as_deref())
+            } else {
+                s.update(&id, Some(values), node.as_deref())
+            }
+        });
+        match result {
+            Ok(_) => {
+                state.error.set(None);
+                state.fork_open.set(false);
+            }
+            Err(e) => error.set(Some(e)),
+        }
+    };
+    let apply2 = apply.clone();
+    let close = move || state.fork_open.set(false);
+    let label = target.label.clone();
+    view! {
+        <div class="backdrop" on:click=move |_| close()></div>
+        <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="fork-title"
+            on:keydown=move |ev| if ev.key() == "Escape" { ev.prevent_default(); close(); }>
+            <h2 id="fork-title">"Fork " <span class="mono">{label.clone()}</span></h2>
+            <p class="muted small">
+                <code>{format!("update_state({label}, values, as_node)")}</code>
+                " writes the values as if the node had just run, in a new update checkpoint under "
+                <span class="mono">{label.clone()}</span>
+                ". Reducers apply: a list channel appends. Nothing runs until you run it."
+            </p>
+            <label class="stack">
+                <span>"State update (JSON)"</span>
+                <textarea node_ref=textarea class="mono" rows="9" aria-label="State update (JSON)"
+                    prop:value=move || text.get()
+                    on:input=move |ev| { text.set(event_target_value(&ev)); error.set(None); }></textarea>
+            </label>
+            {move || parsed.get().err().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            <label class="stack">
+                <span>"As node"</span>
+                <select aria-label="As node" on:change=move |ev| as_node.set(event_target_value(&ev))>
+                    <option value="" selected>"(automatic: the last node that wrote)"</option>
+                    {nodes.into_iter().map(|n| view! { <option value=n.clone()>{n.clone()}</option> }).collect_view()}
+                </select>
+            </label>
+            <div class="explain" aria-live="polite" data-testid="fork-explanation">
+                {move || explanation.get().map(|(update, run, replay)| {
+                    if let Some(e) = update.error.clone() {
+                        return view! { <p class="error" role="alert">{e}</p> }.into_any();
+                    }
+                    let next = update.checkpoints.first().map(|c| next_text(&c.3)).unwrap_or_default();
+                    let skipped: Vec<String> = replay.will_run.iter().filter(|n| !run.will_run.contains(n)).cloned().collect();
+                    view! {
+                        <ul>
+                            <li>"Apply: " {describe(&update)}</li>
+                            <li>"Resulting next: " <b class="mono">{next}</b></li>
+                            <li>"Skipped: " <span class="mono">{if skipped.is_empty() { "nothing".to_owned() } else { skipped.join(", ") }}</span></li>
+                            <li>"Apply and run: " {describe(&run)}</li>
+                        </ul>
+                    }.into_any()
+                })}
+            </div>
+            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            <div class="dialog-buttons">
+                <button type="button" on:click=move |_| close()>"Cancel"</button>
+                <button type="button" disabled=move || parsed.get().is_err() on:click=move |_| apply(false)>"Apply"</button>
+                <button type="button" class="primary" disabled=move || parsed.get().is_err() on:click=move |_| apply2(true)>"Apply and run"</button>
+            </div>
+        </div>
+    }
+    .into_any()
+}

@@ -1,0 +1,49 @@
+//! The spec editor: paste or edit a graph in the JSON graph format. Loading
+//! validates it (errors name the path, e.g. `edges[2]`) and starts a new,
+//! empty thread; an invalid spec is an inline error and changes nothing.
+
+use leptos::prelude::*;
+
+use crate::state::{AppState, CUSTOM};
+
+/// A collapsible editor for the current graph's spec.
+#[component]
+pub fn SpecEditor() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let text = RwSignal::new(state.spec_text.get_untracked());
+    let error = RwSignal::new(None::<String>);
+    Effect::new(move |_| {
+        text.set(state.spec_text.get());
+        error.set(None);
+    });
+    let load = move || {
+        let t = text.get_untracked();
+        if let Err(e) = chronograph::GraphSpec::parse(&t) {
+            error.set(Some(e.to_string()));
+            return;
+        }
+        let same = t == state.spec_text.get_untracked();
+        let id = if same {
+            state.scenario.get_untracked()
+        } else {
+            CUSTOM.to_owned()
+        };
+        match state.load_spec(&id, &t) {
+            Ok(()) => error.set(None),
+            Err(e) => error.set(Some(e)),
+        }
+    };
+    view! {
+        <details class="spec-editor">
+            <summary class="panel-title">"Graph spec (JSON)"</summary>
+            <textarea class="mono" rows="14" aria-label="Graph spec (JSON)" spellcheck="false"
+                prop:value=move || text.get()
+                on:input=move |ev| { text.set(event_target_value(&ev)); error.set(None); }></textarea>
+            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            <div class="row">
+                <button type="button" on:click=move |_| load()>"Load spec"</button>
+                <span class="muted small">"Starts a new, empty thread on this graph."</span>
+            </div>
+        </details>
+    }
+}

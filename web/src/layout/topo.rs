@@ -1,0 +1,247 @@
+//! Layered drawing of a graph's topology (the small panel): `__start__` on
+//! top, each node one layer below its deepest forward predecessor, `__end__`
+//! at the bottom. Edges that point back up (loops) are drawn as arcs on the
+//! right. Pure, unit-tested natively.
+
+use std::collections::HashMap;
+
+use super::geometry::Point;
+
+/// Box size and spacing of the topology drawing.
+pub const TOPO_BOX_W: f64 = 92.0;
+/// Height of a node box.
+pub const TOPO_BOX_H: f64 = 26.0;
+const H_GAP: f64 = 12.0;
+const V_GAP: f64 = 26.0;
+const MARGIN: f64 = 8.0;
+
+/// A placed topology node (top-left corner of its box).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TopoNode {
+    /// Node name.
+    pub name: String,
+    /// Top-left corner.
+    pub at: Point,
+}
+
+/// A placed topology edge.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TopoEdge {
+    /// Source node.
+    pub from: String,
+    /// Target node.
+    pub to: String,
+    /// SVG path data.
+    pub d: String,
+    /// Drawn dashed: a conditional edge.
+    pub conditional: bool,
+    /// Points back up (a loop).
+    pub back: bool,
+}
+
+/// The whole drawing.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TopoLayout {
+    /// Nodes.
+    pub nodes: Vec<TopoNode>,
+    /// Edges.
+    pub edges: Vec<TopoEdge>,
+    /// Drawing width.
+    pub width: f64,
+    /// Drawing height.
+    pub height: f64,
+}
+
+/// Lays out `nodes` (in display order, `__start__` first) and `edges`
+/// `(from, to, conditional)`.
+pub fn layout_topology(nodes: &[String], edges: &[(String, String, bool)]) -> TopoLayout {
+    let index: HashMap<&str, usize> = nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), i))
+        .collect();
+    let n = nodes.len();
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (a, b, _) in edges {
+        if let (Some(&i), Some(&j)) = (index.get(a.as_str()), index.get(b.as_str())) {
+            out[i].push(j);
+        }
+    }
+    // DFS from the first node: an edge to a node still on the stack is a back edge.
+    let mut state = vec![0u8; n]; // 0 new, 1 on stack, 2 done
+    let mut back = std::collections::HashSet::new();
+    let mut order = Vec::new();
+    fn dfs(
+        v: usize,
+        out: &[Vec<usize>],
+        state: &mut [u8],
+        back: &mut std::collections::HashSet<(usize, usize)>,
+        order: &mut Vec<usize>,
+    ) {
+        state[v] = 1;
+        for &w in &out[v] {
+            match state[w] {
+                0 => dfs(w, out, state, back, order),
+                1 => {
+                    back.insert((v, w));
+                }
+                _ => {}
+            }
+        }
+        state[v] = 2;
+        order.push(v);
+    }
+    for v in 0..n {
+        if state[v] == 0 {
+            dfs(v, &out, &mut state, &mut back, &mut order);
+        }
+    }
+    order.reverse(); // topological order of the forward edges
+    let mut layer = vec![0usize; n];
+    for &v in &order {
+        for &w in &out[v] {
+            if !back.contains(&(v, w)) {
+                layer[w] = layer[w].max(layer[v] + 1);
+            }
+        }
+    }
+    // `__end__` sits alone at the bottom.
+    let end = index.get(chronograph::END).copied();
+    if let Some(e) = end {
+        let deepest = (0..n)
+            .filter(|&v| v != e)
+            .map(|v| layer[v])
+            .max()
+            .unwrap_or(0);
+        layer[e] = deepest + 1;
+    }
+    let layers = layer.iter().copied().max().map_or(0, |m| m + 1);
+    let mut rows: Vec<Vec<usize>> = vec![Vec::new(); layers];
+    for v in 0..n {
+        rows[layer[v]].push(v);
+    }
+    let widest = rows.iter().map(Vec::len).max().unwrap_or(1).max(1) as f64;
+    let inner = widest * TOPO_BOX_W + (widest - 1.0) * H_GAP;
+    let width = inner + 2.0 * MARGIN + 26.0; // room for loop arcs on the right
+    let mut at = vec![Point::default(); n];
+    for (r, row) in rows.iter().enumerate() {
+        let k = row.len() as f64;
+        let row_w = k * TOPO_BOX_W + (k - 1.0).max(0.0) * H_GAP;
+        let x0 = MARGIN + (inner - row_w) / 2.0;
+        for (i, &v) in row.iter().enumerate() {
+            at[v] = Point::new(
+                x0 + i as f64 * (TOPO_BOX_W + H_GAP),
+                MARGIN + r as f64 * (TOPO_BOX_H + V_GAP),
+            );
+        }
+    }
+    let height = 2.0 * MARGIN + layers as f64 * (TOPO_BOX_H + V_GAP) - V_GAP;
+    let placed_edges = edges
+        .iter()
+        .filter_map(|(a, b, conditional)| {
+            let (&i, &j) = (index.get(a.as_str())?, index.get(b.as_str())?);
+            let is_back = back.contains(&(i, j)) || layer[j] <= layer[i];
+            let (p, q) = (at[i], at[j]);
+            let d = if is_back {
+                let x1 = p.x + TOPO_BOX_W;
+                let y1 = p.y + TOPO_BOX_H / 2.0;
+                let x2 = q.x + TOPO_BOX_W;
+                let y2 = q.y + TOPO_BOX_H / 2.0;
+                let bulge = x1.max(x2) + 22.0;
+                format!("M{x1} {y1} C{bulge} {y1} {bulge} {y2} {} {y2}", x2 + 3.0)
+            } else {
+                let x1 = p.x + TOPO_BOX_W / 2.0;
+                let y1 = p.y + TOPO_BOX_H;
+                let x2 = q.x + TOPO_BOX_W / 2.0;
+                let y2 = q.y - 3.0;
+                let mid = (y1 + y2) / 2.0;
+                format!("M{x1} {y1} C{x1} {mid} {x2} {mid} {x2} {y2}")
+            };
+            Some(TopoEdge {
+                from: a.clone(),
+                to: b.clone(),
+                d,
+                conditional: *conditional,
+                back: is_back,
+            })
+        })
+        .collect();
+    TopoLayout {
+        nodes: nodes
+            .iter()
+            .zip(at)
+            .map(|(name, at)| TopoNode {
+                name: name.clone(),
+                at,
+            })
+            .collect(),
+        edges: placed_edges,
+        width,
+        height,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(v: &[&str]) -> Vec<String> {
+        v.iter().map(|x| x.to_string()).collect()
+    }
+
+    fn e(a: &str, b: &str) -> (String, String, bool) {
+        (a.into(), b.into(), false)
+    }
+
+    #[test]
+    fn a_chain_is_one_column_top_to_bottom() {
+        let t = layout_topology(
+            &s(&["__start__", "booking", "reply", "__end__"]),
+            &[
+                e("__start__", "booking"),
+                e("booking", "reply"),
+                e("reply", "__end__"),
+            ],
+        );
+        let ys: Vec<f64> = t.nodes.iter().map(|n| n.at.y).collect();
+        assert!(ys.windows(2).all(|w| w[0] < w[1]));
+        assert!(t.nodes.iter().all(|n| n.at.x == t.nodes[0].at.x));
+        assert!(t.edges.iter().all(|e| !e.back));
+    }
+
+    #[test]
+    fn fan_out_shares_a_layer_and_loops_are_back_edges() {
+        let t = layout_topology(
+            &s(&["__start__", "a", "b", "c", "__end__"]),
+            &[
+                e("__start__", "a"),
+                e("__start__", "b"),
+                e("a", "c"),
+                e("b", "c"),
+                e("c", "__end__"),
+            ],
+        );
+        assert_eq!(t.nodes[1].at.y, t.nodes[2].at.y);
+        assert_ne!(t.nodes[1].at.x, t.nodes[2].at.x);
+        let l = layout_topology(
+            &s(&["__start__", "agent", "tool", "__end__"]),
+            &[
+                e("__start__", "agent"),
+                e("agent", "tool"),
+                e("tool", "agent"),
+                e("agent", "__end__"),
+            ],
+        );
+        let back: Vec<_> = l
+            .edges
+            .iter()
+            .filter(|e| e.back)
+            .map(|e| (&e.from[..], &e.to[..]))
+            .collect();
+        assert_eq!(back, [("tool", "agent")]);
+        assert!(
+            l.nodes[3].at.y > l.nodes[2].at.y,
+            "__end__ is the bottom layer"
+        );
+    }
+}
