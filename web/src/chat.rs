@@ -30,7 +30,7 @@ fn messages_at(snapshot: &StateSnapshot) -> Vec<Value> {
         .values
         .get("messages")
         .and_then(|m| m.as_list())
-        .map(|l| l.iter().cloned().collect())
+        .map(|l| l.iter().map(|m| (**m).clone()).collect())
         .unwrap_or_default()
 }
 

@@ -66,7 +66,9 @@ impl ChannelKind {
                 if updated {
                     seen.sort();
                     *slot = Some(ChannelValue::List(
-                        seen.into_iter().map(Value::String).collect(),
+                        seen.into_iter()
+                            .map(|s| std::sync::Arc::new(Value::String(s)))
+                            .collect(),
                     ));
                 }
                 Ok(updated)

@@ -1,11 +1,12 @@
 //! LangGraph's `add_messages` reducer over JSON messages
 //! (`{"type", "content", "id"?, ...}`).
 
+use super::value::ChannelList;
 use crate::clock::IdGenerator;
 use crate::error::{troubleshooting, Error, ErrorKind, Result};
-use imbl::Vector;
 use serde_json::{Map, Value};
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 const REMOVE_ALL: &str = "__remove_all__";
 
@@ -18,10 +19,10 @@ const REMOVE_ALL: &str = "__remove_all__";
 /// Cost: O(log n) per appended message with a fresh id; O(n) only for a
 /// message whose id was given (it may replace an existing one) or removals.
 pub fn add_messages(
-    left: Option<&Vector<Value>>,
+    left: Option<&ChannelList>,
     right: Value,
     ids: &IdGenerator,
-) -> Result<Vector<Value>> {
+) -> Result<ChannelList> {
     let items = match right {
         Value::Array(items) => items,
         single => vec![single],
@@ -35,7 +36,11 @@ pub fn add_messages(
         .iter()
         .rposition(|(m, _)| is_remove(m) && id_of(m) == Some(REMOVE_ALL))
     {
-        return Ok(incoming.into_iter().skip(pos + 1).map(|(m, _)| m).collect());
+        return Ok(incoming
+            .into_iter()
+            .skip(pos + 1)
+            .map(|(m, _)| Arc::new(m))
+            .collect());
     }
     let mut merged = left.cloned().unwrap_or_default();
     // Positions of ids added by this merge, so duplicates inside `right`
@@ -57,7 +62,7 @@ pub fn add_messages(
             }
             Some(idx) => {
                 to_remove.remove(&id);
-                merged.set(idx, message);
+                merged.set(idx, Arc::new(message));
             }
             None if is_remove(&message) => {
                 return Err(Error::value(format!(
@@ -66,7 +71,7 @@ pub fn add_messages(
             }
             None => {
                 added.insert(id, merged.len());
-                merged.push_back(message);
+                merged.push_back(Arc::new(message));
             }
         }
     }
@@ -177,7 +182,7 @@ mod tests {
         IdGenerator::with_seed(Rc::new(ManualClock::new()), 3)
     }
 
-    fn contents(v: &Vector<Value>) -> Vec<String> {
+    fn contents(v: &ChannelList) -> Vec<String> {
         v.iter()
             .map(|m| {
                 format!(

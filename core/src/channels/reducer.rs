@@ -7,6 +7,7 @@ use crate::error::{troubleshooting, Error, Result};
 use serde_json::{Number, Value};
 use std::fmt;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// A user-defined reducer: `(current, written) -> new`. `current` is the
 /// channel's value, or the default when the channel is still empty.
@@ -146,10 +147,12 @@ fn append(acc: Option<&ChannelValue>, value: Value) -> Result<ChannelValue> {
         )));
     };
     match acc {
-        None => Ok(ChannelValue::List(items.into_iter().collect())),
+        None => Ok(ChannelValue::List(
+            items.into_iter().map(Arc::new).collect(),
+        )),
         Some(ChannelValue::List(list)) => {
             let mut list = list.clone();
-            list.extend(items);
+            list.extend(items.into_iter().map(Arc::new));
             Ok(ChannelValue::List(list))
         }
         Some(other) => Err(Error::type_error(format!(

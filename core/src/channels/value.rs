@@ -5,26 +5,31 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 use std::sync::Arc;
 
+/// A list channel's items: a persistent vector of shared JSON values.
+pub type ChannelList = Vector<Arc<Value>>;
+
 /// The value held by a channel.
 ///
 /// Lists are persistent vectors: the version of an `append` or
 /// `add_messages` channel written at step 1,000 shares all but its tail with
 /// the version at step 999, so keeping every version costs memory in
-/// proportion to what was written, not to the square of it. Everything else
+/// proportion to what was written, not to the square of it. Items are
+/// behind an `Arc`: a new version copies its tail chunk (up to 64 items)
+/// as pointer copies, never as deep copies of the items. Everything else
 /// is an immutable JSON value behind an `Arc`, so clones are pointer copies.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ChannelValue {
     /// Any JSON value that is not an array.
     Json(Arc<Value>),
-    /// An array, as a persistent vector.
-    List(Vector<Value>),
+    /// An array, as a persistent vector of shared items.
+    List(ChannelList),
 }
 
 impl ChannelValue {
     /// Wraps a JSON value; arrays become persistent lists.
     pub fn from_json(value: Value) -> Self {
         match value {
-            Value::Array(items) => ChannelValue::List(items.into_iter().collect()),
+            Value::Array(items) => ChannelValue::List(items.into_iter().map(Arc::new).collect()),
             other => ChannelValue::Json(Arc::new(other)),
         }
     }
@@ -33,7 +38,9 @@ impl ChannelValue {
     pub fn to_json(&self) -> Value {
         match self {
             ChannelValue::Json(v) => (**v).clone(),
-            ChannelValue::List(items) => Value::Array(items.iter().cloned().collect()),
+            ChannelValue::List(items) => {
+                Value::Array(items.iter().map(|v| (**v).clone()).collect())
+            }
         }
     }
 
@@ -46,7 +53,7 @@ impl ChannelValue {
     }
 
     /// The list, when the value is one.
-    pub fn as_list(&self) -> Option<&Vector<Value>> {
+    pub fn as_list(&self) -> Option<&ChannelList> {
         match self {
             ChannelValue::List(items) => Some(items),
             ChannelValue::Json(_) => None,
@@ -55,7 +62,7 @@ impl ChannelValue {
 
     /// Number of items of a list value (`None` for anything else). O(1).
     pub fn len(&self) -> Option<usize> {
-        self.as_list().map(Vector::len)
+        self.as_list().map(ChannelList::len)
     }
 
     /// Whether this is an empty list.
@@ -65,7 +72,14 @@ impl ChannelValue {
 
     /// The last item of a list value. O(log n).
     pub fn last(&self) -> Option<&Value> {
-        self.as_list().and_then(Vector::last)
+        self.as_list().and_then(ChannelList::last).map(|v| &**v)
+    }
+
+    /// The items of a list value (nothing for anything else).
+    pub fn items(&self) -> impl Iterator<Item = &Value> {
+        self.as_list()
+            .into_iter()
+            .flat_map(|l| l.iter().map(|v| &**v))
     }
 
     /// Compares with a JSON value without converting a list.
@@ -73,7 +87,7 @@ impl ChannelValue {
         match (self, other) {
             (ChannelValue::Json(v), o) => **v == *o,
             (ChannelValue::List(items), Value::Array(o)) => {
-                items.len() == o.len() && items.iter().zip(o).all(|(a, b)| a == b)
+                items.len() == o.len() && items.iter().zip(o).all(|(a, b)| **a == *b)
             }
             _ => false,
         }

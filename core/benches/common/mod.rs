@@ -1,0 +1,190 @@
+//! Workloads shared by the core benches: the issue-5 graphs in the JSON
+//! graph format (built-in spec nodes, no JavaScript), and drivers for them.
+//! The Node harness (`bench/run.mjs`) and the Python twin build the same
+//! graphs with the same node logic.
+
+#![allow(dead_code)] // each bench binary uses a subset
+
+use chronograph::{
+    CheckpointSaver, CompileOptions, CompiledGraph, GraphSpec, InMemorySaver, ListOptions,
+    ListTarget, RunnableConfig,
+};
+use serde_json::{json, Value};
+use std::rc::Rc;
+
+/// W1: `agent` increments `count` and appends to `trail`; `tool` appends;
+/// agent -> tool while `count < iterations`. 2·iterations + 1 checkpoints
+/// (input, `__start__`, then 2·iterations − 1 node supersteps).
+pub fn w1_spec(iterations: usize) -> GraphSpec {
+    GraphSpec::from_value(&json!({
+        "channels": {"count": {"reducer": "last_value"}, "trail": {"reducer": "append"}},
+        "nodes": {
+            "agent": {"writes": [{"incr": "count", "by": 1}, {"set": {"trail": ["agent"]}}]},
+            "tool": {"writes": [{"set": {"trail": ["tool"]}}]}
+        },
+        "edges": [["__start__", "agent"], ["tool", "agent"]],
+        "conditional_edges": [{"from": "agent",
+            "when": [{"if": {"channel": "count", "lt": iterations}, "to": "tool"}],
+            "else": "__end__"}]
+    }))
+    .expect("W1 spec")
+}
+
+/// W2: `reply` answers the last message (`add_messages`).
+pub fn w2_spec() -> GraphSpec {
+    GraphSpec::from_value(&json!({
+        "channels": {"messages": {"reducer": "add_messages"}},
+        "nodes": {"reply": {"writes": [{"reply": "messages", "prefix": "echo: "}]}},
+        "edges": [["__start__", "reply"], ["reply", "__end__"]]
+    }))
+    .expect("W2 spec")
+}
+
+/// Number of parallel nodes in W3.
+pub const FANOUT: usize = 8;
+
+/// W3: `FANOUT` nodes run in every superstep, each adding 1 to `total`
+/// (sum) and its name to `log` (append), each looping to itself while
+/// `total < FANOUT · supersteps`.
+pub fn w3_spec(supersteps: usize) -> GraphSpec {
+    let mut nodes = serde_json::Map::new();
+    let mut edges = Vec::new();
+    let mut conditional = Vec::new();
+    for i in 0..FANOUT {
+        let name = format!("w{i}");
+        nodes.insert(
+            name.clone(),
+            json!({"writes": [{"set": {"total": 1, "log": [name.clone()]}}]}),
+        );
+        edges.push(json!(["__start__", name.clone()]));
+        conditional.push(json!({"from": name.clone(),
+            "when": [{"if": {"channel": "total", "lt": FANOUT * supersteps}, "to": name}],
+            "else": "__end__"}));
+    }
+    GraphSpec::from_value(&json!({
+        "channels": {"total": {"reducer": "sum"}, "log": {"reducer": "append"}},
+        "nodes": nodes,
+        "edges": edges,
+        "conditional_edges": conditional
+    }))
+    .expect("W3 spec")
+}
+
+/// A compiled graph with its own in-memory saver.
+pub struct Bench {
+    pub graph: CompiledGraph,
+    pub saver: Rc<InMemorySaver>,
+}
+
+impl Bench {
+    pub fn new(spec: &GraphSpec) -> Self {
+        let saver = Rc::new(InMemorySaver::new());
+        let graph = spec
+            .compile(CompileOptions::with_checkpointer(saver.clone()))
+            .expect("compile");
+        Bench { graph, saver }
+    }
+}
+
+/// A thread config with a recursion limit large enough for any workload here.
+pub fn thread(id: &str) -> RunnableConfig {
+    RunnableConfig::thread(id).with_recursion_limit(1_000_000)
+}
+
+/// Supersteps of a W1 run: `__start__`, then 2·iterations − 1 node steps.
+pub fn w1_supersteps(iterations: usize) -> usize {
+    2 * iterations
+}
+
+/// Runs W1 on a fresh thread (`w1_supersteps(iterations)` supersteps,
+/// `2·iterations + 1` checkpoints).
+pub fn run_w1(b: &Bench, cfg: &RunnableConfig) {
+    let out = b
+        .graph
+        .invoke(json!({"count": 0, "trail": []}), cfg)
+        .expect("W1 invoke");
+    std::hint::black_box(out);
+}
+
+/// A W1 thread, already run, ready for listing or replay.
+pub fn w1_thread(iterations: usize) -> (Bench, RunnableConfig) {
+    let b = Bench::new(&w1_spec(iterations));
+    let cfg = thread("w1");
+    run_w1(&b, &cfg);
+    (b, cfg)
+}
+
+/// Lists every checkpoint of the thread, reading metadata only.
+pub fn list_metadata(b: &Bench, cfg: &RunnableConfig) -> usize {
+    let list = b
+        .saver
+        .list(
+            &ListTarget::thread(cfg.thread_id().unwrap()),
+            &ListOptions::default(),
+        )
+        .expect("list");
+    list.iter()
+        .map(|t| std::hint::black_box(t.metadata.step) as usize)
+        .sum()
+}
+
+/// Lists every snapshot of the thread, converting every snapshot's values to JSON.
+pub fn list_values(b: &Bench, cfg: &RunnableConfig) -> usize {
+    let history = b
+        .graph
+        .get_state_history(cfg, &ListOptions::default())
+        .expect("history");
+    history
+        .iter()
+        .map(|s| {
+            let v = s.values.to_json();
+            v.get("trail").and_then(Value::as_array).map_or(0, Vec::len)
+        })
+        .sum()
+}
+
+/// The id of the checkpoint at `step` on the thread's main line.
+pub fn checkpoint_at_step(b: &Bench, cfg: &RunnableConfig, step: i64) -> String {
+    let list = b
+        .saver
+        .list(
+            &ListTarget::thread(cfg.thread_id().unwrap()),
+            &ListOptions::default(),
+        )
+        .expect("list");
+    list.iter()
+        .rev()
+        .find(|t| t.metadata.step == step)
+        .and_then(|t| t.config.checkpoint_id.clone())
+        .expect("checkpoint at step")
+}
+
+/// Replays from checkpoint `id` (re-runs every superstep after it; a new branch).
+pub fn replay(b: &Bench, cfg: &RunnableConfig, id: &str) {
+    let out = b
+        .graph
+        .invoke(Value::Null, &cfg.clone().at(id))
+        .expect("replay");
+    std::hint::black_box(out);
+}
+
+/// One W2 chat turn on `cfg`'s thread.
+pub fn chat_turn(b: &Bench, cfg: &RunnableConfig, i: usize) {
+    let out = b
+        .graph
+        .invoke(
+            json!({"messages": [{"type": "human", "content": format!("hello {i}")}]}),
+            cfg,
+        )
+        .expect("W2 invoke");
+    std::hint::black_box(out);
+}
+
+/// Runs W3 on a fresh thread.
+pub fn run_w3(b: &Bench, cfg: &RunnableConfig) {
+    let out = b
+        .graph
+        .invoke(json!({"total": 0, "log": []}), cfg)
+        .expect("W3 invoke");
+    std::hint::black_box(out);
+}
