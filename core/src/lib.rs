@@ -47,6 +47,8 @@ mod pregel;
 pub mod scenario;
 mod state;
 mod types;
+#[cfg(feature = "wasm")]
+pub mod wasm;
 
 pub use channels::{add_messages, ChannelKind, ChannelValue, CustomReducer, Reducer};
 pub use checkpoint::{

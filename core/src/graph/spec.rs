@@ -434,7 +434,16 @@ impl GraphSpec {
 
     /// Compiles the graph. `options.checkpointer` is used only when the
     /// spec's `compile.checkpointer` is true; its interrupt lists are added.
-    pub fn compile(&self, mut options: CompileOptions) -> Result<CompiledGraph> {
+    pub fn compile(&self, options: CompileOptions) -> Result<CompiledGraph> {
+        self.to_state_graph()?
+            .compile(self.compile_options(options))
+    }
+
+    /// `options` with the spec's `compile` section applied: no checkpointer
+    /// when `compile.checkpointer` is false, its interrupt lists added.
+    /// For callers that compile [`to_state_graph`](Self::to_state_graph)
+    /// themselves after adding to it.
+    pub fn compile_options(&self, mut options: CompileOptions) -> CompileOptions {
         if !self.compile.checkpointer {
             options.checkpointer = None;
         }
@@ -444,7 +453,7 @@ impl GraphSpec {
         options
             .interrupt_after
             .extend(self.compile.interrupt_after.iter().cloned());
-        self.to_state_graph()?.compile(options)
+        options
     }
 }
 

@@ -1,0 +1,143 @@
+//! [`WasmCompiledGraph`]: a compiled graph (core `CompiledGraph`): runs and
+//! the state API. Runs and updates return Promises (nodes and routers may
+//! be async); reads are synchronous (the JS layer makes them async).
+
+use super::node::{function_arg, StateCache};
+use super::types::{
+    config_from_js, config_to_js, input_from_js, list_options_from_js, names_arg, optional_name,
+    snapshot_to_js, snapshots_to_js, stream_chunks, supersteps_from_js, to_js, values_from_js,
+    StreamMode,
+};
+use crate::{CompiledGraph, StreamEvent};
+use js_sys::Promise;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::future_to_promise;
+
+/// A compiled graph.
+#[wasm_bindgen]
+pub struct WasmCompiledGraph {
+    graph: CompiledGraph,
+    cache: Rc<StateCache>,
+}
+
+impl WasmCompiledGraph {
+    /// Wraps a compiled graph and the state cache its JS nodes share.
+    pub fn new(graph: CompiledGraph, cache: Rc<StateCache>) -> Self {
+        WasmCompiledGraph { graph, cache }
+    }
+}
+
+#[wasm_bindgen]
+impl WasmCompiledGraph {
+    /// Runs the graph; resolves to the state values (with `__interrupt__`
+    /// when `interrupt()` paused it).
+    pub fn invoke(&self, input: JsValue, config: JsValue) -> Promise {
+        let graph = self.graph.clone();
+        future_to_promise(async move {
+            let input = input_from_js(input)?;
+            let config = config_from_js(&config, "config")?;
+            let output = graph.ainvoke(input, &config).await?;
+            to_js(&output.into_value())
+        })
+    }
+
+    /// Runs the graph, calling `onChunk(mode, chunk)` for each chunk of the
+    /// requested modes as it happens; resolves when the run ends.
+    pub fn stream(
+        &self,
+        input: JsValue,
+        config: JsValue,
+        modes: JsValue,
+        on_chunk: JsValue,
+    ) -> Promise {
+        let graph = self.graph.clone();
+        future_to_promise(async move {
+            let input = input_from_js(input)?;
+            let config = config_from_js(&config, "config")?;
+            let modes = names_arg(&modes, "streamMode")?
+                .iter()
+                .map(|m| StreamMode::parse(m))
+                .collect::<Result<Vec<_>, _>>()?;
+            let on_chunk = function_arg(&on_chunk, "onChunk")?;
+            let mut failure: Option<JsValue> = None;
+            let result = {
+                let mut sink = |event: StreamEvent| {
+                    if failure.is_some() {
+                        return;
+                    }
+                    let sent = stream_chunks(&event, &modes).and_then(|chunks| {
+                        chunks.iter().try_for_each(|(mode, chunk)| {
+                            on_chunk
+                                .call2(&JsValue::UNDEFINED, &mode.name().into(), chunk)
+                                .map(drop)
+                        })
+                    });
+                    failure = sent.err();
+                };
+                graph.astream(input, &config, &mut sink).await
+            };
+            if let Some(e) = failure {
+                return Err(e);
+            }
+            result?;
+            Ok(JsValue::UNDEFINED)
+        })
+    }
+
+    /// The state at the addressed checkpoint, or the thread's latest.
+    #[wasm_bindgen(js_name = getState)]
+    pub fn get_state(&self, config: JsValue) -> Result<JsValue, JsValue> {
+        let config = config_from_js(&config, "getState(config): config")?;
+        snapshot_to_js(&self.graph.get_state(&config)?)
+    }
+
+    /// Snapshots newest first, as an array.
+    #[wasm_bindgen(js_name = getStateHistory)]
+    pub fn get_state_history(&self, config: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+        let config = config_from_js(&config, "getStateHistory(config, options): config")?;
+        let options = list_options_from_js(&options, "getStateHistory(config, options): options")?;
+        snapshots_to_js(&self.graph.get_state_history(&config, &options)?)
+    }
+
+    /// The addressed checkpoint (or the latest) and its ancestors, child first.
+    #[wasm_bindgen(js_name = getLineage)]
+    pub fn get_lineage(&self, config: JsValue) -> Result<JsValue, JsValue> {
+        let config = config_from_js(&config, "getLineage(config): config")?;
+        snapshots_to_js(&self.graph.lineage(&config)?)
+    }
+
+    /// `updateState(config, values, asNode?)`: resolves to the new checkpoint's config.
+    #[wasm_bindgen(js_name = updateState)]
+    pub fn update_state(&self, config: JsValue, values: JsValue, as_node: JsValue) -> Promise {
+        let graph = self.graph.clone();
+        future_to_promise(async move {
+            let config = config_from_js(&config, "updateState(config, values, asNode): config")?;
+            let values = values_from_js(values, "updateState(config, values, asNode): values")?;
+            let as_node = optional_name(&as_node, "updateState(config, values, asNode): asNode")?;
+            let saved = graph
+                .aupdate_state(&config, values, as_node.as_deref())
+                .await?;
+            config_to_js(&saved)
+        })
+    }
+
+    /// `bulkUpdateState(config, [{updates: [{values, asNode, taskId?}]}])`.
+    #[wasm_bindgen(js_name = bulkUpdateState)]
+    pub fn bulk_update_state(&self, config: JsValue, supersteps: JsValue) -> Promise {
+        let graph = self.graph.clone();
+        future_to_promise(async move {
+            let config = config_from_js(&config, "bulkUpdateState(config, supersteps): config")?;
+            let supersteps = supersteps_from_js(&supersteps)?;
+            let saved = graph.abulk_update_state(&config, supersteps).await?;
+            config_to_js(&saved)
+        })
+    }
+
+    /// How many channel values were converted to JS for nodes and routers so
+    /// far (unchanged channels are reused, not converted again).
+    #[wasm_bindgen(getter, js_name = stateConversions)]
+    pub fn state_conversions(&self) -> f64 {
+        self.cache.conversions() as f64
+    }
+}

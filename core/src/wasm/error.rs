@@ -1,0 +1,242 @@
+//! Errors across the boundary, both ways.
+//!
+//! Core → JS: every [`Error`] becomes a real JS `Error` (an instance of the
+//! package's error class for its name when the JS layer registered one)
+//! with `name`, `code`, `node` when a node raised it, and `lc_error_code`
+//! when LangGraph links a troubleshooting page. Core texts stay
+//! Python-faithful; [`js_message`] applies LangGraph.js's wording where it
+//! differs (semantics.md §14).
+//!
+//! JS → core: a value thrown by a node, router or reducer becomes
+//! [`Error::node_failure`] with the thrown error's name and message. The
+//! thrown object itself is remembered, so the rejection the caller sees is
+//! that same object (with `node` attached), not a copy.
+
+use crate::{Error, ErrorKind};
+use js_sys::{Object, Reflect};
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The code every argument-validation error carries.
+pub const INVALID_ARGUMENT: &str = "INVALID_ARGUMENT";
+
+const PY_LINK: &str =
+    "\nFor troubleshooting, visit: https://docs.langchain.com/oss/python/langgraph/errors/";
+const JS_LINK: &str =
+    "\n\nTroubleshooting URL: https://docs.langchain.com/oss/javascript/langgraph/";
+
+/// How many thrown JS errors are remembered until their run reports them.
+const REMEMBERED: usize = 32;
+
+thread_local! {
+    static CLASSES: RefCell<Option<Object>> = const { RefCell::new(None) };
+    static THROWN: RefCell<VecDeque<(String, String, JsValue)>> = const { RefCell::new(VecDeque::new()) };
+}
+
+/// Registers the JS layer's error classes (`{InvalidUpdateError: class, ...}`):
+/// errors whose name has a class are constructed from it, so `instanceof` works.
+#[wasm_bindgen(js_name = registerErrorClasses)]
+pub fn register_error_classes(classes: Object) {
+    CLASSES.with(|c| *c.borrow_mut() = Some(classes));
+}
+
+/// The LangGraph.js class name of a core error (JS has no `ValueError`).
+pub fn js_name(e: &Error) -> &str {
+    match (e.kind(), e.code()) {
+        (ErrorKind::Value, _) | (_, "MISSING_THREAD_ID") => "GraphValueError",
+        _ => e.name(),
+    }
+}
+
+/// The message as LangGraph.js words it, and the troubleshooting code it links to.
+pub fn js_message(e: &Error) -> (String, Option<String>) {
+    let m = e.message();
+    let mut text = match e.kind() {
+        ErrorKind::InvalidUpdate => invalid_update_text(m),
+        ErrorKind::Value => value_text(m),
+        ErrorKind::GraphRecursion => Some(m.replace(
+            "setting the `recursion_limit` config key.",
+            "setting the \"recursionLimit\" config key.",
+        )),
+        _ => None,
+    }
+    .unwrap_or_else(|| m.to_owned());
+    if e.code() == "MISSING_THREAD_ID" {
+        text = "Checkpointer requires one or more of the following 'configurable' keys: thread_id, checkpoint_ns, checkpoint_id".into();
+    }
+    match text.find(PY_LINK) {
+        Some(at) => {
+            let code = text[at + PY_LINK.len()..].trim().to_owned();
+            text.truncate(at);
+            text.push_str(&format!("{JS_LINK}{code}/\n"));
+            (text, Some(code))
+        }
+        None => (text, None),
+    }
+}
+
+fn invalid_update_text(m: &str) -> Option<String> {
+    if m == "Ambiguous update, specify as_node" {
+        return Some("Ambiguous update, specify \"asNode\"".into());
+    }
+    if m == "as_node is required when applying multiple updates" {
+        return Some("\"asNode\" is required when applying multiple updates".into());
+    }
+    let node = m.strip_prefix("Node ")?;
+    if let Some(name) = node.strip_suffix(" does not exist") {
+        return Some(format!("Node \"{name}\" does not exist"));
+    }
+    let name = node.strip_suffix(" has no writers")?;
+    Some(format!("No writers found for node \"{name}\""))
+}
+
+fn value_text(m: &str) -> Option<String> {
+    if m == "recursion_limit must be at least 1" {
+        return Some("\"recursionLimit\" must be at least 1".into());
+    }
+    let name = m.strip_prefix("Subgraph ")?.strip_suffix(" not found")?;
+    Some(format!("Subgraph \"{name}\" not found"))
+}
+
+/// Sets a property, ignoring failure (a frozen object keeps what it has).
+fn set(target: &JsValue, key: &str, value: &JsValue) {
+    let _ = Reflect::set(target, &JsValue::from_str(key), value);
+}
+
+fn get(target: &JsValue, key: &str) -> JsValue {
+    Reflect::get(target, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// A new JS error of class `name` (the registered class, a native
+/// `TypeError`, or a plain `Error` renamed) with `code`.
+fn new_error(name: &str, message: &str, code: &str) -> JsValue {
+    let registered = CLASSES.with(|c| {
+        let classes = c.borrow();
+        let ctor = get(classes.as_ref()?.as_ref(), name);
+        let ctor = ctor.dyn_ref::<js_sys::Function>()?;
+        Reflect::construct(ctor, &js_sys::Array::of1(&JsValue::from_str(message))).ok()
+    });
+    let error = match registered {
+        Some(e) => e,
+        None if name == "TypeError" => js_sys::TypeError::new(message).into(),
+        None => js_sys::Error::new(message).into(),
+    };
+    set(&error, "name", &JsValue::from_str(name));
+    set(&error, "code", &JsValue::from_str(code));
+    error
+}
+
+/// The JS form of a core error: the object a JS node threw, when the error
+/// came from one, else a new error with LangGraph.js's name and text.
+pub fn to_js(e: &Error) -> JsValue {
+    if e.kind() == ErrorKind::Node {
+        if let Some(thrown) = take_thrown(e) {
+            return thrown;
+        }
+    }
+    let (message, lc_code) = js_message(e);
+    let error = new_error(js_name(e), &message, e.code());
+    if let Some(node) = e.node() {
+        set(&error, "node", &JsValue::from_str(node));
+    }
+    if let Some(code) = lc_code {
+        set(&error, "lc_error_code", &JsValue::from_str(&code));
+    }
+    error
+}
+
+impl From<Error> for JsValue {
+    fn from(e: Error) -> JsValue {
+        to_js(&e)
+    }
+}
+
+/// A `TypeError` with code `INVALID_ARGUMENT`; `message` names the argument.
+pub fn invalid_argument(message: impl AsRef<str>) -> JsValue {
+    new_error("TypeError", message.as_ref(), INVALID_ARGUMENT)
+}
+
+/// A short description of a JS value for argument errors ("a number", "null").
+pub fn describe(v: &JsValue) -> String {
+    if v.is_undefined() {
+        "undefined".into()
+    } else if v.is_null() {
+        "null".into()
+    } else if let Some(s) = v.as_string() {
+        format!("the string {s:?}")
+    } else if let Some(n) = v.as_f64() {
+        format!("the number {n}")
+    } else if v.is_function() {
+        "a function".into()
+    } else if js_sys::Array::is_array(v) {
+        "an array".into()
+    } else {
+        v.js_typeof()
+            .as_string()
+            .map_or_else(|| "a value".into(), |t| format!("a value of type {t}"))
+    }
+}
+
+/// Whether `thrown` is the marker `interrupt()` throws to pause a node.
+pub fn is_graph_interrupt(thrown: &JsValue) -> bool {
+    get(thrown, "code").as_string().as_deref() == Some("GRAPH_INTERRUPT")
+        && get(thrown, "name").as_string().as_deref() == Some("GraphInterrupt")
+}
+
+/// A value thrown (or a rejection) by a JS node, router or reducer, as a
+/// core error. `interrupt()`'s marker becomes a `GraphInterrupt`; anything
+/// else a node failure that remembers the thrown value for [`to_js`].
+pub fn from_thrown(thrown: JsValue) -> Error {
+    if is_graph_interrupt(&thrown) {
+        return Error::new(ErrorKind::GraphInterrupt, "interrupted");
+    }
+    let (name, message) = match thrown.dyn_ref::<js_sys::Error>() {
+        Some(e) => (String::from(e.name()), String::from(e.message())),
+        None => ("Error".to_owned(), thrown_text(&thrown)),
+    };
+    THROWN.with(|t| {
+        let mut t = t.borrow_mut();
+        if t.len() == REMEMBERED {
+            t.pop_front();
+        }
+        t.push_back((name.clone(), message.clone(), thrown));
+    });
+    Error::node_failure(name, message)
+}
+
+fn thrown_text(v: &JsValue) -> String {
+    if let Some(s) = v.as_string() {
+        return s;
+    }
+    js_sys::JSON::stringify(v)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_else(|| describe(v))
+}
+
+/// The thrown JS value behind a node failure, with `node` and `code` added.
+fn take_thrown(e: &Error) -> Option<JsValue> {
+    let thrown = THROWN.with(|t| {
+        let mut t = t.borrow_mut();
+        let at = t
+            .iter()
+            .rposition(|(n, m, _)| n == e.name() && m == e.message())?;
+        t.remove(at).map(|(_, _, v)| v)
+    })?;
+    let error = if thrown.is_instance_of::<js_sys::Error>() {
+        thrown
+    } else {
+        let fresh = new_error("Error", e.message(), e.code());
+        set(&fresh, "cause", &thrown);
+        fresh
+    };
+    if let Some(node) = e.node() {
+        set(&error, "node", &JsValue::from_str(node));
+    }
+    if get(&error, "code").is_undefined() {
+        set(&error, "code", &JsValue::from_str(e.code()));
+    }
+    Some(error)
+}

@@ -1,0 +1,34 @@
+//! JavaScript bindings (cargo feature `wasm`): the raw layer of the npm
+//! package `chronograph`.
+//!
+//! Each exported class is a newtype over one core type, one class per file,
+//! and each method is "convert, call the core, convert". The package's
+//! public surface is the hand-written JavaScript layer in `npm/`, which
+//! wraps these classes into LangGraph.js shapes (async iterables,
+//! `new Command({...})`, `interrupt()`, method chaining) and carries the
+//! TypeScript declarations of every data shape (`npm/index.d.ts`).
+//!
+//! - [`types`]: the data shapes that cross the boundary (configs,
+//!   snapshots, tuples, stream chunks), converted with
+//!   `serde_wasm_bindgen::Serializer::json_compatible()`.
+//! - [`error`]: core errors to real JS `Error` objects (`name`, `code`,
+//!   `node`, LangGraph.js texts) and thrown JS values back to core errors.
+//! - `node`: the one adapter from a JS function to a core node, router or
+//!   reducer, and the per-graph cache of the state handed to JS.
+//! - [`WasmStateGraph`], [`WasmCompiledGraph`], [`WasmMemorySaver`],
+//!   [`TaskContext`]: the exported classes.
+
+mod clock;
+mod compiled;
+pub mod error;
+mod node;
+mod saver;
+mod state_graph;
+mod task;
+pub mod types;
+
+pub use clock::DateClock;
+pub use compiled::WasmCompiledGraph;
+pub use saver::WasmMemorySaver;
+pub use state_graph::WasmStateGraph;
+pub use task::TaskContext;

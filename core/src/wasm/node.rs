@@ -1,0 +1,235 @@
+//! The one adapter from JavaScript functions to the core: nodes, routers
+//! and reducers, and the cache of the state handed to them.
+//!
+//! A JS node is called as `fn(state, config, task)` (the JS layer turns the
+//! third argument into the context `interrupt()` reads) and may return an
+//! update or a Promise of one; routers are called as `router(state, config)`
+//! and return a name or names, or a Promise of them. What they throw (or
+//! reject with) becomes a core error through [`from_thrown`]; the marker
+//! `interrupt()` throws becomes the core's `GraphInterrupt`.
+//!
+//! The state object is rebuilt per call (it is small: one property per
+//! channel), but each channel's JS value is reused while the core channel
+//! value is the same one (`Arc`/persistent-vector pointer equality), so a
+//! step converts only the channels that changed. Nodes see shared objects
+//! and must not mutate them, as in LangGraph.js.
+
+use super::error::{describe, from_thrown, invalid_argument};
+use super::task::TaskContext;
+use super::types::{from_js, is_object, to_js};
+use crate::{
+    ChannelValue, CustomReducer, Error, NodeAction, NodeContext, NodeFuture, Reducer, RouterFn,
+    State,
+};
+use js_sys::{Function, Object, Reflect};
+use serde_json::Value;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+/// Whether two channel values are the very same value (not merely equal).
+fn same(a: &ChannelValue, b: &ChannelValue) -> bool {
+    match (a, b) {
+        (ChannelValue::Json(x), ChannelValue::Json(y)) => Arc::ptr_eq(x, y),
+        (ChannelValue::List(x), ChannelValue::List(y)) => x.ptr_eq(y),
+        _ => false,
+    }
+}
+
+/// Per graph: the last JS value made for each channel, keyed by the core
+/// value it was made from (which the entry keeps alive, so a pointer is
+/// never reused for another value while it is cached).
+#[derive(Default)]
+pub struct StateCache {
+    entries: RefCell<HashMap<String, (ChannelValue, JsValue)>>,
+    conversions: std::cell::Cell<u64>,
+}
+
+impl StateCache {
+    /// The JS value of one channel, converted only if it changed.
+    fn channel(&self, name: &str, value: &ChannelValue) -> Result<JsValue, JsValue> {
+        if let Some((cached, js)) = self.entries.borrow().get(name) {
+            if same(cached, value) {
+                return Ok(js.clone());
+            }
+        }
+        let js = to_js(value)?;
+        self.conversions.set(self.conversions.get() + 1);
+        self.entries
+            .borrow_mut()
+            .insert(name.to_owned(), (value.clone(), js.clone()));
+        Ok(js)
+    }
+
+    /// The state as a JS object (a fresh object over cached channel values).
+    pub fn state(&self, state: &State) -> Result<JsValue, JsValue> {
+        let obj = Object::new();
+        for (name, value) in state.iter() {
+            Reflect::set(&obj, &JsValue::from_str(name), &self.channel(name, value)?)?;
+        }
+        Ok(obj.into())
+    }
+
+    /// How many channel values were converted so far (for tests and benchmarks).
+    pub fn conversions(&self) -> u64 {
+        self.conversions.get()
+    }
+}
+
+/// The value of a call that may return a Promise (or any thenable).
+async fn settle(value: JsValue) -> Result<JsValue, JsValue> {
+    let then = super::types::get(&value, "then");
+    if value.is_object() && then.is_function() {
+        let promise = js_sys::Promise::resolve(&value);
+        return JsFuture::from(promise).await;
+    }
+    Ok(value)
+}
+
+/// The JS function in `f`, or an error naming the argument.
+pub fn function_arg(f: &JsValue, what: &str) -> Result<Function, JsValue> {
+    f.dyn_ref::<Function>()
+        .cloned()
+        .ok_or_else(|| invalid_argument(format!("{what} must be a function, got {}", describe(f))))
+}
+
+/// `config` handed to a node: `{metadata: {langgraph_node, langgraph_step, langgraph_task_id}}`.
+fn node_config(ctx: &NodeContext) -> Result<JsValue, JsValue> {
+    to_js(&serde_json::json!({
+        "metadata": {
+            "langgraph_node": ctx.node(),
+            "langgraph_step": ctx.step(),
+            "langgraph_task_id": ctx.task_id(),
+        }
+    }))
+}
+
+/// A node's return value as an update: an object, or `null`/`undefined` for none.
+fn update_from_js(out: JsValue, node: &str) -> crate::Result<Value> {
+    if out.is_undefined() || out.is_null() {
+        return Ok(Value::Null);
+    }
+    if super::types::get(&out, "lg_name").as_string().as_deref() == Some("Command") {
+        return Err(Error::invalid_update(format!(
+            "Node \"{node}\" returned a Command; returning a Command from a node is not supported, return an update object"
+        )));
+    }
+    serde_wasm_bindgen::from_value(out).map_err(|e| {
+        Error::invalid_update(format!(
+            "Node \"{node}\" returned a value that is not plain data: {e}"
+        ))
+    })
+}
+
+/// A JS node as a core node.
+pub fn node_action(name: String, f: Function, cache: Rc<StateCache>) -> NodeAction {
+    NodeAction::Async(Rc::new(move |state: State, ctx: NodeContext| {
+        let (f, cache, name) = (f.clone(), cache.clone(), name.clone());
+        let fut: NodeFuture = Box::pin(async move {
+            let input = cache.state(&state).map_err(from_thrown)?;
+            let config = node_config(&ctx).map_err(from_thrown)?;
+            let task = JsValue::from(TaskContext::new(ctx));
+            let out = f
+                .call3(&JsValue::UNDEFINED, &input, &config, &task)
+                .map_err(from_thrown)?;
+            let out = settle(out).await.map_err(from_thrown)?;
+            update_from_js(out, &name)
+        });
+        fut
+    }))
+}
+
+/// A router's result: a node name or a list of them.
+fn destinations(out: &JsValue, from: &str) -> crate::Result<Vec<String>> {
+    if let Some(name) = out.as_string() {
+        return Ok(vec![name]);
+    }
+    if js_sys::Array::is_array(out) {
+        let names: Option<Vec<String>> = js_sys::Array::from(out)
+            .iter()
+            .map(|x| x.as_string())
+            .collect();
+        if let Some(names) = names {
+            return Ok(names);
+        }
+    }
+    Err(Error::value(format!(
+        "Branch condition returned unknown or null destination: the router of \"{from}\" returned {}; return a node name, END, or an array of them",
+        describe(out)
+    )))
+}
+
+/// A JS router as a core router.
+pub fn router(from: String, f: Function, cache: Rc<StateCache>) -> RouterFn {
+    RouterFn::Async(Rc::new(move |state: State| {
+        let (f, cache, from) = (f.clone(), cache.clone(), from.clone());
+        let fut: NodeFuture<Vec<String>> = Box::pin(async move {
+            let input = cache.state(&state).map_err(from_thrown)?;
+            let out = f.call1(&JsValue::UNDEFINED, &input).map_err(from_thrown)?;
+            let out = settle(out).await.map_err(from_thrown)?;
+            destinations(&out, &from)
+        });
+        fut
+    }))
+}
+
+/// A channel declaration: a reducer name, `null` (last value),
+/// `{reducer: name}` or `{reducer: (a, b) => c, default?: () => v}`.
+pub fn reducer_from_js(channel: &str, spec: &JsValue) -> Result<Reducer, JsValue> {
+    if spec.is_undefined() || spec.is_null() {
+        return Ok(Reducer::LastValue);
+    }
+    let what = format!("channels.{channel}");
+    if let Some(name) = spec.as_string() {
+        return Reducer::from_name(&name).ok_or_else(|| {
+            invalid_argument(format!(
+                "{what} must be \"last_value\", \"append\", \"sum\", \"add_messages\" or {{reducer, default}}, got {name:?}"
+            ))
+        });
+    }
+    if !is_object(spec) {
+        return Err(invalid_argument(format!(
+            "{what} must be a reducer name or {{reducer, default}}, got {}",
+            describe(spec)
+        )));
+    }
+    let reducer = super::types::get(spec, "reducer");
+    if reducer.as_string().is_some() {
+        return reducer_from_js(channel, &reducer);
+    }
+    let f = function_arg(&reducer, &format!("{what}.reducer"))?;
+    let default = super::types::get(spec, "default");
+    let default = match default.is_undefined() {
+        true => None,
+        false => Some(function_arg(&default, &format!("{what}.default"))?),
+    };
+    Ok(Reducer::Custom(custom_reducer(f, default)))
+}
+
+/// LangGraph.js's `BinaryOperatorAggregate` over a JS function: starts from
+/// `default()` when given, else from the first value written.
+fn custom_reducer(f: Function, default: Option<Function>) -> CustomReducer {
+    CustomReducer::new(move |current, value| {
+        let current = match (current, &default) {
+            (Some(c), _) => to_js(c).map_err(from_thrown)?,
+            (None, Some(d)) => d.call0(&JsValue::UNDEFINED).map_err(from_thrown)?,
+            (None, None) => return Ok(ChannelValue::from_json(value)),
+        };
+        let value = to_js(&value).map_err(from_thrown)?;
+        let out = f
+            .call2(&JsValue::UNDEFINED, &current, &value)
+            .map_err(from_thrown)?;
+        if out.is_object() && super::types::get(&out, "then").is_function() {
+            return Err(Error::type_error(
+                "A reducer returned a Promise; reducers must be synchronous",
+            ));
+        }
+        from_js::<Value>(out, "the reducer's result")
+            .map(ChannelValue::from_json)
+            .map_err(from_thrown)
+    })
+}

@@ -1,0 +1,139 @@
+//! [`WasmMemorySaver`]: the in-memory checkpoint saver (core
+//! `InMemorySaver`), usable on its own and shared by the graphs compiled
+//! with it.
+
+use super::types::{
+    config_from_js, from_js, list_options_from_js, string_arg, to_js, tuple_to_js, Address,
+};
+use crate::checkpoint::{ChannelVersions, CheckpointMetadata, ListTarget};
+use crate::{Checkpoint, CheckpointSaver, InMemorySaver, ThreadExport};
+use serde_json::Value;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+
+/// LangGraph.js `MemorySaver`. Channel versions are strings
+/// (`"<counter>.<salt>"`, as LangGraph's Python `InMemorySaver`).
+#[wasm_bindgen]
+#[derive(Default)]
+pub struct WasmMemorySaver(Rc<InMemorySaver>);
+
+impl WasmMemorySaver {
+    /// The shared core saver.
+    pub fn shared(&self) -> Rc<InMemorySaver> {
+        self.0.clone()
+    }
+}
+
+#[wasm_bindgen]
+impl WasmMemorySaver {
+    /// An empty saver.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> WasmMemorySaver {
+        WasmMemorySaver::default()
+    }
+
+    /// The addressed checkpoint, or the thread's newest; `undefined` when none.
+    #[wasm_bindgen(js_name = getTuple)]
+    pub fn get_tuple(&self, config: JsValue) -> Result<JsValue, JsValue> {
+        let address = config_from_js(&config, "getTuple(config): config")?.checkpoint_config()?;
+        match self.0.get_tuple(&address)? {
+            Some(t) => tuple_to_js(&t),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// A second handle on the same saver (what `compile` consumes).
+    pub fn share(&self) -> WasmMemorySaver {
+        WasmMemorySaver(self.0.clone())
+    }
+
+    /// Checkpoints newest first; `config` may name a thread, a namespace and
+    /// a checkpoint, or be `undefined` for every thread.
+    pub fn list(&self, config: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+        let config = config_from_js(&config, "list(config, options): config")?;
+        let target = ListTarget {
+            thread_id: config.thread_id(),
+            checkpoint_ns: config
+                .configurable
+                .get("checkpoint_ns")
+                .and(Some(config.checkpoint_ns())),
+            checkpoint_id: config.checkpoint_id(),
+        };
+        let options = list_options_from_js(&options, "list(config, options): options")?;
+        let tuples = self.0.list(&target, &options)?;
+        let out = js_sys::Array::new();
+        for t in &tuples {
+            out.push(&tuple_to_js(t)?);
+        }
+        Ok(out.into())
+    }
+
+    /// Stores a checkpoint under `config`'s checkpoint (its parent); returns its config.
+    pub fn put(
+        &self,
+        config: JsValue,
+        checkpoint: JsValue,
+        metadata: JsValue,
+        new_versions: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let parent = config_from_js(&config, "put(config, ...): config")?.checkpoint_config()?;
+        let checkpoint: Checkpoint =
+            from_js(checkpoint, "put(config, checkpoint, ...): checkpoint")?;
+        let metadata: CheckpointMetadata =
+            from_js(metadata, "put(config, checkpoint, metadata, ...): metadata")?;
+        let versions: ChannelVersions = from_js(
+            new_versions,
+            "put(config, checkpoint, metadata, newVersions): newVersions",
+        )?;
+        let saved = self.0.put(&parent, checkpoint, metadata, &versions)?;
+        to_js(&Address::new(&saved))
+    }
+
+    /// Stores a task's writes (`[channel, value][]`) against `config`'s checkpoint.
+    #[wasm_bindgen(js_name = putWrites)]
+    pub fn put_writes(
+        &self,
+        config: JsValue,
+        writes: JsValue,
+        task_id: JsValue,
+        task_path: JsValue,
+    ) -> Result<(), JsValue> {
+        let address =
+            config_from_js(&config, "putWrites(config, ...): config")?.checkpoint_config()?;
+        let writes: Vec<(String, Value)> =
+            from_js(writes, "putWrites(config, writes, taskId): writes")?;
+        let task_id = string_arg(&task_id, "putWrites(config, writes, taskId): taskId")?;
+        let task_path = task_path.as_string().unwrap_or_default();
+        Ok(self.0.put_writes(&address, &writes, &task_id, &task_path)?)
+    }
+
+    /// Forgets a thread.
+    #[wasm_bindgen(js_name = deleteThread)]
+    pub fn delete_thread(&self, thread_id: JsValue) -> Result<(), JsValue> {
+        let thread_id = string_arg(&thread_id, "deleteThread(threadId): threadId")?;
+        Ok(self.0.delete_thread(&thread_id)?)
+    }
+
+    /// Everything stored for a thread (format `chronograph.thread.v1`), or `undefined`.
+    #[wasm_bindgen(js_name = exportThread)]
+    pub fn export_thread(&self, thread_id: JsValue) -> Result<JsValue, JsValue> {
+        let thread_id = string_arg(&thread_id, "exportThread(threadId): threadId")?;
+        match self.0.export_thread(&thread_id) {
+            Some(data) => to_js(&data),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// Loads an exported thread, replacing a thread of the same id.
+    #[wasm_bindgen(js_name = importThread)]
+    pub fn import_thread(&self, data: JsValue) -> Result<(), JsValue> {
+        let data: ThreadExport = from_js(data, "importThread(data): data")?;
+        Ok(self.0.import_thread(data)?)
+    }
+
+    /// Ids of every stored thread, sorted.
+    #[wasm_bindgen(js_name = threadIds)]
+    pub fn thread_ids(&self) -> Vec<String> {
+        self.0.thread_ids()
+    }
+}

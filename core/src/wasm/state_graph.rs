@@ -1,0 +1,134 @@
+//! [`WasmStateGraph`]: the graph builder (core `StateGraph`) with JS node
+//! functions, routers and reducers.
+
+use super::clock::DateClock;
+use super::compiled::WasmCompiledGraph;
+use super::error::{describe, invalid_argument};
+use super::node::{function_arg, node_action, reducer_from_js, router, StateCache};
+use super::saver::WasmMemorySaver;
+use super::types::{entries, from_js, is_object, names_arg, string_arg};
+use crate::{Branch, CheckpointSaver, CompileOptions, GraphSpec, StateGraph};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+
+/// A graph under construction. Graph mistakes (unknown nodes, reserved
+/// names) are reported by `compile`, with LangGraph's texts; argument
+/// mistakes (a name that is not a string, a node that is not a function)
+/// are thrown at once.
+#[wasm_bindgen]
+pub struct WasmStateGraph {
+    graph: StateGraph,
+    spec: Option<GraphSpec>,
+    cache: Rc<StateCache>,
+}
+
+#[wasm_bindgen]
+impl WasmStateGraph {
+    /// `new StateGraph({name: "last_value" | "append" | "sum" | "add_messages" | {reducer, default}})`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(channels: JsValue) -> Result<WasmStateGraph, JsValue> {
+        if !is_object(&channels) {
+            return Err(invalid_argument(format!(
+                "new StateGraph(channels): channels must be an object mapping channel names to reducers, got {}",
+                describe(&channels)
+            )));
+        }
+        let mut graph = StateGraph::new();
+        for (name, spec) in entries(&channels) {
+            let reducer = reducer_from_js(&name, &spec)?;
+            graph.add_channel(name, reducer);
+        }
+        Ok(WasmStateGraph {
+            graph,
+            spec: None,
+            cache: Rc::default(),
+        })
+    }
+
+    /// A builder from the JSON graph format (built-in ops as nodes).
+    #[wasm_bindgen(js_name = fromSpec)]
+    pub fn from_spec(spec: JsValue) -> Result<WasmStateGraph, JsValue> {
+        let value: Value = from_js(spec, "StateGraph.fromSpec(spec)")?;
+        let spec = GraphSpec::from_value(&value)?;
+        let graph = spec.to_state_graph()?;
+        Ok(WasmStateGraph {
+            graph,
+            spec: Some(spec),
+            cache: Rc::default(),
+        })
+    }
+
+    /// `addNode(name, fn)`.
+    #[wasm_bindgen(js_name = addNode)]
+    pub fn add_node(&mut self, name: JsValue, f: JsValue) -> Result<(), JsValue> {
+        let name = string_arg(&name, "addNode(name, fn): name")?;
+        let f = function_arg(&f, &format!("addNode({name:?}, fn): fn"))?;
+        let action = node_action(name.clone(), f, self.cache.clone());
+        self.graph.add_node_action(name, action);
+        Ok(())
+    }
+
+    /// `addEdge(from | [from, ...], to)`.
+    #[wasm_bindgen(js_name = addEdge)]
+    pub fn add_edge(&mut self, from: JsValue, to: JsValue) -> Result<(), JsValue> {
+        let sources = names_arg(&from, "addEdge(from, to): from")?;
+        if sources.is_empty() {
+            return Err(invalid_argument(
+                "addEdge(from, to): from must be a node name or a non-empty array of node names",
+            ));
+        }
+        let to = string_arg(&to, "addEdge(from, to): to")?;
+        self.graph.add_edge(sources, to);
+        Ok(())
+    }
+
+    /// `addConditionalEdges(from, router, pathMap?)`; `pathMap` maps router
+    /// results to nodes (an object) or lists the possible destinations (an array).
+    #[wasm_bindgen(js_name = addConditionalEdges)]
+    pub fn add_conditional_edges(
+        &mut self,
+        from: JsValue,
+        route: JsValue,
+        path_map: JsValue,
+    ) -> Result<(), JsValue> {
+        let from = string_arg(&from, "addConditionalEdges(from, router, pathMap): from")?;
+        let f = function_arg(&route, "addConditionalEdges(from, router, pathMap): router")?;
+        let what = "addConditionalEdges(from, router, pathMap): pathMap";
+        let route = router(from.clone(), f, self.cache.clone());
+        let branch = if path_map.is_undefined() || path_map.is_null() {
+            Branch::new(route, None)
+        } else if js_sys::Array::is_array(&path_map) {
+            Branch::new(route, None).with_ends(names_arg(&path_map, what)?)
+        } else {
+            let map: BTreeMap<String, String> = from_js(path_map, what)?;
+            Branch::new(route, Some(map))
+        };
+        self.graph.add_branch(from, branch);
+        Ok(())
+    }
+
+    /// `compile({checkpointer, interruptBefore, interruptAfter})`; the JS
+    /// layer passes the options unpacked, and the checkpointer as a fresh
+    /// handle (`saver.share()`), which this call consumes.
+    pub fn compile(
+        &self,
+        checkpointer: Option<WasmMemorySaver>,
+        interrupt_before: JsValue,
+        interrupt_after: JsValue,
+    ) -> Result<WasmCompiledGraph, JsValue> {
+        let mut options = CompileOptions {
+            checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
+            interrupt_before: names_arg(&interrupt_before, "compile(options): interruptBefore")?,
+            interrupt_after: names_arg(&interrupt_after, "compile(options): interruptAfter")?,
+            clock: Some(Rc::new(DateClock)),
+            seed: Some((js_sys::Math::random() * 9_007_199_254_740_992.0) as u64),
+        };
+        if let Some(spec) = &self.spec {
+            options = spec.compile_options(options);
+        }
+        let graph = self.graph.compile(options)?;
+        Ok(WasmCompiledGraph::new(graph, self.cache.clone()))
+    }
+}

@@ -1,0 +1,646 @@
+//! The data shapes that cross the boundary, and their conversions. Values
+//! go out through `serde_wasm_bindgen::Serializer::json_compatible()`
+//! (plain objects, `null` for `None`) and come in through
+//! `serde_wasm_bindgen::from_value`. Shapes follow LangGraph.js: camelCase
+//! snapshot fields (`createdAt`, `parentConfig`), snake_case config keys
+//! (`thread_id`, `checkpoint_id`, `checkpoint_ns`). Their TypeScript
+//! declarations are hand-written in `npm/index.d.ts` (the public surface is
+//! the JS layer there), next to the classes that return them.
+
+use super::error::{describe, invalid_argument};
+use crate::checkpoint::{CheckpointConfig, CheckpointMetadata, CheckpointTuple, ListOptions};
+use crate::{
+    Command, Error, Interrupt, PregelTask, Resume, RunInput, RunnableConfig, State, StateSnapshot,
+    StateUpdate, StreamEvent, START,
+};
+use js_sys::{Object, Reflect};
+use serde::de::DeserializeOwned;
+use serde::{Serialize, Serializer};
+use serde_json::{Map, Value};
+use wasm_bindgen::prelude::*;
+
+/// Converts any serializable value to a plain JS value.
+pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| {
+            Error::runtime(format!("Could not convert a value to JavaScript: {e}"))
+                .with_code("SERIALIZATION")
+                .into()
+        })
+}
+
+/// Reads a JS value into a Rust type; the error names `what`.
+pub fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsValue> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| invalid_argument(format!("{what}: {e}")))
+}
+
+/// A property of a JS object (`undefined` when absent or unreadable).
+pub fn get(target: &JsValue, key: &str) -> JsValue {
+    Reflect::get(target, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn absent(v: &JsValue) -> bool {
+    v.is_undefined() || v.is_null()
+}
+
+/// Whether `v` is a plain-ish object (not an array, function or primitive).
+pub fn is_object(v: &JsValue) -> bool {
+    v.is_object() && !js_sys::Array::is_array(v) && !v.is_function()
+}
+
+/// The own enumerable `[key, value]` pairs of an object.
+pub fn entries(v: &JsValue) -> Vec<(String, JsValue)> {
+    let Some(obj) = v.dyn_ref::<Object>() else {
+        return Vec::new();
+    };
+    Object::entries(obj)
+        .iter()
+        .filter_map(|pair| {
+            let pair = js_sys::Array::from(&pair);
+            Some((pair.get(0).as_string()?, pair.get(1)))
+        })
+        .collect()
+}
+
+use wasm_bindgen::JsCast;
+
+/// A string argument, or an error naming it.
+pub fn string_arg(v: &JsValue, what: &str) -> Result<String, JsValue> {
+    v.as_string()
+        .ok_or_else(|| invalid_argument(format!("{what} must be a string, got {}", describe(v))))
+}
+
+/// A string or a list of strings (`"*"`, `["a", "b"]`); absent is empty.
+pub fn names_arg(v: &JsValue, what: &str) -> Result<Vec<String>, JsValue> {
+    if absent(v) {
+        return Ok(Vec::new());
+    }
+    if let Some(s) = v.as_string() {
+        return Ok(vec![s]);
+    }
+    let bad = || {
+        invalid_argument(format!(
+            "{what} must be a string or an array of strings, got {}",
+            describe(v)
+        ))
+    };
+    if !js_sys::Array::is_array(v) {
+        return Err(bad());
+    }
+    js_sys::Array::from(v)
+        .iter()
+        .map(|x| x.as_string().ok_or_else(bad))
+        .collect()
+}
+
+/// A non-negative integer argument (absent is `None`).
+fn integer_arg(v: &JsValue, what: &str) -> Result<Option<i64>, JsValue> {
+    if absent(v) {
+        return Ok(None);
+    }
+    match v.as_f64() {
+        Some(n) if n.fract() == 0.0 && n.is_finite() => Ok(Some(n as i64)),
+        _ => Err(invalid_argument(format!(
+            "{what} must be an integer, got {}",
+            describe(v)
+        ))),
+    }
+}
+
+/// The JSON values of an object's entries; entries JSON cannot hold
+/// (functions, symbols, `undefined`) are left out.
+fn json_entries(v: &JsValue) -> Map<String, Value> {
+    entries(v)
+        .into_iter()
+        .filter(|(_, x)| !x.is_undefined())
+        .filter_map(|(k, x)| Some((k, serde_wasm_bindgen::from_value(x).ok()?)))
+        .collect()
+}
+
+/// `{configurable: {thread_id, checkpoint_id?, checkpoint_ns?, ...}, recursionLimit?, metadata?}`
+/// → core config. A falsy `checkpoint_id` is left out, as LangGraph.js
+/// treats it (so `getState` gives the "live" view).
+pub fn config_from_js(v: &JsValue, what: &str) -> Result<RunnableConfig, JsValue> {
+    let mut config = RunnableConfig::default();
+    if absent(v) {
+        return Ok(config);
+    }
+    if !is_object(v) {
+        return Err(invalid_argument(format!(
+            "{what} must be an object like {{configurable: {{thread_id: \"1\"}}}}, got {}",
+            describe(v)
+        )));
+    }
+    let configurable = get(v, "configurable");
+    if !absent(&configurable) && !is_object(&configurable) {
+        return Err(invalid_argument(format!(
+            "{what}.configurable must be an object, got {}",
+            describe(&configurable)
+        )));
+    }
+    config.configurable = json_entries(&configurable);
+    let cfg = &mut config.configurable;
+    match cfg.get("checkpoint_id") {
+        Some(Value::Null) => drop(cfg.remove("checkpoint_id")),
+        Some(Value::String(s)) if s.is_empty() => drop(cfg.remove("checkpoint_id")),
+        Some(Value::String(_)) | None => {}
+        Some(_) => return Err(key_error(what, "checkpoint_id", "a string", &configurable)),
+    }
+    match cfg.get("thread_id") {
+        Some(Value::String(_) | Value::Number(_)) | None => {}
+        Some(_) => {
+            return Err(key_error(
+                what,
+                "thread_id",
+                "a string or a number",
+                &configurable,
+            ))
+        }
+    }
+    match cfg.get("checkpoint_ns") {
+        Some(Value::String(_)) | None => {}
+        Some(_) => return Err(key_error(what, "checkpoint_ns", "a string", &configurable)),
+    }
+    let mut limit = get(v, "recursionLimit");
+    if limit.is_undefined() {
+        limit = get(v, "recursion_limit");
+    }
+    config.recursion_limit = integer_arg(&limit, &format!("{what}.recursionLimit"))?;
+    let metadata = get(v, "metadata");
+    if is_object(&metadata) {
+        config.metadata = json_entries(&metadata);
+    }
+    Ok(config)
+}
+
+fn key_error(what: &str, key: &str, expected: &str, configurable: &JsValue) -> JsValue {
+    invalid_argument(format!(
+        "{what}.configurable.{key} must be {expected}, got {}",
+        describe(&get(configurable, key))
+    ))
+}
+
+/// `{configurable: {thread_id, checkpoint_ns, checkpoint_id}}`.
+#[derive(Serialize)]
+pub struct Address<'a> {
+    configurable: &'a CheckpointConfig,
+}
+
+impl<'a> Address<'a> {
+    /// The JS config addressing `c`.
+    pub fn new(c: &'a CheckpointConfig) -> Self {
+        Address { configurable: c }
+    }
+}
+
+#[derive(Serialize)]
+struct ConfigOut<'a> {
+    configurable: &'a Map<String, Value>,
+    #[serde(rename = "recursionLimit", skip_serializing_if = "Option::is_none")]
+    recursion_limit: Option<i64>,
+}
+
+/// A core config as JS: `{configurable: {...}, recursionLimit?}`.
+pub fn config_to_js(c: &RunnableConfig) -> Result<JsValue, JsValue> {
+    to_js(&ConfigOut {
+        configurable: &c.configurable,
+        recursion_limit: c.recursion_limit,
+    })
+}
+
+/// State channels as a JS object, serialized straight from the channel
+/// values (no intermediate JSON copy).
+pub struct StateValues<'a>(pub &'a State);
+
+impl Serialize for StateValues<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter())
+    }
+}
+
+/// Checkpoint metadata as LangGraph.js shows it: `thread_id` added.
+#[derive(Serialize)]
+pub struct Metadata<'a> {
+    #[serde(flatten)]
+    inner: &'a CheckpointMetadata,
+    thread_id: &'a str,
+}
+
+impl<'a> Metadata<'a> {
+    /// `metadata` of a checkpoint of `thread_id`.
+    pub fn new(inner: &'a CheckpointMetadata, thread_id: &'a str) -> Self {
+        Metadata { inner, thread_id }
+    }
+}
+
+/// `{id, name, interrupts, error?, result?}` (LangGraph.js `PregelTaskDescription`).
+#[derive(Serialize)]
+struct Task<'a> {
+    id: &'a str,
+    name: &'a str,
+    interrupts: &'a [Interrupt],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<&'a Value>,
+}
+
+impl<'a> From<&'a PregelTask> for Task<'a> {
+    fn from(t: &'a PregelTask) -> Self {
+        Task {
+            id: &t.id,
+            name: &t.name,
+            interrupts: &t.interrupts,
+            error: t.error.as_deref(),
+            result: t.result.as_ref(),
+        }
+    }
+}
+
+/// LangGraph.js `StateSnapshot`: `{values, next, config, metadata?,
+/// createdAt?, parentConfig?, tasks}`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Snapshot<'a> {
+    values: StateValues<'a>,
+    next: &'a [String],
+    config: Address<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    metadata: Option<Metadata<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    created_at: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parent_config: Option<Address<'a>>,
+    tasks: Vec<Task<'a>>,
+}
+
+impl<'a> From<&'a StateSnapshot> for Snapshot<'a> {
+    fn from(s: &'a StateSnapshot) -> Self {
+        Snapshot {
+            values: StateValues(&s.values),
+            next: &s.next,
+            config: Address::new(&s.config),
+            metadata: s
+                .metadata
+                .as_ref()
+                .map(|m| Metadata::new(m, &s.config.thread_id)),
+            created_at: s.created_at.as_deref(),
+            parent_config: s.parent_config.as_ref().map(Address::new),
+            tasks: s.tasks.iter().map(Task::from).collect(),
+        }
+    }
+}
+
+/// A snapshot as JS.
+pub fn snapshot_to_js(s: &StateSnapshot) -> Result<JsValue, JsValue> {
+    to_js(&Snapshot::from(s))
+}
+
+/// Snapshots as a JS array.
+pub fn snapshots_to_js(list: &[StateSnapshot]) -> Result<JsValue, JsValue> {
+    to_js(&list.iter().map(Snapshot::from).collect::<Vec<_>>())
+}
+
+/// LangGraph.js `CheckpointTuple`: `{config, checkpoint, metadata,
+/// parentConfig?, pendingWrites: [taskId, channel, value][]}`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Tuple<'a> {
+    config: Address<'a>,
+    checkpoint: &'a crate::Checkpoint,
+    metadata: Metadata<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parent_config: Option<Address<'a>>,
+    pending_writes: Vec<(&'a str, &'a str, &'a Value)>,
+}
+
+/// A checkpoint tuple as JS.
+pub fn tuple_to_js(t: &CheckpointTuple) -> Result<JsValue, JsValue> {
+    to_js(&Tuple {
+        config: Address::new(&t.config),
+        checkpoint: &t.checkpoint,
+        metadata: Metadata::new(&t.metadata, &t.config.thread_id),
+        parent_config: t.parent_config.as_ref().map(Address::new),
+        pending_writes: t
+            .pending_writes
+            .iter()
+            .map(|w| (w.task_id.as_str(), w.channel.as_str(), &w.value))
+            .collect(),
+    })
+}
+
+/// Run input: `null`/`undefined` (continue), a `Command` (an object with
+/// `lg_name: "Command"`), or an object of channel values.
+pub fn input_from_js(v: JsValue) -> Result<RunInput, JsValue> {
+    if absent(&v) {
+        return Ok(RunInput::None);
+    }
+    if get(&v, "lg_name").as_string().as_deref() == Some("Command") {
+        return command_from_js(&v).map(RunInput::Command);
+    }
+    if !is_object(&v) {
+        return Err(invalid_argument(format!(
+            "input must be an object of channel values, null, or a Command, got {}",
+            describe(&v)
+        )));
+    }
+    Ok(RunInput::Values(from_js(v, "input")?))
+}
+
+/// `new Command({resume, update, goto})` → core `Command`.
+pub fn command_from_js(v: &JsValue) -> Result<Command, JsValue> {
+    let resume = get(v, "resume");
+    let update = get(v, "update");
+    let goto = get(v, "goto");
+    if js_sys::Array::is_array(&goto)
+        && js_sys::Array::from(&goto)
+            .iter()
+            .any(|g| g.as_string().is_none())
+    {
+        return Err(invalid_argument(
+            "Command.goto must be a node name or an array of node names (Send is not supported)",
+        ));
+    }
+    Ok(Command {
+        resume: match resume.is_undefined() {
+            true => None,
+            false => Some(Resume::from_json(from_js(resume, "Command.resume")?)),
+        },
+        update: match absent(&update) {
+            true => None,
+            false => Some(from_js(update, "Command.update")?),
+        },
+        goto: names_arg(&goto, "Command.goto")?,
+    })
+}
+
+/// Update values: `null`/`undefined` is "no values".
+pub fn values_from_js(v: JsValue, what: &str) -> Result<Option<Value>, JsValue> {
+    match absent(&v) {
+        true => Ok(None),
+        false => from_js(v, what).map(Some),
+    }
+}
+
+/// An optional node name (`asNode`).
+pub fn optional_name(v: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
+    match absent(v) {
+        true => Ok(None),
+        false => string_arg(v, what).map(Some),
+    }
+}
+
+/// `[{updates: [{values, asNode?, taskId?}]}]` → supersteps of updates.
+pub fn supersteps_from_js(v: &JsValue) -> Result<Vec<Vec<StateUpdate>>, JsValue> {
+    let bad = |what: String, got: &JsValue| {
+        invalid_argument(format!(
+            "{what} must be an array of {{updates: [{{values, asNode}}]}}, got {}",
+            describe(got)
+        ))
+    };
+    if !js_sys::Array::is_array(v) {
+        return Err(bad("supersteps".into(), v));
+    }
+    let mut out = Vec::new();
+    for (i, step) in js_sys::Array::from(v).iter().enumerate() {
+        let updates = get(&step, "updates");
+        if !js_sys::Array::is_array(&updates) {
+            return Err(bad(format!("supersteps[{i}].updates"), &updates));
+        }
+        let mut list = Vec::new();
+        for (j, u) in js_sys::Array::from(&updates).iter().enumerate() {
+            let what = format!("supersteps[{i}].updates[{j}]");
+            if !is_object(&u) {
+                return Err(bad(what, &u));
+            }
+            list.push(StateUpdate {
+                values: values_from_js(get(&u, "values"), &format!("{what}.values"))?,
+                as_node: optional_name(&get(&u, "asNode"), &format!("{what}.asNode"))?,
+                task_id: optional_name(&get(&u, "taskId"), &format!("{what}.taskId"))?,
+            });
+        }
+        out.push(list);
+    }
+    Ok(out)
+}
+
+/// `{limit?, before?, filter?}`; `before` is a config or a checkpoint id.
+pub fn list_options_from_js(v: &JsValue, what: &str) -> Result<ListOptions, JsValue> {
+    if absent(v) {
+        return Ok(ListOptions::default());
+    }
+    if !is_object(v) {
+        return Err(invalid_argument(format!(
+            "{what} must be an object like {{limit, before, filter}}, got {}",
+            describe(v)
+        )));
+    }
+    let before = get(v, "before");
+    let before = match before.as_string() {
+        Some(id) => Some(id),
+        None => config_from_js(&before, &format!("{what}.before"))?.checkpoint_id(),
+    };
+    let limit = integer_arg(&get(v, "limit"), &format!("{what}.limit"))?;
+    if limit.is_some_and(|l| l < 0) {
+        return Err(invalid_argument(format!(
+            "{what}.limit must not be negative"
+        )));
+    }
+    let filter = get(v, "filter");
+    if !absent(&filter) && !is_object(&filter) {
+        return Err(invalid_argument(format!(
+            "{what}.filter must be an object, got {}",
+            describe(&filter)
+        )));
+    }
+    Ok(ListOptions {
+        filter: json_entries(&filter).into_iter().collect(),
+        before,
+        limit: limit.map(|l| l as usize),
+    })
+}
+
+/// The stream modes the package supports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StreamMode {
+    /// The full state after each superstep.
+    Values,
+    /// `{node: update}` as each node finishes.
+    Updates,
+    /// Each saved checkpoint.
+    Checkpoints,
+    /// Task starts and results.
+    Tasks,
+    /// Checkpoints, task starts and results, wrapped as `{type, timestamp, step, payload}`.
+    Debug,
+}
+
+impl StreamMode {
+    /// Parses a mode name.
+    pub fn parse(name: &str) -> Result<StreamMode, JsValue> {
+        Ok(match name {
+            "values" => StreamMode::Values,
+            "updates" => StreamMode::Updates,
+            "checkpoints" => StreamMode::Checkpoints,
+            "tasks" => StreamMode::Tasks,
+            "debug" => StreamMode::Debug,
+            other => {
+                return Err(invalid_argument(format!(
+                    "streamMode {other:?} is not supported; use \"values\", \"updates\", \"checkpoints\", \"tasks\" or \"debug\""
+                )))
+            }
+        })
+    }
+
+    /// The mode's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            StreamMode::Values => "values",
+            StreamMode::Updates => "updates",
+            StreamMode::Checkpoints => "checkpoints",
+            StreamMode::Tasks => "tasks",
+            StreamMode::Debug => "debug",
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CheckpointChunk<'a> {
+    config: Address<'a>,
+    metadata: Metadata<'a>,
+    values: &'a Value,
+    next: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parent_config: Option<Address<'a>>,
+}
+
+#[derive(Serialize)]
+struct TaskChunk<'a> {
+    id: &'a str,
+    name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<Option<&'a str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    interrupts: Option<&'a [Interrupt]>,
+}
+
+#[derive(Serialize)]
+struct DebugChunk<T> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    timestamp: String,
+    step: i64,
+    payload: T,
+}
+
+/// The chunks one core event gives in the requested modes, as `(mode, chunk)`.
+/// The `__start__` task is hidden, as in LangGraph (`TAG_HIDDEN`).
+pub fn stream_chunks(
+    event: &StreamEvent,
+    modes: &[StreamMode],
+) -> Result<Vec<(StreamMode, JsValue)>, JsValue> {
+    let mut out = Vec::new();
+    let wants = |m: StreamMode| modes.contains(&m);
+    match event {
+        StreamEvent::Values(v) if wants(StreamMode::Values) => {
+            out.push((StreamMode::Values, to_js(v)?));
+        }
+        StreamEvent::Updates { node, .. }
+        | StreamEvent::Task { name: node, .. }
+        | StreamEvent::TaskResult { name: node, .. }
+            if node == START => {}
+        StreamEvent::Updates { node, update } if wants(StreamMode::Updates) => {
+            let mut map = Map::new();
+            map.insert(node.clone(), update.clone());
+            out.push((StreamMode::Updates, to_js(&map)?));
+        }
+        StreamEvent::Interrupted(list) => {
+            let mode = if wants(StreamMode::Updates) {
+                StreamMode::Updates
+            } else {
+                StreamMode::Values
+            };
+            if wants(mode) {
+                let chunk = serde_json::json!({ "__interrupt__": list });
+                out.push((mode, to_js(&chunk)?));
+            }
+        }
+        StreamEvent::Checkpoint {
+            config,
+            metadata,
+            parent_config,
+            values,
+            next,
+        } => {
+            let chunk = CheckpointChunk {
+                config: Address::new(config),
+                metadata: Metadata::new(metadata, &config.thread_id),
+                values,
+                next,
+                parent_config: parent_config.as_ref().map(Address::new),
+            };
+            if wants(StreamMode::Checkpoints) {
+                out.push((StreamMode::Checkpoints, to_js(&chunk)?));
+            }
+            if wants(StreamMode::Debug) {
+                out.push((
+                    StreamMode::Debug,
+                    debug("checkpoint", metadata.step, chunk)?,
+                ));
+            }
+        }
+        StreamEvent::Task { id, name, step } => {
+            let chunk = TaskChunk {
+                id,
+                name,
+                error: None,
+                interrupts: None,
+            };
+            task_chunks(&mut out, modes, "task", *step, chunk)?;
+        }
+        StreamEvent::TaskResult {
+            id,
+            name,
+            step,
+            error,
+            interrupts,
+        } => {
+            let chunk = TaskChunk {
+                id,
+                name,
+                error: Some(error.as_deref()),
+                interrupts: Some(interrupts),
+            };
+            task_chunks(&mut out, modes, "task_result", *step, chunk)?;
+        }
+        _ => {}
+    }
+    Ok(out)
+}
+
+fn task_chunks(
+    out: &mut Vec<(StreamMode, JsValue)>,
+    modes: &[StreamMode],
+    kind: &'static str,
+    step: i64,
+    chunk: TaskChunk,
+) -> Result<(), JsValue> {
+    if modes.contains(&StreamMode::Tasks) {
+        out.push((StreamMode::Tasks, to_js(&chunk)?));
+    }
+    if modes.contains(&StreamMode::Debug) {
+        out.push((StreamMode::Debug, debug(kind, step, chunk)?));
+    }
+    Ok(())
+}
+
+fn debug<T: Serialize>(kind: &'static str, step: i64, payload: T) -> Result<JsValue, JsValue> {
+    to_js(&DebugChunk {
+        kind,
+        timestamp: String::from(js_sys::Date::new_0().to_iso_string()),
+        step,
+        payload,
+    })
+}

@@ -1,0 +1,20 @@
+// The names the package exports (re-exported by node.js and browser.js).
+export {
+  START,
+  END,
+  INPUT,
+  COPY,
+  StateGraph,
+  CompiledStateGraph,
+  MemorySaver,
+  InMemorySaver,
+  Command,
+  interrupt,
+  ChronographError,
+  InvalidUpdateError,
+  GraphRecursionError,
+  EmptyInputError,
+  GraphValueError,
+  GraphSpecError,
+  GraphInterrupt,
+} from "./lib.js";

@@ -1,0 +1,343 @@
+// The public API of the `chronograph` package: LangGraph.js shapes over the
+// raw wasm-bindgen classes of core/src/wasm/ (async methods, async
+// iterables, `new Command({...})`, `interrupt()`, chaining builders).
+// Shared by the Node entry (node.js) and the browser entry (browser.js),
+// which load the wasm module and then call `setup`.
+import * as raw from "./wasm/chronograph.js";
+
+/** The entry of every graph. */
+export const START = "__start__";
+/** The exit of every graph. */
+export const END = "__end__";
+/** `asNode` value that makes `updateState` behave like new input. */
+export const INPUT = "__input__";
+/** `asNode` value that makes `updateState` copy a checkpoint (a sibling). */
+export const COPY = "__copy__";
+
+const RAW = Symbol("chronograph.raw");
+const TASK = Symbol("chronograph.task");
+
+/** Base class of the errors the engine raises. */
+export class ChronographError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "ChronographError";
+  }
+}
+
+function errorClass(name) {
+  const cls = class extends ChronographError {
+    constructor(message) {
+      super(message);
+      this.name = name;
+    }
+  };
+  Object.defineProperty(cls, "name", { value: name });
+  return cls;
+}
+
+/** An update the graph cannot accept (code `INVALID_UPDATE`, ...). */
+export const InvalidUpdateError = errorClass("InvalidUpdateError");
+/** A run used up its `recursionLimit` (code `GRAPH_RECURSION_LIMIT`). */
+export const GraphRecursionError = errorClass("GraphRecursionError");
+/** A run started with nothing to do (code `EMPTY_INPUT`). */
+export const EmptyInputError = errorClass("EmptyInputError");
+/** A bad value or configuration (codes `MISSING_CHECKPOINTER`, `INVALID_GRAPH`, ...). */
+export const GraphValueError = errorClass("GraphValueError");
+/** A malformed graph document given to `StateGraph.fromSpec` (code `INVALID_SPEC`). */
+export const GraphSpecError = errorClass("GraphSpecError");
+/** Thrown by `interrupt()` to pause a node; let it propagate (code `GRAPH_INTERRUPT`). */
+export const GraphInterrupt = errorClass("GraphInterrupt");
+
+function argumentError(message) {
+  const e = new TypeError(message);
+  e.code = "INVALID_ARGUMENT";
+  return e;
+}
+
+function hide(target, key, value) {
+  Object.defineProperty(target, key, { value, enumerable: false });
+  return target;
+}
+
+let storage = null;
+let current = null;
+
+/**
+ * Called once by the entry module after the wasm module is loaded.
+ * `asyncStorage` is Node's AsyncLocalStorage (null in browsers): with it,
+ * `interrupt()` finds its node across `await`s.
+ */
+export function setup(asyncStorage) {
+  storage = asyncStorage;
+  raw.registerErrorClasses({
+    InvalidUpdateError,
+    GraphRecursionError,
+    EmptyInputError,
+    GraphValueError,
+    GraphSpecError,
+    GraphInterrupt,
+  });
+}
+
+/**
+ * LangGraph's `Command`: resume an interrupt (`resume`), update state
+ * (`update`), go to nodes (`goto`). Pass it as `invoke`'s input.
+ */
+export class Command {
+  constructor({ resume, update, goto } = {}) {
+    this.lg_name = "Command";
+    if (resume !== undefined) this.resume = resume;
+    if (update !== undefined) this.update = update;
+    this.goto = goto === undefined ? [] : goto;
+  }
+}
+
+/**
+ * Pauses the running node with `value`; on resume (`new Command({resume})`)
+ * the node runs again from its first line and this call returns the answer.
+ * In Node it works anywhere in a node, also after `await`. In a browser it
+ * finds its node only before the node's first `await`; after one, pass the
+ * node's config: `interrupt(value, config)`.
+ */
+export function interrupt(value, config) {
+  const task = config?.[TASK] ?? storage?.getStore() ?? current;
+  if (!task) {
+    const e = new GraphValueError(
+      "Called interrupt() outside the context of a graph. In a browser, call it before the node's first await, or pass the node's config: interrupt(value, config).",
+    );
+    e.code = "INTERRUPT_OUTSIDE_NODE";
+    throw e;
+  }
+  return task.interrupt(value);
+}
+
+function wrapNode(fn) {
+  return (state, config, task) => {
+    hide(config, TASK, task);
+    const previous = current;
+    current = task;
+    try {
+      return storage ? storage.run(task, fn, state, config) : fn(state, config);
+    } finally {
+      current = previous;
+    }
+  };
+}
+
+/**
+ * A graph builder. `channels` maps each state key to its reducer:
+ * `"last_value"` (default), `"append"`, `"sum"`, `"add_messages"`, or
+ * `{ reducer: (current, update) => next, default?: () => initial }`.
+ */
+export class StateGraph {
+  constructor(channels) {
+    hide(this, RAW, new raw.WasmStateGraph(channels));
+  }
+
+  /** A builder from the JSON graph format (tests/conformance/FORMAT.md). */
+  static fromSpec(spec) {
+    return hide(Object.create(StateGraph.prototype), RAW, raw.WasmStateGraph.fromSpec(spec));
+  }
+
+  /** Adds a node: `fn(state, config)` returns an update object, or a Promise of one. */
+  addNode(name, fn) {
+    this[RAW].addNode(name, typeof fn === "function" ? wrapNode(fn) : fn);
+    return this;
+  }
+
+  /** Adds an edge; with several sources, `to` waits for all of them (a join). */
+  addEdge(from, to) {
+    this[RAW].addEdge(from, to);
+    return this;
+  }
+
+  /** Adds a conditional edge: `router(state)` returns a node name or names (or a Promise). */
+  addConditionalEdges(from, router, pathMap) {
+    this[RAW].addConditionalEdges(from, router, pathMap);
+    return this;
+  }
+
+  /** Validates and compiles: `{ checkpointer, interruptBefore, interruptAfter }`. */
+  compile(options = {}) {
+    if (options === null || typeof options !== "object") {
+      throw argumentError(`compile(options): options must be an object, got ${typeof options}`);
+    }
+    const { checkpointer, interruptBefore, interruptAfter } = options;
+    if (checkpointer != null && !(checkpointer instanceof MemorySaver)) {
+      throw argumentError("compile(options): options.checkpointer must be a MemorySaver");
+    }
+    const compiled = this[RAW].compile(checkpointer?.[RAW].share(), interruptBefore, interruptAfter);
+    return hide(new CompiledStateGraph(compiled), "checkpointer", checkpointer ?? undefined);
+  }
+}
+
+/** An async iterator over chunks pushed by a run, ending with the run. */
+function chunkIterator(start) {
+  const queue = [];
+  let head = 0;
+  let finished = false;
+  let failure = null;
+  let wake = null;
+  const notify = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  start((chunk) => {
+    if (!finished) queue.push(chunk);
+    notify();
+  }).then(
+    () => {
+      finished = true;
+      notify();
+    },
+    (e) => {
+      failure = e;
+      finished = true;
+      notify();
+    },
+  );
+  return {
+    async next() {
+      for (;;) {
+        if (head < queue.length) {
+          const value = queue[head];
+          queue[head++] = undefined;
+          return { value, done: false };
+        }
+        if (failure) {
+          const e = failure;
+          failure = null;
+          throw e;
+        }
+        if (finished) return { value: undefined, done: true };
+        await new Promise((resolve) => (wake = resolve));
+      }
+    },
+    async return() {
+      finished = true;
+      queue.length = head = 0;
+      return { value: undefined, done: true };
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
+
+/** A compiled graph: runs (`invoke`, `stream`) and the state API. */
+export class CompiledStateGraph {
+  constructor(compiled) {
+    if (!(compiled instanceof raw.WasmCompiledGraph)) {
+      throw argumentError("CompiledStateGraph is made by StateGraph.compile()");
+    }
+    hide(this, RAW, compiled);
+  }
+
+  /** Runs the graph from `input` (values, `null` to continue, or a `Command`). */
+  invoke(input, config) {
+    return this[RAW].invoke(input, config);
+  }
+
+  /**
+   * Runs the graph and yields chunks as they happen. `streamMode` (in the
+   * third argument or in `config`): `"values"`, `"updates"` (default),
+   * `"checkpoints"`, `"tasks"`, `"debug"`, or an array of them (chunks are
+   * then `[mode, chunk]`). The result is an async iterable and also a
+   * Promise of one (LangGraph.js's `await graph.stream(...)`).
+   */
+  stream(input, config, options) {
+    const modes = options?.streamMode ?? config?.streamMode ?? "updates";
+    const tagged = Array.isArray(modes);
+    const iterator = chunkIterator((push) =>
+      this[RAW].stream(input, config, modes, (mode, chunk) => push(tagged ? [mode, chunk] : chunk)),
+    );
+    const result = Promise.resolve(iterator);
+    result[Symbol.asyncIterator] = () => iterator;
+    return result;
+  }
+
+  /** The state at `config`'s checkpoint, or the thread's latest (with finished tasks applied). */
+  async getState(config) {
+    return this[RAW].getState(config);
+  }
+
+  /** Snapshots of the thread, newest first: `{ limit, before, filter }`. */
+  async *getStateHistory(config, options) {
+    yield* this[RAW].getStateHistory(config, options);
+  }
+
+  /** Writes an `update` checkpoint as if `asNode` returned `values`; resolves to its config. */
+  updateState(config, values, asNode) {
+    return this[RAW].updateState(config, values, asNode);
+  }
+
+  /** Several supersteps of updates: `[{ updates: [{ values, asNode, taskId? }] }]`. */
+  bulkUpdateState(config, supersteps) {
+    return this[RAW].bulkUpdateState(config, supersteps);
+  }
+
+  /** The addressed checkpoint (or the latest) and its ancestors up to the root, child first. */
+  async getLineage(config) {
+    return this[RAW].getLineage(config);
+  }
+
+  /** Channel values converted for JS nodes so far (unchanged channels are reused). Unstable. */
+  get _stateConversions() {
+    return this[RAW].stateConversions;
+  }
+}
+
+/**
+ * LangGraph.js's in-memory checkpointer. Share one between graphs, or use
+ * it alone: `getTuple`, `list`, `put`, `putWrites`, `deleteThread`, and
+ * `exportThread` / `importThread` (format `chronograph.thread.v1`).
+ */
+export class MemorySaver {
+  constructor() {
+    hide(this, RAW, new raw.WasmMemorySaver());
+  }
+
+  /** The addressed checkpoint, or the thread's newest; `undefined` when there is none. */
+  async getTuple(config) {
+    return this[RAW].getTuple(config);
+  }
+
+  /** Checkpoints newest first: `{ limit, before, filter }`. */
+  async *list(config, options) {
+    yield* this[RAW].list(config, options);
+  }
+
+  /** Stores `checkpoint` under `config`'s checkpoint (its parent); resolves to its config. */
+  async put(config, checkpoint, metadata, newVersions) {
+    return this[RAW].put(config, checkpoint, metadata, newVersions ?? {});
+  }
+
+  /** Stores a task's writes (`[channel, value][]`) against `config`'s checkpoint. */
+  async putWrites(config, writes, taskId) {
+    this[RAW].putWrites(config, writes, taskId, "");
+  }
+
+  /** Forgets a thread. */
+  async deleteThread(threadId) {
+    this[RAW].deleteThread(threadId);
+  }
+
+  /** Everything stored for a thread, branches and pending writes included; `undefined` if unknown. */
+  async exportThread(threadId) {
+    return this[RAW].exportThread(threadId);
+  }
+
+  /** Loads a thread written by `exportThread`, replacing a thread of the same id. */
+  async importThread(data) {
+    this[RAW].importThread(data);
+  }
+
+  /** Ids of every stored thread, sorted. */
+  async threadIds() {
+    return this[RAW].threadIds();
+  }
+}
+
+export { MemorySaver as InMemorySaver };

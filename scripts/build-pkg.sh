@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Builds the npm package into pkg/ (generated, not committed):
+#   pkg/wasm/chronograph.js + chronograph_bg.wasm   wasm-pack --target web, release profile,
+#                                                    crate `chronograph` with the `wasm` feature
+#   pkg/{lib,exports,node,browser}.js, index.d.ts   the hand-written JS layer and types (npm/)
+#   pkg/package.json, pkg/README.md                 from npm/ (version from core/Cargo.toml)
+# One wasm build serves both entries: Node loads it synchronously (node.js), browsers
+# with a top-level await (browser.js); package.json `exports` picks the entry.
+# Idempotent; nothing is downloaded (wasm-pack finds the wasm-bindgen CLI on PATH, and
+# wasm-opt runs here, only when it is recent enough: WASM_OPT=/path/to/wasm-opt to pick one).
+#
+#   scripts/build-pkg.sh          release build
+#   scripts/build-pkg.sh --dev    dev profile (faster, no wasm-opt)
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+log() { printf '\033[1;34m[build-pkg]\033[0m %s\n' "$*"; }
+
+profile=--release
+case "${1:-}" in
+  "") ;;
+  --dev) profile=--dev ;;
+  -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+  *) echo "usage: $0 [--dev]" >&2; exit 2 ;;
+esac
+
+for tool in cargo wasm-pack wasm-bindgen node; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "build-pkg: '$tool' not found; run scripts/setup.sh" >&2; exit 1; }
+done
+want="$(sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' Cargo.toml)"
+have="$(wasm-bindgen --version | awk '{print $2}')"
+if [ -n "$want" ] && [ "$want" != "$have" ]; then
+  echo "build-pkg: wasm-bindgen CLI is $have but Cargo.toml pins $want; run scripts/setup.sh" >&2
+  exit 1
+fi
+
+pkg="$root/pkg"
+out="$pkg/wasm"
+rm -rf "$pkg"
+mkdir -p "$out"
+
+log "wasm-pack build core --target web $profile --features wasm"
+wasm-pack --quiet build core --target web "$profile" --no-opt --no-pack --no-gitignore --no-typescript \
+  --weak-refs --out-dir "$out" --out-name chronograph -- --features wasm
+rm -f "$out/README.md" "$out/package.json" "$out/.gitignore"
+
+bg="$out/chronograph_bg.wasm"
+if [ "$profile" = --release ]; then
+  # Prefer the binaryen from tools/ (npm); Debian's 108 corrupts wasm-bindgen's externref table.
+  wasm_opt="${WASM_OPT:-}"
+  if [ -z "$wasm_opt" ]; then
+    if [ -x "$root/tools/node_modules/.bin/wasm-opt" ]; then
+      wasm_opt="$root/tools/node_modules/.bin/wasm-opt"
+    else
+      wasm_opt=wasm-opt
+    fi
+  fi
+  if ! command -v "$wasm_opt" >/dev/null 2>&1; then
+    log "wasm-opt not found: skipping the size pass"
+  elif ! "$wasm_opt" --help 2>/dev/null | grep -q -- '--enable-call-indirect-overlong'; then
+    log "$("$wasm_opt" --version) is too old for this module: skipping the size pass"
+  else
+    before="$(wc -c <"$bg")"
+    # No --enable-* flags: wasm-opt reads the features from the module's target_features section.
+    "$wasm_opt" -Os "$bg" -o "$bg.opt"
+    mv "$bg.opt" "$bg"
+    log "wasm-opt -Os: ${before} -> $(wc -c <"$bg") bytes"
+  fi
+fi
+
+cp npm/lib.js npm/exports.js npm/node.js npm/browser.js npm/index.d.ts npm/README.md "$pkg/"
+version="$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n1)"
+node -e '
+  const fs = require("fs");
+  const [src, dst, version] = process.argv.slice(1);
+  const p = JSON.parse(fs.readFileSync(src, "utf8"));
+  p.version = version;
+  fs.writeFileSync(dst, JSON.stringify(p, null, 2) + "\n");
+' npm/package.json "$pkg/package.json" "$version"
+
+log "pkg/ ready (chronograph@$version):"
+(cd "$pkg" && find . -type f | sort | while read -r f; do printf '  %-32s %8s bytes\n' "${f#./}" "$(wc -c <"$f")"; done)
