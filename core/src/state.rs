@@ -257,14 +257,15 @@ pub(crate) async fn bulk_update_state(
     }
     let ns = config.checkpoint_ns();
     if !ns.is_empty() {
-        let name = ns
+        // LangGraph's `recast_checkpoint_ns`: task ids stripped, levels kept.
+        let recast: Vec<&str> = ns
             .split('|')
-            .next_back()
-            .unwrap_or_default()
-            .split(':')
-            .next()
-            .unwrap_or_default();
-        return Err(Error::value(format!("Subgraph {name} not found")));
+            .map(|level| level.split(':').next().unwrap_or_default())
+            .collect();
+        return Err(Error::value(format!(
+            "Subgraph {} not found",
+            recast.join("|")
+        )));
     }
     let mut current = config.clone();
     for (i, updates) in supersteps.into_iter().enumerate() {
