@@ -1,7 +1,7 @@
 //! LangGraph's `add_messages` reducer over JSON messages
 //! (`{"type", "content", "id"?, ...}`).
 
-use super::value::ChannelList;
+use super::value::{py_repr, ChannelList};
 use crate::clock::IdGenerator;
 use crate::error::{troubleshooting, Error, ErrorKind, Result};
 use serde_json::{Map, Value};
@@ -99,22 +99,23 @@ fn coerce(item: Value, ids: &IdGenerator) -> Result<(Value, bool)> {
             message(&normalize_type(&role)?, pair[1].clone(), Map::new())
         }
         Value::Object(mut fields) => {
-            let Some(role) = fields
-                .remove("role")
-                .or_else(|| fields.remove("type"))
-                .and_then(|r| r.as_str().map(str::to_owned))
-            else {
+            // Checked before anything is taken out, so the error shows the
+            // dict as it was given (LangGraph prints the original message).
+            let role_key = if fields.contains_key("role") {
+                "role"
+            } else {
+                "type"
+            };
+            let role = fields.get(role_key).and_then(Value::as_str);
+            let has_content = fields.contains_key("content") || role == Some("remove");
+            let Some(role) = role.filter(|_| has_content).map(str::to_owned) else {
                 return Err(missing_keys(&Value::Object(fields)));
             };
+            fields.remove(role_key);
             let kind = normalize_type(&role)?;
             let content = match fields.remove("content") {
-                Some(Value::Null) | None if kind == "remove" => Value::String(String::new()),
-                Some(Value::Null) => Value::String(String::new()),
+                Some(Value::Null) | None => Value::String(String::new()),
                 Some(c) => c,
-                None => {
-                    fields.insert("role".into(), Value::String(role));
-                    return Err(missing_keys(&Value::Object(fields)));
-                }
             };
             message(&kind, content, fields)
         }
@@ -167,7 +168,8 @@ fn normalize_type(role: &str) -> Result<String> {
 
 fn missing_keys(got: &Value) -> Error {
     Error::value(format!(
-        "Message dict must contain 'role' and 'content' keys, got {got}"
+        "Message dict must contain 'role' and 'content' keys, got {}",
+        py_repr(got)
     ))
 }
 
