@@ -43,9 +43,17 @@ pub fn w2_spec() -> GraphSpec {
 /// Number of parallel nodes in W3.
 pub const FANOUT: usize = 8;
 
+/// W3's loop bound. A router reads the state with only its own node's
+/// writes applied (LangGraph's fresh read), so after superstep k it sees
+/// `total = FANOUT·(k−1) + 1`: looping while that is below
+/// `FANOUT·(S−1) + 1` gives exactly S supersteps.
+pub fn w3_limit(supersteps: usize) -> usize {
+    FANOUT * (supersteps - 1) + 1
+}
+
 /// W3: `FANOUT` nodes run in every superstep, each adding 1 to `total`
 /// (sum) and its name to `log` (append), each looping to itself while
-/// `total < FANOUT · supersteps`.
+/// `total < w3_limit(supersteps)`.
 pub fn w3_spec(supersteps: usize) -> GraphSpec {
     let mut nodes = serde_json::Map::new();
     let mut edges = Vec::new();
@@ -58,7 +66,7 @@ pub fn w3_spec(supersteps: usize) -> GraphSpec {
         );
         edges.push(json!(["__start__", name.clone()]));
         conditional.push(json!({"from": name.clone(),
-            "when": [{"if": {"channel": "total", "lt": FANOUT * supersteps}, "to": name}],
+            "when": [{"if": {"channel": "total", "lt": w3_limit(supersteps)}, "to": name}],
             "else": "__end__"}));
     }
     GraphSpec::from_value(&json!({

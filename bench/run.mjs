@@ -1,0 +1,345 @@
+#!/usr/bin/env node
+// Side-by-side benchmarks of chronograph (the built npm package in ../pkg)
+// and LangGraph.js, in one process, engines alternating within every
+// workload, medians and ratios printed as a table. Memory is measured in a
+// fresh child process per engine and workload.
+//
+//   node bench/run.mjs            full sizes (W1 2,000 iterations, W2 1,000 turns, W3 500 supersteps)
+//   node bench/run.mjs --smoke    tiny sizes, one rep: finishes in seconds, for CI
+//   options: --reps N  --only w1,w2,w3,mem  --engines cg-js,cg-spec,lg  --pkg DIR  --json FILE
+//
+// Prints; never asserts a time. Shape checks (checkpoint counts) only warn.
+import { spawnSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as W from "./workloads.mjs";
+import { chronographJs, chronographSpec, langgraphJs, loadChronograph } from "./engines.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+// ---- arguments ----
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(name);
+const option = (name, fallback) => {
+  const i = argv.indexOf(name);
+  return i >= 0 && i + 1 < argv.length ? argv[i + 1] : fallback;
+};
+
+if (typeof globalThis.gc !== "function") {
+  // Re-run with --expose-gc so memory numbers are taken after a collection.
+  const r = spawnSync(process.execPath, ["--expose-gc", fileURLToPath(import.meta.url), ...argv], {
+    stdio: "inherit",
+  });
+  process.exit(r.status ?? 1);
+}
+
+const smoke = flag("--smoke");
+const SIZES = smoke
+  ? { w1Small: 10, w1Large: 100, w2Turns: 60, w2Window: 20, w3: 20, reps: 1, tail: 5 }
+  : { w1Small: 200, w1Large: 2000, w2Turns: 1000, w2Window: 100, w3: 500, reps: 5, tail: 10 };
+SIZES.reps = Number(option("--reps", SIZES.reps));
+const only = new Set(option("--only", "w1,w2,w3,mem").split(","));
+const wanted = new Set(option("--engines", "cg-js,cg-spec,lg").split(","));
+const pkgDir = resolve(option("--pkg", resolve(here, "../pkg")));
+const jsonOut = option("--json", null);
+
+const now = () => performance.now() * 1000; // µs
+const config = (thread, checkpointId) => ({
+  configurable: checkpointId ? { thread_id: thread, checkpoint_id: checkpointId } : { thread_id: thread },
+  recursionLimit: 1_000_000,
+});
+
+// ---- engines ----
+async function loadEngines() {
+  const engines = [];
+  const notes = [];
+  if (wanted.has("cg-js") || wanted.has("cg-spec")) {
+    if (existsSync(`${pkgDir}/node.js`) && existsSync(`${pkgDir}/wasm/chronograph_bg.wasm`)) {
+      const cg = await loadChronograph(pkgDir);
+      if (wanted.has("cg-js")) engines.push({ key: "cg-js", ...chronographJs(cg) });
+      if (wanted.has("cg-spec")) engines.push({ key: "cg-spec", ...chronographSpec(cg) });
+      if (!cg.memory) notes.push("wasm linear memory not reachable: wasm columns empty");
+    } else {
+      notes.push(`no built package at ${pkgDir} (scripts/build-pkg.sh): chronograph columns empty`);
+    }
+  }
+  if (wanted.has("lg")) engines.push({ key: "lg", ...(await langgraphJs()) });
+  return { engines, notes };
+}
+
+// ---- memory child: one engine, one workload, fresh process ----
+async function memoryChild() {
+  const [key, workload, size] = argv.slice(argv.indexOf("--memory-child") + 1);
+  const { engines } = await loadEngines();
+  const engine = engines.find((e) => e.key === key);
+  const sample = () => {
+    globalThis.gc();
+    globalThis.gc();
+    const m = process.memoryUsage();
+    return { rss: m.rss, heap: m.heapUsed, external: m.external, wasm: engine.memory() ?? null };
+  };
+  const before = sample();
+  const points = [];
+  let keep;
+  if (workload === "w1") {
+    keep = engine.w1(Number(size));
+    await keep.graph.invoke(W.w1Input(), config("w1"));
+  } else if (workload === "w2") {
+    keep = engine.w2();
+    const turns = Number(size);
+    for (let i = 0; i < turns; i++) {
+      if (i === turns / 2) points.push(sample());
+      await keep.graph.invoke(W.w2Input(i), config("chat"));
+    }
+  }
+  points.push(sample());
+  globalThis.keepAlive = keep;
+  process.stdout.write(JSON.stringify({ before, points }) + "\n");
+}
+
+// ---- measurements ----
+const results = new Map(); // metric -> engine key -> samples
+
+function record(metric, key, value) {
+  if (!results.has(metric)) results.set(metric, new Map());
+  const m = results.get(metric);
+  if (!m.has(key)) m.set(key, []);
+  m.get(key).push(value);
+}
+
+function median(values) {
+  if (!values?.length) return undefined;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+const warnings = [];
+function check(what, got, want) {
+  if (got !== want) warnings.push(`${what}: got ${got}, expected ${want}`);
+}
+
+/** History of a thread through getStateHistory, reading metadata only. */
+async function historyMetadata(graph, thread) {
+  const steps = new Map();
+  let n = 0;
+  for await (const s of graph.getStateHistory(config(thread))) {
+    n++;
+    if (!steps.has(s.metadata.step)) steps.set(s.metadata.step, s.config.configurable.checkpoint_id);
+  }
+  return { n, steps };
+}
+
+async function w1Block(engine, rep) {
+  const k = engine.key;
+  const N = SIZES.w1Large;
+  // The 4,001-checkpoint run.
+  const large = engine.w1(N);
+  let t = now();
+  await large.graph.invoke(W.w1Input(), config("w1"));
+  record("w1.step.large", k, (now() - t) / W.w1Supersteps(N));
+
+  // History, metadata only: getStateHistory (the user API) and saver.list.
+  t = now();
+  const { n, steps } = await historyMetadata(large.graph, "w1");
+  record("w1.history.meta", k, now() - t);
+  check(`${engine.name} W1 checkpoints`, n, W.w1Checkpoints(N));
+  t = now();
+  let listed = 0;
+  for await (const tuple of large.saver.list(config("w1"))) listed += tuple.metadata.step >= -1 ? 1 : 0;
+  record("w1.list.meta", k, now() - t);
+  check(`${engine.name} W1 saver.list`, listed, W.w1Checkpoints(N));
+
+  // History reading every snapshot's values.
+  t = now();
+  let items = 0;
+  for await (const s of large.graph.getStateHistory(config("w1"))) items += s.values.trail?.length ?? 0;
+  record("w1.history.values", k, now() - t);
+  check(`${engine.name} W1 trail items over history`, items, (W.w1Supersteps(N) - 1) * W.w1Supersteps(N) / 2);
+
+  // Replays: the last few supersteps, then from the middle.
+  const last = W.w1Supersteps(N) - 1;
+  t = now();
+  await large.graph.invoke(null, config("w1", steps.get(last - SIZES.tail)));
+  record("w1.replay.tail.large", k, now() - t);
+  t = now();
+  await large.graph.invoke(null, config("w1", steps.get(N)));
+  const mid = now() - t;
+  record("w1.replay.mid", k, mid);
+  record("w1.replay.mid.step", k, mid / (last - N));
+
+  // The 401-checkpoint run, and the same tail replay on it.
+  const n2 = SIZES.w1Small;
+  const small = engine.w1(n2);
+  t = now();
+  await small.graph.invoke(W.w1Input(), config("w1"));
+  record("w1.step.small", k, (now() - t) / W.w1Supersteps(n2));
+  const smallSteps = (await historyMetadata(small.graph, "w1")).steps;
+  t = now();
+  await small.graph.invoke(null, config("w1", smallSteps.get(W.w1Supersteps(n2) - 1 - SIZES.tail)));
+  record("w1.replay.tail.small", k, now() - t);
+}
+
+async function w2Block(engine) {
+  const k = engine.key;
+  const { graph } = engine.w2();
+  const times = [];
+  let out;
+  for (let i = 0; i < SIZES.w2Turns; i++) {
+    const t = now();
+    out = await graph.invoke(W.w2Input(i), config("chat"));
+    times.push(now() - t);
+  }
+  check(`${engine.name} W2 messages`, out.messages.length, 2 * SIZES.w2Turns);
+  record("w2.first", k, median(times.slice(0, SIZES.w2Window)));
+  record("w2.last", k, median(times.slice(-SIZES.w2Window)));
+}
+
+async function w3Block(engine) {
+  const k = engine.key;
+  const S = SIZES.w3;
+  const { graph } = engine.w3(S);
+  const t = now();
+  const out = await graph.invoke(W.w3Input(), config("fan"));
+  record("w3.step", k, (now() - t) / S);
+  check(`${engine.name} W3 total`, out.total, W.FANOUT * S);
+}
+
+function memoryBlock(engines) {
+  const runs = [
+    ["w1", SIZES.w1Small, "mem.w1.small"],
+    ["w1", SIZES.w1Large, "mem.w1.large"],
+    ["w2", SIZES.w2Turns, "mem.w2"],
+  ];
+  for (const engine of engines) {
+    for (const [workload, size, metric] of runs) {
+      const r = spawnSync(
+        process.execPath,
+        ["--expose-gc", fileURLToPath(import.meta.url), "--memory-child", engine.key, workload, String(size), "--pkg", pkgDir],
+        { encoding: "utf8", maxBuffer: 1 << 20 },
+      );
+      const line = r.stdout.trim().split("\n").pop();
+      let data;
+      try {
+        data = JSON.parse(line);
+      } catch {
+        warnings.push(`memory child ${engine.key} ${workload}: ${r.stderr.trim().split("\n").pop()}`);
+        continue;
+      }
+      const end = data.points[data.points.length - 1];
+      record(`${metric}.rss`, engine.key, end.rss - data.before.rss);
+      record(`${metric}.heap`, engine.key, end.heap - data.before.heap);
+      if (end.wasm != null) record(`${metric}.wasm`, engine.key, end.wasm - data.before.wasm);
+      if (data.points.length > 1) {
+        const mid = data.points[0];
+        record(`${metric}.half.rss`, engine.key, mid.rss - data.before.rss);
+        if (end.wasm != null) record(`${metric}.half.wasm`, engine.key, mid.wasm - data.before.wasm);
+      }
+    }
+  }
+}
+
+// ---- table ----
+const us = (v) => (v >= 1e6 ? `${(v / 1e6).toFixed(2)} s` : v >= 1e3 ? `${(v / 1e3).toFixed(2)} ms` : `${v.toFixed(1)} µs`);
+const mb = (v) => `${(v / 1048576).toFixed(1)} MB`;
+
+function rows() {
+  const N = SIZES.w1Large;
+  const C = (n) => W.w1Checkpoints(n).toLocaleString("en-US");
+  return [
+    ["w1.step.large", `W1 superstep, ${C(N)}-checkpoint run`, us, "≥25x JS nodes, ≥100x spec"],
+    ["w1.step.small", `W1 superstep, ${C(SIZES.w1Small)}-checkpoint run`, us, ""],
+    ["w1.history.meta", `W1 history ${C(N)}, metadata (getStateHistory)`, us, "≥50x"],
+    ["w1.list.meta", `W1 history ${C(N)}, metadata (saver.list)`, us, "≥50x"],
+    ["w1.history.values", `W1 history ${C(N)}, every snapshot's values`, us, "not quadratic"],
+    ["w1.replay.mid", `W1 replay from the middle (${N - 1} supersteps)`, us, "∝ re-run supersteps"],
+    ["w1.replay.mid.step", `  per re-run superstep`, us, "≈ W1 superstep"],
+    ["w1.replay.tail.large", `W1 replay last ${SIZES.tail} supersteps of ${C(N)}`, us, "= the same on the short run"],
+    ["w1.replay.tail.small", `W1 replay last ${SIZES.tail} supersteps of ${C(SIZES.w1Small)}`, us, ""],
+    ["w2.first", `W2 invoke, first ${SIZES.w2Window} of ${SIZES.w2Turns}`, us, ""],
+    ["w2.last", `W2 invoke, last ${SIZES.w2Window} of ${SIZES.w2Turns}`, us, ""],
+    ["w3.step", `W3 superstep, ${W.FANOUT} parallel nodes × ${SIZES.w3}`, us, ""],
+    ["mem.w1.large.rss", `RSS growth after W1 ${C(N)}`, mb, "≤ 1/10 of LangGraph.js"],
+    ["mem.w1.large.heap", `JS heap growth after W1 ${C(N)}`, mb, ""],
+    ["mem.w1.large.wasm", `wasm memory growth after W1 ${C(N)}`, mb, ""],
+    ["mem.w1.small.rss", `RSS growth after W1 ${C(SIZES.w1Small)}`, mb, "linear: large ≈ 10× small"],
+    ["mem.w1.small.wasm", `wasm memory growth after W1 ${C(SIZES.w1Small)}`, mb, ""],
+    ["mem.w2.rss", `RSS growth after W2 ${SIZES.w2Turns} turns`, mb, "≤ 1/10 of LangGraph.js"],
+    ["mem.w2.half.rss", `RSS growth after W2 ${SIZES.w2Turns / 2} turns`, mb, "linear: full ≈ 2× half"],
+    ["mem.w2.wasm", `wasm memory growth after W2 ${SIZES.w2Turns} turns`, mb, ""],
+    ["mem.w2.half.wasm", `wasm memory growth after W2 ${SIZES.w2Turns / 2} turns`, mb, ""],
+  ];
+}
+
+function table(engines) {
+  const keys = ["cg-js", "cg-spec", "lg"].filter((k) => engines.some((e) => e.key === k));
+  const names = Object.fromEntries(engines.map((e) => [e.key, e.name]));
+  const header = ["workload", ...keys.map((k) => names[k])];
+  if (keys.includes("lg")) {
+    for (const k of keys) if (k !== "lg") header.push(`LG.js ÷ ${k === "cg-js" ? "JS nodes" : "spec"}`);
+  }
+  header.push("target");
+  const lines = [header];
+  for (const [metric, label, fmt, target] of rows()) {
+    const m = results.get(metric);
+    if (!m) continue;
+    const med = Object.fromEntries(keys.map((k) => [k, median(m.get(k))]));
+    const line = [label, ...keys.map((k) => (med[k] === undefined ? "—" : fmt(med[k])))];
+    if (keys.includes("lg")) {
+      for (const k of keys) {
+        if (k === "lg") continue;
+        line.push(med[k] && med.lg ? `${(med.lg / med[k]).toFixed(1)}x` : "—");
+      }
+    }
+    line.push(target);
+    lines.push(line);
+  }
+  const widths = header.map((_, i) => Math.max(...lines.map((l) => String(l[i]).length)));
+  const fmtLine = (l) => `| ${l.map((c, i) => String(c).padEnd(widths[i])).join(" | ")} |`;
+  console.log(fmtLine(lines[0]));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const l of lines.slice(1)) console.log(fmtLine(l));
+}
+
+// ---- main ----
+async function main() {
+  if (flag("--memory-child")) return memoryChild();
+  const started = Date.now();
+  const { engines, notes } = await loadEngines();
+  console.log(
+    `chronograph bench (${smoke ? "smoke" : "full"} sizes, ${SIZES.reps} rep(s), median; engines alternate within each workload)`,
+  );
+  console.log(`engines: ${engines.map((e) => `${e.name} ${e.version}`).join(", ")}; node ${process.version}`);
+  for (const n of notes) console.log(`note: ${n}`);
+  const blocks = [
+    ["w1", w1Block],
+    ["w2", w2Block],
+    ["w3", w3Block],
+  ];
+  for (const [name, block] of blocks) {
+    if (!only.has(name)) continue;
+    for (let rep = 0; rep < SIZES.reps; rep++) {
+      for (let i = 0; i < engines.length; i++) {
+        const engine = engines[(i + rep) % engines.length];
+        globalThis.gc();
+        await block(engine, rep);
+      }
+    }
+  }
+  if (only.has("mem")) memoryBlock(engines);
+  console.log();
+  table(engines);
+  for (const w of [...new Set(warnings)]) console.log(`warning: ${w}`);
+  console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (jsonOut) {
+    const data = {
+      sizes: SIZES,
+      engines: engines.map((e) => ({ key: e.key, name: e.name, version: e.version })),
+      results: Object.fromEntries([...results].map(([m, v]) => [m, Object.fromEntries(v)])),
+      warnings,
+    };
+    writeFileSync(jsonOut, JSON.stringify(data, null, 2));
+  }
+}
+
+await main();
