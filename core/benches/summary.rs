@@ -123,6 +123,11 @@ fn main() {
     // W1 history listing on the large thread.
     let n = s.w1_large;
     let (b, cfg) = w1_thread(n);
+    row(
+        "W1 checkpoints stored (shape check)",
+        format!("{}", checkpoints(&b, &cfg)),
+        &format!("expected {}", 2 * n + 1),
+    );
     let d = time(s.reps * 3, || (), |_| list_metadata(&b, &cfg));
     row(
         &format!("W1 list {} checkpoints, metadata (saver.list)", 2 * n + 1),
@@ -215,6 +220,15 @@ fn main() {
     );
 
     // W3: fan-out.
+    let fan = Bench::new(&w3_spec(s.w3_supersteps));
+    let fan_cfg = thread("fan");
+    run_w3(&fan, &fan_cfg);
+    row(
+        "W3 checkpoints stored (shape check)",
+        format!("{}", checkpoints(&fan, &fan_cfg)),
+        &format!("expected {}", s.w3_supersteps + 2),
+    );
+    drop(fan);
     let d = time(
         s.reps,
         || (Bench::new(&w3_spec(s.w3_supersteps)), thread("fan")),

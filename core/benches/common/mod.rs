@@ -122,6 +122,16 @@ pub fn w1_thread(iterations: usize) -> (Bench, RunnableConfig) {
     (b, cfg)
 }
 
+/// Number of checkpoints stored for the thread (every branch).
+pub fn checkpoints(b: &Bench, cfg: &RunnableConfig) -> usize {
+    b.saver
+        .list(
+            &ListTarget::thread(cfg.thread_id().unwrap()),
+            &ListOptions::default(),
+        )
+        .map_or(0, |l| l.len())
+}
+
 /// Lists every checkpoint of the thread, reading metadata only.
 pub fn list_metadata(b: &Bench, cfg: &RunnableConfig) -> usize {
     let list = b
@@ -132,8 +142,8 @@ pub fn list_metadata(b: &Bench, cfg: &RunnableConfig) -> usize {
         )
         .expect("list");
     list.iter()
-        .map(|t| std::hint::black_box(t.metadata.step) as usize)
-        .sum()
+        .filter(|t| std::hint::black_box(t.metadata.step) >= -1)
+        .count()
 }
 
 /// Lists every snapshot of the thread, converting every snapshot's values to JSON.
