@@ -417,9 +417,9 @@ async fn superstep(
                     "Cannot apply multiple updates when updating as input",
                 ));
             }
-            let has_input =
-                matches!(values, Some(Value::Object(m)) if m.keys().any(|k| graph.is_state_key(k)));
-            let Some(values) = values.filter(|_| has_input) else {
+            // LangGraph's `map_input(START, values)`: a StateGraph's input
+            // channel is `__start__` itself, so any value but None is input.
+            let Some(values) = values else {
                 return Err(Error::invalid_update(
                     "Received no input writes for __start__",
                 ));
