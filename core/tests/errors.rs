@@ -508,3 +508,20 @@ fn a_bad_message_in_an_update_is_rejected_before_anything_is_stored() {
         || app.update_state(&thread(T), Some(json!({"messages": [5]})), Some("reply")),
     );
 }
+
+#[test]
+fn a_router_returning_start_is_not_a_valid_destination() {
+    let saver = saver();
+    let mut g = StateGraph::new();
+    g.add_channel("x", Reducer::LastValue)
+        .add_node("a", |_: &State, _: &NodeContext| Ok(json!({"x": 1})))
+        .add_edge(START, "a")
+        .add_conditional_edges("a", |_: &State| Ok(vec![START.to_owned()]), None);
+    let app = g.compile(opts(&saver)).unwrap();
+    let err = app.invoke(json!({"x": 0}), &thread(T)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "ValueError: Branch did not return a valid destination"
+    );
+    assert_eq!(step_of(&app.get_state(&thread(T)).unwrap()), 0);
+}

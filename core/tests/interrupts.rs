@@ -486,3 +486,17 @@ fn a_resume_value_is_shown_to_the_saver_as_a_null_task_row() {
         ("__resume__", &json!("yes"))
     );
 }
+
+#[test]
+fn a_resume_records_the_versions_it_resumed_from_under_interrupt() {
+    let (saver, app, _) = with_breakpoints(&["reply"], &[]);
+    app.invoke(say("hi"), &thread(T)).unwrap();
+    let paused = latest(&*saver, T).checkpoint;
+    assert!(!paused.versions_seen.contains_key("__interrupt__"));
+    app.invoke(Value::Null, &thread(T)).unwrap();
+    let resumed = latest(&*saver, T).checkpoint;
+    assert_eq!(
+        resumed.versions_seen["__interrupt__"],
+        paused.channel_versions
+    );
+}

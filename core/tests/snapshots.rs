@@ -326,3 +326,21 @@ fn lineage_stops_at_a_dangling_parent() {
     assert_eq!(walk.len(), 4);
     assert_eq!(parent_of(walk.last().unwrap()).as_deref(), Some(ghost));
 }
+
+#[test]
+fn next_lists_tasks_in_node_registration_order() {
+    let saver = saver();
+    let calls = Calls::default();
+    let mut g = chronograph::StateGraph::new();
+    g.add_channel("items", chronograph::Reducer::Append)
+        .add_node("zz", appender(&calls, "zz"))
+        .add_node("aa", appender(&calls, "aa"))
+        .add_edge(chronograph::START, "zz")
+        .add_edge(chronograph::START, "aa");
+    let app = g.compile(opts(&saver)).unwrap();
+    let cfg = thread("t");
+    let out = app.invoke(json!({"items": []}), &cfg).unwrap();
+    assert_eq!(history(&app, &cfg)[1].next, ["zz", "aa"]);
+    // Writes are still applied by task path (node name).
+    assert_eq!(strings(&out.values["items"]), ["aa", "zz"]);
+}

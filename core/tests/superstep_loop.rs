@@ -629,3 +629,38 @@ fn list_without_a_namespace_covers_the_thread_and_history_reads_the_root() {
     );
     assert_eq!(history(&app, &cfg).len(), 4);
 }
+
+#[test]
+fn a_router_returning_several_destinations_runs_them_in_one_superstep() {
+    let saver = saver();
+    let calls = Calls::default();
+    let mut g = StateGraph::new();
+    g.add_channel("items", Reducer::Append)
+        .add_node("a", appender(&calls, "a"))
+        .add_node("b", appender(&calls, "b"))
+        .add_node("c", appender(&calls, "c"))
+        .add_edge(START, "a")
+        .add_conditional_edges(
+            "a",
+            |_: &State| Ok(vec!["c".to_owned(), "b".to_owned(), END.to_owned()]),
+            None,
+        );
+    let app = g.compile(opts(&saver)).unwrap();
+    let out = app.invoke(json!({"items": []}), &thread("t")).unwrap();
+    assert_eq!(strings(&out.values["items"]), ["a", "b", "c"]);
+    assert_eq!(steps(&app, &thread("t"))[1], row(1, "loop", &["b", "c"]));
+}
+
+#[test]
+fn a_command_update_to_an_unknown_channel_is_ignored() {
+    let saver = saver();
+    let (app, _) = booking(&saver);
+    app.invoke(say("hi"), &thread("t")).unwrap();
+    let cmd = Command {
+        update: Some(json!({"nope": 1, "messages": [ai("extra")]})),
+        ..Default::default()
+    };
+    let out = app.invoke(RunInput::Command(cmd), &thread("t")).unwrap();
+    assert_eq!(contents(&out.values, "messages").last().unwrap(), "extra");
+    assert!(out.values.get("nope").is_none());
+}

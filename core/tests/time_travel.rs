@@ -369,3 +369,31 @@ fn invoke_with_no_input_on_an_unknown_checkpoint_id_has_nothing_to_run() {
         },
     );
 }
+
+#[test]
+fn a_command_with_a_checkpoint_id_forks_and_carries_its_update_into_the_fork() {
+    let (saver, app, calls) = finished_thread();
+    let c2 = id(&saver, "C2"); // step 1, next reply
+    let before = tuple(&*saver, T, &c2).pending_writes;
+    let cmd = chronograph::Command {
+        update: Some(json!({"messages": [human("extra")]})),
+        ..Default::default()
+    };
+    app.invoke(RunInput::Command(cmd), &at(T, &c2)).unwrap();
+    assert_eq!(calls.take(), ["reply"]);
+    assert_eq!(
+        tuple(&*saver, T, &c2).pending_writes,
+        before,
+        "nothing stored on the replayed checkpoint"
+    );
+    let h = history(&app, &thread(T));
+    assert_eq!((step_of(&h[1]), source_of(&h[1])), (2, "fork"));
+    assert_eq!(
+        contents(&h[1].values.to_json(), "messages"),
+        ["hi", "booked (saw 1)", "extra"]
+    );
+    assert_eq!(
+        contents(&h[0].values.to_json(), "messages").last().unwrap(),
+        "reply (saw 3)"
+    );
+}

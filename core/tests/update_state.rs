@@ -657,3 +657,52 @@ fn unknown_keys_in_an_update_are_dropped() {
         ["messages"]
     );
 }
+
+#[test]
+fn as_node_inference_while_paused_in_interrupt_after_a_second_input_picks_start() {
+    let saver = saver();
+    let mut g = StateGraph::new();
+    g.add_channel("log", Reducer::Append)
+        .add_node("a", |_: &State, ctx: &NodeContext| {
+            let answer = ctx.interrupt(json!("?"))?;
+            Ok(json!({"log": [answer]}))
+        })
+        .add_edge(START, "a");
+    let app = g.compile(opts(&saver)).unwrap();
+    app.invoke(json!({"log": ["one"]}), &thread(T)).unwrap();
+    app.invoke(json!({"log": ["two"]}), &thread(T)).unwrap();
+    let cfg = app
+        .update_state(&thread(T), Some(json!({"log": ["edit"]})), None)
+        .unwrap();
+    let s = snap(&app, &cfg);
+    assert_eq!(s.next, ["a"], "written as __start__, so `a` still runs");
+    assert_eq!(items_of_log(&s), ["one", "two", "edit"]);
+}
+
+fn items_of_log(s: &chronograph::StateSnapshot) -> Vec<String> {
+    strings(&s.values.get_json("log").unwrap())
+}
+
+#[test]
+fn update_as_input_takes_any_value_but_none_as_input_like_invoke_does() {
+    // A StateGraph's input channel is `__start__` itself (LangGraph's
+    // `map_input(START, values)`), so even `{}` or unknown keys are input:
+    // an input checkpoint whose `__start__` task writes no state.
+    let (_saver, app, calls) = finished_thread();
+    for values in [json!({}), json!({"unknown": 1})] {
+        let cfg = app
+            .update_state(&thread(T), Some(values.clone()), Some(INPUT))
+            .unwrap();
+        let s = snap(&app, &cfg);
+        assert_eq!(
+            (source_of(&s), s.next.clone()),
+            ("input", vec!["__start__".to_owned()])
+        );
+        app.invoke(Value::Null, &thread(T)).unwrap();
+        assert_eq!(calls.take(), ["booking", "reply"]);
+    }
+    // The same holds for run input.
+    let before = history(&app, &thread(T)).len();
+    app.invoke(json!({}), &thread(T)).unwrap();
+    assert_eq!(history(&app, &thread(T)).len(), before + 4);
+}
