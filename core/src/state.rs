@@ -115,19 +115,14 @@ pub(crate) fn snapshot(
     let mut interrupts = Vec::new();
     for task in &tasks {
         let rows = t.pending_writes.iter().filter(|w| w.task_id == task.id);
-        let error = rows
-            .clone()
-            .filter(|w| w.channel == "__error__")
-            .last()
-            .map(|w| {
-                w.value
-                    .as_str()
-                    .map_or_else(|| w.value.to_string(), str::to_owned)
-            });
+        let error = rows.clone().rfind(|w| w.channel == "__error__").map(|w| {
+            w.value
+                .as_str()
+                .map_or_else(|| w.value.to_string(), str::to_owned)
+        });
         let mut raised: Vec<Interrupt> = rows
             .clone()
-            .filter(|w| w.channel == "__interrupt__")
-            .last()
+            .rfind(|w| w.channel == "__interrupt__")
             .and_then(|w| serde_json::from_value(w.value.clone()).ok())
             .unwrap_or_default();
         let done = task.is_finished();
@@ -321,6 +316,7 @@ impl Base {
     }
 
     /// Saves `checkpoint` as a new checkpoint under `parent`.
+    #[allow(clippy::too_many_arguments)]
     fn save(
         &self,
         graph: &GraphInner,

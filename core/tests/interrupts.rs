@@ -242,8 +242,8 @@ fn interrupt_writes_no_checkpoint_until_the_node_completes() {
     assert_eq!(steps(&app, &thread(T))[0], row(0, "loop", &["a"]));
 
     let live = app.get_state(&thread(T)).unwrap();
-    assert_eq!(live.tasks[0].interrupts, [raised.clone()]);
-    assert_eq!(live.interrupts, [raised.clone()]);
+    assert_eq!(live.tasks[0].interrupts, std::slice::from_ref(&raised));
+    assert_eq!(live.interrupts, std::slice::from_ref(&raised));
     assert_eq!(live.tasks[0].result, None);
     let rows = latest(&*saver, T).pending_writes;
     assert_eq!(rows.len(), 1);
