@@ -473,14 +473,23 @@ async fn superstep(
             match values {
                 None => Ok(copy),
                 Some(Value::Array(items)) => {
-                    let mut pairs = Vec::with_capacity(items.len());
+                    // LangGraph groups the pairs by node (in order of first
+                    // appearance) before applying them; that order is the
+                    // order reducers see the values in.
+                    let mut pairs: Vec<StateUpdate> = Vec::with_capacity(items.len());
                     for item in items {
                         match item {
-                            Value::Array(pair) if pair.len() == 2 => pairs.push(StateUpdate {
-                                values: Some(pair[0].clone()).filter(|v| !v.is_null()),
-                                as_node: pair[1].as_str().map(str::to_owned),
-                                task_id: None,
-                            }),
+                            Value::Array(pair) if pair.len() >= 2 => {
+                                let update = StateUpdate {
+                                    values: Some(pair[0].clone()).filter(|v| !v.is_null()),
+                                    as_node: pair[1].as_str().map(str::to_owned),
+                                    task_id: None,
+                                };
+                                match pairs.iter().rposition(|p| p.as_node == update.as_node) {
+                                    Some(last) => pairs.insert(last + 1, update),
+                                    None => pairs.push(update),
+                                }
+                            }
                             other => {
                                 return Err(Error::invalid_update(format!(
                                     "Invalid update item: {} when copying checkpoint",

@@ -706,3 +706,35 @@ fn update_as_input_takes_any_value_but_none_as_input_like_invoke_does() {
     app.invoke(json!({}), &thread(T)).unwrap();
     assert_eq!(history(&app, &thread(T)).len(), before + 4);
 }
+
+#[test]
+fn copy_updates_are_applied_grouped_by_node_in_order_of_first_appearance() {
+    // LangGraph's `__copy__` with a list groups the pairs by node before the
+    // second superstep, so an `append` channel sees 1, 3, 2.
+    let saver = saver();
+    let mut g = StateGraph::new();
+    g.add_channel("log", Reducer::Append)
+        .add_node("a", |_: &State, _: &NodeContext| Ok(json!({"log": ["a"]})))
+        .add_node("b", |_: &State, _: &NodeContext| Ok(json!({"log": ["b"]})))
+        .add_edge(START, "a")
+        .add_edge(START, "b");
+    let app = g.compile(opts(&saver)).unwrap();
+    app.invoke(json!({"log": []}), &thread(T)).unwrap();
+    let cfg = app
+        .update_state(
+            &thread(T),
+            Some(json!([
+                [{"log": ["1"]}, "a"],
+                [{"log": ["2"]}, "b"],
+                [{"log": ["3"]}, "a"]
+            ])),
+            Some(COPY),
+        )
+        .unwrap();
+    let s = snap(&app, &cfg);
+    assert_eq!(source_of(&s), "update");
+    assert_eq!(
+        strings(&s.values.get_json("log").unwrap()),
+        ["a", "b", "1", "3", "2"]
+    );
+}
