@@ -19,9 +19,7 @@ use std::rc::Rc;
 const T: &str = "t";
 
 fn finished() -> (Rc<InMemorySaver>, CompiledGraph) {
-    let saver = saver();
-    let (app, _) = booking(&saver);
-    app.invoke(say("hi"), &thread(T)).unwrap();
+    let (saver, app, _) = finished_booking();
     (saver, app)
 }
 
@@ -40,15 +38,11 @@ fn config(v: Value) -> RunnableConfig {
 // --- update_state -----------------------------------------------------------
 
 #[test]
-fn ambiguous_update_specify_as_node() {
+fn as_node_inference_is_ambiguous_after_a_parallel_step() {
     let saver = saver();
     let (app, _) = fanout(&saver, Rc::new(Cell::new(false)));
     app.invoke(json!({"items": []}), &thread(T)).unwrap();
-    // The checkpoint right after `b` and `c` ran in one superstep.
-    let after_parallel = history(&app, &thread(T))
-        .into_iter()
-        .find(|s| s.next == ["d"])
-        .unwrap();
+    let after_parallel = after_parallel_step(&app, T);
     let err = fails_cleanly(
         &saver,
         T,
@@ -62,6 +56,13 @@ fn ambiguous_update_specify_as_node() {
         },
     );
     assert_eq!(err.kind(), ErrorKind::InvalidUpdate);
+    // Naming the node resolves it.
+    app.update_state(
+        &at(T, &id_of(&after_parallel)),
+        Some(json!({"items": ["!"]})),
+        Some("b"),
+    )
+    .unwrap();
 }
 
 #[test]

@@ -62,23 +62,12 @@ fn asking(questions: &'static [&'static str]) -> (Rc<InMemorySaver>, CompiledGra
             }
             Ok(json!({"log": [format!("a:{}", answers.join(":"))]}))
         })
-        .add_node("z", appender_to_log(&calls, "z"))
+        .add_node("z", appender_to("log", &calls, "z"))
         .add_edge(START, "a")
         .add_edge("a", "z")
         .add_edge("z", END);
     let app = g.compile(opts(&saver)).unwrap();
     (saver, app, calls)
-}
-
-fn appender_to_log(
-    calls: &Calls,
-    name: &'static str,
-) -> impl Fn(&State, &NodeContext) -> chronograph::Result<Value> + 'static {
-    let calls = calls.clone();
-    move |_: &State, _: &NodeContext| {
-        calls.push(name);
-        Ok(json!({"log": [name]}))
-    }
 }
 
 /// `START -> x`, `START -> y`: both ask at once.

@@ -300,29 +300,7 @@ fn a_node_without_outgoing_edges_ends_the_run() {
 #[test]
 fn a_conditional_edge_writes_only_the_chosen_branch_channel() {
     let saver = saver();
-    let calls = Calls::default();
-    let mut g = StateGraph::new();
-    g.add_channel("route", Reducer::LastValue)
-        .add_channel("items", Reducer::Append)
-        .add_node("a", appender(&calls, "a"))
-        .add_node("b", appender(&calls, "b"))
-        .add_node("c", appender(&calls, "c"))
-        .add_edge(START, "a")
-        .add_conditional_edges(
-            "a",
-            |s: &State| {
-                Ok(vec![s
-                    .get_json("route")
-                    .unwrap()
-                    .as_str()
-                    .unwrap()
-                    .to_owned()])
-            },
-            None,
-        )
-        .add_edge("b", END)
-        .add_edge("c", END);
-    let app = g.compile(opts(&saver)).unwrap();
+    let (app, calls) = routed(&saver);
     let cfg = thread("t");
     app.invoke(json!({"route": "c", "items": []}), &cfg)
         .unwrap();
@@ -543,14 +521,7 @@ fn two_branches_from_one_parent_never_share_a_stored_value() {
 fn a_task_runs_with_the_id_its_checkpoint_snapshot_shows() {
     let saver = saver();
     let seen = Calls::default();
-    let mut g = StateGraph::new();
-    let s = seen.clone();
-    g.add_channel("x", Reducer::LastValue)
-        .add_node("a", move |_: &State, ctx: &NodeContext| {
-            s.push(&format!("{}@{}", ctx.task_id(), ctx.step()));
-            Ok(json!({"x": 1}))
-        })
-        .add_edge(START, "a");
+    let g = task_id_recorder(&seen);
     let app = g
         .compile(CompileOptions {
             interrupt_before: vec!["a".into()],
@@ -567,7 +538,7 @@ fn a_task_runs_with_the_id_its_checkpoint_snapshot_shows() {
     app.invoke(Value::Null, &cfg).unwrap();
     assert_eq!(
         seen.take(),
-        [format!("{}@{}", task.id, step_of(&paused) + 1)]
+        [format!("{} {}", task.id, step_of(&paused) + 1)]
     );
 }
 

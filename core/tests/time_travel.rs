@@ -6,10 +6,7 @@
 
 mod common;
 
-use chronograph::{
-    CompileOptions, CompiledGraph, InMemorySaver, NodeContext, Reducer, RunInput, State,
-    StateGraph, COPY, START,
-};
+use chronograph::{CompileOptions, InMemorySaver, RunInput, COPY};
 use common::*;
 use serde_json::{json, Value};
 use std::cell::Cell;
@@ -17,21 +14,13 @@ use std::rc::Rc;
 
 const T: &str = "t";
 
-fn finished_thread() -> (Rc<InMemorySaver>, CompiledGraph, Calls) {
-    let saver = saver();
-    let (app, calls) = booking(&saver);
-    app.invoke(say("hi"), &thread(T)).unwrap();
-    calls.take();
-    (saver, app, calls)
-}
-
 fn id(saver: &InMemorySaver, label: &str) -> String {
     id_by_label(saver, T, label)
 }
 
 #[test]
 fn a_fork_consumes_a_step() {
-    let (saver, app, calls) = finished_thread();
+    let (saver, app, calls) = finished_booking();
     let c2 = id(&saver, "C2"); // step 1, next reply
     app.invoke(Value::Null, &at(T, &c2)).unwrap();
     assert_eq!(calls.take(), ["reply"]);
@@ -54,14 +43,7 @@ fn a_fork_consumes_a_step() {
 fn the_replayed_task_gets_a_new_id_hashed_from_the_fork() {
     let saver = saver();
     let seen = Calls::default();
-    let mut g = StateGraph::new();
-    let s = seen.clone();
-    g.add_channel("x", Reducer::LastValue)
-        .add_node("a", move |_: &State, ctx: &NodeContext| {
-            s.push(&format!("{} {}", ctx.task_id(), ctx.step()));
-            Ok(json!({"x": 1}))
-        })
-        .add_edge(START, "a");
+    let g = task_id_recorder(&seen);
     let app = g.compile(opts(&saver)).unwrap();
     app.invoke(json!({"x": 0}), &thread(T)).unwrap();
     let step0 = history(&app, &thread(T))
@@ -125,7 +107,7 @@ fn resuming_without_an_id_reuses_finished_writes_and_does_not_fork() {
 
 #[test]
 fn replaying_a_terminal_checkpoint_writes_a_fork_and_runs_nothing() {
-    let (saver, app, calls) = finished_thread();
+    let (saver, app, calls) = finished_booking();
     let c3 = id(&saver, "C3");
     let out = app.invoke(Value::Null, &at(T, &c3)).unwrap();
     assert!(calls.take().is_empty());
@@ -141,7 +123,7 @@ fn replaying_a_terminal_checkpoint_writes_a_fork_and_runs_nothing() {
 
 #[test]
 fn invoke_without_input_on_a_finished_thread_writes_nothing() {
-    let (saver, app, calls) = finished_thread();
+    let (saver, app, calls) = finished_booking();
     let before = export(&saver, T);
     let out = app.invoke(Value::Null, &thread(T)).unwrap();
     assert!(calls.take().is_empty());
@@ -151,7 +133,7 @@ fn invoke_without_input_on_a_finished_thread_writes_nothing() {
 
 #[test]
 fn replaying_the_input_checkpoint_reruns_start_and_regenerates_message_ids() {
-    let (saver, app, calls) = finished_thread();
+    let (saver, app, calls) = finished_booking();
     let c0 = id(&saver, "C0");
     let old_ids: Vec<Value> = latest(&*saver, T).checkpoint.channel_values["messages"]
         .to_json()
@@ -188,7 +170,7 @@ fn replaying_the_input_checkpoint_reruns_start_and_regenerates_message_ids() {
 
 #[test]
 fn replaying_from_step_0_keeps_the_message_ids_already_stored() {
-    let (saver, app, _) = finished_thread();
+    let (saver, app, _) = finished_booking();
     let hi_id = latest(&*saver, T).checkpoint.channel_values["messages"].to_json()[0]["id"].clone();
     let out = app.invoke(Value::Null, &at(T, &id(&saver, "C1"))).unwrap();
     assert_eq!(out.values["messages"][0]["id"], hi_id);
@@ -196,7 +178,7 @@ fn replaying_from_step_0_keeps_the_message_ids_already_stored() {
 
 #[test]
 fn an_update_checkpoint_that_is_still_the_latest_is_continued_without_a_fork() {
-    let (saver, app, calls) = finished_thread();
+    let (saver, app, calls) = finished_booking();
     let upd = app
         .update_state(
             &at(T, &id(&saver, "C1")),
@@ -213,7 +195,7 @@ fn an_update_checkpoint_that_is_still_the_latest_is_continued_without_a_fork() {
 
 #[test]
 fn a_superseded_update_checkpoint_is_forked_on_replay() {
-    let (saver, app, calls) = finished_thread();
+    let (saver, app, calls) = finished_booking();
     let upd = app
         .update_state(
             &at(T, &id(&saver, "C1")),
@@ -235,7 +217,7 @@ fn a_superseded_update_checkpoint_is_forked_on_replay() {
 
 #[test]
 fn a_fork_checkpoint_that_is_still_the_latest_is_continued_without_another_fork() {
-    let (saver, app, calls) = finished_thread();
+    let (saver, app, calls) = finished_booking();
     let copy = app
         .update_state(&at(T, &id(&saver, "C2")), None, Some(COPY))
         .unwrap();
@@ -248,7 +230,7 @@ fn a_fork_checkpoint_that_is_still_the_latest_is_continued_without_another_fork(
 
 #[test]
 fn invoke_after_an_update_on_the_thread_continues_from_whatever_is_latest() {
-    let (saver, app, calls) = finished_thread();
+    let (saver, app, calls) = finished_booking();
     app.update_state(
         &at(T, &id(&saver, "C1")),
         Some(json!({"messages": [ai("edited")]})),
@@ -261,7 +243,7 @@ fn invoke_after_an_update_on_the_thread_continues_from_whatever_is_latest() {
 
 #[test]
 fn new_input_with_a_checkpoint_id_starts_a_new_input_checkpoint_under_it() {
-    let (saver, app, calls) = finished_thread();
+    let (saver, app, calls) = finished_booking();
     let c1 = id(&saver, "C1"); // step 0, its `booking` task finished long ago
     let out = app.invoke(say("new"), &at(T, &c1)).unwrap();
     assert_eq!(calls.take(), ["booking", "reply"]);
@@ -300,7 +282,7 @@ fn unknown_checkpoint_id_becomes_a_dangling_parent() {
 
 #[test]
 fn replay_never_changes_existing_checkpoints() {
-    let (saver, app, _) = finished_thread();
+    let (saver, app, _) = finished_booking();
     app.invoke(say("again"), &thread(T)).unwrap();
     let before = stored(&*saver, T);
     for label in ["C0", "C2", "C3", "C5"] {
@@ -356,7 +338,7 @@ fn breakpoints_on_the_first_node_of_a_replay_are_skipped() {
 
 #[test]
 fn invoke_with_no_input_on_an_unknown_checkpoint_id_has_nothing_to_run() {
-    let (saver, app, _) = finished_thread();
+    let (saver, app, _) = finished_booking();
     fails_cleanly(
         &saver,
         T,
@@ -372,7 +354,7 @@ fn invoke_with_no_input_on_an_unknown_checkpoint_id_has_nothing_to_run() {
 
 #[test]
 fn a_command_with_a_checkpoint_id_forks_and_carries_its_update_into_the_fork() {
-    let (saver, app, calls) = finished_thread();
+    let (saver, app, calls) = finished_booking();
     let c2 = id(&saver, "C2"); // step 1, next reply
     let before = tuple(&*saver, T, &c2).pending_writes;
     let cmd = chronograph::Command {

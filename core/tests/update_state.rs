@@ -17,14 +17,6 @@ use std::rc::Rc;
 const T: &str = "t";
 
 /// The seed graph after one round: C0 input, C1 step 0, C2 step 1, C3 step 2.
-fn finished_thread() -> (Rc<InMemorySaver>, CompiledGraph, Calls) {
-    let saver = saver();
-    let (app, calls) = booking(&saver);
-    app.invoke(say("hi"), &thread(T)).unwrap();
-    calls.take();
-    (saver, app, calls)
-}
-
 fn cfg_of(saver: &InMemorySaver, label: &str) -> RunnableConfig {
     at(T, &id_by_label(saver, T, label))
 }
@@ -48,7 +40,7 @@ fn upd(values: Value, as_node: &str) -> StateUpdate {
 
 #[test]
 fn update_state_writes_a_child_of_the_addressed_checkpoint() {
-    let (saver, app, _) = finished_thread();
+    let (saver, app, _) = finished_booking();
     let c1 = id_by_label(&*saver, T, "C1");
     let returned = app
         .update_state(
@@ -80,7 +72,7 @@ fn update_state_writes_a_child_of_the_addressed_checkpoint() {
 
 #[test]
 fn update_state_runs_only_the_nodes_writers_not_its_function() {
-    let (_saver, app, calls) = finished_thread();
+    let (_saver, app, calls) = finished_booking();
     app.update_state(
         &thread(T),
         Some(json!({"messages": [ai("x")]})),
@@ -92,7 +84,7 @@ fn update_state_runs_only_the_nodes_writers_not_its_function() {
 
 #[test]
 fn update_state_with_none_values_still_fires_the_static_edges() {
-    let (saver, app, _) = finished_thread();
+    let (saver, app, _) = finished_booking();
     let cfg = app
         .update_state(&cfg_of(&saver, "C1"), None, Some("booking"))
         .unwrap();
@@ -103,7 +95,7 @@ fn update_state_with_none_values_still_fires_the_static_edges() {
 
 #[test]
 fn update_state_clears_unwritten_triggers_so_pending_tasks_leave_next() {
-    let (saver, app, _) = finished_thread();
+    let (saver, app, _) = finished_booking();
     // C1 would run `booking`; an update as `reply` (which leads to END)
     // clears `branch:to:booking`, so nothing is left to run.
     let cfg = app
@@ -121,27 +113,7 @@ fn update_state_clears_unwritten_triggers_so_pending_tasks_leave_next() {
 #[test]
 fn update_state_re_evaluates_conditional_edges_on_the_updated_state() {
     let saver = saver();
-    let calls = Calls::default();
-    let mut g = StateGraph::new();
-    g.add_channel("route", Reducer::LastValue)
-        .add_channel("items", Reducer::Append)
-        .add_node("a", appender(&calls, "a"))
-        .add_node("b", appender(&calls, "b"))
-        .add_node("c", appender(&calls, "c"))
-        .add_edge(START, "a")
-        .add_conditional_edges(
-            "a",
-            |s: &State| {
-                Ok(vec![s
-                    .get_json("route")
-                    .unwrap()
-                    .as_str()
-                    .unwrap()
-                    .to_owned()])
-            },
-            None,
-        );
-    let app = g.compile(opts(&saver)).unwrap();
+    let (app, calls) = routed(&saver);
     app.invoke(json!({"route": "c", "items": []}), &thread(T))
         .unwrap();
     let cfg = app
@@ -198,7 +170,7 @@ fn update_state_on_the_latest_checkpoint_stores_writes_on_the_base() {
 
 #[test]
 fn update_state_on_an_older_checkpoint_stores_nothing_on_it() {
-    let (saver, app, _) = finished_thread();
+    let (saver, app, _) = finished_booking();
     let c1 = id_by_label(&*saver, T, "C1");
     let before = tuple(&*saver, T, &c1).pending_writes;
     app.update_state(
@@ -212,7 +184,7 @@ fn update_state_on_an_older_checkpoint_stores_nothing_on_it() {
 
 #[test]
 fn as_node_inference_picks_the_last_node_that_ran() {
-    let (_saver, app, _) = finished_thread();
+    let (_saver, app, _) = finished_booking();
     let cfg = app
         .update_state(&thread(T), Some(json!({"messages": [ai("tail")]})), None)
         .unwrap();
@@ -259,7 +231,7 @@ fn as_node_inference_picks_start_on_a_fresh_thread_and_invoke_then_runs_the_grap
 
 #[test]
 fn as_node_inference_picks_start_on_the_input_checkpoint_and_drops_the_waiting_input() {
-    let (saver, app, _) = finished_thread();
+    let (saver, app, _) = finished_booking();
     let cfg = app
         .update_state(
             &cfg_of(&saver, "C0"),
@@ -281,7 +253,7 @@ fn as_node_inference_picks_start_on_the_input_checkpoint_and_drops_the_waiting_i
 
 #[test]
 fn as_node_inference_picks_start_on_a_step_0_checkpoint() {
-    let (saver, app, _) = finished_thread();
+    let (saver, app, _) = finished_booking();
     let cfg = app
         .update_state(
             &cfg_of(&saver, "C1"),
@@ -296,7 +268,7 @@ fn as_node_inference_picks_start_on_a_step_0_checkpoint() {
 
 #[test]
 fn as_node_inference_on_an_update_whose_node_entry_is_empty_uses_start() {
-    let (saver, app, _) = finished_thread();
+    let (saver, app, _) = finished_booking();
     // An update as `booking` on the input checkpoint leaves every
     // versions_seen entry empty.
     let first = app
@@ -311,37 +283,6 @@ fn as_node_inference_on_an_update_whose_node_entry_is_empty_uses_start() {
         .update_state(&first, Some(json!({"messages": [human("again")]})), None)
         .unwrap();
     assert_eq!(snap(&app, &second).next, ["booking"], "inferred __start__");
-}
-
-#[test]
-fn as_node_inference_is_ambiguous_after_a_parallel_step() {
-    let saver = saver();
-    let (app, _) = fanout(&saver, Rc::new(Cell::new(false)));
-    app.invoke(json!({"items": []}), &thread(T)).unwrap();
-    // At the checkpoint after `b` and `c` ran together (next = d).
-    let after_parallel = history(&app, &thread(T))
-        .into_iter()
-        .find(|s| s.next == ["d"])
-        .unwrap();
-    fails_cleanly(
-        &saver,
-        T,
-        "InvalidUpdateError: Ambiguous update, specify as_node",
-        || {
-            app.update_state(
-                &at(T, &id_of(&after_parallel)),
-                Some(json!({"items": ["?"]})),
-                None,
-            )
-        },
-    );
-    // Naming the node resolves it.
-    app.update_state(
-        &at(T, &id_of(&after_parallel)),
-        Some(json!({"items": ["!"]})),
-        Some("b"),
-    )
-    .unwrap();
 }
 
 #[test]
@@ -364,7 +305,7 @@ fn a_graph_with_one_user_node_still_counts_start_and_infers_it() {
 
 #[test]
 fn clearing_with_none_as_end_accepts_finished_work_and_drops_the_rest() {
-    let (saver, app, calls) = finished_thread();
+    let (saver, app, calls) = finished_booking();
     // C1's `booking` task already finished (its writes are stored on C1).
     let cfg = app
         .update_state(&cfg_of(&saver, "C1"), None, Some(END))
@@ -405,7 +346,7 @@ fn clearing_a_fresh_thread_writes_an_empty_step_0_update() {
 
 #[test]
 fn update_as_input_is_an_input_checkpoint_that_runs_from_start() {
-    let (saver, app, calls) = finished_thread();
+    let (saver, app, calls) = finished_booking();
     let base = id_by_label(&*saver, T, "C3");
     let cfg = app
         .update_state(&thread(T), Some(say("again")), Some(INPUT))
@@ -479,7 +420,7 @@ fn update_as_input_keeps_the_pending_tasks() {
 
 #[test]
 fn copy_is_a_sibling_not_a_child() {
-    let (saver, app, _) = finished_thread();
+    let (saver, app, _) = finished_booking();
     let c2 = id_by_label(&*saver, T, "C2");
     let cfg = app.update_state(&at(T, &c2), None, Some(COPY)).unwrap();
     let copy_id = cfg.checkpoint_id().unwrap();
@@ -505,7 +446,7 @@ fn copy_is_a_sibling_not_a_child() {
 
 #[test]
 fn copy_with_a_list_of_updates_applies_them_on_the_copy_as_a_second_superstep() {
-    let (saver, app, _) = finished_thread();
+    let (saver, app, _) = finished_booking();
     let c2 = id_by_label(&*saver, T, "C2");
     let cfg = app
         .update_state(
@@ -527,7 +468,7 @@ fn copy_with_a_list_of_updates_applies_them_on_the_copy_as_a_second_superstep() 
 #[test]
 fn an_invalid_copy_item_is_rejected_after_the_copy_is_saved_as_langgraph_does() {
     // LangGraph saves the copy before it looks at the items.
-    let (saver, app, _) = finished_thread();
+    let (saver, app, _) = finished_booking();
     let before = stored(&*saver, T).len();
     let err = app
         .update_state(&cfg_of(&saver, "C2"), Some(json!([5])), Some(COPY))
@@ -543,7 +484,7 @@ fn an_invalid_copy_item_is_rejected_after_the_copy_is_saved_as_langgraph_does() 
 
 #[test]
 fn bulk_update_state_applies_supersteps_in_sequence() {
-    let (saver, app, _) = finished_thread();
+    let (saver, app, _) = finished_booking();
     let cfg = app
         .bulk_update_state(
             &thread(T),
@@ -609,7 +550,7 @@ fn two_updates_in_one_superstep_reuse_the_pending_task_ids_of_their_nodes() {
 
 #[test]
 fn an_explicit_task_id_is_used_for_the_stored_writes() {
-    let (saver, app, _) = finished_thread();
+    let (saver, app, _) = finished_booking();
     app.bulk_update_state(
         &thread(T),
         vec![vec![StateUpdate {
@@ -625,7 +566,7 @@ fn an_explicit_task_id_is_used_for_the_stored_writes() {
 
 #[test]
 fn update_state_on_an_unknown_checkpoint_id_records_a_dangling_parent() {
-    let (saver, app, _) = finished_thread();
+    let (saver, app, _) = finished_booking();
     let ghost = "1f000000-0000-6000-8000-000000000000";
     let cfg = app
         .update_state(
@@ -643,7 +584,7 @@ fn update_state_on_an_unknown_checkpoint_id_records_a_dangling_parent() {
 
 #[test]
 fn unknown_keys_in_an_update_are_dropped() {
-    let (_saver, app, _) = finished_thread();
+    let (_saver, app, _) = finished_booking();
     let cfg = app
         .update_state(
             &thread(T),
@@ -688,7 +629,7 @@ fn update_as_input_takes_any_value_but_none_as_input_like_invoke_does() {
     // A StateGraph's input channel is `__start__` itself (LangGraph's
     // `map_input(START, values)`), so even `{}` or unknown keys are input:
     // an input checkpoint whose `__start__` task writes no state.
-    let (_saver, app, calls) = finished_thread();
+    let (_saver, app, calls) = finished_booking();
     for values in [json!({}), json!({"unknown": 1})] {
         let cfg = app
             .update_state(&thread(T), Some(values.clone()), Some(INPUT))

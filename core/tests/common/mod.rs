@@ -264,11 +264,74 @@ pub fn appender(
     calls: &Calls,
     name: &'static str,
 ) -> impl Fn(&State, &NodeContext) -> chronograph::Result<Value> + 'static {
+    appender_to("items", calls, name)
+}
+
+/// Makes a node function that logs its name and appends it to `channel`.
+pub fn appender_to(
+    channel: &'static str,
+    calls: &Calls,
+    name: &'static str,
+) -> impl Fn(&State, &NodeContext) -> chronograph::Result<Value> + 'static {
     let calls = calls.clone();
     move |_: &State, _: &NodeContext| {
         calls.push(name);
-        Ok(json!({"items": [name]}))
+        Ok(json!({ channel: [name] }))
     }
+}
+
+/// The seed graph after one round on thread `t` (C0 input, C1 step 0,
+/// C2 step 1, C3 step 2), its node log cleared.
+pub fn finished_booking() -> (Rc<InMemorySaver>, CompiledGraph, Calls) {
+    let saver = saver();
+    let (app, calls) = booking(&saver);
+    app.invoke(say("hi"), &thread("t")).unwrap();
+    calls.take();
+    (saver, app, calls)
+}
+
+/// `START -> a`, then a conditional edge to the node named in `route`
+/// (`b` or `c`); every node appends its name to `items`.
+pub fn routed(saver: &Rc<InMemorySaver>) -> (CompiledGraph, Calls) {
+    let calls = Calls::default();
+    let mut g = StateGraph::new();
+    g.add_channel("route", Reducer::LastValue)
+        .add_channel("items", Reducer::Append)
+        .add_node("a", appender(&calls, "a"))
+        .add_node("b", appender(&calls, "b"))
+        .add_node("c", appender(&calls, "c"))
+        .add_edge(START, "a")
+        .add_conditional_edges(
+            "a",
+            |s: &State| {
+                let route = s.get_json("route").unwrap_or_default();
+                Ok(vec![route.as_str().unwrap_or(END).to_owned()])
+            },
+            None,
+        );
+    (g.compile(opts(saver)).unwrap(), calls)
+}
+
+/// A one-node graph (`START -> a`) whose node records `"<task id> <step>"`.
+pub fn task_id_recorder(seen: &Calls) -> StateGraph {
+    let mut g = StateGraph::new();
+    let s = seen.clone();
+    g.add_channel("x", Reducer::LastValue)
+        .add_node("a", move |_: &State, ctx: &NodeContext| {
+            s.push(&format!("{} {}", ctx.task_id(), ctx.step()));
+            Ok(json!({"x": 1}))
+        })
+        .add_edge(START, "a");
+    g
+}
+
+/// The checkpoint right after a superstep in which `b` and `c` ran
+/// together (its `next` is `d`), on a finished [`fanout`] thread.
+pub fn after_parallel_step(app: &CompiledGraph, thread_id: &str) -> StateSnapshot {
+    history(app, &thread(thread_id))
+        .into_iter()
+        .find(|s| s.next == ["d"])
+        .expect("a checkpoint with next = d")
 }
 
 /// The fault-tolerance graph of spec §8: `START -> a -> (b, c)`, join
