@@ -59,6 +59,7 @@ export function launch() {
 export async function openPage(browser, url, viewport = { width: 1440, height: 900 }) {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
   const problems = [];
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
@@ -83,7 +84,7 @@ export class Visualizer {
     this.input = page.getByRole('textbox', { name: 'Input (JSON)' });
     this.tree = page.getByRole('group', { name: /^Checkpoints\./ });
     this.inspector = page.getByRole('complementary', { name: 'Inspector' });
-    this.log = page.getByRole('region', { name: 'Log' });
+    this.log = page.getByRole('region', { name: 'Log', exact: true });
   }
 
   async goto(url) {
@@ -132,8 +133,13 @@ export class Visualizer {
     await this.button('Run').click();
   }
 
+  /** Clicks checkpoint `label` when it is in view; focuses it (which selects and reveals it) otherwise. */
   async select(label) {
-    await this.checkpoint(label).click();
+    const node = this.checkpoint(label);
+    const [box, view] = [await node.boundingBox(), await this.tree.boundingBox()];
+    const inView = box && view && box.y >= view.y && box.y + box.height <= view.y + view.height;
+    if (inView) await node.click();
+    else await node.focus();
     await this.page.waitForFunction(
       (l) => document.querySelector('.inspector .snap-label')?.textContent.trim() === l,
       label,

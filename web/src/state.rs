@@ -20,6 +20,10 @@ pub const SELECTION_KEY: &str = "chronograph.selected";
 /// The scenario id used for a pasted or edited spec.
 pub const CUSTOM: &str = "custom";
 
+thread_local! {
+    static SAVE_PENDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// What survives a reload.
 #[derive(Serialize, Deserialize)]
 struct Saved {
@@ -315,11 +319,27 @@ impl AppState {
             .unwrap_or_else(|| "null".into())
     }
 
-    /// Saves scenario, spec, thread and log to localStorage.
+    /// Saves scenario, spec, thread and log to localStorage, a moment later
+    /// (after the new checkpoints are painted; one save for a burst of actions).
     pub fn save(&self) {
         if !cfg!(target_arch = "wasm32") {
             return;
         }
+        let state = *self;
+        let pending = SAVE_PENDING.with(|p| p.replace(true));
+        if !pending {
+            set_timeout(
+                move || {
+                    SAVE_PENDING.with(|p| p.set(false));
+                    state.save_now();
+                },
+                std::time::Duration::from_millis(120),
+            );
+        }
+    }
+
+    /// Saves right away (see [`AppState::save`]).
+    pub fn save_now(&self) {
         let saved = Saved {
             scenario: self.scenario.get_untracked(),
             spec: self.spec_text.get_untracked(),

@@ -62,6 +62,7 @@ pub fn DagNode(
     marks: Marks,
     #[prop(into)] label_x: Signal<f64>,
     #[prop(into)] fresh: Signal<bool>,
+    on_select: Callback<usize>,
 ) -> impl IntoView {
     let i = node.index;
     let (sel, head, pin) = (marks.selected, marks.head, marks.pinned);
@@ -137,8 +138,13 @@ pub fn DagNode(
             aria-pressed=move || if is_selected() { "true" } else { "false" }
             data-index=i.to_string()
             data-label=node.label.clone()
+            on:click=move |_| on_select.run(i)
+            on:focus=move |_| on_select.run(i)
         >
             <title>{tooltip}</title>
+            <rect class="hit" x=(x - NODE_RADIUS - 2.0).to_string() y=(y - ROW_HEIGHT / 2.0).to_string()
+                width=move || (label_x.get() + LABEL_COLUMN_WIDTH - x + NODE_RADIUS + 2.0).max(0.0).to_string()
+                height=ROW_HEIGHT.to_string()></rect>
             {dangling}
             <circle class="head-ring" cx=x.to_string() cy=y.to_string() r=(NODE_RADIUS + 4.0).to_string()></circle>
             {shape}

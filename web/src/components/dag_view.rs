@@ -121,7 +121,13 @@ pub fn DagView() -> impl IntoView {
             let mut d = String::new();
             let mut cur = state.selected.get().filter(|&i| i < l.len());
             while let Some(i) = cur {
-                if let Some(e) = l.edges().iter().rev().find(|e| e.to == i) {
+                // Edges are appended with their child, so they are sorted by `to`.
+                if let Some(e) = l
+                    .edges()
+                    .binary_search_by_key(&i, |e| e.to)
+                    .ok()
+                    .and_then(|k| l.edges().get(k))
+                {
                     d.push_str(&e.path_d());
                     d.push(' ');
                 }
@@ -272,7 +278,7 @@ pub fn DagView() -> impl IntoView {
             "+" | "=" => zoom_by(1.25),
             "-" | "_" => zoom_by(0.8),
             "0" => state.viewport.set(Viewport::default()),
-            "Enter" | " " => {
+            "Enter" => {
                 if let Some(id) = state.selected_view_untracked().map(|v| v.id) {
                     let _ = state.act(|s| s.replay(&id));
                     if let Some(i) = state.selected.get_untracked() {
@@ -305,6 +311,12 @@ pub fn DagView() -> impl IntoView {
         }
         ev.prevent_default();
     };
+
+    let on_select = Callback::new(move |i: usize| {
+        if state.selected.get_untracked() != Some(i) {
+            state.selected.set(Some(i));
+        }
+    });
 
     let band_y = move || {
         state.selected.get().map_or_else(
@@ -375,7 +387,7 @@ pub fn DagView() -> impl IntoView {
                                 let fresh = Signal::derive(move || {
                                     state.fresh.with(|f| f.contains(&id))
                                 });
-                                view! { <DagNode node marks=marks.clone() label_x fresh/> }
+                                view! { <DagNode node marks=marks.clone() label_x fresh on_select/> }
                             }
                         </For>
                     </g>
