@@ -6,6 +6,7 @@
 //                                                        texts (semantics.md §14), comparable
 //                                                        with tests/conformance/expected/
 //   node tests/conformance/run.mjs --async FILE.json    every node and router async (awaits first)
+//   node tests/conformance/run.mjs --spec FILE.json     the graph from StateGraph.fromSpec instead
 //
 // Same rules as core/src/scenario.rs: checkpoints are labelled c0, c1, ... in id
 // (creation) order; messages show {type, content} and their id only when the scenario
@@ -65,8 +66,16 @@ function routeByRules(edge, state) {
   return (edge.when ?? []).find((rule) => holds(rule.if))?.to ?? edge.else;
 }
 
-/** The scenario's graph, built from JavaScript functions. */
-export function buildGraph(spec, { async = false } = {}) {
+/**
+ * The scenario's graph, built from JavaScript functions (`async`: every node
+ * and router awaits first), or with `fromSpec: true` from the JSON graph
+ * itself (built-in ops).
+ */
+export function buildGraph(spec, { async = false, fromSpec = false } = {}) {
+  if (fromSpec) {
+    const saver = new MemorySaver();
+    return { saver, graph: StateGraph.fromSpec(spec).compile({ checkpointer: saver }) };
+  }
   const channels = {};
   for (const [key, c] of Object.entries(spec.channels ?? {})) channels[key] = c.reducer ?? "last_value";
   const graph = new StateGraph(channels);
@@ -264,11 +273,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const args = process.argv.slice(2);
   const file = args.find((a) => !a.startsWith("--"));
   if (!file) {
-    console.error("usage: node tests/conformance/run.mjs [--python] [--async] FILE.json");
+    console.error("usage: node tests/conformance/run.mjs [--python] [--async | --spec] FILE.json");
     process.exit(2);
   }
   const scenario = JSON.parse(readFileSync(file, "utf8"));
-  let trace = await runScenario(scenario, { async: args.includes("--async") });
+  let trace = await runScenario(scenario, { async: args.includes("--async"), fromSpec: args.includes("--spec") });
   if (args.includes("--python")) trace = toPythonTexts(trace);
   console.log(JSON.stringify(trace, null, 1));
 }

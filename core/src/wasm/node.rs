@@ -16,7 +16,7 @@
 
 use super::error::{describe, from_thrown, invalid_argument};
 use super::task::TaskContext;
-use super::types::{from_js, is_object, to_js};
+use super::types::{is_object, json_from_js, to_js};
 use crate::{
     ChannelValue, CustomReducer, Error, NodeAction, NodeContext, NodeFuture, Reducer, RouterFn,
     State,
@@ -228,7 +228,7 @@ fn custom_reducer(f: Function, default: Option<Function>) -> CustomReducer {
                 "A reducer returned a Promise; reducers must be synchronous",
             ));
         }
-        from_js::<Value>(out, "the reducer's result")
+        json_from_js(out, "the reducer's result")
             .map(ChannelValue::from_json)
             .map_err(from_thrown)
     })

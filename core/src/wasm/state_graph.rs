@@ -6,9 +6,8 @@ use super::compiled::WasmCompiledGraph;
 use super::error::{describe, invalid_argument};
 use super::node::{function_arg, node_action, reducer_from_js, router, StateCache};
 use super::saver::WasmMemorySaver;
-use super::types::{entries, from_js, is_object, names_arg, string_arg};
+use super::types::{entries, from_js, is_object, json_from_js, names_arg, string_arg};
 use crate::{Branch, CheckpointSaver, CompileOptions, GraphSpec, StateGraph};
-use serde_json::Value;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -50,7 +49,7 @@ impl WasmStateGraph {
     /// A builder from the JSON graph format (built-in ops as nodes).
     #[wasm_bindgen(js_name = fromSpec)]
     pub fn from_spec(spec: JsValue) -> Result<WasmStateGraph, JsValue> {
-        let value: Value = from_js(spec, "StateGraph.fromSpec(spec)")?;
+        let value = json_from_js(spec, "StateGraph.fromSpec(spec)")?;
         let spec = GraphSpec::from_value(&value)?;
         let graph = spec.to_state_graph()?;
         Ok(WasmStateGraph {

@@ -1,7 +1,7 @@
 //! [`TaskContext`]: what a running JS node can ask of the engine. The JS
 //! layer keeps the current one where `interrupt()` finds it.
 
-use super::types::{from_js, to_js};
+use super::types::{json_from_js, to_js};
 use crate::NodeContext;
 use wasm_bindgen::prelude::*;
 
@@ -39,7 +39,7 @@ impl TaskContext {
     /// LangGraph's `interrupt(value)`: the answer when this call was already
     /// answered, else throws the `GraphInterrupt` marker that pauses the node.
     pub fn interrupt(&self, value: JsValue) -> Result<JsValue, JsValue> {
-        let value = from_js(value, "interrupt(value)")?;
+        let value = json_from_js(value, "interrupt(value)")?;
         let answer = self.0.interrupt(value)?;
         to_js(&answer)
     }

@@ -30,9 +30,20 @@ pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
         })
 }
 
-/// Reads a JS value into a Rust type; the error names `what`.
-pub fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsValue> {
+/// Reads a JS value as JSON; the error names `what`.
+pub fn json_from_js(value: JsValue, what: &str) -> Result<Value, JsValue> {
     serde_wasm_bindgen::from_value(value).map_err(|e| invalid_argument(format!("{what}: {e}")))
+}
+
+/// Reads a JS value into a Rust type; the error names `what` and the path
+/// of the bad field (`put(...): checkpoint.channel_versions.x: ...`).
+pub fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsValue> {
+    let json = json_from_js(value, what)?;
+    serde_path_to_error::deserialize(json).map_err(|e| {
+        let path = e.path().to_string();
+        let at = if path == "." { String::new() } else { format!(".{path}") };
+        invalid_argument(format!("{what}{at}: {}", e.inner()))
+    })
 }
 
 /// A property of a JS object (`undefined` when absent or unreadable).
@@ -345,7 +356,7 @@ pub fn input_from_js(v: JsValue) -> Result<RunInput, JsValue> {
             describe(&v)
         )));
     }
-    Ok(RunInput::Values(from_js(v, "input")?))
+    Ok(RunInput::Values(json_from_js(v, "input")?))
 }
 
 /// `new Command({resume, update, goto})` → core `Command`.
@@ -365,11 +376,11 @@ pub fn command_from_js(v: &JsValue) -> Result<Command, JsValue> {
     Ok(Command {
         resume: match resume.is_undefined() {
             true => None,
-            false => Some(Resume::from_json(from_js(resume, "Command.resume")?)),
+            false => Some(Resume::from_json(json_from_js(resume, "Command.resume")?)),
         },
         update: match absent(&update) {
             true => None,
-            false => Some(from_js(update, "Command.update")?),
+            false => Some(json_from_js(update, "Command.update")?),
         },
         goto: names_arg(&goto, "Command.goto")?,
     })
@@ -379,7 +390,7 @@ pub fn command_from_js(v: &JsValue) -> Result<Command, JsValue> {
 pub fn values_from_js(v: JsValue, what: &str) -> Result<Option<Value>, JsValue> {
     match absent(&v) {
         true => Ok(None),
-        false => from_js(v, what).map(Some),
+        false => json_from_js(v, what).map(Some),
     }
 }
 

@@ -1,0 +1,408 @@
+//! The JavaScript binding layer (`src/wasm/`), run in Node:
+//! `wasm-pack test --node core --features wasm --test wasm_api`.
+//! DTO round trips (configs, inputs, commands, snapshots, stream chunks,
+//! thread exports) and error conversion both ways (core errors to real JS
+//! `Error`s with `name`/`code`/`node` and LangGraph.js texts; thrown JS
+//! values to core errors and back to the very same object).
+#![cfg(all(feature = "wasm", target_arch = "wasm32"))]
+
+use chronograph::wasm::error::{from_thrown, is_graph_interrupt, js_message, js_name, to_js};
+use chronograph::wasm::types::{
+    command_from_js, config_from_js, config_to_js, get, input_from_js, list_options_from_js,
+    snapshot_to_js, stream_chunks, supersteps_from_js, StreamMode,
+};
+use chronograph::wasm::{WasmMemorySaver, WasmStateGraph};
+use chronograph::{
+    CompileOptions, Error, ErrorKind, InMemorySaver, Resume, RunInput, RunnableConfig,
+    StateGraph, StreamEvent, END, START,
+};
+use js_sys::{Function, Object, Reflect, JSON};
+use serde_json::json;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use wasm_bindgen_test::wasm_bindgen_test;
+
+/// A JS value from JSON text.
+fn js(text: &str) -> JsValue {
+    JSON::parse(text).expect("valid JSON")
+}
+
+/// A JS value as JSON text (keys in insertion order).
+fn text(v: &JsValue) -> String {
+    JSON::stringify(v)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_default()
+}
+
+fn prop(v: &JsValue, key: &str) -> Option<String> {
+    get(v, key).as_string()
+}
+
+#[wasm_bindgen_test]
+fn configs_round_trip_with_langgraph_js_keys() {
+    let config = config_from_js(
+        &js(r#"{"configurable": {"thread_id": 7, "checkpoint_ns": "", "user": "ann", "checkpoint_id": "abc"},
+                "recursionLimit": 25, "metadata": {"run": "r1"}, "streamMode": "values"}"#),
+        "config",
+    )
+    .unwrap();
+    assert_eq!(config.thread_id().as_deref(), Some("7"));
+    assert_eq!(config.checkpoint_id().as_deref(), Some("abc"));
+    assert_eq!(config.recursion_limit, Some(25));
+    assert_eq!(config.metadata.get("run"), Some(&json!("r1")));
+    let back = config_to_js(&config).unwrap();
+    assert_eq!(
+        text(&back),
+        r#"{"configurable":{"checkpoint_id":"abc","checkpoint_ns":"","thread_id":7,"user":"ann"},"recursionLimit":25}"#
+    );
+    // A falsy checkpoint_id is "the thread's latest" (LangGraph.js), so it is left out.
+    for id in ["null", "\"\""] {
+        let c = config_from_js(
+            &js(&format!(
+                r#"{{"configurable": {{"thread_id": "t", "checkpoint_id": {id}}}}}"#
+            )),
+            "config",
+        )
+        .unwrap();
+        assert!(!c.has_checkpoint_id_key());
+    }
+    assert_eq!(
+        config_from_js(&JsValue::UNDEFINED, "config").unwrap(),
+        RunnableConfig::default()
+    );
+}
+
+#[wasm_bindgen_test]
+fn bad_configs_are_type_errors_naming_the_key() {
+    let cases = [
+        (
+            r#""t1""#,
+            r#"config must be an object like {configurable: {thread_id: "1"}}, got the string "t1""#,
+        ),
+        (
+            r#"{"configurable": 3}"#,
+            "config.configurable must be an object, got the number 3",
+        ),
+        (
+            r#"{"configurable": {"thread_id": true}}"#,
+            "config.configurable.thread_id must be a string or a number, got a value of type boolean",
+        ),
+        (
+            r#"{"recursionLimit": 2.5}"#,
+            "config.recursionLimit must be an integer, got the number 2.5",
+        ),
+    ];
+    for (input, message) in cases {
+        let e = config_from_js(&js(input), "config").unwrap_err();
+        assert!(e.is_instance_of::<js_sys::TypeError>(), "{input}");
+        assert_eq!(prop(&e, "message").as_deref(), Some(message));
+        assert_eq!(prop(&e, "code").as_deref(), Some("INVALID_ARGUMENT"));
+        assert_eq!(prop(&e, "name").as_deref(), Some("TypeError"));
+    }
+}
+
+#[wasm_bindgen_test]
+fn inputs_and_commands_convert() {
+    assert_eq!(input_from_js(JsValue::NULL).unwrap(), RunInput::None);
+    assert_eq!(input_from_js(JsValue::UNDEFINED).unwrap(), RunInput::None);
+    assert_eq!(
+        input_from_js(js(r#"{"x": [1, {"y": null}]}"#)).unwrap(),
+        RunInput::Values(json!({"x": [1, {"y": null}]}))
+    );
+    let id = "0123456789abcdef0123456789abcdef";
+    let cmd = command_from_js(&js(&format!(
+        r#"{{"lg_name": "Command", "resume": {{"{id}": 1}}, "update": {{"x": 2}}, "goto": "a"}}"#
+    )))
+    .unwrap();
+    assert_eq!(cmd.resume, Some(Resume::ById([(id.into(), json!(1))].into())));
+    assert_eq!(cmd.update, Some(json!({"x": 2})));
+    assert_eq!(cmd.goto, vec!["a".to_owned()]);
+    let RunInput::Command(cmd) =
+        input_from_js(js(r#"{"lg_name": "Command", "resume": null, "goto": []}"#)).unwrap()
+    else {
+        panic!("a Command")
+    };
+    assert_eq!(
+        cmd.resume,
+        Some(Resume::Value(json!(null))),
+        "null is an answer"
+    );
+    let e = input_from_js(JsValue::from(3)).unwrap_err();
+    assert_eq!(prop(&e, "code").as_deref(), Some("INVALID_ARGUMENT"));
+}
+
+#[wasm_bindgen_test]
+fn list_options_and_supersteps_convert() {
+    let o = list_options_from_js(
+        &js(r#"{"limit": 2, "before": {"configurable": {"checkpoint_id": "c5"}}, "filter": {"source": "loop"}}"#),
+        "options",
+    )
+    .unwrap();
+    assert_eq!(o.limit, Some(2));
+    assert_eq!(o.before.as_deref(), Some("c5"));
+    assert_eq!(o.filter.get("source"), Some(&json!("loop")));
+    let steps = supersteps_from_js(&js(
+        r#"[{"updates": [{"values": {"x": 1}, "asNode": "a", "taskId": "t"}, {"values": null}]}]"#,
+    ))
+    .unwrap();
+    assert_eq!(steps.len(), 1);
+    assert_eq!(steps[0][0].values, Some(json!({"x": 1})));
+    assert_eq!(steps[0][0].as_node.as_deref(), Some("a"));
+    assert_eq!(steps[0][0].task_id.as_deref(), Some("t"));
+    assert_eq!(steps[0][1].values, None);
+    let e = supersteps_from_js(&js(r#"[{"updates": {}}]"#)).unwrap_err();
+    assert!(prop(&e, "message")
+        .unwrap_or_default()
+        .starts_with("supersteps[0].updates must be an array"));
+}
+
+/// A two-node graph on a fresh saver, run once.
+fn ran_graph() -> (chronograph::CompiledGraph, RunnableConfig) {
+    let mut g = StateGraph::new();
+    g.add_channel("log", chronograph::Reducer::Append)
+        .add_node("a", |_, _| Ok(json!({"log": ["a"]})))
+        .add_node("b", |_, _| Ok(json!({"log": ["b"]})))
+        .add_edge(START, "a")
+        .add_edge("a", "b")
+        .add_edge("b", END);
+    let graph = g
+        .compile(CompileOptions::with_checkpointer(Rc::new(
+            InMemorySaver::new(),
+        )))
+        .unwrap();
+    let cfg = RunnableConfig::thread("t1");
+    graph.invoke(json!({"log": []}), &cfg).unwrap();
+    (graph, cfg)
+}
+
+#[wasm_bindgen_test]
+fn snapshots_have_langgraph_js_shape() {
+    let (graph, cfg) = ran_graph();
+    let history = graph.get_state_history(&cfg, &Default::default()).unwrap();
+    let mid = snapshot_to_js(&history[1]).unwrap();
+    let keys: Vec<String> = Object::keys(mid.unchecked_ref::<Object>())
+        .iter()
+        .filter_map(|k| k.as_string())
+        .collect();
+    assert_eq!(
+        keys,
+        ["values", "next", "config", "metadata", "createdAt", "parentConfig", "tasks"]
+    );
+    assert_eq!(text(&get(&mid, "values")), r#"{"log":["a"]}"#);
+    assert_eq!(text(&get(&mid, "next")), r#"["b"]"#);
+    let meta = get(&mid, "metadata");
+    assert_eq!(
+        text(&meta),
+        r#"{"source":"loop","step":1,"parents":{},"thread_id":"t1"}"#
+    );
+    let config = get(&get(&mid, "config"), "configurable");
+    assert_eq!(prop(&config, "thread_id").as_deref(), Some("t1"));
+    assert_eq!(prop(&config, "checkpoint_ns").as_deref(), Some(""));
+    assert_eq!(
+        prop(&config, "checkpoint_id"),
+        history[1].config.checkpoint_id
+    );
+    let task = js_sys::Array::from(&get(&mid, "tasks")).get(0);
+    assert_eq!(prop(&task, "name").as_deref(), Some("b"));
+    assert_eq!(text(&get(&task, "interrupts")), "[]");
+    assert_eq!(text(&get(&task, "result")), r#"{"log":["b"]}"#);
+    assert!(get(&task, "error").is_undefined());
+    // The root has no parent: the key is absent, not null.
+    let root = snapshot_to_js(history.last().unwrap()).unwrap();
+    assert!(!Reflect::has(&root, &"parentConfig".into()).unwrap());
+}
+
+#[wasm_bindgen_test]
+fn stream_chunks_per_mode_hide_the_start_task() {
+    let all = [
+        StreamMode::Values,
+        StreamMode::Updates,
+        StreamMode::Tasks,
+        StreamMode::Debug,
+    ];
+    let start = StreamEvent::Updates {
+        node: START.into(),
+        update: json!({"x": 1}),
+    };
+    assert!(stream_chunks(&start, &all).unwrap().is_empty());
+    let update = StreamEvent::Updates {
+        node: "a".into(),
+        update: json!({"x": 1}),
+    };
+    let chunks = stream_chunks(&update, &all).unwrap();
+    assert_eq!(chunks.len(), 1);
+    assert_eq!(chunks[0].0, StreamMode::Updates);
+    assert_eq!(text(&chunks[0].1), r#"{"a":{"x":1}}"#);
+    let task = StreamEvent::Task {
+        id: "id".into(),
+        name: "a".into(),
+        step: 3,
+    };
+    let chunks = stream_chunks(&task, &all).unwrap();
+    assert_eq!(
+        chunks.iter().map(|c| c.0).collect::<Vec<_>>(),
+        [StreamMode::Tasks, StreamMode::Debug]
+    );
+    assert_eq!(text(&chunks[0].1), r#"{"id":"id","name":"a"}"#);
+    assert_eq!(prop(&chunks[1].1, "type").as_deref(), Some("task"));
+    assert_eq!(get(&chunks[1].1, "step").as_f64(), Some(3.0));
+    let paused = StreamEvent::Interrupted(Vec::new());
+    let only_values = stream_chunks(&paused, &[StreamMode::Values]).unwrap();
+    assert_eq!(text(&only_values[0].1), r#"{"__interrupt__":[]}"#);
+    assert!(StreamMode::parse("messages").is_err());
+}
+
+#[wasm_bindgen_test]
+fn core_errors_become_real_errors_with_name_code_and_js_text() {
+    let e = to_js(&Error::invalid_update("Ambiguous update, specify as_node"));
+    assert!(e.is_instance_of::<js_sys::Error>());
+    assert_eq!(prop(&e, "name").as_deref(), Some("InvalidUpdateError"));
+    assert_eq!(prop(&e, "code").as_deref(), Some("INVALID_UPDATE"));
+    assert_eq!(
+        prop(&e, "message").as_deref(),
+        Some("Ambiguous update, specify \"asNode\"")
+    );
+    let texts = [
+        (
+            Error::invalid_update("as_node is required when applying multiple updates"),
+            "\"asNode\" is required when applying multiple updates",
+        ),
+        (
+            Error::invalid_update("Node x does not exist"),
+            "Node \"x\" does not exist",
+        ),
+        (
+            Error::invalid_update("Node x has no writers"),
+            "No writers found for node \"x\"",
+        ),
+        (
+            Error::value("Subgraph x not found"),
+            "Subgraph \"x\" not found",
+        ),
+        (
+            Error::value("recursion_limit must be at least 1"),
+            "\"recursionLimit\" must be at least 1",
+        ),
+        (
+            Error::invalid_update("Cannot copy a non-existent checkpoint"),
+            "Cannot copy a non-existent checkpoint",
+        ),
+    ];
+    for (error, message) in texts {
+        assert_eq!(js_message(&error).0, message);
+    }
+    let missing = Error::no_checkpointer();
+    assert_eq!(js_name(&missing), "GraphValueError");
+    let e = to_js(&missing);
+    assert_eq!(prop(&e, "code").as_deref(), Some("MISSING_CHECKPOINTER"));
+    assert_eq!(prop(&e, "message").as_deref(), Some("No checkpointer set"));
+
+    let recursion = Error::new(
+        ErrorKind::GraphRecursion,
+        "Recursion limit of 3 reached without hitting a stop condition. You can increase the limit by setting the `recursion_limit` config key.\nFor troubleshooting, visit: https://docs.langchain.com/oss/python/langgraph/errors/GRAPH_RECURSION_LIMIT",
+    );
+    let e = to_js(&recursion);
+    assert_eq!(prop(&e, "name").as_deref(), Some("GraphRecursionError"));
+    assert_eq!(prop(&e, "lc_error_code").as_deref(), Some("GRAPH_RECURSION_LIMIT"));
+    assert_eq!(
+        prop(&e, "message").as_deref(),
+        Some("Recursion limit of 3 reached without hitting a stop condition. You can increase the limit by setting the \"recursionLimit\" config key.\n\nTroubleshooting URL: https://docs.langchain.com/oss/javascript/langgraph/GRAPH_RECURSION_LIMIT/\n")
+    );
+    let typed = to_js(&Error::type_error("can only concatenate list (not \"str\") to list"));
+    assert!(typed.is_instance_of::<js_sys::TypeError>());
+    let in_node = to_js(&Error::invalid_update("Expected dict, got 42").in_node("n"));
+    assert_eq!(prop(&in_node, "node").as_deref(), Some("n"));
+}
+
+#[wasm_bindgen_test]
+fn thrown_js_values_round_trip_to_the_same_object() {
+    let thrown: JsValue = js_sys::RangeError::new("out of range").into();
+    let core = from_thrown(thrown.clone());
+    assert_eq!(core.kind(), ErrorKind::Node);
+    assert_eq!(core.name(), "RangeError");
+    assert_eq!(core.message(), "out of range");
+    let back = to_js(&core.in_node("fetch"));
+    assert!(Object::is(&back, &thrown), "the very object the node threw");
+    assert_eq!(prop(&back, "node").as_deref(), Some("fetch"));
+    assert_eq!(prop(&back, "code").as_deref(), Some("NODE_ERROR"));
+
+    let core = from_thrown(JsValue::from_str("plain string"));
+    assert_eq!(core.message(), "plain string");
+    let back = to_js(&core.in_node("n"));
+    assert!(back.is_instance_of::<js_sys::Error>(), "never a thrown string");
+    assert_eq!(prop(&back, "message").as_deref(), Some("plain string"));
+    assert_eq!(prop(&back, "cause").as_deref(), Some("plain string"));
+
+    let marker = to_js(&Error::new(ErrorKind::GraphInterrupt, "interrupted"));
+    assert!(is_graph_interrupt(&marker));
+    assert_eq!(from_thrown(marker).kind(), ErrorKind::GraphInterrupt);
+}
+
+async fn settle(p: js_sys::Promise) -> Result<JsValue, JsValue> {
+    JsFuture::from(p).await
+}
+
+#[wasm_bindgen_test]
+async fn js_nodes_run_through_the_raw_classes() {
+    let mut graph = WasmStateGraph::new(js(r#"{"n": "sum", "log": "append"}"#)).unwrap();
+    let add = Function::new_with_args("state", "return { n: 1, log: ['a saw ' + state.n] }");
+    let later = Function::new_with_args(
+        "state",
+        "return Promise.resolve({ n: 10, log: ['b saw ' + state.n] })",
+    );
+    graph.add_node("a".into(), add.into()).unwrap();
+    graph.add_node("b".into(), later.into()).unwrap();
+    graph.add_edge(START.into(), "a".into()).unwrap();
+    graph.add_edge("a".into(), "b".into()).unwrap();
+    let saver = WasmMemorySaver::new();
+    let compiled = graph
+        .compile(Some(saver.share()), JsValue::UNDEFINED, JsValue::UNDEFINED)
+        .unwrap();
+    let cfg = js(r#"{"configurable": {"thread_id": "raw"}}"#);
+    let out = settle(compiled.invoke(js(r#"{"n": 0, "log": []}"#), cfg.clone()))
+        .await
+        .unwrap();
+    assert_eq!(text(&out), r#"{"log":["a saw 0","b saw 1"],"n":11}"#);
+    let history = compiled.get_state_history(cfg.clone(), JsValue::UNDEFINED).unwrap();
+    assert_eq!(js_sys::Array::from(&history).length(), 4);
+
+    // The saver round-trips the thread through its JSON export.
+    let data = saver.export_thread("raw".into()).unwrap();
+    assert_eq!(prop(&data, "format").as_deref(), Some("chronograph.thread.v1"));
+    let copy = WasmMemorySaver::new();
+    copy.import_thread(js(&text(&data))).unwrap();
+    assert_eq!(text(&copy.export_thread("raw".into()).unwrap()), text(&data));
+
+    // A node that throws rejects with its error, node attached.
+    let mut bad = WasmStateGraph::new(js(r#"{"x": null}"#)).unwrap();
+    let throws = Function::new_with_args("", "throw new SyntaxError('nope')");
+    bad.add_node("bad".into(), throws.into()).unwrap();
+    bad.add_edge(START.into(), "bad".into()).unwrap();
+    let compiled = bad
+        .compile(None, JsValue::UNDEFINED, JsValue::UNDEFINED)
+        .unwrap();
+    let e = settle(compiled.invoke(js(r#"{"x": 1}"#), JsValue::UNDEFINED))
+        .await
+        .unwrap_err();
+    assert!(e.is_instance_of::<js_sys::SyntaxError>());
+    assert_eq!(prop(&e, "node").as_deref(), Some("bad"));
+}
+
+#[wasm_bindgen_test]
+fn builder_arguments_are_checked_before_the_core_sees_them() {
+    let e = WasmStateGraph::new(JsValue::from(1)).err().unwrap();
+    assert_eq!(prop(&e, "code").as_deref(), Some("INVALID_ARGUMENT"));
+    let mut g = WasmStateGraph::new(js("{}")).unwrap();
+    let e = g.add_node("a".into(), JsValue::from(5)).unwrap_err();
+    assert_eq!(
+        prop(&e, "message").as_deref(),
+        Some("addNode(\"a\", fn): fn must be a function, got the number 5")
+    );
+    let e = g
+        .add_conditional_edges("a".into(), js("[]"), JsValue::UNDEFINED)
+        .unwrap_err();
+    assert!(e.is_instance_of::<js_sys::TypeError>());
+}

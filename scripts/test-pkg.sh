@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Tests of the npm package, one command for every layer (pkg/ must be built
+# first: scripts/build-pkg.sh; the npm packages of tests/ installed: scripts/setup.sh):
+#   1. wasm-pack test --node core --features wasm --test wasm_api   the binding layer (DTOs, errors)
+#   2. node --test tests/*.test.mjs                                  the package in Node (conformance,
+#                                                                    nodes, errors, stream, saver,
+#                                                                    state, README, npm install)
+#   3. tsc --noEmit -p tests                                         the type declarations
+#   4. node tests/browser/run.mjs                                    the package in headless Chromium
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+step() { printf '\n\033[1;34m[test-pkg]\033[0m %s\n' "$*"; }
+
+[ -f pkg/node.js ] || { echo "test-pkg: pkg/ is not built; run scripts/build-pkg.sh" >&2; exit 2; }
+[ -d tests/node_modules/typescript ] && [ -d tests/node_modules/playwright-core ] \
+  || { echo "test-pkg: tests/node_modules is missing; run scripts/setup.sh" >&2; exit 2; }
+# The tests import the package by name, as an application would.
+ln -sfn ../../pkg tests/node_modules/chronograph
+
+step "wasm-pack test --node core --features wasm --test wasm_api"
+wasm-pack test --node core --features wasm --test wasm_api
+
+step "node --test tests/*.test.mjs"
+node --test tests/*.test.mjs
+
+step "tsc --noEmit -p tests"
+(cd tests && node node_modules/typescript/bin/tsc --noEmit -p . && echo "types: ok (tests/types.check.ts)")
+
+step "browser: node tests/browser/run.mjs"
+node tests/browser/run.mjs

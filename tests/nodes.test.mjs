@@ -1,0 +1,305 @@
+// JavaScript nodes, routers and reducers on the npm package: sync and async,
+// interrupts and resume, Command, failures that leave the thread resumable,
+// and the state cache.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { Command, END, GraphValueError, interrupt, MemorySaver, START, StateGraph } from "chronograph";
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+let threads = 0;
+const thread = () => ({ configurable: { thread_id: `t${++threads}` } });
+async function collect(iterable) {
+  const out = [];
+  for await (const x of iterable) out.push(x);
+  return out;
+}
+
+test("async nodes and async routers run, in supersteps, with a fan-out", async () => {
+  const order = [];
+  const graph = new StateGraph({ log: "append", hops: "sum" })
+    .addNode("plan", async (state) => {
+      await sleep(2);
+      order.push("plan");
+      return { log: ["plan"], hops: 1 };
+    })
+    .addNode("a", async () => {
+      await sleep(5);
+      order.push("a");
+      return { log: ["a"] };
+    })
+    .addNode("b", (state) => {
+      order.push("b");
+      return { log: [`b saw ${state.log.length}`] };
+    })
+    .addNode("join", (state) => ({ log: [`join saw ${state.log.join(",")}`] }))
+    .addEdge(START, "plan")
+    .addConditionalEdges("plan", async (state) => {
+      await sleep(1);
+      return state.hops > 0 ? ["a", "b"] : END;
+    })
+    .addEdge(["a", "b"], "join")
+    .addEdge("join", END)
+    .compile({ checkpointer: new MemorySaver() });
+  const cfg = thread();
+  const out = await graph.invoke({ log: [], hops: 0 }, cfg);
+  assert.deepEqual(out.log, ["plan", "a", "b saw 1", "join saw plan,a,b saw 1"]);
+  assert.deepEqual(order, ["plan", "b", "a"], "a and b run concurrently in one superstep");
+  const history = await collect(graph.getStateHistory(cfg));
+  assert.deepEqual(
+    history.map((s) => [s.metadata.step, s.metadata.source, s.next]),
+    [
+      [3, "loop", []],
+      [2, "loop", ["join"]],
+      [1, "loop", ["a", "b"]],
+      [0, "loop", ["plan"]],
+      [-1, "input", ["__start__"]],
+    ],
+  );
+});
+
+test("a router's pathMap translates its results; a list of destinations only declares them", async () => {
+  const graph = new StateGraph({ n: "last_value", where: "last_value" })
+    .addNode("start", (s) => ({ n: s.n + 1 }))
+    .addNode("small", () => ({ where: "small" }))
+    .addNode("big", () => ({ where: "big" }))
+    .addEdge(START, "start")
+    .addConditionalEdges("start", (s) => (s.n < 5 ? "lo" : "hi"), { lo: "small", hi: "big" })
+    .addConditionalEdges("small", () => END, [END])
+    .compile();
+  assert.deepEqual(await graph.invoke({ n: 1 }), { n: 2, where: "small" });
+  assert.deepEqual(await graph.invoke({ n: 9 }), { n: 10, where: "big" });
+});
+
+test("node config carries the node name, step and task id", async () => {
+  const seen = [];
+  const graph = new StateGraph({ x: "last_value" })
+    .addNode("a", (_, config) => {
+      seen.push(config.metadata);
+      return {};
+    })
+    .addEdge(START, "a")
+    .compile();
+  await graph.invoke({ x: 1 });
+  assert.equal(seen.length, 1);
+  assert.equal(seen[0].langgraph_node, "a");
+  assert.equal(seen[0].langgraph_step, 1);
+  assert.match(seen[0].langgraph_task_id, /^[0-9a-f-]{36}$/);
+});
+
+test("JS reducers: with a default, without one (first write taken), and several writes in a step", async () => {
+  const calls = [];
+  const graph = new StateGraph({
+    best: { reducer: (a, b) => (calls.push([a, b]), Math.max(a, b)), default: () => 10 },
+    words: { reducer: (a, b) => `${a} ${b}` },
+    seen: { reducer: (a, b) => [...a, ...b], default: () => [] },
+  })
+    .addNode("x", () => ({ best: 3, words: "hello", seen: ["x"] }))
+    .addNode("y", () => ({ best: 42, words: "world", seen: ["y"] }))
+    .addEdge(START, "x")
+    .addEdge(START, "y")
+    .compile({ checkpointer: new MemorySaver() });
+  const cfg = thread();
+  const out = await graph.invoke({ words: "say" }, cfg);
+  assert.deepEqual(out, { best: 42, words: "say hello world", seen: ["x", "y"] });
+  assert.deepEqual(calls, [
+    [10, 3],
+    [10, 42],
+  ]);
+  await graph.updateState(cfg, { best: 7, seen: ["u"] }, "x");
+  assert.deepEqual((await graph.getState(cfg)).values, { best: 42, words: "say hello world", seen: ["x", "y", "u"] });
+});
+
+test("interrupt() pauses a node; Command({resume}) answers it, also after an await (Node)", async () => {
+  let runs = 0;
+  const graph = new StateGraph({ draft: "last_value", verdict: "last_value" })
+    .addNode("write", () => ({ draft: "v1" }))
+    .addNode("review", async (state) => {
+      runs++;
+      await sleep(1);
+      const verdict = interrupt({ question: "ok?", draft: state.draft });
+      await sleep(1);
+      const note = interrupt("note?");
+      return { verdict: `${verdict} (${note})` };
+    })
+    .addEdge(START, "write")
+    .addEdge("write", "review")
+    .addEdge("review", END)
+    .compile({ checkpointer: new MemorySaver() });
+  const cfg = thread();
+  const first = await graph.invoke({ draft: "" }, cfg);
+  assert.equal(first.draft, "v1");
+  assert.equal(first.__interrupt__.length, 1);
+  assert.deepEqual(first.__interrupt__[0].value, { question: "ok?", draft: "v1" });
+  assert.match(first.__interrupt__[0].id, /^[0-9a-f]{32}$/);
+  const paused = await graph.getState(cfg);
+  assert.deepEqual(paused.next, ["review"]);
+  assert.deepEqual(paused.tasks[0].interrupts, first.__interrupt__);
+
+  const second = await graph.invoke(new Command({ resume: "yes" }), cfg);
+  assert.deepEqual(
+    second.__interrupt__.map((i) => i.value),
+    ["note?"],
+  );
+  const done = await graph.invoke(new Command({ resume: "fine" }), cfg);
+  assert.deepEqual(done, { draft: "v1", verdict: "yes (fine)" });
+  assert.equal(runs, 3, "the node re-runs from its first line on every resume");
+});
+
+test("parallel interrupts are resumed by id", async () => {
+  const graph = new StateGraph({ answers: "append" })
+    .addNode("p", async () => ({ answers: [`p:${interrupt("p?")}`] }))
+    .addNode("q", async () => {
+      await sleep(3);
+      return { answers: [`q:${interrupt("q?")}`] };
+    })
+    .addEdge(START, "p")
+    .addEdge(START, "q")
+    .compile({ checkpointer: new MemorySaver() });
+  const cfg = thread();
+  const paused = await graph.invoke({ answers: [] }, cfg);
+  const byValue = Object.fromEntries(paused.__interrupt__.map((i) => [i.value, i.id]));
+  assert.deepEqual(Object.keys(byValue).sort(), ["p?", "q?"]);
+  await assert.rejects(graph.invoke(new Command({ resume: "x" }), cfg), /multiple pending interrupts/);
+  const out = await graph.invoke(new Command({ resume: { [byValue["p?"]]: 1, [byValue["q?"]]: 2 } }), cfg);
+  assert.deepEqual(out.answers.sort(), ["p:1", "q:2"]);
+});
+
+test("interrupt(value, config) finds its node without async context (the browser path)", async () => {
+  const graph = new StateGraph({ v: "last_value" })
+    .addNode("ask", async (_, config) => {
+      await sleep(1);
+      return { v: interrupt("v?", config) };
+    })
+    .addEdge(START, "ask")
+    .compile({ checkpointer: new MemorySaver() });
+  const cfg = thread();
+  assert.equal((await graph.invoke({ v: 0 }, cfg)).__interrupt__[0].value, "v?");
+  assert.deepEqual(await graph.invoke(new Command({ resume: 5 }), cfg), { v: 5 });
+});
+
+test("interrupt() outside a node is a GraphValueError", () => {
+  assert.throws(() => interrupt("x"), (e) => e instanceof GraphValueError && e.code === "INTERRUPT_OUTSIDE_NODE");
+});
+
+test("breakpoints pause before and after nodes; invoke(null) continues", async () => {
+  const graph = new StateGraph({ log: "append" })
+    .addNode("a", () => ({ log: ["a"] }))
+    .addNode("b", () => ({ log: ["b"] }))
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .compile({ checkpointer: new MemorySaver(), interruptBefore: ["b"] });
+  const cfg = thread();
+  assert.deepEqual(await graph.invoke({ log: [] }, cfg), { log: ["a"] });
+  assert.deepEqual((await graph.getState(cfg)).next, ["b"]);
+  assert.deepEqual(await graph.invoke(null, cfg), { log: ["a", "b"] });
+});
+
+test("Command({update, goto}) writes state and schedules nodes", async () => {
+  const graph = new StateGraph({ log: "append" })
+    .addNode("a", () => ({ log: ["a"] }))
+    .addNode("b", () => ({ log: ["b"] }))
+    .addEdge(START, "a")
+    .compile({ checkpointer: new MemorySaver() });
+  const cfg = thread();
+  await graph.invoke({ log: [] }, cfg);
+  const out = await graph.invoke(new Command({ update: { log: ["cmd"] }, goto: "b" }), cfg);
+  assert.deepEqual(out.log, ["a", "cmd", "b"]);
+});
+
+test("a node that throws rejects invoke with that very error, node attached; the thread resumes", async () => {
+  class FlakyError extends Error {}
+  let failures = 1;
+  const thrown = [];
+  const graph = new StateGraph({ log: "append" })
+    .addNode("a", () => ({ log: ["a"] }))
+    .addNode("flaky", async () => {
+      await sleep(1);
+      if (failures-- > 0) {
+        const e = new FlakyError("upstream timed out");
+        thrown.push(e);
+        throw e;
+      }
+      return { log: ["flaky"] };
+    })
+    .addEdge(START, "a")
+    .addEdge("a", "flaky")
+    .compile({ checkpointer: new MemorySaver() });
+  const cfg = thread();
+  const error = await graph.invoke({ log: [] }, cfg).then(
+    () => assert.fail("invoke should reject"),
+    (e) => e,
+  );
+  assert.equal(error, thrown[0], "the same object the node threw");
+  assert.ok(error instanceof FlakyError);
+  assert.equal(error.node, "flaky");
+  assert.equal(error.code, "NODE_ERROR");
+  const snap = await graph.getState(cfg);
+  assert.deepEqual(snap.next, ["flaky"]);
+  assert.match(snap.tasks[0].error, /upstream timed out/);
+  assert.deepEqual(await graph.invoke(null, cfg), { log: ["a", "flaky"] });
+});
+
+test("a thrown non-Error becomes a real Error (message, node, cause)", async () => {
+  const graph = new StateGraph({ x: "last_value" })
+    .addNode("bad", () => {
+      throw "just a string";
+    })
+    .addEdge(START, "bad")
+    .compile();
+  const error = await graph.invoke({ x: 1 }).then(
+    () => assert.fail("invoke should reject"),
+    (e) => e,
+  );
+  assert.ok(error instanceof Error);
+  assert.equal(error.message, "just a string");
+  assert.equal(error.node, "bad");
+  assert.equal(error.code, "NODE_ERROR");
+  assert.equal(error.cause, "just a string");
+});
+
+test("a router or reducer that throws rejects with its error", async () => {
+  const routerError = new Error("router broke");
+  const g1 = new StateGraph({ x: "last_value" })
+    .addNode("a", () => ({ x: 1 }))
+    .addEdge(START, "a")
+    .addConditionalEdges("a", () => {
+      throw routerError;
+    })
+    .compile();
+  await assert.rejects(g1.invoke({ x: 0 }), (e) => e === routerError && e.node === "a");
+  const reducerError = new RangeError("no negatives");
+  const g2 = new StateGraph({
+    x: {
+      reducer: (a, b) => {
+        if (b < 0) throw reducerError;
+        return a + b;
+      },
+    },
+  })
+    .addNode("a", () => ({ x: -1 }))
+    .addEdge(START, "a")
+    .compile();
+  await assert.rejects(g2.invoke({ x: 1 }), (e) => e === reducerError);
+});
+
+test("state handed to nodes reuses unchanged channels (converted once, not every step)", async () => {
+  const big = Array.from({ length: 200 }, (_, i) => ({ i, text: `item ${i}` }));
+  const seen = [];
+  const graph = new StateGraph({ corpus: "last_value", n: "last_value" })
+    .addNode("count", (state) => {
+      seen.push(state.corpus);
+      return { n: state.n + 1 };
+    })
+    .addEdge(START, "count")
+    .addConditionalEdges("count", (state) => (state.n < 20 ? "count" : END))
+    .compile();
+  const out = await graph.invoke({ corpus: big, n: 0 });
+  assert.equal(out.n, 20);
+  assert.equal(seen.length, 20);
+  assert.ok(
+    seen.every((c) => c === seen[0]),
+    "every step sees the very same corpus object",
+  );
+  // corpus once; n once per node call and once per router call (the router reads the step's own write).
+  assert.ok(graph._stateConversions <= 1 + 2 * 20, `conversions: ${graph._stateConversions}`);
+});

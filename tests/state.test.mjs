@@ -1,0 +1,149 @@
+// The state API on the npm package: the seed walkthrough, snapshots' shape,
+// live vs addressed getState, history options, lineage, updateState's
+// special writers and bulkUpdateState.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import * as chronograph from "chronograph";
+import { COPY, END, INPUT, MemorySaver, START, StateGraph } from "chronograph";
+import { expected, walkthrough } from "./browser/walkthrough.mjs";
+
+async function collect(iterable) {
+  const out = [];
+  for await (const x of iterable) out.push(x);
+  return out;
+}
+
+test("the seed walkthrough: 8 checkpoints, replay 10, replay terminal 11, edit and run 13", async () => {
+  assert.deepEqual(await walkthrough(chronograph), expected);
+});
+
+const linear = () =>
+  new StateGraph({ step: "last_value" })
+    .addNode("a", () => ({ step: 1 }))
+    .addNode("b", (s) => ({ step: s.step + 1 }))
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .addEdge("b", END)
+    .compile({ checkpointer: new MemorySaver() });
+
+test("snapshots have LangGraph.js's shape", async () => {
+  const graph = linear();
+  const cfg = { configurable: { thread_id: 7, user: "ann" }, metadata: { run: "r1" } };
+  await graph.invoke({ step: 0 }, cfg);
+  const s = await graph.getState(cfg);
+  assert.deepEqual(Object.keys(s).sort(), ["config", "createdAt", "metadata", "next", "parentConfig", "tasks", "values"]);
+  assert.deepEqual(s.values, { step: 2 });
+  assert.deepEqual(s.next, []);
+  assert.deepEqual(Object.keys(s.config.configurable), ["thread_id", "checkpoint_ns", "checkpoint_id"]);
+  assert.equal(s.config.configurable.thread_id, "7", "a number thread id becomes a string");
+  assert.deepEqual(s.metadata, { source: "loop", step: 2, parents: {}, run: "r1", user: "ann", thread_id: "7" });
+  assert.match(s.createdAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/);
+  assert.ok(Math.abs(Date.parse(s.createdAt) - Date.now()) < 60_000, "createdAt comes from Date.now()");
+  const mid = (await collect(graph.getStateHistory(cfg)))[1];
+  assert.deepEqual(mid.next, ["b"]);
+  assert.deepEqual(mid.tasks.length, 1);
+  assert.deepEqual(Object.keys(mid.tasks[0]).sort(), ["id", "interrupts", "name", "result"]);
+  assert.deepEqual(mid.tasks[0].result, { step: 2 });
+  const missing = await graph.getState({ configurable: { thread_id: "nobody" } });
+  assert.deepEqual(missing, { values: {}, next: [], config: { configurable: { thread_id: "nobody", checkpoint_ns: "" } }, tasks: [] });
+});
+
+test("history: limit, before, filter; checkpoint ids sort in creation order", async () => {
+  const graph = linear();
+  const cfg = { configurable: { thread_id: "h" } };
+  await graph.invoke({ step: 0 }, cfg);
+  const all = await collect(graph.getStateHistory(cfg));
+  assert.deepEqual(
+    all.map((s) => s.metadata.step),
+    [2, 1, 0, -1],
+  );
+  const ids = all.map((s) => s.config.configurable.checkpoint_id);
+  assert.deepEqual([...ids].sort().reverse(), ids);
+  assert.equal((await collect(graph.getStateHistory(cfg, { limit: 2 }))).length, 2);
+  assert.deepEqual(
+    (await collect(graph.getStateHistory(cfg, { before: all[1].config }))).map((s) => s.metadata.step),
+    [0, -1],
+  );
+  assert.deepEqual(
+    (await collect(graph.getStateHistory(cfg, { before: ids[1] }))).map((s) => s.metadata.step),
+    [0, -1],
+  );
+  assert.deepEqual(
+    (await collect(graph.getStateHistory(cfg, { filter: { source: "input" } }))).map((s) => s.metadata.step),
+    [-1],
+  );
+});
+
+test("getLineage walks from a checkpoint to the root, child first, on its own branch", async () => {
+  const graph = linear();
+  const cfg = { configurable: { thread_id: "lin" } };
+  await graph.invoke({ step: 0 }, cfg);
+  const [, mid] = await collect(graph.getStateHistory(cfg));
+  await graph.invoke(null, mid.config); // a fork and a re-run beside the original
+  const lineage = await graph.getLineage(cfg);
+  assert.deepEqual(
+    lineage.map((s) => [s.metadata.source, s.metadata.step]),
+    [
+      ["loop", 3],
+      ["fork", 2],
+      ["loop", 1],
+      ["loop", 0],
+      ["input", -1],
+    ],
+  );
+  assert.equal((await graph.getLineage(mid.config)).length, 3);
+  assert.deepEqual(await graph.getLineage({ configurable: { thread_id: "none" } }), []);
+});
+
+test("getState is live without a checkpoint_id (finished tasks applied), exact with one", async () => {
+  const graph = new StateGraph({ log: "append" })
+    .addNode("ok", () => ({ log: ["ok"] }))
+    .addNode("bad", () => {
+      throw new Error("no");
+    })
+    .addEdge(START, "ok")
+    .addEdge(START, "bad")
+    .compile({ checkpointer: new MemorySaver() });
+  const cfg = { configurable: { thread_id: "live" } };
+  await assert.rejects(graph.invoke({ log: [] }, cfg));
+  const live = await graph.getState(cfg);
+  assert.deepEqual(live.values, { log: ["ok"] });
+  assert.deepEqual(live.next, ["bad"]);
+  const exact = await graph.getState(live.config);
+  assert.deepEqual(exact.values, { log: [] });
+  assert.deepEqual([...exact.next].sort(), ["bad", "ok"]);
+  assert.deepEqual(
+    exact.tasks.map((t) => [t.name, t.error ?? null]).sort(),
+    [
+      ["bad", "Error('no')"],
+      ["ok", null],
+    ],
+  );
+  const noId = await graph.getState({ configurable: { thread_id: "live", checkpoint_id: null } });
+  assert.deepEqual(noId.values, live.values, "a falsy checkpoint_id is the live view, as in LangGraph.js");
+});
+
+test("updateState as __copy__, __input__ and END; bulkUpdateState applies supersteps in order", async () => {
+  const graph = linear();
+  const cfg = { configurable: { thread_id: "u" } };
+  await graph.invoke({ step: 0 }, cfg);
+  const [, mid] = await collect(graph.getStateHistory(cfg));
+  const copy = await graph.updateState(mid.config, null, COPY);
+  const copied = await graph.getState(copy);
+  assert.equal(copied.metadata.source, "fork");
+  assert.equal(copied.parentConfig.configurable.checkpoint_id, mid.parentConfig.configurable.checkpoint_id, "a sibling");
+  const done = { configurable: { thread_id: "u-input" } };
+  await graph.invoke({ step: 0 }, done);
+  const input = await graph.updateState(done, { step: 10 }, INPUT);
+  assert.equal((await graph.getState(input)).metadata.source, "input");
+  assert.deepEqual(await graph.invoke(null, done), { step: 2 }, "the input runs the graph from START again");
+  const cleared = await graph.updateState(mid.config, null, END);
+  assert.deepEqual((await graph.getState(cleared)).next, []);
+
+  const bulk = await graph.bulkUpdateState(cfg, [{ updates: [{ values: { step: 100 }, asNode: "a" }] }, { updates: [{ values: { step: 200 }, asNode: "b" }] }]);
+  const after = await graph.getState(bulk);
+  assert.deepEqual(after.values, { step: 200 });
+  assert.equal(after.metadata.source, "update");
+  const parent = await graph.getState(after.parentConfig);
+  assert.deepEqual(parent.values, { step: 100 });
+});

@@ -1,0 +1,211 @@
+// Type-checked, never run: `tsc --noEmit -p tests`. Uses every export of
+// the package (values and types) the way an application would, plus
+// `@ts-expect-error` lines the declarations must reject.
+import {
+  type ChannelSpec,
+  type Checkpoint,
+  type CheckpointChunk,
+  type CheckpointConfig,
+  type CheckpointMetadata,
+  type CheckpointSource,
+  type CheckpointTuple,
+  type ChunkStream,
+  type CompileOptions,
+  type Configurable,
+  type CustomChannel,
+  type DebugChunk,
+  type ErrorFields,
+  type GraphSpec,
+  type Interrupt,
+  type InterruptChunk,
+  type Json,
+  type ListOptions,
+  type NodeConfig,
+  type NodeFunction,
+  type PregelTaskDescription,
+  type ReducerName,
+  type Router,
+  type RunnableConfig,
+  type RunOutput,
+  type SpecOp,
+  type StateSnapshot,
+  type StateUpdate,
+  type StateValues,
+  type StreamChunks,
+  type StreamMode,
+  type TaggedChunk,
+  type TaskChunk,
+  type ThreadExport,
+  type Update,
+  type UpdatedConfig,
+  ChronographError,
+  Command,
+  CompiledStateGraph,
+  COPY,
+  EmptyInputError,
+  END,
+  GraphInterrupt,
+  GraphRecursionError,
+  GraphSpecError,
+  GraphValueError,
+  INPUT,
+  InMemorySaver,
+  interrupt,
+  InvalidUpdateError,
+  MemorySaver,
+  START,
+  StateGraph,
+} from "chronograph";
+
+interface Message {
+  [key: string]: Json;
+  type: "human" | "ai" | "system" | "tool" | "remove";
+  content: string;
+}
+
+interface ChatState {
+  messages: Message[];
+  turns: number;
+  approved: boolean;
+}
+
+const reducerName: ReducerName = "add_messages";
+const maxOf: CustomChannel<number> = { reducer: (a, b) => Math.max(a, b), default: () => 0 };
+const channels: { [K in keyof ChatState]: ChannelSpec } = {
+  messages: reducerName,
+  turns: maxOf,
+  approved: null,
+};
+
+const reply: NodeFunction<ChatState> = async (state, config: NodeConfig) => {
+  const step: number = config.metadata.langgraph_step;
+  const ok = interrupt<boolean>({ question: "send?", step });
+  return { approved: ok, turns: state.turns + 1 };
+};
+const route: Router<ChatState> = (state) => (state.approved ? END : "reply");
+
+const saver: MemorySaver = new MemorySaver();
+const alias: InMemorySaver = saver;
+const options: CompileOptions = { checkpointer: alias, interruptBefore: ["reply"], interruptAfter: "*" };
+
+const graph: CompiledStateGraph<ChatState> = new StateGraph<ChatState>(channels)
+  .addNode("booking", () => ({}))
+  .addNode("reply", reply)
+  .addEdge(START, "booking")
+  .addEdge(["booking"], "reply")
+  .addConditionalEdges("reply", route, ["reply", END])
+  .addConditionalEdges("booking", async () => ["reply"], { reply: "reply" })
+  .compile(options);
+
+const configurable: Configurable = { thread_id: "t1", checkpoint_ns: "" };
+const config: RunnableConfig = { configurable, recursionLimit: 25, metadata: { user: "u1" } };
+
+async function walkthrough(): Promise<void> {
+  const out: RunOutput<ChatState> = await graph.invoke({ messages: [{ type: "human", content: "hi" }] }, config);
+  const pending: Interrupt[] | undefined = out.__interrupt__;
+  const first: Json | undefined = pending?.[0]?.value;
+  await graph.invoke(new Command({ resume: true, update: { turns: 1 }, goto: "reply" }), config);
+  await graph.invoke(null, config);
+
+  const snapshot: StateSnapshot<ChatState> = await graph.getState(config);
+  const messages: Message[] | undefined = snapshot.values.messages;
+  const meta: CheckpointMetadata | undefined = snapshot.metadata;
+  const source: CheckpointSource | undefined = meta?.source;
+  const tasks: PregelTaskDescription[] = snapshot.tasks;
+  const parent: CheckpointConfig | undefined = snapshot.parentConfig;
+  const created: string | undefined = snapshot.createdAt;
+
+  const history: ListOptions = { limit: 3, before: parent, filter: { source: "loop" } };
+  for await (const s of graph.getStateHistory(config, history)) {
+    const next: string[] = s.next;
+    void next;
+  }
+  const lineage: StateSnapshot<ChatState>[] = await graph.getLineage(config);
+
+  const updated: UpdatedConfig = await graph.updateState(config, { turns: 3 }, "booking");
+  const copied: UpdatedConfig = await graph.updateState(updated, null, COPY);
+  await graph.updateState(copied, { messages: [] }, INPUT);
+  const update: StateUpdate<ChatState> = { values: { approved: false }, asNode: "reply" };
+  await graph.bulkUpdateState(config, [{ updates: [update] }, { updates: [{ values: null, asNode: END }] }]);
+
+  const values: ChunkStream<StreamChunks<ChatState>["values"]> = graph.stream(null, config, { streamMode: "values" });
+  for await (const chunk of values) {
+    const c: Partial<ChatState> | InterruptChunk = chunk;
+    void c;
+  }
+  for await (const chunk of await graph.stream(null, config)) {
+    const u: StreamChunks<ChatState>["updates"] = chunk;
+    void u;
+  }
+  for await (const chunk of graph.stream(null, config, { streamMode: ["checkpoints", "tasks", "debug"] })) {
+    const tagged: TaggedChunk<ChatState, "checkpoints" | "tasks" | "debug"> = chunk;
+    if (tagged[0] === "checkpoints") {
+      const cp: CheckpointChunk<ChatState> = tagged[1];
+      void cp;
+    } else if (tagged[0] === "tasks") {
+      const t: TaskChunk = tagged[1];
+      void t;
+    } else {
+      const d: DebugChunk<ChatState> = tagged[1];
+      void d;
+    }
+  }
+
+  const tuple: CheckpointTuple | undefined = await saver.getTuple(config);
+  if (tuple) {
+    const cp: Checkpoint = tuple.checkpoint;
+    const stored: CheckpointConfig = await saver.put({ configurable: { thread_id: "t2" } }, cp, { source: "input", step: -1, parents: {} }, {});
+    await saver.putWrites(stored, [["turns", 1]], "task-1");
+  }
+  for await (const t of saver.list({ configurable: { thread_id: "t1" } }, { limit: 1 })) {
+    const writes: [string, string, Json][] = t.pendingWrites;
+    void writes;
+  }
+  const data: ThreadExport | undefined = await saver.exportThread("t1");
+  if (data) await saver.importThread(data);
+  const threads: string[] = await saver.threadIds();
+  await saver.deleteThread(threads[0] ?? "t1");
+
+  const spec: GraphSpec = {
+    channels: { n: { reducer: "sum" } },
+    nodes: { a: { writes: [{ incr: "n", by: 1 } satisfies SpecOp] } },
+    edges: [[START, "a"], ["a", END]],
+    compile: { checkpointer: true },
+  };
+  const fromSpec: CompiledStateGraph<StateValues> = StateGraph.fromSpec(spec).compile({ checkpointer: new MemorySaver() });
+  await fromSpec.invoke({ n: 0 }, { configurable: { thread_id: 1 } });
+
+  try {
+    await graph.invoke({}, config);
+  } catch (e) {
+    if (e instanceof ChronographError) {
+      const fields: ErrorFields = e;
+      const code: string = fields.code;
+      void code;
+    }
+    const known =
+      e instanceof InvalidUpdateError ||
+      e instanceof GraphRecursionError ||
+      e instanceof EmptyInputError ||
+      e instanceof GraphValueError ||
+      e instanceof GraphSpecError ||
+      e instanceof GraphInterrupt;
+    void known;
+  }
+  const conversions: number = graph._stateConversions;
+  const mode: StreamMode = "debug";
+  const u: Update<ChatState> = undefined;
+  void [first, messages, tasks, created, lineage, conversions, mode, u, graph.checkpointer];
+}
+void walkthrough;
+
+// The declarations must reject these.
+// @ts-expect-error: not a reducer name
+const badReducer: ChannelSpec = "max";
+// @ts-expect-error: not a stream mode
+graph.stream(null, config, { streamMode: "messages" });
+// @ts-expect-error: a node update must be an object of the state's channels
+const badNode: NodeFunction<ChatState> = () => 42;
+// @ts-expect-error: asNode is a string
+graph.updateState(config, {}, 1);
+void [badReducer, badNode];
