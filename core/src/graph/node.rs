@@ -3,7 +3,7 @@
 
 use crate::channels::ChannelValue;
 use crate::error::{Error, ErrorKind, Result};
-use crate::types::Interrupt;
+use crate::types::{Interrupt, RunnableConfig};
 use serde_json::{Map, Value};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -111,6 +111,8 @@ pub(crate) struct Scratchpad {
     pub resume_map: Rc<BTreeMap<String, Value>>,
     /// The interrupt this task raised, if it paused.
     pub raised: RefCell<Option<Interrupt>>,
+    /// The config of the run the task belongs to.
+    pub config: Rc<RunnableConfig>,
 }
 
 impl Scratchpad {
@@ -121,6 +123,7 @@ impl Scratchpad {
         resume: Vec<Value>,
         null_resume: Rc<RefCell<Option<Value>>>,
         resume_map: Rc<BTreeMap<String, Value>>,
+        config: Rc<RunnableConfig>,
     ) -> Self {
         Scratchpad {
             node: node.to_owned(),
@@ -133,6 +136,7 @@ impl Scratchpad {
             null_resume,
             resume_map,
             raised: RefCell::new(None),
+            config,
         }
     }
 }
@@ -172,6 +176,13 @@ impl NodeContext {
     /// The superstep this task runs in.
     pub fn step(&self) -> i64 {
         self.pad.step
+    }
+
+    /// The config the run was started with (`thread_id` and the caller's
+    /// own `configurable` keys, recursion limit, metadata), for nodes that
+    /// read it, as LangGraph passes `config` to nodes.
+    pub fn config(&self) -> &RunnableConfig {
+        &self.pad.config
     }
 
     /// LangGraph's `interrupt(value)`: returns the answer when this call was

@@ -71,6 +71,8 @@ struct Loop<'a> {
     superseded: bool,
     is_replaying: bool,
     resume_map: Rc<BTreeMap<String, Value>>,
+    /// The run's config, handed to nodes through their context.
+    config: Rc<RunnableConfig>,
     sink: Option<&'a mut dyn FnMut(StreamEvent)>,
 }
 
@@ -160,6 +162,7 @@ impl<'a> Loop<'a> {
             superseded,
             is_replaying: false,
             resume_map: Rc::new(resume_map),
+            config: Rc::new(config.clone()),
             sink,
         })
     }
@@ -424,6 +427,7 @@ impl<'a> Loop<'a> {
                 resume,
                 null_resume.clone(),
                 self.resume_map.clone(),
+                self.config.clone(),
             ));
             let (id, name, step) = (task.id.clone(), task.name.clone(), self.step);
             self.emit(|_| StreamEvent::Task { id, name, step });
