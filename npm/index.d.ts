@@ -105,9 +105,11 @@ export interface StateSnapshot<S extends object = StateValues> {
   tasks: PregelTaskDescription[];
 }
 
-/** The config a node function receives. */
+/** The config a node function receives: the run's config plus the task's metadata. */
 export interface NodeConfig {
-  metadata: { langgraph_node: string; langgraph_step: number; langgraph_task_id: string };
+  configurable: Configurable;
+  recursionLimit?: number;
+  metadata: { langgraph_node: string; langgraph_step: number; langgraph_task_id: string; [key: string]: Json };
 }
 
 /** A state update: some channels' new values (through their reducers). */

@@ -70,20 +70,24 @@ test("a router's pathMap translates its results; a list of destinations only dec
   assert.deepEqual(await graph.invoke({ n: 9 }), { n: 10, where: "big" });
 });
 
-test("node config carries the node name, step and task id", async () => {
+test("node config carries the run's config and the node name, step and task id", async () => {
   const seen = [];
   const graph = new StateGraph({ x: "last_value" })
     .addNode("a", (_, config) => {
-      seen.push(config.metadata);
+      seen.push(config);
       return {};
     })
     .addEdge(START, "a")
-    .compile();
-  await graph.invoke({ x: 1 });
+    .compile({ checkpointer: new MemorySaver() });
+  await graph.invoke({ x: 1 }, { configurable: { thread_id: "cfg", user_id: "ann" }, recursionLimit: 9, metadata: { run: "r1" } });
   assert.equal(seen.length, 1);
-  assert.equal(seen[0].langgraph_node, "a");
-  assert.equal(seen[0].langgraph_step, 1);
-  assert.match(seen[0].langgraph_task_id, /^[0-9a-f-]{36}$/);
+  const { configurable, recursionLimit, metadata } = seen[0];
+  assert.deepEqual(configurable, { thread_id: "cfg", user_id: "ann" });
+  assert.equal(recursionLimit, 9);
+  assert.equal(metadata.run, "r1");
+  assert.equal(metadata.langgraph_node, "a");
+  assert.equal(metadata.langgraph_step, 1);
+  assert.match(metadata.langgraph_task_id, /^[0-9a-f-]{36}$/);
 });
 
 test("JS reducers: with a default, without one (first write taken), and several writes in a step", async () => {

@@ -79,6 +79,8 @@ const channels: { [K in keyof ChatState]: ChannelSpec } = {
 
 const reply: NodeFunction<ChatState> = async (state, config: NodeConfig) => {
   const step: number = config.metadata.langgraph_step;
+  const threadId: string | number | undefined = config.configurable.thread_id;
+  void threadId;
   const ok = interrupt<boolean>({ question: "send?", step });
   return { approved: ok, turns: state.turns + 1 };
 };

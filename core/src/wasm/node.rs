@@ -97,15 +97,25 @@ pub fn function_arg(f: &JsValue, what: &str) -> Result<Function, JsValue> {
         .ok_or_else(|| invalid_argument(format!("{what} must be a function, got {}", describe(f))))
 }
 
-/// `config` handed to a node: `{metadata: {langgraph_node, langgraph_step, langgraph_task_id}}`.
+/// `config` handed to a node, as LangGraph.js: the run's `configurable`
+/// (`thread_id`, the caller's keys), `recursionLimit`, and `metadata` with
+/// the run's metadata plus `langgraph_node`, `langgraph_step`, `langgraph_task_id`.
 fn node_config(ctx: &NodeContext) -> Result<JsValue, JsValue> {
-    to_js(&serde_json::json!({
-        "metadata": {
-            "langgraph_node": ctx.node(),
-            "langgraph_step": ctx.step(),
-            "langgraph_task_id": ctx.task_id(),
-        }
-    }))
+    let run = ctx.config();
+    let mut metadata = run.metadata.clone();
+    metadata.insert("langgraph_node".into(), ctx.node().into());
+    metadata.insert("langgraph_step".into(), ctx.step().into());
+    metadata.insert("langgraph_task_id".into(), ctx.task_id().into());
+    let mut config = serde_json::Map::new();
+    config.insert(
+        "configurable".into(),
+        Value::Object(run.configurable.clone()),
+    );
+    if let Some(limit) = run.recursion_limit {
+        config.insert("recursionLimit".into(), limit.into());
+    }
+    config.insert("metadata".into(), Value::Object(metadata));
+    to_js(&config)
 }
 
 /// A node's return value as an update: an object, or `null`/`undefined` for none.
