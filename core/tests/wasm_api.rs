@@ -13,8 +13,8 @@ use chronograph::wasm::types::{
 };
 use chronograph::wasm::{WasmMemorySaver, WasmStateGraph};
 use chronograph::{
-    CompileOptions, Error, ErrorKind, InMemorySaver, Resume, RunInput, RunnableConfig,
-    StateGraph, StreamEvent, END, START,
+    CompileOptions, Error, ErrorKind, InMemorySaver, Resume, RunInput, RunnableConfig, StateGraph,
+    StreamEvent, END, START,
 };
 use js_sys::{Function, Object, Reflect, JSON};
 use serde_json::json;
@@ -117,7 +117,10 @@ fn inputs_and_commands_convert() {
         r#"{{"lg_name": "Command", "resume": {{"{id}": 1}}, "update": {{"x": 2}}, "goto": "a"}}"#
     )))
     .unwrap();
-    assert_eq!(cmd.resume, Some(Resume::ById([(id.into(), json!(1))].into())));
+    assert_eq!(
+        cmd.resume,
+        Some(Resume::ById([(id.into(), json!(1))].into()))
+    );
     assert_eq!(cmd.update, Some(json!({"x": 2})));
     assert_eq!(cmd.goto, vec!["a".to_owned()]);
     let RunInput::Command(cmd) =
@@ -189,7 +192,15 @@ fn snapshots_have_langgraph_js_shape() {
         .collect();
     assert_eq!(
         keys,
-        ["values", "next", "config", "metadata", "createdAt", "parentConfig", "tasks"]
+        [
+            "values",
+            "next",
+            "config",
+            "metadata",
+            "createdAt",
+            "parentConfig",
+            "tasks"
+        ]
     );
     assert_eq!(text(&get(&mid, "values")), r#"{"log":["a"]}"#);
     assert_eq!(text(&get(&mid, "next")), r#"["b"]"#);
@@ -306,12 +317,17 @@ fn core_errors_become_real_errors_with_name_code_and_js_text() {
     );
     let e = to_js(&recursion);
     assert_eq!(prop(&e, "name").as_deref(), Some("GraphRecursionError"));
-    assert_eq!(prop(&e, "lc_error_code").as_deref(), Some("GRAPH_RECURSION_LIMIT"));
+    assert_eq!(
+        prop(&e, "lc_error_code").as_deref(),
+        Some("GRAPH_RECURSION_LIMIT")
+    );
     assert_eq!(
         prop(&e, "message").as_deref(),
         Some("Recursion limit of 3 reached without hitting a stop condition. You can increase the limit by setting the \"recursionLimit\" config key.\n\nTroubleshooting URL: https://docs.langchain.com/oss/javascript/langgraph/GRAPH_RECURSION_LIMIT/\n")
     );
-    let typed = to_js(&Error::type_error("can only concatenate list (not \"str\") to list"));
+    let typed = to_js(&Error::type_error(
+        "can only concatenate list (not \"str\") to list",
+    ));
     assert!(typed.is_instance_of::<js_sys::TypeError>());
     let in_node = to_js(&Error::invalid_update("Expected dict, got 42").in_node("n"));
     assert_eq!(prop(&in_node, "node").as_deref(), Some("n"));
@@ -332,7 +348,10 @@ fn thrown_js_values_round_trip_to_the_same_object() {
     let core = from_thrown(JsValue::from_str("plain string"));
     assert_eq!(core.message(), "plain string");
     let back = to_js(&core.in_node("n"));
-    assert!(back.is_instance_of::<js_sys::Error>(), "never a thrown string");
+    assert!(
+        back.is_instance_of::<js_sys::Error>(),
+        "never a thrown string"
+    );
     assert_eq!(prop(&back, "message").as_deref(), Some("plain string"));
     assert_eq!(prop(&back, "cause").as_deref(), Some("plain string"));
 
@@ -366,15 +385,23 @@ async fn js_nodes_run_through_the_raw_classes() {
         .await
         .unwrap();
     assert_eq!(text(&out), r#"{"log":["a saw 0","b saw 1"],"n":11}"#);
-    let history = compiled.get_state_history(cfg.clone(), JsValue::UNDEFINED).unwrap();
+    let history = compiled
+        .get_state_history(cfg.clone(), JsValue::UNDEFINED)
+        .unwrap();
     assert_eq!(js_sys::Array::from(&history).length(), 4);
 
     // The saver round-trips the thread through its JSON export.
     let data = saver.export_thread("raw".into()).unwrap();
-    assert_eq!(prop(&data, "format").as_deref(), Some("chronograph.thread.v1"));
+    assert_eq!(
+        prop(&data, "format").as_deref(),
+        Some("chronograph.thread.v1")
+    );
     let copy = WasmMemorySaver::new();
     copy.import_thread(js(&text(&data))).unwrap();
-    assert_eq!(text(&copy.export_thread("raw".into()).unwrap()), text(&data));
+    assert_eq!(
+        text(&copy.export_thread("raw".into()).unwrap()),
+        text(&data)
+    );
 
     // A node that throws rejects with its error, node attached.
     let mut bad = WasmStateGraph::new(js(r#"{"x": null}"#)).unwrap();

@@ -41,7 +41,11 @@ pub fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsV
     let json = json_from_js(value, what)?;
     serde_path_to_error::deserialize(json).map_err(|e| {
         let path = e.path().to_string();
-        let at = if path == "." { String::new() } else { format!(".{path}") };
+        let at = if path == "." {
+            String::new()
+        } else {
+            format!(".{path}")
+        };
         invalid_argument(format!("{what}{at}: {}", e.inner()))
     })
 }
