@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Tests of the visualizer in a browser, after scripts/build-web.sh has built dist/:
+#   1. component tests: wasm-pack test --headless --chrome web (web/tests/*.rs, system chromedriver)
+#   2. end-to-end: tests/e2e/*.test.mjs (node --test, playwright-core over the system Chromium),
+#      which also saves screenshots to tests/e2e/screenshots/.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+export PATH="$root/tools/node_modules/.bin:$PATH"
+export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+
+printf '\033[1;34m[test-web]\033[0m %s\n' "component tests (wasm-pack test --headless --chrome web)"
+wasm-pack test --headless --chrome web
+
+if [ ! -f dist/index.html ]; then
+  echo "test-web: dist/ is not built; run scripts/build-web.sh first" >&2
+  exit 1
+fi
+printf '\033[1;34m[test-web]\033[0m %s\n' "end-to-end (node --test tests/e2e/)"
+cd tests
+[ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund
+node --test --test-concurrency=1 e2e/
