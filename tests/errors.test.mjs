@@ -16,6 +16,7 @@ import {
   START,
   StateGraph,
 } from "chronograph";
+import { collect } from "./support.mjs";
 
 /** Asserts that `run` throws (or rejects with) an Error of `cls` with `name`, `code` and a message matching `message`. */
 async function fails(run, cls, name, code, message) {
@@ -75,6 +76,7 @@ test("run inputs and configs are validated and named", async () => {
   const T = TypeError;
   const A = "INVALID_ARGUMENT";
   await fails(() => graph.invoke(42, cfg), T, "TypeError", A, "input must be an object of channel values, null, or a Command, got the number 42");
+  await fails(() => graph.invoke({ x: () => 1 }, cfg), T, "TypeError", A, /^input: invalid type: .*Function.*, expected any valid JSON value$/);
   await fails(() => graph.invoke({}, "t1"), T, "TypeError", A, 'config must be an object like {configurable: {thread_id: "1"}}, got the string "t1"');
   await fails(() => graph.invoke({}, { configurable: 5 }), T, "TypeError", A, "config.configurable must be an object, got the number 5");
   await fails(() => graph.invoke({}, { configurable: { thread_id: [1] } }), T, "TypeError", A, "config.configurable.thread_id must be a string or a number, got an array");
@@ -88,11 +90,6 @@ test("run inputs and configs are validated and named", async () => {
   await fails(() => graph.invoke(new Command({ goto: [{ node: "a" }] }), cfg), T, "TypeError", A, /Command\.goto must be a node name/);
 });
 
-async function collect(it) {
-  const out = [];
-  for await (const x of it) out.push(x);
-  return out;
-}
 
 test("engine errors are instances of the package's classes", async () => {
   const e = await fails(() => chat().compile({ checkpointer: new MemorySaver() }).invoke({}, { configurable: { thread_id: "cls" } }), InvalidUpdateError, "InvalidUpdateError", "INVALID_UPDATE", /Can receive only one value per step/);

@@ -4,15 +4,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Command, END, GraphValueError, interrupt, MemorySaver, START, StateGraph } from "chronograph";
+import { collect, sleep } from "./support.mjs";
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 let threads = 0;
 const thread = () => ({ configurable: { thread_id: `t${++threads}` } });
-async function collect(iterable) {
-  const out = [];
-  for await (const x of iterable) out.push(x);
-  return out;
-}
 
 test("async nodes and async routers run, in supersteps, with a fan-out", async () => {
   const order = [];

@@ -3,12 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Command, interrupt, MemorySaver, START, StateGraph } from "chronograph";
+import { collect } from "./support.mjs";
 
-async function collect(iterable) {
-  const out = [];
-  for await (const x of iterable) out.push(x);
-  return out;
-}
 
 const checkpoint = (id, values, versions) => ({
   v: 4,
@@ -66,9 +62,9 @@ test("put names the bad field of a malformed checkpoint", async () => {
   );
 });
 
-/** A thread with a fork, an update, a branch and an interrupted task (pending writes). */
-async function busyThread(saver) {
-  const graph = new StateGraph({ messages: "add_messages", approved: "last_value" })
+/** The graph of the busy thread, over `saver`. */
+const approvalGraph = (saver) =>
+  new StateGraph({ messages: "add_messages", approved: "last_value" })
     .addNode("booking", () => ({}))
     .addNode("reply", (s) => ({ messages: [{ type: "ai", content: `re: ${s.messages.at(-1).content}` }] }))
     .addNode("approve", () => ({ approved: interrupt("approve?") }))
@@ -76,6 +72,10 @@ async function busyThread(saver) {
     .addEdge("booking", "reply")
     .addEdge("reply", "approve")
     .compile({ checkpointer: saver });
+
+/** A thread with an update on its input (a branch) and an interrupted task (pending writes). */
+async function busyThread(saver) {
+  const graph = approvalGraph(saver);
   const cfg = { configurable: { thread_id: "busy" } };
   await graph.invoke({ messages: [{ type: "human", content: "hi", id: "m1" }] }, cfg);
   const history = await collect(graph.getStateHistory(cfg));
@@ -104,14 +104,7 @@ test("exportThread/importThread round-trip a whole thread: branches, values and 
   const target = new MemorySaver();
   await target.importThread(json);
   assert.deepEqual(await target.exportThread("busy"), data);
-  const copy = new StateGraph({ messages: "add_messages", approved: "last_value" })
-    .addNode("booking", () => ({}))
-    .addNode("reply", (s) => ({ messages: [{ type: "ai", content: `re: ${s.messages.at(-1).content}` }] }))
-    .addNode("approve", () => ({ approved: interrupt("approve?") }))
-    .addEdge(START, "booking")
-    .addEdge("booking", "reply")
-    .addEdge("reply", "approve")
-    .compile({ checkpointer: target });
+  const copy = approvalGraph(target);
   assert.deepEqual(await collect(copy.getStateHistory(cfg)), before);
 
   // The imported thread resumes where the original paused.

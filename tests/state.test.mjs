@@ -6,12 +6,8 @@ import { test } from "node:test";
 import * as chronograph from "chronograph";
 import { COPY, END, INPUT, MemorySaver, START, StateGraph } from "chronograph";
 import { expected, walkthrough } from "./browser/walkthrough.mjs";
+import { collect } from "./support.mjs";
 
-async function collect(iterable) {
-  const out = [];
-  for await (const x of iterable) out.push(x);
-  return out;
-}
 
 test("the seed walkthrough: 8 checkpoints, replay 10, replay terminal 11, edit and run 13", async () => {
   assert.deepEqual(await walkthrough(chronograph), expected);

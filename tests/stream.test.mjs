@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Command, END, interrupt, MemorySaver, START, StateGraph } from "chronograph";
+import { collect } from "./support.mjs";
 
 const build = (options = {}) =>
   new StateGraph({ log: "append" })
@@ -14,11 +15,6 @@ const build = (options = {}) =>
     .compile({ checkpointer: new MemorySaver(), ...options });
 let n = 0;
 const thread = () => ({ configurable: { thread_id: `s${++n}` } });
-async function collect(iterable) {
-  const out = [];
-  for await (const x of iterable) out.push(x);
-  return out;
-}
 
 test('"updates" is the default: one {node: update} per node, __start__ hidden', async () => {
   const chunks = await collect(build().stream({ log: [] }, thread()));

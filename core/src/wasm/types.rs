@@ -32,7 +32,11 @@ pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
 
 /// Reads a JS value as JSON; the error names `what`.
 pub fn json_from_js(value: JsValue, what: &str) -> Result<Value, JsValue> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| invalid_argument(format!("{what}: {e}")))
+    serde_wasm_bindgen::from_value(value).map_err(|e| {
+        let text = e.to_string();
+        let text = text.strip_prefix("Error: ").unwrap_or(&text);
+        invalid_argument(format!("{what}: {text}"))
+    })
 }
 
 /// Reads a JS value into a Rust type; the error names `what` and the path
