@@ -90,7 +90,6 @@ test("run inputs and configs are validated and named", async () => {
   await fails(() => graph.invoke(new Command({ goto: [{ node: "a" }] }), cfg), T, "TypeError", A, /Command\.goto must be a node name/);
 });
 
-
 test("engine errors are instances of the package's classes", async () => {
   const e = await fails(() => chat().compile({ checkpointer: new MemorySaver() }).invoke({}, { configurable: { thread_id: "cls" } }), InvalidUpdateError, "InvalidUpdateError", "INVALID_UPDATE", /Can receive only one value per step/);
   assert.ok(e instanceof ChronographError);

@@ -5,7 +5,6 @@ import { test } from "node:test";
 import { Command, interrupt, MemorySaver, START, StateGraph } from "chronograph";
 import { collect } from "./support.mjs";
 
-
 const checkpoint = (id, values, versions) => ({
   v: 4,
   id,

@@ -8,7 +8,6 @@ import { COPY, END, INPUT, MemorySaver, START, StateGraph } from "chronograph";
 import { expected, walkthrough } from "./browser/walkthrough.mjs";
 import { collect } from "./support.mjs";
 
-
 test("the seed walkthrough: 8 checkpoints, replay 10, replay terminal 11, edit and run 13", async () => {
   assert.deepEqual(await walkthrough(chronograph), expected);
 });
