@@ -58,3 +58,12 @@ test("the type declarations have no `any`", () => {
   const dts = readFileSync(join(pkg, "index.d.ts"), "utf8").replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, "");
   assert.doesNotMatch(dts, /\bany\b/);
 });
+
+test("tests/types.check.ts uses every name index.d.ts exports", () => {
+  const dts = readFileSync(join(pkg, "index.d.ts"), "utf8");
+  const names = [...dts.matchAll(/^export (?:declare )?(?:type|interface|class|const|function) (\w+)/gm)].map((m) => m[1]);
+  names.push(...[...dts.matchAll(/^export \{ \w+ as (\w+) \}/gm)].map((m) => m[1]));
+  const check = readFileSync(new URL("types.check.ts", import.meta.url), "utf8");
+  assert.ok(names.length > 40, `found ${names.length} exports`);
+  assert.deepEqual(names.filter((n) => !new RegExp(`\\b${n}\\b`).test(check)), []);
+});
