@@ -88,6 +88,7 @@ test("run inputs and configs are validated and named", async () => {
   await fails(() => graph.updateState(cfg, { x: 1 }, 3), T, "TypeError", A, "updateState(config, values, asNode): asNode must be a string, got the number 3");
   await fails(() => graph.bulkUpdateState(cfg, [{ updates: "x" }]), T, "TypeError", A, /supersteps\[0\]\.updates must be an array/);
   await fails(() => graph.invoke(new Command({ goto: [{ node: "a" }] }), cfg), T, "TypeError", A, /Command\.goto must be a node name/);
+  await fails(() => graph.invoke(new Command({ goto: "zz" }), cfg), T, "TypeError", A, 'Command.goto names an unknown node "zz" (nodes: a, b)');
 });
 
 test("engine errors are instances of the package's classes", async () => {

@@ -2,13 +2,14 @@
 //! the state API. Runs and updates return Promises (nodes and routers may
 //! be async); reads are synchronous (the JS layer makes them async).
 
+use super::error::invalid_argument;
 use super::node::{function_arg, StateCache};
 use super::types::{
     config_from_js, config_to_js, input_from_js, list_options_from_js, names_arg, optional_name,
     snapshot_to_js, snapshots_to_js, stream_chunks, supersteps_from_js, to_js, values_from_js,
     StreamMode,
 };
-use crate::{CompiledGraph, StreamEvent};
+use crate::{CompiledGraph, RunInput, StreamEvent, END};
 use js_sys::Promise;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -28,6 +29,22 @@ impl WasmCompiledGraph {
     }
 }
 
+/// The run input, with `Command.goto` names checked against the graph's
+/// nodes (LangGraph only logs a warning and drops an unknown one).
+fn run_input(graph: &CompiledGraph, input: JsValue) -> Result<RunInput, JsValue> {
+    let input = input_from_js(input)?;
+    if let RunInput::Command(cmd) = &input {
+        let nodes = graph.node_names();
+        if let Some(bad) = cmd.goto.iter().find(|g| *g != END && !nodes.contains(g)) {
+            return Err(invalid_argument(format!(
+                "Command.goto names an unknown node {bad:?} (nodes: {})",
+                nodes.join(", ")
+            )));
+        }
+    }
+    Ok(input)
+}
+
 #[wasm_bindgen]
 impl WasmCompiledGraph {
     /// Runs the graph; resolves to the state values (with `__interrupt__`
@@ -35,7 +52,7 @@ impl WasmCompiledGraph {
     pub fn invoke(&self, input: JsValue, config: JsValue) -> Promise {
         let graph = self.graph.clone();
         future_to_promise(async move {
-            let input = input_from_js(input)?;
+            let input = run_input(&graph, input)?;
             let config = config_from_js(&config, "config")?;
             let output = graph.ainvoke(input, &config).await?;
             to_js(&output.into_value())
@@ -53,7 +70,7 @@ impl WasmCompiledGraph {
     ) -> Promise {
         let graph = self.graph.clone();
         future_to_promise(async move {
-            let input = input_from_js(input)?;
+            let input = run_input(&graph, input)?;
             let config = config_from_js(&config, "config")?;
             let modes = names_arg(&modes, "streamMode")?
                 .iter()
