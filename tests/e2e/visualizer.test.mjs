@@ -302,3 +302,24 @@ test('every scenario loads and runs its first input; narrow screens stack the pa
   await app.page.setViewportSize({ width: 700, height: 900 });
   await app.page.screenshot({ path: join(root, 'tests/e2e/screenshots/narrow.png'), fullPage: true });
 });
+
+test('lesson mode: predict, run, check the first two steps of the tour', async () => {
+  const app = await open();
+  await app.button('Lesson ▸').click();
+  const lesson = app.page.getByRole('region', { name: 'Lesson' });
+  await lesson.getByRole('button', { name: 'Start the lesson' }).click();
+  for (let step = 0; step < 2; step++) {
+    const groups = lesson.getByRole('group');
+    const n = await groups.count();
+    assert.ok(n > 0, 'the step asks for predictions');
+    for (let i = 0; i < n; i++) await groups.nth(i).getByRole('radio').first().check();
+    const before = await app.count();
+    await lesson.getByRole('button', { name: 'Run step' }).click();
+    await lesson.getByRole('button', { name: 'Next step' }).waitFor();
+    assert.ok((await app.count()) > before, 'the step ran on the page thread');
+    assert.ok((await lesson.getByText(/^(✓|✗)/).count()) === n, 'every prediction is checked');
+    if (step === 1) await app.shot('lesson');
+    await lesson.getByRole('button', { name: 'Next step' }).click();
+  }
+  assert.equal(await app.count(), 10, 'two rounds, then the regenerated reply: 10 checkpoints');
+});

@@ -4,7 +4,8 @@
 use leptos::prelude::*;
 
 use crate::components::{
-    ChatView, DagView, ForkDialog, Inspector, LogPanel, SpecEditor, Toolbar, TopologyPanel,
+    ChatView, DagView, ForkDialog, Inspector, LessonPanel, LogPanel, SpecEditor, Toolbar,
+    TopologyPanel,
 };
 use crate::state::AppState;
 
@@ -27,6 +28,9 @@ pub fn Shell(
             <Toolbar/>
             <main class="main">
                 <aside class="panel left" aria-label="Graph">
+                    <Show when=move || state.lesson_open.get()>
+                        <LessonPanel/>
+                    </Show>
                     <TopologyPanel/>
                     <Show when=move || state.is_chat.get()>
                         <ChatView/>

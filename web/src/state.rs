@@ -293,6 +293,24 @@ impl AppState {
         Ok(())
     }
 
+    /// Runs the page on another session (the lesson's), as scenario `id`.
+    pub fn replace_session(&self, session: Session, id: &str) {
+        let text = scenarios::by_id(id).map_or_else(String::new, |s| s.spec.to_owned());
+        self.topology.set(session.graph().topology());
+        self.is_chat.set(scenarios::is_chat(session.spec()));
+        self.session.set_value(session);
+        self.scenario.set(id.to_owned());
+        self.spec_text.set(text);
+        self.selected.set(None);
+        self.pinned.set(None);
+        self.chat_tip.set(None);
+        self.fresh.set(Vec::new());
+        self.error.set(None);
+        self.viewport.set(Viewport::default());
+        self.refresh();
+        self.save();
+    }
+
     /// Replaces the thread with an exported one (`ThreadExport` JSON).
     pub fn import_text(&self, text: &str) -> Result<(), String> {
         let data: ThreadExport =
