@@ -11,10 +11,20 @@ macro_rules! scenario {
     ($name:ident) => {
         #[wasm_bindgen_test]
         fn $name() {
-            let scenario = include_str!(concat!("../../tests/conformance/scenarios/", stringify!($name), ".json"));
-            let expected = include_str!(concat!("../../tests/conformance/expected/", stringify!($name), ".json"));
+            let scenario = include_str!(concat!(
+                "../../tests/conformance/scenarios/",
+                stringify!($name),
+                ".json"
+            ));
+            let expected = include_str!(concat!(
+                "../../tests/conformance/expected/",
+                stringify!($name),
+                ".json"
+            ));
             let expected: Value = serde_json::from_str(expected).expect("expected trace is JSON");
-            let actual = Scenario::parse(scenario).and_then(|s| s.run()).expect("scenario runs");
+            let actual = Scenario::parse(scenario)
+                .and_then(|s| s.run())
+                .expect("scenario runs");
             if let Some(diff) = compare_traces(&expected, &actual) {
                 panic!("{}: {diff}", stringify!($name));
             }
