@@ -36,9 +36,11 @@ if (typeof globalThis.gc !== "function") {
 
 const smoke = flag("--smoke");
 const SIZES = smoke
-  ? { w1Small: 10, w1Large: 100, w2Turns: 60, w2Window: 20, w3: 20, reps: 1, tail: 5 }
-  : { w1Small: 200, w1Large: 2000, w2Turns: 1000, w2Window: 100, w3: 500, reps: 5, tail: 10 };
+  ? { w1Small: 10, w1Large: 100, w2Turns: 60, w2Window: 20, w3: 20, reps: 1, w2Reps: 1, tail: 5 }
+  : { w1Small: 200, w1Large: 2000, w2Turns: 1000, w2Window: 100, w3: 500, reps: 5, w2Reps: 2, tail: 10 };
 SIZES.reps = Number(option("--reps", SIZES.reps));
+// W2 is a whole 1,000-turn thread per rep (LangGraph.js spends ~1 min on it): fewer reps.
+SIZES.w2Reps = Math.min(SIZES.reps, Number(option("--w2-reps", SIZES.w2Reps)));
 const only = new Set(option("--only", "w1,w2,w3,mem").split(","));
 const wanted = new Set(option("--engines", "cg-js,cg-spec,lg").split(","));
 const pkgDir = resolve(option("--pkg", resolve(here, "../pkg")));
@@ -99,6 +101,31 @@ async function memoryChild() {
 }
 
 // ---- measurements ----
+
+/**
+ * Collects garbage and lets FinalizationRegistry callbacks run, so the wasm
+ * memory of graphs dropped by earlier runs is freed before the next one
+ * (without this, dead savers pile up in wasm memory and later runs of
+ * chronograph are several times slower).
+ */
+async function settle() {
+  globalThis.gc();
+  await new Promise((r) => setTimeout(r, 0));
+  globalThis.gc();
+  await new Promise((r) => setTimeout(r, 0));
+}
+
+/** One small untimed run of every workload, so both engines are JIT-warm. */
+async function warmUp(engine) {
+  const w1 = engine.w1(50);
+  await w1.graph.invoke(W.w1Input(), config("warm"));
+  for await (const s of w1.graph.getStateHistory(config("warm"))) void s.values;
+  for await (const t of w1.saver.list(config("warm"))) void t.metadata;
+  const w2 = engine.w2();
+  for (let i = 0; i < 20; i++) await w2.graph.invoke(W.w2Input(i), config("warm"));
+  await engine.w3(5).graph.invoke(W.w3Input(), config("warm"));
+}
+
 const results = new Map(); // metric -> engine key -> samples
 
 function record(metric, key, value) {
@@ -307,21 +334,22 @@ async function main() {
   const started = Date.now();
   const { engines, notes } = await loadEngines();
   console.log(
-    `chronograph bench (${smoke ? "smoke" : "full"} sizes, ${SIZES.reps} rep(s), median; engines alternate within each workload)`,
+    `chronograph bench (${smoke ? "smoke" : "full"} sizes, median of ${SIZES.reps} rep(s) (W2: ${SIZES.w2Reps}); engines alternate within each workload)`,
   );
   console.log(`engines: ${engines.map((e) => `${e.name} ${e.version}`).join(", ")}; node ${process.version}`);
   for (const n of notes) console.log(`note: ${n}`);
+  for (const engine of engines) await warmUp(engine);
   const blocks = [
-    ["w1", w1Block],
-    ["w2", w2Block],
-    ["w3", w3Block],
+    ["w1", w1Block, SIZES.reps],
+    ["w2", w2Block, SIZES.w2Reps],
+    ["w3", w3Block, SIZES.reps],
   ];
-  for (const [name, block] of blocks) {
+  for (const [name, block, reps] of blocks) {
     if (!only.has(name)) continue;
-    for (let rep = 0; rep < SIZES.reps; rep++) {
+    for (let rep = 0; rep < reps; rep++) {
       for (let i = 0; i < engines.length; i++) {
         const engine = engines[(i + rep) % engines.length];
-        globalThis.gc();
+        await settle();
         await block(engine, rep);
       }
     }
