@@ -290,9 +290,11 @@ def main():
 
         version = v("langgraph")
     print(f"LangGraph (Python) {version}, Python {sys.version.split()[0]}; {sizes['reps']} rep(s), median")
+    # W2 is a whole 1,000-turn thread per rep: at most 2 reps, as in bench/run.mjs.
+    reps = {"w1": sizes["reps"], "w2": min(sizes["reps"], 2), "w3": sizes["reps"]}
     for name, block in [("w1", w1_block), ("w2", w2_block), ("w3", w3_block)]:
         if name in only:
-            for _ in range(sizes["reps"]):
+            for _ in range(reps[name]):
                 gc.collect()
                 block(sizes)
     if "mem" in only:

@@ -85,7 +85,8 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     if let Some(i) = args.iter().position(|a| a == "--profile") {
         // One workload at full size and nothing else, for callgrind/perf.
-        profile(args.get(i + 1).map_or("w1", String::as_str));
+        let size = args.get(i + 2).and_then(|n| n.parse().ok());
+        profile(args.get(i + 1).map_or("w1", String::as_str), size);
         return;
     }
     let smoke = args.iter().any(|a| a == "--smoke") || !args.iter().any(|a| a == "--bench");
@@ -312,12 +313,13 @@ fn main() {
     drop(kept);
 }
 
-/// Runs one workload once at full size (`--profile w1|w1-list|w1-values|w2|w3`).
-fn profile(which: &str) {
+/// Runs one workload once (`--profile w1|w1-list|w1-values|w1-replay-tail|w2|w3 [W1 iterations]`).
+fn profile(which: &str, size: Option<usize>) {
+    let n = size.unwrap_or(FULL.w1_large);
     match which {
-        "w1" => drop(w1_thread(FULL.w1_large)),
+        "w1" => drop(w1_thread(n)),
         "w1-list" => {
-            let (b, cfg) = w1_thread(FULL.w1_large);
+            let (b, cfg) = w1_thread(n);
             for _ in 0..20 {
                 list_metadata(&b, &cfg);
             }
