@@ -19,9 +19,9 @@ before(async () => {
 });
 
 after(async () => {
-  for (const app of pages) {
-    assert.deepEqual(app.problems, [], 'no console errors, exceptions or failed requests');
-  }
+  const problems = pages.flatMap((app) => app.problems);
+  for (const p of problems) console.error(`page problem: ${p}`);
+  assert.deepEqual(problems, [], 'no console errors, exceptions or failed requests');
   await browser?.close();
   server?.stop();
 });
@@ -261,25 +261,44 @@ test('a 2,000-checkpoint thread renders and stays interactive (times printed, no
   const n = JSON.parse(json).namespaces[0].checkpoints.length;
   assert.ok(n >= 2000);
 
+  const stats = app.page.getByTestId('tree-stats');
   let t = Date.now();
   await app.page.getByLabel('Import thread file').setInputFiles(file);
-  await app.waitForCount(n);
+  await stats.getByText(`${n} checkpoints`).waitFor({ timeout: 30_000 });
+  await app.checkpoint(`c${n - 1}`).waitFor();
   console.log(`  2k: import + render of ${n} checkpoints: ${Date.now() - t} ms`);
+  const drawn = await app.count();
+  console.log(`  2k: checkpoint buttons in the DOM (rows in view + margin): ${drawn}`);
+  assert.ok(drawn > 10 && drawn < n, 'a big thread draws the rows in view, not all 2,000');
 
+  const label = async () => app.selectedLabel();
+  const until = (l) => app.page.waitForFunction((l) => document.querySelector('.inspector .snap-label')?.textContent.trim() === l, l);
+  await app.checkpoint(`c${n - 1}`).focus();
   t = Date.now();
-  await app.select('c10');
-  console.log(`  2k: click-select c10: ${Date.now() - t} ms`);
+  await app.page.keyboard.press('Home');
+  await until('c0');
+  await app.checkpoint('c0').waitFor();
+  console.log(`  2k: Home (jump 2,000 rows up, select c0): ${Date.now() - t} ms`);
+  t = Date.now();
+  await app.checkpoint('c5').click();
+  await until('c5');
+  console.log(`  2k: click-select c5: ${Date.now() - t} ms`);
   t = Date.now();
   await app.page.keyboard.press('ArrowDown');
-  await app.page.waitForFunction(() => document.querySelector('.inspector .snap-label')?.textContent.trim() === 'c11');
+  await until('c6');
   console.log(`  2k: arrow-key select: ${Date.now() - t} ms`);
   t = Date.now();
+  for (let k = 0; k < 20; k++) await app.page.keyboard.press('j');
+  await until('c26');
+  console.log(`  2k: 20 × j (next row): ${Date.now() - t} ms`);
+  t = Date.now();
   await app.page.keyboard.press('End');
-  await app.page.waitForFunction((l) => document.querySelector('.inspector .snap-label')?.textContent.trim() === l, `c${n - 1}`);
+  await until(`c${n - 1}`);
   console.log(`  2k: End (select the newest): ${Date.now() - t} ms`);
+  assert.equal(await label(), `c${n - 1}`);
   t = Date.now();
   await app.button('Copy').click();
-  await app.waitForCount(n + 1);
+  await stats.getByText(`${n + 1} checkpoints`).waitFor();
   console.log(`  2k: Copy (engine call + refresh): ${Date.now() - t} ms`);
   await app.shot('big-thread');
 });

@@ -25,6 +25,10 @@ struct Press {
 
 /// Screen distance a press must travel before it pans instead of clicking.
 const DRAG_THRESHOLD: f64 = 4.0;
+/// Threads longer than this draw only the rows in view (plus a margin).
+const VIRTUALIZE_ABOVE: usize = 300;
+/// Rows drawn above and below the visible ones, and the window's block size.
+const ROW_MARGIN: usize = 40;
 /// Margin kept around a checkpoint revealed by keyboard selection.
 const REVEAL_MARGIN: f64 = 40.0;
 
@@ -86,12 +90,37 @@ pub fn DagView() -> impl IntoView {
         pinned: Selector::new(move || state.pinned.get()),
     };
 
+    let view_size = move || {
+        let rect = svg_ref.get_untracked()?.get_bounding_client_rect();
+        Some((rect.width(), rect.height()))
+    };
+    // Rows drawn: every row of a small thread; on a big one, the rows in
+    // view plus a margin (the DOM stays small, so selection and panning stay fast).
+    let window = Memo::new(move |_| {
+        let len = state.layout.with(|l| l.len());
+        if len <= VIRTUALIZE_ABOVE {
+            return (0, len);
+        }
+        let v = state.viewport.get();
+        let h = view_size().map_or(900.0, |(_, h)| if h > 0.0 { h } else { 900.0 });
+        let top = v.to_world(Point::new(0.0, 0.0)).y;
+        let bottom = v.to_world(Point::new(0.0, h)).y;
+        let first = row_at(top).unwrap_or(0).saturating_sub(ROW_MARGIN);
+        let last = (row_at(bottom).unwrap_or(0) + ROW_MARGIN).min(len);
+        // Snap to blocks so small pans do not change the window.
+        let first = first / ROW_MARGIN * ROW_MARGIN;
+        let last = (last.div_ceil(ROW_MARGIN) * ROW_MARGIN).min(len);
+        (first, last.max(first))
+    });
     let nodes = Memo::new(move |_| {
+        let (first, last) = window.get();
         state.layout.with(|l| {
             state.checkpoints.with(|t| {
                 t.iter()
                     .zip(l.nodes())
                     .enumerate()
+                    .skip(first)
+                    .take(last - first)
                     .map(|(i, (c, n))| NodeView {
                         index: i,
                         id: c.id.clone(),
@@ -108,9 +137,11 @@ pub fn DagView() -> impl IntoView {
         })
     });
     let edges = Memo::new(move |_| {
+        let (first, last) = window.get();
         state.layout.with(|l| {
             l.edges()
                 .iter()
+                .filter(|e| e.from < last && e.to >= first)
                 .map(|e| (e.to, e.path_d(), e.is_straight()))
                 .collect::<Vec<_>>()
         })
@@ -155,10 +186,6 @@ pub fn DagView() -> impl IntoView {
             client_y as f64 - rect.top(),
         ))
     };
-    let view_size = move || {
-        let rect = svg_ref.get_untracked()?.get_bounding_client_rect();
-        Some((rect.width(), rect.height()))
-    };
     let pick = move |screen: Point| {
         let w = state.viewport.get_untracked().to_world(screen);
         state.layout.with_untracked(|l| {
@@ -178,7 +205,7 @@ pub fn DagView() -> impl IntoView {
             .viewport
             .update(|v| *v = v.zoom_at(Point::new(w / 2.0, h / 2.0), factor));
     };
-    let focus_node = move |i: usize| {
+    let focus_now = move |i: usize| {
         let Some(svg) = svg_ref.get_untracked() else {
             return;
         };
@@ -188,6 +215,20 @@ pub fn DagView() -> impl IntoView {
                 let _ = node.focus();
             }
         }
+    };
+
+    // Focus after the selection is revealed and its row drawn.
+    let focus_node = move |i: usize| {
+        focus_now(i);
+        set_timeout(
+            move || {
+                // Only if the selection has not moved on meanwhile.
+                if state.selected.get_untracked() == Some(i) {
+                    focus_now(i);
+                }
+            },
+            std::time::Duration::from_millis(30),
+        );
     };
 
     // Keep the selected checkpoint in view; remember it (storage and URL).
