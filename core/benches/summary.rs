@@ -9,6 +9,7 @@
 mod common;
 
 use cap::Cap;
+use chronograph::CheckpointSaver;
 use common::*;
 use std::alloc::System;
 use std::time::{Duration, Instant};
@@ -269,6 +270,42 @@ fn main() {
             (2 * s.w1_large + 1) as f64 / (2 * s.w1_small + 1) as f64
         ),
     );
+    // What one stored W1 checkpoint is made of: live bytes of a clone of
+    // each part of a mid-run checkpoint's tuple (same allocations as stored).
+    {
+        let (b, cfg) = w1_thread(s.w1_small);
+        let id = checkpoint_at_step(&b, &cfg, s.w1_small as i64);
+        let t = b
+            .saver
+            .get_tuple(&chronograph::CheckpointConfig {
+                thread_id: "w1".into(),
+                checkpoint_ns: String::new(),
+                checkpoint_id: Some(id),
+            })
+            .expect("tuple")
+            .expect("stored");
+        let cp = &t.checkpoint;
+        let parts = [
+            ("versions_seen", retained(|| cp.versions_seen.clone()).1),
+            (
+                "channel_versions",
+                retained(|| cp.channel_versions.clone()).1,
+            ),
+            (
+                "id + ts + updated_channels",
+                retained(|| (cp.id.clone(), cp.ts.clone(), cp.updated_channels.clone())).1,
+            ),
+            ("metadata", retained(|| t.metadata.clone()).1),
+            ("pending writes", retained(|| t.pending_writes.clone()).1),
+        ];
+        for (part, bytes) in parts {
+            row(
+                &format!("one W1 checkpoint: {part}"),
+                format!("{bytes}"),
+                "live bytes of a clone",
+            );
+        }
+    }
     let mut chat = Vec::new();
     let (kept, total) = retained(|| {
         let b = Bench::new(&w2_spec());
