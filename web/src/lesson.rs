@@ -7,13 +7,16 @@ use crate::session::{Outcome, Session};
 use chronograph::{Source, COPY};
 use serde_json::json;
 
+/// A checkpoint an action created: `(label, parent label, source, step, next)`.
+pub type Created = (String, Option<String>, Source, i64, Vec<String>);
+
 /// What a step's action did (or, from a dry run, will do).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Effect {
     /// Checkpoints before the action.
     pub before: usize,
     /// New checkpoints: `(label, parent label, source, step, next)`.
-    pub created: Vec<(String, Option<String>, Source, i64, Vec<String>)>,
+    pub created: Vec<Created>,
     /// Nodes that ran (without `__start__`).
     pub ran: Vec<String>,
     /// Messages in the last new checkpoint.
