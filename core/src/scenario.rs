@@ -239,7 +239,7 @@ impl Runner {
                     RunInput::from(op.input.clone())
                 };
                 let output = self.graph.invoke(input, &config)?;
-                let mut values = self.normalize(output.values);
+                let mut values = self.normalize(output.values.to_json());
                 if !output.interrupts.is_empty() {
                     values["__interrupt__"] =
                         output.interrupts.iter().map(|i| i.value.clone()).collect();

@@ -3,6 +3,7 @@
 
 use crate::checkpoint::{CheckpointConfig, CheckpointMetadata};
 use crate::error::{Error, ErrorKind, Result};
+use crate::graph::State;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -235,20 +236,28 @@ pub struct Interrupt {
     pub id: String,
 }
 
-/// The result of a run: the state values, plus the interrupts that paused it.
+/// The result of a run: the state after it, plus the interrupts that paused it.
+///
+/// `values` is the persistent [`State`] the run ended with, not a JSON copy:
+/// producing a `RunOutput` costs the number of channels, not the size of the
+/// state, and cloning it shares every value (lists are persistent vectors).
+/// Convert to JSON only when needed, with [`RunOutput::to_json`],
+/// [`RunOutput::into_value`] or `values.to_json()`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunOutput {
-    /// The state (channels read as a dict, keys sorted).
-    pub values: Value,
+    /// The state channels after the run (read with [`State::get`],
+    /// convert with [`State::to_json`]).
+    pub values: State,
     /// Interrupts raised by `interrupt()` in the last superstep.
     pub interrupts: Vec<Interrupt>,
 }
 
 impl RunOutput {
-    /// The values with `__interrupt__` added when the run was interrupted,
-    /// the shape `invoke` returns in LangGraph.
-    pub fn into_value(self) -> Value {
-        let mut values = self.values;
+    /// The values as a JSON object (keys sorted) with `__interrupt__` added
+    /// when the run was interrupted: the shape `invoke` returns in
+    /// LangGraph. A copy: costs the size of the state.
+    pub fn to_json(&self) -> Value {
+        let mut values = self.values.to_json();
         if !self.interrupts.is_empty() {
             if let Value::Object(map) = &mut values {
                 map.insert(
@@ -258,6 +267,11 @@ impl RunOutput {
             }
         }
         values
+    }
+
+    /// Same as [`RunOutput::to_json`], consuming the output.
+    pub fn into_value(self) -> Value {
+        self.to_json()
     }
 }
 

@@ -268,9 +268,13 @@ fn spec_ops_read_the_given_state_and_a_later_op_replaces_an_earlier_write() {
             "edges": [["__start__", "a"]]}"#,
     );
     let out = app.invoke(json!({"n": 5}), &thread("t")).unwrap();
-    assert_eq!(out.values, json!({"x": "second", "n": 15}));
+    assert_eq!(out.values.to_json(), json!({"x": "second", "n": 15}));
     let out = app.invoke(json!({"x": "again"}), &thread("fresh")).unwrap();
-    assert_eq!(out.values["n"], json!(10), "a missing number counts as 0");
+    assert_eq!(
+        out.values.to_json()["n"],
+        json!(10),
+        "a missing number counts as 0"
+    );
 }
 
 #[test]
@@ -281,8 +285,11 @@ fn the_reply_op_echoes_the_last_message_with_its_prefix() {
             "edges": [["__start__", "bot"]]}"#,
     );
     let out = app.invoke(say("hello"), &thread("t")).unwrap();
-    assert_eq!(out.values["messages"][1]["type"], json!("ai"));
-    assert_eq!(contents(&out.values, "messages"), ["hello", "echo: hello"]);
+    assert_eq!(out.values.to_json()["messages"][1]["type"], json!("ai"));
+    assert_eq!(
+        contents(&out.values.to_json(), "messages"),
+        ["hello", "echo: hello"]
+    );
 }
 
 #[test]
@@ -299,7 +306,7 @@ fn the_fail_if_op_fails_the_node_with_its_name() {
         json!("ValueError('node check failed')")
     );
     let out = app.invoke(json!({"x": "fine"}), &thread("u")).unwrap();
-    assert_eq!(out.values, json!({"x": "ok"}));
+    assert_eq!(out.values.to_json(), json!({"x": "ok"}));
 }
 
 #[test]
@@ -318,7 +325,7 @@ fn the_interrupt_op_pauses_and_writes_the_answer_to_resume_to() {
         )
         .unwrap();
     assert!(out.interrupts.is_empty());
-    assert_eq!(out.values, json!({"answer": "yes"}));
+    assert_eq!(out.values.to_json(), json!({"answer": "yes"}));
 }
 
 #[test]
@@ -339,19 +346,23 @@ fn spec_conditional_rules_are_tried_in_order_then_else_and_lists_compare_by_leng
     let out = app
         .invoke(json!({"log": [], "mode": "go"}), &thread("a"))
         .unwrap();
-    assert_eq!(strings(&out.values["log"]), ["t", "t", "special"]);
+    assert_eq!(strings(&out.values.to_json()["log"]), ["t", "t", "special"]);
     let out = app
         .invoke(json!({"log": [], "mode": "stop"}), &thread("b"))
         .unwrap();
     assert_eq!(
-        strings(&out.values["log"]),
+        strings(&out.values.to_json()["log"]),
         ["t"],
         "the first matching rule wins"
     );
     let out = app
         .invoke(json!({"log": ["x", "y", "z"], "mode": "go"}), &thread("c"))
         .unwrap();
-    assert_eq!(strings(&out.values["log"]), ["x", "y", "z", "t"], "else");
+    assert_eq!(
+        strings(&out.values.to_json()["log"]),
+        ["x", "y", "z", "t"],
+        "else"
+    );
 }
 
 #[test]
@@ -373,7 +384,7 @@ fn the_compile_section_sets_breakpoints_and_can_drop_the_checkpointer() {
     );
     assert!(app.checkpointer().is_none());
     let out = app.invoke(json!({"log": []}), &thread("t")).unwrap();
-    assert_eq!(strings(&out.values["log"]), ["a"]);
+    assert_eq!(strings(&out.values.to_json()["log"]), ["a"]);
     assert_eq!(
         app.get_state(&thread("t")).unwrap_err().to_string(),
         "ValueError: No checkpointer set"

@@ -258,7 +258,7 @@ fn a_resume_answers_the_interrupt_and_reruns_the_node_from_the_top() {
     let out = app.invoke(resume(json!("yes")), &thread(T)).unwrap();
     assert_eq!(calls.take(), ["a", "z"]);
     assert!(out.interrupts.is_empty());
-    assert_eq!(log(&out.values), ["a:yes", "z"]);
+    assert_eq!(log(&out.values.to_json()), ["a:yes", "z"]);
     assert_eq!(
         steps(&app, &thread(T))[..3],
         [
@@ -306,7 +306,7 @@ fn a_node_with_two_interrupts_needs_two_resumes() {
 
     let out = app.invoke(resume(json!("ok2")), &thread(T)).unwrap();
     assert_eq!(calls.take(), ["a", "z"]);
-    assert_eq!(log(&out.values), ["a:yes:ok2", "z"]);
+    assert_eq!(log(&out.values.to_json()), ["a:yes:ok2", "z"]);
     assert_eq!(
         steps(&app, &thread(T))[..2],
         [row(2, "loop", &[]), row(1, "loop", &["z"])]
@@ -376,7 +376,7 @@ fn parallel_interrupts_must_be_resumed_by_id() {
         .invoke(resume_by_id(&[(&ids["y?"], json!("Y"))]), &thread(T))
         .unwrap();
     assert_eq!(calls.take(), ["y"], "x finished and is not run again");
-    assert_eq!(log(&out.values), ["x:X", "y:Y"]);
+    assert_eq!(log(&out.values.to_json()), ["x:X", "y:Y"]);
     assert!(app.get_state(&thread(T)).unwrap().next.is_empty());
 }
 
@@ -388,7 +388,7 @@ fn new_input_while_paused_inside_interrupt_discards_the_task_and_asks_again_with
     assert_eq!(calls.take(), ["a", "a"]);
     assert_eq!(second.interrupts.len(), 1);
     assert_ne!(second.interrupts[0].id, first.interrupts[0].id);
-    assert_eq!(log(&second.values), ["one", "two"]);
+    assert_eq!(log(&second.values.to_json()), ["one", "two"]);
     let got: Vec<(i64, &str)> = steps(&app, &thread(T)).iter().map(|r| (r.0, r.1)).collect();
     assert_eq!(got, [(2, "loop"), (1, "input"), (0, "loop"), (-1, "input")]);
 }
@@ -437,7 +437,11 @@ fn resuming_a_superseded_interrupted_checkpoint_reuses_the_old_answers() {
     let mut ran = calls.take();
     ran.sort();
     assert_eq!(ran, ["x", "y"]);
-    assert_eq!(log(&out.values), ["x:X", "y:Y"], "the recorded answers win");
+    assert_eq!(
+        log(&out.values.to_json()),
+        ["x:X", "y:Y"],
+        "the recorded answers win"
+    );
     let after = stored(&*saver, T);
     assert_eq!(after.len(), count + 1, "one loop checkpoint, no fork");
     assert_eq!(after[0].metadata.source.as_str(), "loop");
@@ -458,7 +462,7 @@ fn a_resume_on_the_latest_checkpoint_by_id_is_a_normal_resume() {
     let head = id_of(&app.get_state(&thread(T)).unwrap());
     let out = app.invoke(resume(json!("yes")), &at(T, &head)).unwrap();
     assert_eq!(calls.take(), ["a", "z"]);
-    assert_eq!(log(&out.values), ["a:yes", "z"]);
+    assert_eq!(log(&out.values.to_json()), ["a:yes", "z"]);
     assert!(steps(&app, &thread(T)).iter().all(|r| r.1 != "fork"));
 }
 

@@ -40,7 +40,7 @@ fn ids_are_assigned_when_writes_are_applied_and_the_stored_input_keeps_none() {
     let saver = saver();
     let (app, _) = booking(&saver);
     let out = app.invoke(say("hi"), &thread(T)).unwrap();
-    assert!(out.values["messages"]
+    assert!(out.values.to_json()["messages"]
         .as_array()
         .unwrap()
         .iter()
@@ -73,7 +73,7 @@ fn strings_tuples_and_role_dicts_are_coerced_to_messages() {
     ]});
     let out = app.invoke(input.clone(), &thread(T)).unwrap();
     assert_eq!(
-        typed(&out.values)[..6],
+        typed(&out.values.to_json())[..6],
         [
             "human:plain",
             "human:tuple",
@@ -83,12 +83,15 @@ fn strings_tuples_and_role_dicts_are_coerced_to_messages() {
             "tool:t"
         ]
     );
-    assert_eq!(out.values["messages"][5]["tool_call_id"], json!("c1"));
+    assert_eq!(
+        out.values.to_json()["messages"][5]["tool_call_id"],
+        json!("c1")
+    );
     // A single message (not in a list) is accepted too.
     let out = app
         .invoke(json!({"messages": "solo"}), &thread("u"))
         .unwrap();
-    assert_eq!(typed(&out.values)[0], "human:solo");
+    assert_eq!(typed(&out.values.to_json())[0], "human:solo");
     // The stored input keeps the raw value: tuples stay two-item lists.
     let c0 = stored(&*saver, T).pop().unwrap().checkpoint;
     assert_eq!(c0.channel_values["__start__"].to_json(), input);

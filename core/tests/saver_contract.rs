@@ -663,7 +663,7 @@ fn an_imported_thread_keeps_running_like_the_original() {
     let out = copy.invoke(common::say("hi 2"), &cfg).unwrap();
     assert_eq!(calls.take(), ["booking", "reply"]);
     assert_eq!(
-        common::contents(&out.values, "messages"),
+        common::contents(&out.values.to_json(), "messages"),
         [
             "hi 1",
             "booked (saw 1)",

@@ -88,7 +88,7 @@ fn the_seed_experiment_reproduces_langgraphs_golden_tables() {
     // 1. invoke #1
     let out = app.invoke(say("hi 1"), &cfg).unwrap();
     assert_eq!(
-        messages(&out.values),
+        messages(&out.values.to_json()),
         ["hi 1", "booked (saw 1)", "reply (saw 2)"]
     );
     assert_eq!(calls.take(), ["booking", "reply"]);
@@ -105,7 +105,7 @@ fn the_seed_experiment_reproduces_langgraphs_golden_tables() {
     // 2. invoke #2
     let out = app.invoke(say("hi 2"), &cfg).unwrap();
     assert_eq!(
-        messages(&out.values),
+        messages(&out.values.to_json()),
         [
             "hi 1",
             "booked (saw 1)",
@@ -131,7 +131,7 @@ fn the_seed_experiment_reproduces_langgraphs_golden_tables() {
     // 3. replay C2 (step 1, next=reply)
     let out = app.invoke(Value::Null, &cfg_of(&*saver, "C2")).unwrap();
     assert_eq!(
-        messages(&out.values),
+        messages(&out.values.to_json()),
         ["hi 1", "booked (saw 1)", "reply (saw 2)"]
     );
     assert_eq!(calls.take(), ["reply"]);
@@ -145,7 +145,7 @@ fn the_seed_experiment_reproduces_langgraphs_golden_tables() {
     // 4. replay the terminal C3: a fork and nothing else.
     let out = app.invoke(Value::Null, &cfg_of(&*saver, "C3")).unwrap();
     assert_eq!(
-        messages(&out.values),
+        messages(&out.values.to_json()),
         ["hi 1", "booked (saw 1)", "reply (saw 2)"]
     );
     assert!(calls.take().is_empty());
@@ -187,7 +187,10 @@ fn the_seed_experiment_reproduces_langgraphs_golden_tables() {
     // 6. invoke(None, config returned by 5): no fork under an update that is
     // still the latest.
     let out = app.invoke(Value::Null, &updated).unwrap();
-    assert_eq!(messages(&out.values), ["edited booking", "reply (saw 1)"]);
+    assert_eq!(
+        messages(&out.values.to_json()),
+        ["edited booking", "reply (saw 1)"]
+    );
     assert_eq!(calls.take(), ["reply"]);
     expected[0] = golden("C11 0 update 8000 ('reply',) C0 1 1 None").remove(0);
     expected.insert(
@@ -203,7 +206,10 @@ fn the_seed_experiment_reproduces_langgraphs_golden_tables() {
 
     // 8. invoke(None, thread) on the terminal copy writes nothing.
     let out = app.invoke(Value::Null, &cfg).unwrap();
-    assert_eq!(messages(&out.values), ["edited booking", "reply (saw 1)"]);
+    assert_eq!(
+        messages(&out.values.to_json()),
+        ["edited booking", "reply (saw 1)"]
+    );
     assert!(calls.take().is_empty());
     assert_eq!(table(&app, &saver), expected);
 
@@ -219,7 +225,7 @@ fn the_seed_experiment_reproduces_langgraphs_golden_tables() {
     // 10. invoke(None, thread): the latest is the copy; not addressed => no fork.
     let out = app.invoke(Value::Null, &cfg).unwrap();
     assert_eq!(
-        messages(&out.values),
+        messages(&out.values.to_json()),
         [
             "hi 1",
             "booked (saw 1)",

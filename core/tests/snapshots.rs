@@ -342,5 +342,5 @@ fn next_lists_tasks_in_node_registration_order() {
     let out = app.invoke(json!({"items": []}), &cfg).unwrap();
     assert_eq!(history(&app, &cfg)[1].next, ["zz", "aa"]);
     // Writes are still applied by task path (node name).
-    assert_eq!(strings(&out.values["items"]), ["aa", "zz"]);
+    assert_eq!(strings(&out.values.to_json()["items"]), ["aa", "zz"]);
 }

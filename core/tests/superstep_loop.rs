@@ -83,7 +83,10 @@ fn parallel_nodes_of_one_superstep_share_one_checkpoint() {
     let (app, calls) = fanout(&saver, Rc::new(Cell::new(false)));
     let cfg = thread("t");
     let out = app.invoke(json!({"items": ["start"]}), &cfg).unwrap();
-    assert_eq!(strings(&out.values["items"]), ["start", "a", "b", "c", "d"]);
+    assert_eq!(
+        strings(&out.values.to_json()["items"]),
+        ["start", "a", "b", "c", "d"]
+    );
     let mut ran = calls.take();
     ran[1..3].sort();
     assert_eq!(ran, ["a", "b", "c", "d"]);
@@ -120,7 +123,10 @@ fn a_join_waits_for_every_source_even_when_they_finish_in_different_steps() {
     let app = g.compile(opts(&saver)).unwrap();
     let cfg = thread("t");
     let out = app.invoke(json!({"items": []}), &cfg).unwrap();
-    assert_eq!(strings(&out.values["items"]), ["a", "b", "c", "b2", "d"]);
+    assert_eq!(
+        strings(&out.values.to_json()["items"]),
+        ["a", "b", "c", "b2", "d"]
+    );
     assert_eq!(calls.take().iter().filter(|n| *n == "d").count(), 1);
     assert_eq!(
         steps(&app, &cfg)
@@ -177,7 +183,10 @@ fn writes_are_applied_in_task_path_order_not_completion_order() {
     let out = app.invoke(json!({"log": "input"}), &thread("t")).unwrap();
     assert_eq!(finished.take(), ["zz_b", "c", "a"], "completion order");
     order.take(); // the input's own write
-    assert_eq!(strings(&out.values["log"]), ["input", "a", "c", "zz_b"]);
+    assert_eq!(
+        strings(&out.values.to_json()["log"]),
+        ["input", "a", "c", "zz_b"]
+    );
 }
 
 #[test]
@@ -281,7 +290,7 @@ fn unknown_keys_in_a_node_update_are_silently_dropped() {
     let out = app
         .invoke(json!({"x": 0, "also_nope": 1}), &thread("t"))
         .unwrap();
-    assert_eq!(out.values, json!({"x": 1}));
+    assert_eq!(out.values.to_json(), json!({"x": 1}));
 }
 
 #[test]
@@ -337,7 +346,7 @@ fn a_path_map_translates_router_results_and_end_finishes() {
         );
     let app = g.compile(opts(&saver)).unwrap();
     let out = app.invoke(json!({"n": 0}), &thread("t")).unwrap();
-    assert_eq!(out.values, json!({"n": 3}));
+    assert_eq!(out.values.to_json(), json!({"n": 3}));
     assert_eq!(calls.take().len(), 3);
     assert_eq!(
         app.get_state(&thread("t")).unwrap().next,
@@ -397,10 +406,10 @@ fn async_nodes_and_async_routers_run_through_invoke_and_ainvoke() {
         );
     let app = g.compile(opts(&saver)).unwrap();
     let out = app.invoke(json!({"items": []}), &thread("t")).unwrap();
-    assert_eq!(strings(&out.values["items"]), ["a", "b"]);
+    assert_eq!(strings(&out.values.to_json()["items"]), ["a", "b"]);
     let out =
         futures::executor::block_on(app.ainvoke(json!({"items": ["x"]}), &thread("t2"))).unwrap();
-    assert_eq!(strings(&out.values["items"]), ["x", "a", "b"]);
+    assert_eq!(strings(&out.values.to_json()["items"]), ["x", "a", "b"]);
 }
 
 #[test]
@@ -417,7 +426,7 @@ fn a_graph_without_a_checkpointer_runs_and_saves_nothing() {
             &chronograph::RunnableConfig::default(),
         )
         .unwrap();
-    assert_eq!(strings(&out.values["items"]), ["a"]);
+    assert_eq!(strings(&out.values.to_json()["items"]), ["a"]);
     assert!(app.checkpointer().is_none());
 }
 
@@ -447,7 +456,7 @@ fn command_input_creates_no_input_checkpoint_and_lands_as_null_task_writes() {
     };
     let out = app.invoke(RunInput::Command(cmd), &cfg).unwrap();
     assert_eq!(calls.take(), ["b"]);
-    assert_eq!(strings(&out.values["items"]), ["a", "ext", "b"]);
+    assert_eq!(strings(&out.values.to_json()["items"]), ["a", "ext", "b"]);
     assert_eq!(
         steps(&app, &cfg)[..2],
         [row(2, "loop", &[]), row(1, "loop", &[])],
@@ -582,7 +591,7 @@ fn stream_reports_tasks_updates_checkpoints_and_values_in_order() {
     let StreamEvent::Values(last) = events.last().unwrap() else {
         unreachable!()
     };
-    assert_eq!(*last, out.values);
+    assert_eq!(*last, out.values.to_json());
 }
 
 #[test]
@@ -618,7 +627,7 @@ fn a_router_returning_several_destinations_runs_them_in_one_superstep() {
         );
     let app = g.compile(opts(&saver)).unwrap();
     let out = app.invoke(json!({"items": []}), &thread("t")).unwrap();
-    assert_eq!(strings(&out.values["items"]), ["a", "b", "c"]);
+    assert_eq!(strings(&out.values.to_json()["items"]), ["a", "b", "c"]);
     assert_eq!(steps(&app, &thread("t"))[1], row(1, "loop", &["b", "c"]));
 }
 
@@ -632,6 +641,9 @@ fn a_command_update_to_an_unknown_channel_is_ignored() {
         ..Default::default()
     };
     let out = app.invoke(RunInput::Command(cmd), &thread("t")).unwrap();
-    assert_eq!(contents(&out.values, "messages").last().unwrap(), "extra");
+    assert_eq!(
+        contents(&out.values.to_json(), "messages").last().unwrap(),
+        "extra"
+    );
     assert!(out.values.get("nope").is_none());
 }

@@ -112,7 +112,7 @@ fn replaying_a_terminal_checkpoint_writes_a_fork_and_runs_nothing() {
     let out = app.invoke(Value::Null, &at(T, &c3)).unwrap();
     assert!(calls.take().is_empty());
     assert_eq!(
-        contents(&out.values, "messages"),
+        contents(&out.values.to_json(), "messages"),
         ["hi", "booked (saw 1)", "reply (saw 2)"]
     );
     let head = app.get_state(&thread(T)).unwrap();
@@ -128,7 +128,7 @@ fn invoke_without_input_on_a_finished_thread_writes_nothing() {
     let out = app.invoke(Value::Null, &thread(T)).unwrap();
     assert!(calls.take().is_empty());
     assert_eq!(export(&saver, T), before);
-    assert_eq!(contents(&out.values, "messages").len(), 3);
+    assert_eq!(contents(&out.values.to_json(), "messages").len(), 3);
 }
 
 #[test]
@@ -153,7 +153,7 @@ fn replaying_the_input_checkpoint_reruns_start_and_regenerates_message_ids() {
             row(0, "fork", &["__start__"]),
         ]
     );
-    let new_ids: Vec<Value> = out.values["messages"]
+    let new_ids: Vec<Value> = out.values.to_json()["messages"]
         .as_array()
         .unwrap()
         .iter()
@@ -173,7 +173,7 @@ fn replaying_from_step_0_keeps_the_message_ids_already_stored() {
     let (saver, app, _) = finished_booking();
     let hi_id = latest(&*saver, T).checkpoint.channel_values["messages"].to_json()[0]["id"].clone();
     let out = app.invoke(Value::Null, &at(T, &id(&saver, "C1"))).unwrap();
-    assert_eq!(out.values["messages"][0]["id"], hi_id);
+    assert_eq!(out.values.to_json()["messages"][0]["id"], hi_id);
 }
 
 #[test]
@@ -248,7 +248,7 @@ fn new_input_with_a_checkpoint_id_starts_a_new_input_checkpoint_under_it() {
     let out = app.invoke(say("new"), &at(T, &c1)).unwrap();
     assert_eq!(calls.take(), ["booking", "reply"]);
     assert_eq!(
-        contents(&out.values, "messages"),
+        contents(&out.values.to_json(), "messages"),
         ["hi", "new", "booked (saw 2)", "reply (saw 3)"]
     );
     let h = history(&app, &thread(T));

@@ -366,7 +366,7 @@ fn update_as_input_is_an_input_checkpoint_that_runs_from_start() {
     let out = app.invoke(Value::Null, &thread(T)).unwrap();
     assert_eq!(calls.take(), ["booking", "reply"]);
     assert_eq!(
-        contents(&out.values, "messages"),
+        contents(&out.values.to_json(), "messages"),
         [
             "hi",
             "booked (saw 1)",

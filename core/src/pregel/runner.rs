@@ -192,7 +192,7 @@ impl<'a> Loop<'a> {
 
     fn output(&self, interrupts: Vec<Interrupt>) -> RunOutput {
         RunOutput {
-            values: self.graph.read_values(&self.checkpoint.channel_values),
+            values: self.graph.read_state(&self.checkpoint),
             interrupts,
         }
     }
@@ -298,7 +298,9 @@ impl<'a> Loop<'a> {
                 self.save(Source::Fork, None)?;
                 self.step += 1;
             }
-            self.emit(|run| StreamEvent::Values(run.output(Vec::new()).values));
+            self.emit(|run| {
+                StreamEvent::Values(run.graph.read_values(&run.checkpoint.channel_values))
+            });
             return Ok(None);
         }
         match input {
@@ -530,7 +532,7 @@ impl<'a> Loop<'a> {
         self.is_replaying = false;
         self.save(Source::Loop, Some(updated.into_iter().collect()))?;
         self.step += 1;
-        self.emit(|run| StreamEvent::Values(run.output(Vec::new()).values));
+        self.emit(|run| StreamEvent::Values(run.graph.read_values(&run.checkpoint.channel_values)));
         if algo::should_interrupt(&self.checkpoint, &self.graph.interrupt_after, &tasks) {
             self.emit(|_| StreamEvent::Interrupted(Vec::new()));
             return Ok(Some(self.output(Vec::new())));

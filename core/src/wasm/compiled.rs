@@ -55,7 +55,7 @@ impl WasmCompiledGraph {
             let input = run_input(&graph, input)?;
             let config = config_from_js(&config, "config")?;
             let output = graph.ainvoke(input, &config).await?;
-            to_js(&output.into_value())
+            to_js(&output.to_json())
         })
     }
 
