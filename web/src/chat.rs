@@ -54,6 +54,22 @@ pub fn tips(views: &[CheckpointView]) -> Vec<String> {
         .collect()
 }
 
+/// The tips in branch order (the tree's columns, left to right), so a
+/// message's ‹ i/n › position stays put when a branch grows: `(tip, creation
+/// index)`.
+fn branch_tips(views: &[CheckpointView]) -> Vec<(String, usize)> {
+    let mut layout = crate::layout::Layout::with_capacity(views.len());
+    for v in views {
+        layout.push(&v.id, v.parent.as_deref());
+    }
+    let mut out: Vec<(String, usize)> = tips(views)
+        .into_iter()
+        .filter_map(|t| layout.index_of(&t).map(|i| (t, i)))
+        .collect();
+    out.sort_by_key(|(_, i)| (layout.node(*i).map_or(usize::MAX, |n| n.lane), *i));
+    out
+}
+
 /// The transcript of the branch ending at `tip`, with ‹ i/n › positions.
 pub fn transcript(session: &Session, tip: &str) -> Vec<ChatMessage> {
     let Ok(snap) = session.snapshot(Some(tip)) else {
@@ -61,9 +77,9 @@ pub fn transcript(session: &Session, tip: &str) -> Vec<ChatMessage> {
     };
     let mine = messages_at(&snap);
     let views = session.checkpoints();
-    let others: Vec<Vec<Value>> = tips(&views)
+    let others: Vec<Vec<Value>> = branch_tips(&views)
         .iter()
-        .filter_map(|t| session.snapshot(Some(t)).ok())
+        .filter_map(|(t, _)| session.snapshot(Some(t)).ok())
         .map(|s| messages_at(&s))
         .collect();
     mine.iter()
@@ -110,9 +126,9 @@ pub fn switch_branch(session: &Session, tip: &str, index: usize, step: isize) ->
     let mine = messages_at(&session.snapshot(Some(tip)).ok()?);
     let prefix: Vec<String> = mine.get(..index)?.iter().map(message_id).collect();
     let views = session.checkpoints();
-    let mut groups: Vec<(String, String)> = Vec::new(); // (message id, newest tip)
-    let mut newest: HashMap<String, String> = HashMap::new();
-    for t in tips(&views) {
+    let mut groups: Vec<(String, String)> = Vec::new(); // (message id, first tip)
+    let mut newest: HashMap<String, (usize, String)> = HashMap::new();
+    for (t, created) in branch_tips(&views) {
         let Ok(s) = session.snapshot(Some(&t)) else {
             continue;
         };
@@ -127,14 +143,17 @@ pub fn switch_branch(session: &Session, tip: &str, index: usize, step: isize) ->
             if !groups.iter().any(|(g, _)| *g == id) {
                 groups.push((id.clone(), t.clone()));
             }
-            newest.insert(id, t);
+            let slot = newest.entry(id).or_insert((created, t.clone()));
+            if created > slot.0 {
+                *slot = (created, t);
+            }
         }
     }
     let current = groups
         .iter()
         .position(|(g, _)| Some(g) == mine.get(index).map(message_id).as_ref())?;
     let target = (current as isize + step).rem_euclid(groups.len() as isize) as usize;
-    newest.get(&groups[target].0).cloned()
+    newest.get(&groups[target].0).map(|(_, t)| t.clone())
 }
 
 /// Walks from `tip` to the root: `(checkpoint, number of messages there)`.
@@ -303,5 +322,10 @@ mod tests {
         assert!(out.calls[0].contains(", c3) → c6 … c9"), "{}", out.calls[0]);
         let t = transcript(&s, &head(&s));
         assert_eq!(t.len(), 4);
+        assert_eq!(
+            t[1].branch,
+            Some((0, 2)),
+            "the original reply stays 1/2 when its branch grows"
+        );
     }
 }
