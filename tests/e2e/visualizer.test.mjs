@@ -322,23 +322,41 @@ test('every scenario loads and runs its first input; narrow screens stack the pa
   await app.page.screenshot({ path: join(root, 'tests/e2e/screenshots/narrow.png'), fullPage: true });
 });
 
-test('lesson mode: predict, run, check the first two steps of the tour', async () => {
+test('lesson mode: predict, run and check all 9 steps of the tour', async () => {
   const app = await open();
   await app.button('Lesson ▸').click();
   const lesson = app.page.getByRole('region', { name: 'Lesson' });
   await lesson.getByRole('button', { name: 'Start the lesson' }).click();
-  for (let step = 0; step < 2; step++) {
+  // Checkpoints after each step (the Rust test of lesson.rs walks the same tour).
+  const counts = [8, 10, 11, 12, 13, 14, 15, 19, 20];
+  const countQuestion = 'How many checkpoints will the thread have afterwards?';
+  for (let step = 0; step < counts.length; step++) {
+    await lesson.getByRole('heading', { name: new RegExp(`^${step + 1}\\. `) }).waitFor();
     const groups = lesson.getByRole('group');
     const n = await groups.count();
-    assert.ok(n > 0, 'the step asks for predictions');
-    for (let i = 0; i < n; i++) await groups.nth(i).getByRole('radio').first().check();
-    const before = await app.count();
+    assert.ok(n > 0, `step ${step + 1} asks for predictions`);
+    let rightOnPurpose = 0;
+    for (let i = 0; i < n; i++) {
+      const group = groups.nth(i);
+      const legend = (await group.locator('legend').textContent()).trim();
+      if (legend === countQuestion) {
+        // Predict the count right: its check must come out ✓.
+        await group.getByRole('radio', { name: String(counts[step]), exact: true }).check();
+        rightOnPurpose++;
+      } else {
+        await group.getByRole('radio').first().check();
+      }
+    }
     await lesson.getByRole('button', { name: 'Run step' }).click();
     await lesson.getByRole('button', { name: 'Next step' }).waitFor();
-    assert.ok((await app.count()) > before, 'the step ran on the page thread');
-    assert.ok((await lesson.getByText(/^(✓|✗)/).count()) === n, 'every prediction is checked');
+    assert.equal(await app.count(), counts[step], `step ${step + 1} ran on the page thread`);
+    assert.equal(await lesson.getByText(/^(✓|✗)/).count(), n, `step ${step + 1}: every prediction is checked`);
+    assert.ok((await lesson.getByText(/^✓ right: /).count()) >= rightOnPurpose, `step ${step + 1}: a right count is marked ✓`);
     if (step === 1) await app.shot('lesson');
     await lesson.getByRole('button', { name: 'Next step' }).click();
   }
-  assert.equal(await app.count(), 10, 'two rounds, then the regenerated reply: 10 checkpoints');
+  await lesson.getByText('Done: every step of the tour.', { exact: false }).waitFor();
+  assert.equal(await app.count(), 20, 'the whole tour: 20 checkpoints');
+  const log = await app.logLines();
+  assert.ok(log.some((l) => l.startsWith('update_state(c2, None, as_node="__copy__")')), log.join('\n'));
 });
