@@ -1,5 +1,6 @@
 // End-to-end tests of the chat view's engine actions (regenerate, edit, the ‹ i/n ›
-// branch switcher) and pin-to-diff in the inspector. Driven by accessible names and visible text.
+// branch switcher), pin-to-diff in the inspector, and the warning shown when the
+// session no longer fits in localStorage. Driven by accessible names and visible text.
 // Run: scripts/build-web.sh && (cd tests && node --test e2e/)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,8 +23,8 @@ after(async () => {
   server?.stop();
 });
 
-async function open(viewport) {
-  const app = await openPage(browser, server.url, viewport);
+async function open(viewport, init) {
+  const app = await openPage(browser, server.url, viewport, init);
   pages.push(app);
   return app;
 }
@@ -169,4 +170,41 @@ test('pin for diff: the inspector compares the selection with the pinned checkpo
   await app.select('c3');
   await app.inspector.getByRole('heading', { name: 'diff vs parent c2' }).waitFor();
   assert.equal(await app.page.locator('svg.dag .node.pinned').count(), 0);
+});
+
+test('a session too large for localStorage shows a plain warning instead of failing silently', async () => {
+  // localStorage.setItem of the session throws QuotaExceededError while window.__storageFull is on.
+  const app = await open(undefined, () => {
+    window.__storageFull = true;
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (key === 'chronograph.session' && window.__storageFull) {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+      return setItem.call(this, key, value);
+    };
+  });
+  const warning = app.page.getByRole('alert').filter({ hasText: 'too large to keep across reloads' });
+  assert.equal(await warning.count(), 0, 'no warning before anything is saved');
+  await app.send('hello');
+  await warning.waitFor();
+  assert.match(await warning.textContent(), /Use Export to keep it as a file\./);
+  assert.equal(await app.count(), 4, 'the thread itself is fine');
+  await app.shot('storage-full');
+
+  // The warning is true: a reload starts an empty thread (no stale copy comes back).
+  await app.page.reload({ waitUntil: 'load' });
+  await app.scenario.waitFor();
+  assert.equal(await app.count(), 0);
+
+  // Once a save fits again, the warning goes away.
+  await app.send('again');
+  await warning.waitFor();
+  await app.page.evaluate(() => {
+    window.__storageFull = false;
+  });
+  await app.send('and again');
+  await warning.waitFor({ state: 'detached' });
+  await app.page.reload({ waitUntil: 'load' });
+  await app.waitForCount(8);
 });

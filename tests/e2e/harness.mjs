@@ -55,9 +55,13 @@ export function launch() {
   });
 }
 
-/** A fresh page (own context: empty localStorage) that records page problems. */
-export async function openPage(browser, url, viewport = { width: 1440, height: 900 }) {
+/**
+ * A fresh page (own context: empty localStorage) that records page problems.
+ * `init`, when given, runs in the page before any of its scripts (Playwright's addInitScript).
+ */
+export async function openPage(browser, url, viewport = { width: 1440, height: 900 }, init = undefined) {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const problems = [];

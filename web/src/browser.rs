@@ -13,11 +13,10 @@ pub fn load(key: &str) -> Option<String> {
     storage()?.get_item(key).ok().flatten()
 }
 
-/// Writes a localStorage key (ignores quota errors).
-pub fn save(key: &str, value: &str) {
-    if let Some(s) = storage() {
-        let _ = s.set_item(key, value);
-    }
+/// Writes a localStorage key. `false` when the browser refused it (quota
+/// exceeded, storage disabled); a missing localStorage is not an error.
+pub fn save(key: &str, value: &str) -> bool {
+    storage().is_none_or(|s| s.set_item(key, value).is_ok())
 }
 
 /// Removes a localStorage key.

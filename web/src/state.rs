@@ -17,6 +17,9 @@ use crate::session::{CheckpointView, LogLine, Outcome, Session};
 pub const STORAGE_KEY: &str = "chronograph.session";
 /// localStorage key of the saved selection (saved on every selection change).
 pub const SELECTION_KEY: &str = "chronograph.selected";
+/// Shown when the session no longer fits in localStorage.
+pub const STORAGE_FULL: &str = "This thread is too large to keep across reloads (the \
+browser's storage is full); a reload will start an empty thread. Use Export to keep it as a file.";
 /// The scenario id used for a pasted or edited spec.
 pub const CUSTOM: &str = "custom";
 
@@ -75,6 +78,8 @@ pub struct AppState {
     pub fresh: RwSignal<Vec<String>>,
     /// Bumped after every change of the thread.
     pub version: RwSignal<u64>,
+    /// Set when the last save to localStorage failed ([`STORAGE_FULL`]).
+    pub storage_warning: RwSignal<Option<String>>,
 }
 
 impl AppState {
@@ -164,6 +169,7 @@ impl AppState {
             chat_tip: RwSignal::new(None),
             fresh: RwSignal::new(Vec::new()),
             version: RwSignal::new(0),
+            storage_warning: RwSignal::new(None),
         };
         state.refresh();
         state
@@ -366,8 +372,18 @@ impl AppState {
                 .log
                 .with_untracked(|l| l.iter().map(|x| (x.text.clone(), x.failed)).collect()),
         };
-        if let Ok(text) = serde_json::to_string(&saved) {
-            browser::save(STORAGE_KEY, &text);
+        let Ok(text) = serde_json::to_string(&saved) else {
+            return;
+        };
+        let warning = if browser::save(STORAGE_KEY, &text) {
+            None
+        } else {
+            // Drop the older copy, so a reload does not bring back a stale thread.
+            browser::remove(STORAGE_KEY);
+            Some(STORAGE_FULL.to_owned())
+        };
+        if self.storage_warning.get_untracked() != warning {
+            self.storage_warning.set(warning);
         }
     }
 
@@ -381,7 +397,10 @@ impl AppState {
                 .with_untracked(|c| c.get(i).map(|v| v.label.clone()))
         });
         match &label {
-            Some(l) => browser::save(SELECTION_KEY, l),
+            Some(l) => {
+                // A selection that does not fit is not worth a warning.
+                let _ = browser::save(SELECTION_KEY, l);
+            }
             None => browser::remove(SELECTION_KEY),
         }
         let scenario = self.scenario.get_untracked();

@@ -86,6 +86,9 @@ pub fn Toolbar() -> impl IntoView {
                 aria-label="Import thread file" tabindex="-1" on:change=on_file />
             <button type="button" on:click=reset title="Start an empty thread on this graph">"Reset"</button>
             {move || error.get().map(|e| view! { <span class="error" role="alert">{e}</span> })}
+            {move || state.storage_warning.get().map(|w| view! {
+                <span class="storage-warning" role="alert">{w}</span>
+            })}
             <span class="grow"></span>
             <span class="note">{about}</span>
         </header>
