@@ -301,6 +301,23 @@ test('a 2,000-checkpoint thread renders and stays interactive (times printed, no
   await stats.getByText(`${n + 1} checkpoints`).waitFor();
   console.log(`  2k: Copy (engine call + refresh): ${Date.now() - t} ms`);
   await app.shot('big-thread');
+
+  // 76 branches are far wider than the panel: the label column sticks to the
+  // visible area, so the rows in view are readable wherever the tree is panned.
+  const labelInView = async (label) => {
+    const [box, view] = [
+      await app.page.locator(`svg.dag g.node[data-label="${label}"] .row-text`).boundingBox(),
+      await app.tree.boundingBox(),
+    ];
+    return box && view && box.x >= view.x && box.x + box.width <= view.x + view.width + 1;
+  };
+  assert.ok(await labelInView(`c${n}`), `the newest checkpoint's label (right-most lane) is in view`);
+  await app.checkpoint(`c${n}`).focus();
+  await app.page.keyboard.press('Home');
+  await until('c0');
+  assert.ok(await labelInView('c0'), `c0's label (left-most lane) is in view`);
+  assert.ok(await labelInView('c5'), 'labels of the other rows in view are in view');
+  await app.shot('big-thread-top');
 });
 
 test('every scenario loads and runs its first input; narrow screens stack the panels', async () => {

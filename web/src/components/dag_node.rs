@@ -11,9 +11,9 @@ use crate::state::letter;
 use chronograph::Source;
 
 /// Offsets of the label column's fields from its left edge (world units).
-const STEP_DX: f64 = 36.0;
-const NEXT_DX: f64 = 100.0;
-const HEAD_DX: f64 = 190.0;
+const STEP_DX: f64 = 48.0;
+const NEXT_DX: f64 = 124.0;
+const HEAD_DX: f64 = 200.0;
 
 /// Everything a node draws, as plain data.
 #[derive(Clone, Debug, PartialEq)]
@@ -151,6 +151,8 @@ pub fn DagNode(
             <text class="letter" x=x.to_string() y=y.to_string() dy="0.36em" text-anchor="middle">
                 {letter(node.source)}
             </text>
+            <rect class="label-bg" x=at(-8.0) y=(y - ROW_HEIGHT / 2.0).to_string()
+                width=(LABEL_COLUMN_WIDTH + 8.0).to_string() height=ROW_HEIGHT.to_string()></rect>
             <text class="row-text" x=at(0.0) y=y.to_string() dy="0.36em">
                 <tspan class="name">{node.label.clone()}</tspan>
                 <tspan class="step" x=at(STEP_DX)>"step " {node.step}</tspan>

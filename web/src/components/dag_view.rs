@@ -167,7 +167,24 @@ pub fn DagView() -> impl IntoView {
             d
         })
     });
-    let label_x = Signal::derive(move || state.layout.with(|l| l.width() - PADDING + 8.0));
+    // Bumped when the window is resized (the view's width is read from the DOM).
+    let resized = RwSignal::new(0u32);
+    let _ = window_event_listener(ev::resize, move |_| resized.update(|n| *n += 1));
+    // The label column sits right of the lanes; on a tree wider than the view
+    // it sticks to the view's right edge (over the lanes, on a backdrop), so
+    // labels stay readable wherever the tree is panned.
+    let natural_label_x = Memo::new(move |_| state.layout.with(|l| l.width() - PADDING + 8.0));
+    let label_x_memo = Memo::new(move |_| {
+        resized.track();
+        let natural = natural_label_x.get();
+        let width = view_size().map_or(0.0, |(w, _)| w);
+        state
+            .viewport
+            .get()
+            .sticky_x(natural, LABEL_COLUMN_WIDTH + 8.0, width)
+    });
+    let label_x: Signal<f64> = label_x_memo.into();
+    let labels_pinned = Memo::new(move |_| label_x_memo.get() < natural_label_x.get() - 0.5);
     let stats = move || {
         state.layout.with(|l| {
             let (n, b) = (l.len(), l.lane_count());
@@ -188,15 +205,16 @@ pub fn DagView() -> impl IntoView {
     };
     let pick = move |screen: Point| {
         let w = state.viewport.get_untracked().to_world(screen);
+        let lx = label_x_memo.get_untracked();
         state.layout.with_untracked(|l| {
-            l.hit_test(w.x, w.y).or_else(|| {
-                let in_labels = w.x >= l.width() - PADDING
-                    && w.x <= l.width() - PADDING + 8.0 + LABEL_COLUMN_WIDTH;
-                in_labels
-                    .then(|| row_at(w.y))
-                    .flatten()
-                    .filter(|&r| r < l.len())
-            })
+            // The label column first: when it sticks over the lanes, a click
+            // there means the row, not a node hidden under it.
+            let in_labels = w.x >= lx - 8.0 && w.x <= lx + LABEL_COLUMN_WIDTH;
+            in_labels
+                .then(|| row_at(w.y))
+                .flatten()
+                .filter(|&r| r < l.len())
+                .or_else(|| l.hit_test(w.x, w.y))
         })
     };
     let zoom_by = move |factor: f64| {
@@ -243,9 +261,13 @@ pub fn DagView() -> impl IntoView {
         };
         if let Some((w, h)) = view_size() {
             if w > 0.0 && h > 0.0 {
-                state
-                    .viewport
-                    .update(|v| *v = v.reveal(c, REVEAL_MARGIN, w, h));
+                // Keep the node left of the label column (which may stick to
+                // the right edge), so it is never hidden under the labels.
+                state.viewport.update(|v| {
+                    let labels = (LABEL_COLUMN_WIDTH + 8.0) * v.zoom;
+                    let room = (w - labels).max(w / 2.0);
+                    *v = v.reveal(c, REVEAL_MARGIN, room, h);
+                });
             }
         }
     });
@@ -396,6 +418,7 @@ pub fn DagView() -> impl IntoView {
             <svg
                 node_ref=svg_ref
                 class="dag"
+                class:labels-pinned=move || labels_pinned.get()
                 tabindex="0"
                 role="group"
                 aria-label="Checkpoints. ↑ parent, ↓ child, ← → sibling, Enter replays; drag to pan; ctrl + wheel to zoom."

@@ -96,6 +96,21 @@ impl Viewport {
         self.pan_by(shift(s.x, width), shift(s.y, height))
     }
 
+    /// World x of a column `column` world units wide that sits at `natural`
+    /// (the label column, right of every lane) but stays inside a `width`
+    /// screen-pixel view: while `natural` is off to the right, the column
+    /// sticks to the view's right edge (over the lanes there); off to the
+    /// left, to its left edge. So a wide tree's labels stay readable
+    /// wherever it is panned.
+    pub fn sticky_x(&self, natural: f64, column: f64, width: f64) -> f64 {
+        if width.is_nan() || width <= 0.0 || !natural.is_finite() {
+            return natural;
+        }
+        let left = self.to_world(Point::new(0.0, 0.0)).x;
+        let right = self.to_world(Point::new(width, 0.0)).x;
+        natural.min(right - column).max(left)
+    }
+
     /// SVG `transform` attribute value that applies this viewport to a group
     /// drawn in world space.
     pub fn svg_transform(&self) -> String {
@@ -250,5 +265,25 @@ mod tests {
     fn svg_transform_text() {
         let v = Viewport::new(1.5, Point::new(10.0, -2.5));
         assert_eq!(v.svg_transform(), "translate(10 -2.5) scale(1.5)");
+    }
+
+    #[test]
+    fn sticky_x_keeps_a_column_in_view() {
+        let v = Viewport::default();
+        // Fits: stays where it is.
+        assert_eq!(v.sticky_x(100.0, 200.0, 800.0), 100.0);
+        // Off to the right: sticks to the right edge.
+        assert_eq!(v.sticky_x(2000.0, 200.0, 800.0), 600.0);
+        // Panned far right (the column is left of the view): left edge.
+        let panned = v.pan_by(-3000.0, 0.0);
+        assert_eq!(panned.sticky_x(2000.0, 200.0, 800.0), 3000.0);
+        // Panned so the column's natural place is in view: natural again.
+        let near = v.pan_by(-1500.0, 0.0);
+        assert_eq!(near.sticky_x(2000.0, 200.0, 800.0), 2000.0);
+        // Zoomed out 2x: the view covers twice the world width.
+        let zoomed = Viewport::new(0.5, Point::new(0.0, 0.0));
+        assert_eq!(zoomed.sticky_x(2000.0, 200.0, 800.0), 1400.0);
+        // No size yet: natural.
+        assert_eq!(v.sticky_x(2000.0, 200.0, 0.0), 2000.0);
     }
 }
