@@ -194,8 +194,9 @@ test('a session too large for localStorage shows a plain warning instead of fail
 
   // The warning is true: a reload starts an empty thread (no stale copy comes back).
   await app.page.reload({ waitUntil: 'load' });
-  await app.scenario.waitFor();
+  await app.page.getByTestId('tree-stats').getByText(/^0 checkpoints/).waitFor();
   assert.equal(await app.count(), 0);
+  assert.equal(await warning.count(), 0, 'nothing failed to save yet after the reload');
 
   // Once a save fits again, the warning goes away.
   await app.send('again');
