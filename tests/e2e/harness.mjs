@@ -69,7 +69,13 @@ export async function openPage(browser, url, viewport = { width: 1440, height: 9
     if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  page.on('requestfailed', (r) => {
+    const error = r.failure()?.errorText ?? '';
+    // A reload or navigation cancels requests still in flight (often the favicon): that is
+    // the browser's doing, not a broken resource, so only real failures count.
+    if (error === 'net::ERR_ABORTED') return;
+    problems.push(`request failed: ${r.url()} (${error})`);
+  });
   const app = new Visualizer(page, problems);
   await app.goto(url);
   return app;
