@@ -255,6 +255,8 @@ export declare class CompiledStateGraph<S extends object = StateValues> {
   getLineage(config: RunnableConfig): Promise<StateSnapshot<S>[]>;
   /** Channel values converted for JS nodes so far (unchanged channels are reused). Unstable. */
   readonly _stateConversions: number;
+  /** Values converted for JS nodes so far, counting list items one by one (a grown list costs its new items). Unstable. */
+  readonly _stateItemsConverted: number;
 }
 
 /** LangGraph's `Command`: resume an interrupt, update state, go to nodes. */

@@ -287,6 +287,11 @@ export class CompiledStateGraph {
   get _stateConversions() {
     return this[RAW].stateConversions;
   }
+
+  /** Values converted for JS nodes so far, counting list items one by one (a grown list costs its new items). Unstable. */
+  get _stateItemsConverted() {
+    return this[RAW].stateItemsConverted;
+  }
 }
 
 /**

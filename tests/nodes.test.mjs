@@ -302,3 +302,26 @@ test("state handed to nodes reuses unchanged channels (converted once, not every
   // corpus once; n once per node call and once per router call (the router reads the step's own write).
   assert.ok(graph._stateConversions <= 1 + 2 * 20, `conversions: ${graph._stateConversions}`);
 });
+
+test("a list that grows is converted incrementally: only its new items cross to JS", async () => {
+  const seen = [];
+  const graph = new StateGraph({ log: "append", n: "last_value" })
+    .addNode("step", (state) => {
+      seen.push(state.log);
+      return { log: [{ n: state.n, text: `step ${state.n}` }], n: state.n + 1 };
+    })
+    .addEdge(START, "step")
+    .addConditionalEdges("step", (state) => (state.n < 50 ? "step" : END))
+    .compile();
+  const out = await graph.invoke({ log: [{ n: -1, text: "input" }], n: 0 });
+  assert.equal(out.log.length, 51);
+  assert.deepEqual(out.log.map((x) => x.n), [-1, ...Array.from({ length: 50 }, (_, i) => i)]);
+  assert.equal(seen.length, 50);
+  seen.forEach((log, i) => {
+    assert.equal(log.length, i + 1, "each step sees the list as it was");
+    if (i > 0) assert.notEqual(log, seen[i - 1], "a new array per version (old ones stay as they were)");
+    if (i > 0) assert.equal(log[0], seen[i - 1][0], "items already converted are shared, not converted again");
+  });
+  // Full conversion would cost ~1+2+...+51 ≈ 1,300 list items per channel read; incremental ≈ 1 per new item per read.
+  assert.ok(graph._stateItemsConverted < 400, `items converted: ${graph._stateItemsConverted}`);
+});

@@ -195,9 +195,10 @@ async function walkthrough(): Promise<void> {
     void known;
   }
   const conversions: number = graph._stateConversions;
+  const items: number = graph._stateItemsConverted;
   const mode: StreamMode = "debug";
   const u: Update<ChatState> = undefined;
-  void [first, messages, tasks, created, lineage, conversions, mode, u, graph.checkpointer];
+  void [first, messages, tasks, created, lineage, conversions, items, mode, u, graph.checkpointer];
 }
 void walkthrough;
 

@@ -12,4 +12,4 @@ pub use messages::add_messages;
 pub(crate) use reducer::add_numbers;
 pub use reducer::{CustomReducer, Reducer};
 pub(crate) use value::py_repr;
-pub use value::ChannelValue;
+pub use value::{ChannelList, ChannelValue};

@@ -50,7 +50,7 @@ mod types;
 #[cfg(feature = "wasm")]
 pub mod wasm;
 
-pub use channels::{add_messages, ChannelKind, ChannelValue, CustomReducer, Reducer};
+pub use channels::{add_messages, ChannelKind, ChannelList, ChannelValue, CustomReducer, Reducer};
 pub use checkpoint::{
     ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver,
     CheckpointTuple, InMemorySaver, ListOptions, ListTarget, PendingWrite, Source, ThreadExport,

@@ -6,8 +6,7 @@ use super::error::invalid_argument;
 use super::node::{function_arg, StateCache};
 use super::types::{
     config_from_js, config_to_js, input_from_js, list_options_from_js, names_arg, optional_name,
-    snapshot_to_js, snapshots_to_js, stream_chunks, supersteps_from_js, to_js, values_from_js,
-    StreamMode,
+    snapshot_to_js, snapshots_to_js, stream_chunks, supersteps_from_js, values_from_js, StreamMode,
 };
 use crate::{CompiledGraph, RunInput, StreamEvent, END};
 use js_sys::Promise;
@@ -48,14 +47,17 @@ fn run_input(graph: &CompiledGraph, input: JsValue) -> Result<RunInput, JsValue>
 #[wasm_bindgen]
 impl WasmCompiledGraph {
     /// Runs the graph; resolves to the state values (with `__interrupt__`
-    /// when `interrupt()` paused it).
+    /// when `interrupt()` paused it). Lists are converted through the
+    /// graph's state cache: only what changed since the nodes last saw
+    /// them crosses to JS.
     pub fn invoke(&self, input: JsValue, config: JsValue) -> Promise {
         let graph = self.graph.clone();
+        let cache = self.cache.clone();
         future_to_promise(async move {
             let input = run_input(&graph, input)?;
             let config = config_from_js(&config, "config")?;
             let output = graph.ainvoke(input, &config).await?;
-            to_js(&output.to_json())
+            cache.output(&output)
         })
     }
 
@@ -156,5 +158,13 @@ impl WasmCompiledGraph {
     #[wasm_bindgen(getter, js_name = stateConversions)]
     pub fn state_conversions(&self) -> f64 {
         self.cache.conversions() as f64
+    }
+
+    /// How many values were converted to JS for nodes and routers so far,
+    /// counting list items one by one: a list that grew costs its new items
+    /// only.
+    #[wasm_bindgen(getter, js_name = stateItemsConverted)]
+    pub fn state_items_converted(&self) -> f64 {
+        self.cache.converted_items() as f64
     }
 }

@@ -18,8 +18,8 @@ use super::error::{describe, from_thrown, invalid_argument};
 use super::task::TaskContext;
 use super::types::{is_object, json_from_js, to_js};
 use crate::{
-    ChannelValue, CustomReducer, Error, NodeAction, NodeContext, NodeFuture, Reducer, RouterFn,
-    State,
+    ChannelList, ChannelValue, CustomReducer, Error, NodeAction, NodeContext, NodeFuture, Reducer,
+    RouterFn, RunOutput, State,
 };
 use js_sys::{Function, Object, Reflect};
 use serde_json::Value;
@@ -40,24 +40,65 @@ fn same(a: &ChannelValue, b: &ChannelValue) -> bool {
     }
 }
 
+/// How many leading items `old` and `new` share (the very same `Arc`s).
+/// A pointer comparison per item, stopping at the first difference.
+fn shared_prefix(old: &ChannelList, new: &ChannelList) -> usize {
+    old.iter()
+        .zip(new.iter())
+        .take_while(|(a, b)| Arc::ptr_eq(a, b))
+        .count()
+}
+
 /// Per graph: the last JS value made for each channel, keyed by the core
 /// value it was made from (which the entry keeps alive, so a pointer is
 /// never reused for another value while it is cached).
+///
+/// A changed list whose first items are the same `Arc`s as the cached
+/// version's (after an `append` or an `add_messages` that added or
+/// replaced recent messages) is converted incrementally: the shared prefix
+/// of the cached JS array is copied (`Array.prototype.slice`, a shallow
+/// copy) and only the items after it are converted. Any other change
+/// converts the whole value. The JS
+/// arrays and their items are shared between calls: nodes and routers must
+/// not mutate the state they are given (as in LangGraph.js).
 #[derive(Default)]
 pub struct StateCache {
     entries: RefCell<HashMap<String, (ChannelValue, JsValue)>>,
     conversions: std::cell::Cell<u64>,
+    items: std::cell::Cell<u64>,
 }
 
 impl StateCache {
-    /// The JS value of one channel, converted only if it changed.
+    /// The JS value of one channel, converted only if it changed (and
+    /// then, for a list that grew, only its new items).
     fn channel(&self, name: &str, value: &ChannelValue) -> Result<JsValue, JsValue> {
+        let mut base: Option<(js_sys::Array, usize)> = None;
         if let Some((cached, js)) = self.entries.borrow().get(name) {
             if same(cached, value) {
                 return Ok(js.clone());
             }
+            if let (ChannelValue::List(old), ChannelValue::List(new)) = (cached, value) {
+                let l = shared_prefix(old, new);
+                if let (true, Some(arr)) = (l > 0, js.dyn_ref::<js_sys::Array>()) {
+                    base = Some((arr.clone(), l));
+                }
+            }
         }
-        let js = to_js(value)?;
+        let js: JsValue = match (base, value) {
+            (Some((arr, l)), ChannelValue::List(new)) => {
+                let copy = arr.slice(0, l as u32);
+                for item in new.iter().skip(l) {
+                    copy.push(&to_js(&**item)?);
+                }
+                self.items.set(self.items.get() + (new.len() - l) as u64);
+                copy.into()
+            }
+            _ => {
+                self.items
+                    .set(self.items.get() + value.len().unwrap_or(1) as u64);
+                to_js(value)?
+            }
+        };
         self.conversions.set(self.conversions.get() + 1);
         self.entries
             .borrow_mut()
@@ -74,9 +115,39 @@ impl StateCache {
         Ok(obj.into())
     }
 
-    /// How many channel values were converted so far (for tests and benchmarks).
+    /// A run's result as JS: the state values with `__interrupt__` added
+    /// when the run was interrupted. Lists come from the cache (converted
+    /// only where they changed) as fresh shallow copies, so the caller may
+    /// push to or reorder them; their items are shared with the state nodes
+    /// see and must not be mutated in place. Other values are converted
+    /// afresh.
+    pub fn output(&self, output: &RunOutput) -> Result<JsValue, JsValue> {
+        let obj = Object::new();
+        for (name, value) in output.values.iter() {
+            let js = match value {
+                ChannelValue::List(_) => js_sys::Array::from(&self.channel(name, value)?)
+                    .slice(0, u32::MAX)
+                    .into(),
+                ChannelValue::Json(v) => to_js(&**v)?,
+            };
+            Reflect::set(&obj, &JsValue::from_str(name), &js)?;
+        }
+        if !output.interrupts.is_empty() {
+            Reflect::set(&obj, &"__interrupt__".into(), &to_js(&output.interrupts)?)?;
+        }
+        Ok(obj.into())
+    }
+
+    /// How many channel values were converted so far, fully or
+    /// incrementally (for tests and benchmarks).
     pub fn conversions(&self) -> u64 {
         self.conversions.get()
+    }
+
+    /// How many values were converted so far counting list items one by
+    /// one (a non-list value counts 1): what the conversions cost.
+    pub fn converted_items(&self) -> u64 {
+        self.items.get()
     }
 }
 
