@@ -265,7 +265,7 @@ export class CompiledStateGraph {
 
   /** Snapshots of the thread, newest first: `{ limit, before, filter }`. */
   async *getStateHistory(config, options) {
-    yield* this[RAW].getStateHistory(config, options);
+    for (const s of this[RAW].getStateHistory(config, options)) yield lazyValues(s, "values");
   }
 
   /** Writes an `update` checkpoint as if `asNode` returned `values`; resolves to its config. */
@@ -280,7 +280,7 @@ export class CompiledStateGraph {
 
   /** The addressed checkpoint (or the latest) and its ancestors up to the root, child first. */
   async getLineage(config) {
-    return this[RAW].getLineage(config);
+    return this[RAW].getLineage(config).map((s) => lazyValues(s, "values"));
   }
 
   /** Channel values converted for JS nodes so far (unchanged channels are reused). Unstable. */
@@ -299,6 +299,50 @@ export class CompiledStateGraph {
  * it alone: `getTuple`, `list`, `put`, `putWrites`, `deleteThread`, and
  * `exportThread` / `importThread` (format `chronograph.thread.v1`).
  */
+/** Property under which the bindings attach a listed item's values handle (core/src/wasm/types.rs `LAZY_VALUES`). */
+const LAZY_VALUES = "__lazyValues";
+
+/**
+ * A listed snapshot (or checkpoint) whose `key` (`values`, `channel_values`)
+ * is converted from the engine on first read and then kept: listing a long
+ * history for its metadata converts no values. Same keys in the same order
+ * as an eager object; the property is enumerable and assignable.
+ */
+function lazyValues(item, key) {
+  const handle = item[LAZY_VALUES];
+  if (handle === undefined) return item;
+  let pending = handle;
+  let value;
+  const take = () => {
+    if (pending !== undefined) {
+      const h = pending;
+      pending = undefined;
+      value = h.toJs();
+      h.free();
+    }
+    return value;
+  };
+  const out = {};
+  for (const k of Object.keys(item)) {
+    if (k === LAZY_VALUES) continue;
+    if (k === key) {
+      Object.defineProperty(out, key, {
+        enumerable: true,
+        configurable: true,
+        get: take,
+        set(v) {
+          if (pending !== undefined) pending.free();
+          pending = undefined;
+          value = v;
+        },
+      });
+    } else {
+      out[k] = item[k];
+    }
+  }
+  return out;
+}
+
 export class MemorySaver {
   constructor() {
     hide(this, RAW, new raw.WasmMemorySaver());
@@ -311,7 +355,10 @@ export class MemorySaver {
 
   /** Checkpoints newest first: `{ limit, before, filter }`. */
   async *list(config, options) {
-    yield* this[RAW].list(config, options);
+    for (const t of this[RAW].list(config, options)) {
+      t.checkpoint = lazyValues(t.checkpoint, "channel_values");
+      yield t;
+    }
   }
 
   /** Stores `checkpoint` under `config`'s checkpoint (its parent); resolves to its config. */

@@ -142,3 +142,40 @@ test("updateState as __copy__, __input__ and END; bulkUpdateState applies supers
   const parent = await graph.getState(after.parentConfig);
   assert.deepEqual(parent.values, { step: 100 });
 });
+
+test("listed snapshots and tuples convert their values lazily, once, with the eager shape", async () => {
+  const saver = new MemorySaver();
+  const graph = new StateGraph({ log: "append" })
+    .addNode("a", () => ({ log: ["a"] }))
+    .addNode("b", () => ({ log: ["b"] }))
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .addEdge("b", END)
+    .compile({ checkpointer: saver });
+  const cfg = { configurable: { thread_id: "lazy" } };
+  await graph.invoke({ log: ["in"] }, cfg);
+  const history = await collect(graph.getStateHistory(cfg));
+  assert.equal(history.length, 4);
+  const eager = await graph.getState(history[1].config);
+  assert.deepEqual(Object.keys(history[1]), Object.keys(eager), "same keys, same order");
+  assert.deepEqual(history.map((s) => s.values), [{ log: ["in", "a", "b"] }, { log: ["in", "a"] }, { log: ["in"] }, {}]);
+  assert.equal(history[0].values, history[0].values, "converted once, then kept");
+  assert.deepEqual(history[1], eager);
+  assert.equal(JSON.stringify(history[1]), JSON.stringify(eager));
+  history[2].values = { replaced: true };
+  assert.deepEqual(history[2].values, { replaced: true }, "assignable");
+  const lineage = await graph.getLineage(history[0].config);
+  assert.deepEqual(lineage.map((s) => s.values.log?.length ?? 0), [3, 2, 1, 0]);
+
+  const tuples = await collect(saver.list(cfg));
+  assert.equal(tuples.length, 4);
+  const one = await saver.getTuple(tuples[1].config);
+  assert.deepEqual(Object.keys(tuples[1].checkpoint), Object.keys(one.checkpoint));
+  assert.deepEqual(tuples[1], one);
+  assert.deepEqual(tuples[0].checkpoint.channel_values, { log: ["in", "a", "b"] });
+  // A listed checkpoint can be stored again as is (its lazy values are read).
+  const copy = new MemorySaver();
+  const put = await copy.put({ configurable: { thread_id: "copy", checkpoint_ns: "" } }, tuples[0].checkpoint, tuples[0].metadata, tuples[0].checkpoint.channel_versions);
+  const back = await copy.getTuple(put);
+  assert.deepEqual(back.checkpoint.channel_values, { log: ["in", "a", "b"] });
+});

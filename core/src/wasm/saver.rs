@@ -3,7 +3,8 @@
 //! with it.
 
 use super::types::{
-    config_from_js, from_js, list_options_from_js, string_arg, to_js, tuple_to_js, Address,
+    config_from_js, from_js, lazy_tuple_to_js, list_options_from_js, string_arg, to_js,
+    tuple_to_js, Address,
 };
 use crate::checkpoint::{ChannelVersions, CheckpointMetadata, ListTarget};
 use crate::{Checkpoint, CheckpointSaver, InMemorySaver, ThreadExport};
@@ -63,7 +64,7 @@ impl WasmMemorySaver {
         let tuples = self.0.list(&target, &options)?;
         let out = js_sys::Array::new();
         for t in &tuples {
-            out.push(&tuple_to_js(t)?);
+            out.push(&lazy_tuple_to_js(t)?);
         }
         Ok(out.into())
     }

@@ -282,7 +282,8 @@ impl<'a> From<&'a PregelTask> for Task<'a> {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Snapshot<'a> {
-    values: StateValues<'a>,
+    /// `None` (sent as `null`) when the values go out lazily.
+    values: Option<StateValues<'a>>,
     next: &'a [String],
     config: Address<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -297,7 +298,7 @@ pub struct Snapshot<'a> {
 impl<'a> From<&'a StateSnapshot> for Snapshot<'a> {
     fn from(s: &'a StateSnapshot) -> Self {
         Snapshot {
-            values: StateValues(&s.values),
+            values: Some(StateValues(&s.values)),
             next: &s.next,
             config: Address::new(&s.config),
             metadata: s
@@ -316,9 +317,74 @@ pub fn snapshot_to_js(s: &StateSnapshot) -> Result<JsValue, JsValue> {
     to_js(&Snapshot::from(s))
 }
 
-/// Snapshots as a JS array.
+/// The property under which a listed snapshot (or a listed tuple's
+/// checkpoint) carries its [`WasmValues`] handle; the JS layer replaces it
+/// with a lazy getter for `values` (or `channel_values`), which the
+/// bindings send as `null`.
+pub const LAZY_VALUES: &str = "__lazyValues";
+
+/// The state values of a listed snapshot or checkpoint, converted to JS only
+/// when read: listing history converts metadata only, and reading one
+/// snapshot's values costs that snapshot alone. Holds the persistent state
+/// (shared with the saver, not a copy).
+#[wasm_bindgen]
+pub struct WasmValues(State);
+
+#[wasm_bindgen]
+impl WasmValues {
+    /// The values as a plain JS object (a fresh conversion on every call;
+    /// the JS layer calls it once and keeps the result).
+    #[wasm_bindgen(js_name = toJs)]
+    pub fn to_js(&self) -> Result<JsValue, JsValue> {
+        to_js(&StateValues(&self.0))
+    }
+}
+
+/// `obj` with its lazy-values handle attached.
+fn with_lazy_values(obj: JsValue, values: State) -> Result<JsValue, JsValue> {
+    Reflect::set(&obj, &LAZY_VALUES.into(), &WasmValues(values).into())?;
+    Ok(obj)
+}
+
+/// Snapshots as a JS array; each has `values: null` and a
+/// [`LAZY_VALUES`] handle (the JS layer makes `values` a lazy getter).
 pub fn snapshots_to_js(list: &[StateSnapshot]) -> Result<JsValue, JsValue> {
-    to_js(&list.iter().map(Snapshot::from).collect::<Vec<_>>())
+    let out = js_sys::Array::new();
+    for s in list {
+        let head = Snapshot {
+            values: None,
+            ..Snapshot::from(s)
+        };
+        out.push(&with_lazy_values(to_js(&head)?, s.values.clone())?);
+    }
+    Ok(out.into())
+}
+
+/// A checkpoint as LangGraph.js shows it; `channel_values` is `None` (sent
+/// as `null`) when it goes out lazily.
+#[derive(Serialize)]
+struct CheckpointOut<'a> {
+    v: u32,
+    id: &'a str,
+    ts: &'a str,
+    channel_values: Option<&'a std::collections::BTreeMap<String, crate::ChannelValue>>,
+    channel_versions: &'a crate::ChannelVersions,
+    versions_seen: &'a std::collections::BTreeMap<String, crate::ChannelVersions>,
+    updated_channels: &'a Option<Vec<String>>,
+}
+
+impl<'a> CheckpointOut<'a> {
+    fn new(c: &'a crate::Checkpoint, values: bool) -> Self {
+        CheckpointOut {
+            v: c.v,
+            id: &c.id,
+            ts: &c.ts,
+            channel_values: values.then_some(&c.channel_values),
+            channel_versions: &c.channel_versions,
+            versions_seen: &c.versions_seen,
+            updated_channels: &c.updated_channels,
+        }
+    }
 }
 
 /// LangGraph.js `CheckpointTuple`: `{config, checkpoint, metadata,
@@ -327,18 +393,17 @@ pub fn snapshots_to_js(list: &[StateSnapshot]) -> Result<JsValue, JsValue> {
 #[serde(rename_all = "camelCase")]
 struct Tuple<'a> {
     config: Address<'a>,
-    checkpoint: &'a crate::Checkpoint,
+    checkpoint: CheckpointOut<'a>,
     metadata: Metadata<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     parent_config: Option<Address<'a>>,
     pending_writes: Vec<(&'a str, &'a str, &'a Value)>,
 }
 
-/// A checkpoint tuple as JS.
-pub fn tuple_to_js(t: &CheckpointTuple) -> Result<JsValue, JsValue> {
-    to_js(&Tuple {
+fn tuple_out(t: &CheckpointTuple, values: bool) -> Tuple<'_> {
+    Tuple {
         config: Address::new(&t.config),
-        checkpoint: &t.checkpoint,
+        checkpoint: CheckpointOut::new(&t.checkpoint, values),
         metadata: Metadata::new(&t.metadata, &t.config.thread_id),
         parent_config: t.parent_config.as_ref().map(Address::new),
         pending_writes: t
@@ -346,7 +411,25 @@ pub fn tuple_to_js(t: &CheckpointTuple) -> Result<JsValue, JsValue> {
             .iter()
             .map(|w| (w.task_id.as_str(), w.channel.as_str(), &w.value))
             .collect(),
-    })
+    }
+}
+
+/// A checkpoint tuple as JS, values included.
+pub fn tuple_to_js(t: &CheckpointTuple) -> Result<JsValue, JsValue> {
+    to_js(&tuple_out(t, true))
+}
+
+/// A listed checkpoint tuple as JS: `checkpoint.channel_values` is `null`
+/// and the checkpoint carries a [`LAZY_VALUES`] handle (the JS layer makes
+/// `channel_values` a lazy getter).
+pub fn lazy_tuple_to_js(t: &CheckpointTuple) -> Result<JsValue, JsValue> {
+    let obj = to_js(&tuple_out(t, false))?;
+    let checkpoint = Reflect::get(&obj, &"checkpoint".into())?;
+    with_lazy_values(
+        checkpoint,
+        State::from_values(t.checkpoint.channel_values.clone()),
+    )?;
+    Ok(obj)
 }
 
 /// Run input: `null`/`undefined` (continue), a `Command` (an object with
