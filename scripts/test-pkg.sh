@@ -23,10 +23,10 @@ step "wasm-pack test --node core --features wasm --test wasm_api"
 wasm-pack test --node core --features wasm --test wasm_api
 
 step "node --test tests/*.test.mjs"
-node --test tests/*.test.mjs
+timeout 900 node --test --test-timeout=300000 tests/*.test.mjs
 
 step "tsc --noEmit -p tests"
 (cd tests && node node_modules/typescript/bin/tsc --noEmit -p . && echo "types: ok (tests/types.check.ts)")
 
 step "browser: node tests/browser/run.mjs"
-node tests/browser/run.mjs
+timeout 300 node tests/browser/run.mjs

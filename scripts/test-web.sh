@@ -19,4 +19,5 @@ fi
 printf '\033[1;34m[test-web]\033[0m %s\n' "end-to-end (node --test tests/e2e/)"
 cd tests
 [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund
-node --test --test-concurrency=1 e2e/
+# Bounded: a hung browser must fail the run, not stall CI.
+timeout 1200 node --test --test-concurrency=1 --test-timeout=300000 e2e/

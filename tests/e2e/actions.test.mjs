@@ -18,9 +18,11 @@ before(async () => {
 after(async () => {
   const problems = pages.flatMap((app) => app.problems);
   for (const p of problems) console.error(`page problem: ${p}`);
-  assert.deepEqual(problems, [], 'no console errors, exceptions or failed requests');
+  // Close first: a failed assertion must not leave Chromium and the server running
+  // (node --test would then wait for them forever).
   await browser?.close();
   server?.stop();
+  assert.deepEqual(problems, [], 'no console errors, exceptions or failed requests');
 });
 
 async function open(viewport, init) {
