@@ -6,6 +6,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 /// The task id of writes that belong to no task (Command input, resume values).
 pub const NULL_TASK_ID: &str = "00000000-0000-0000-0000-000000000000";
@@ -96,8 +97,12 @@ pub struct Checkpoint {
     pub channel_values: BTreeMap<String, ChannelValue>,
     /// Current version of every channel written on this lineage.
     pub channel_versions: ChannelVersions,
-    /// Per node (plus `__input__`, `__interrupt__`): the trigger versions it consumed.
-    pub versions_seen: BTreeMap<String, ChannelVersions>,
+    /// Per node (plus `__input__`, `__interrupt__`): the trigger versions it
+    /// consumed. Each node's map is behind an `Arc`, shared with the parent
+    /// checkpoint until that node runs again (a superstep changes one or two
+    /// of them), so keeping a checkpoint per step does not copy them all.
+    /// Serialized as a plain map of maps.
+    pub versions_seen: BTreeMap<String, Arc<ChannelVersions>>,
     /// Channels the superstep that wrote this checkpoint updated (sorted);
     /// `None` for forks and `update_state` checkpoints.
     pub updated_channels: Option<Vec<String>>,

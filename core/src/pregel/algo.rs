@@ -10,6 +10,7 @@ use crate::graph::GraphInner;
 use crate::types::START;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 /// Writes that `apply_writes` never applies to a channel.
 const SPECIAL_CHANNELS: [&str; 7] = [
@@ -178,7 +179,7 @@ pub(crate) fn apply_writes(
     let bump_step = order.iter().any(|t| !t.triggers.is_empty());
 
     for task in &order {
-        let seen = cp.versions_seen.entry(task.name.clone()).or_default();
+        let seen = Arc::make_mut(cp.versions_seen.entry(task.name.clone()).or_default());
         for trigger in &task.triggers {
             if let Some(v) = cp.channel_versions.get(trigger) {
                 seen.insert(trigger.clone(), *v);

@@ -19,6 +19,7 @@ use serde_json::{Map, Value};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// Runs `graph` once. See the module docs for the shape of a run.
 pub(crate) async fn run<'a>(
@@ -292,7 +293,7 @@ impl<'a> Loop<'a> {
             let versions = self.checkpoint.channel_versions.clone();
             self.checkpoint
                 .versions_seen
-                .insert("__interrupt__".into(), versions);
+                .insert("__interrupt__".into(), Arc::new(versions));
             if forks {
                 self.pending.retain(|w| w.channel != "__interrupt__");
                 self.save(Source::Fork, None)?;

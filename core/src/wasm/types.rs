@@ -369,7 +369,7 @@ struct CheckpointOut<'a> {
     ts: &'a str,
     channel_values: Option<&'a std::collections::BTreeMap<String, crate::ChannelValue>>,
     channel_versions: &'a crate::ChannelVersions,
-    versions_seen: &'a std::collections::BTreeMap<String, crate::ChannelVersions>,
+    versions_seen: &'a std::collections::BTreeMap<String, std::sync::Arc<crate::ChannelVersions>>,
     updated_channels: &'a Option<Vec<String>>,
 }
 
