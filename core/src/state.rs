@@ -95,17 +95,12 @@ pub(crate) fn snapshot(
 ) -> Result<StateSnapshot> {
     let step = t.metadata.step + 1;
     let mut tasks = algo::prepare_next_tasks(graph, &t.checkpoint, step);
-    let mut cp = t.checkpoint.clone();
-    let null_writes = null_writes(&t.pending_writes);
-    if !null_writes.is_empty() {
-        cp = algo::apply_writes(
-            graph,
-            &cp,
-            &[Task::pseudo("__input__", null_writes)],
-            &read_version,
-        )?
-        .0;
-    }
+    let mut cp = with_null_writes(
+        graph,
+        t.checkpoint.clone(),
+        &t.pending_writes,
+        &read_version,
+    )?;
     algo::match_writes(&mut tasks, &t.pending_writes);
     let finished: Vec<Task> = tasks.iter().filter(|t| t.is_finished()).cloned().collect();
     if live && !finished.is_empty() {
@@ -154,6 +149,27 @@ pub(crate) fn snapshot(
         tasks: out_tasks,
         interrupts,
     })
+}
+
+/// `cp` with the stored NULL_TASK_ID writes (a `Command`'s update, goto,
+/// resume) applied, as both snapshots and the END-clear update see it.
+fn with_null_writes(
+    graph: &GraphInner,
+    cp: Checkpoint,
+    pending: &[PendingWrite],
+    next_version: &dyn Fn(Option<Version>) -> Version,
+) -> Result<Checkpoint> {
+    let nulls = null_writes(pending);
+    if nulls.is_empty() {
+        return Ok(cp);
+    }
+    Ok(algo::apply_writes(
+        graph,
+        &cp,
+        &[Task::pseudo("__input__", nulls)],
+        next_version,
+    )?
+    .0)
 }
 
 fn null_writes(pending: &[PendingWrite]) -> Vec<(String, Value)> {
@@ -384,16 +400,7 @@ async fn superstep(
             let mut cp = base.checkpoint.clone();
             if let Some(saved) = &base.saved {
                 let mut tasks = algo::prepare_next_tasks(graph, &cp, base.step + 1);
-                let nulls = null_writes(&saved.pending_writes);
-                if !nulls.is_empty() {
-                    cp = algo::apply_writes(
-                        graph,
-                        &cp,
-                        &[Task::pseudo("__input__", nulls)],
-                        &next_version,
-                    )?
-                    .0;
-                }
+                cp = with_null_writes(graph, cp, &saved.pending_writes, &next_version)?;
                 algo::match_writes(&mut tasks, &saved.pending_writes);
                 cp = algo::apply_writes(graph, &cp, &tasks, &next_version)?.0;
             }
