@@ -2,34 +2,11 @@
 // branch switcher), pin-to-diff in the inspector, and the warning shown when the
 // session no longer fits in localStorage. Driven by accessible names and visible text.
 // Run: scripts/build-web.sh && (cd tests && node --test e2e/)
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, startServer } from './harness.mjs';
+import { suite } from './harness.mjs';
 
-let server;
-let browser;
-const pages = [];
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  const problems = pages.flatMap((app) => app.problems);
-  for (const p of problems) console.error(`page problem: ${p}`);
-  // Close first: a failed assertion must not leave Chromium and the server running
-  // (node --test would then wait for them forever).
-  await browser?.close();
-  server?.stop();
-  assert.deepEqual(problems, [], 'no console errors, exceptions or failed requests');
-});
-
-async function open(viewport, init) {
-  const app = await openPage(browser, server.url, viewport, init);
-  pages.push(app);
-  return app;
-}
+const open = suite();
 
 /** The chat panel and its messages, by visible text. */
 function chatOf(app) {

@@ -1,9 +1,11 @@
 // Shared pieces of the end-to-end suite: the static server over dist/, the system
 // Chromium, and the page object the tests drive by accessible names (like leptos
 // examples/counters/e2e). playwright-core never downloads a browser.
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -205,4 +207,33 @@ export class Visualizer {
     await this.page.screenshot({ path });
     console.log(`  screenshot: ${path}`);
   }
+}
+
+/**
+ * Registers the hooks of one test file: a server and a browser before the tests; after
+ * them, both are closed and the file fails if any page logged a console error, an
+ * exception or a failed request. Returns `open(viewport?, init?)`, which opens the app.
+ */
+export function suite() {
+  let server;
+  let browser;
+  const pages = [];
+  before(async () => {
+    server = await startServer();
+    browser = await launch();
+  });
+  after(async () => {
+    const problems = pages.flatMap((app) => app.problems);
+    for (const p of problems) console.error(`page problem: ${p}`);
+    // Close first: a failed assertion must not leave Chromium and the server running
+    // (node --test would then wait for them forever).
+    await browser?.close();
+    server?.stop();
+    assert.deepEqual(problems, [], 'no console errors, exceptions or failed requests');
+  });
+  return async (viewport, init) => {
+    const app = await openPage(browser, server.url, viewport, init);
+    pages.push(app);
+    return app;
+  };
 }

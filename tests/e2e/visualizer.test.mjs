@@ -1,38 +1,15 @@
 // End-to-end tests of the built visualizer (dist/) in headless system Chromium,
 // driven by accessible names. Run: scripts/build-web.sh && (cd tests && node --test e2e/)
 // Screenshots of each main view go to tests/e2e/screenshots/.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, openPage, root, startServer } from './harness.mjs';
+import { root, suite } from './harness.mjs';
 
-let server;
-let browser;
-const pages = [];
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  const problems = pages.flatMap((app) => app.problems);
-  for (const p of problems) console.error(`page problem: ${p}`);
-  // Close first: a failed assertion must not leave Chromium and the server running
-  // (node --test would then wait for them forever).
-  await browser?.close();
-  server?.stop();
-  assert.deepEqual(problems, [], 'no console errors, exceptions or failed requests');
-});
-
-async function open(viewport) {
-  const app = await openPage(browser, server.url, viewport);
-  pages.push(app);
-  return app;
-}
+const open = suite();
 
 test('seed walkthrough on the chat scenario: 8, 10, 11, 12, 13 checkpoints with the right parents', async () => {
   const app = await open();
