@@ -108,11 +108,21 @@ pub fn Actions() -> impl IntoView {
         };
         let _ = state.act(|s| s.resume(value, Some(&v.id)));
     };
-    let label = move || state.selected_view().map(|v| v.label).unwrap_or_default();
+    // With nothing selected the calls read as templates on "X".
+    let label = move || {
+        state
+            .selected_view()
+            .map(|v| v.label)
+            .unwrap_or_else(|| "X".to_owned())
+    };
     let none = move || state.selected.get().is_none();
     view! {
         <section class="actions" aria-label="Actions">
-            <h3>"actions on " <span class="mono">{label}</span></h3>
+            <h3>{move || if none() {
+                view! { "actions: select a checkpoint first" }.into_any()
+            } else {
+                view! { "actions on " <span class="mono">{label()}</span> }.into_any()
+            }}</h3>
             <div class="action">
                 <button type="button" class="primary" disabled=none
                     on:mouseenter=move |_| hovered.set(Some(Kind::Replay))
