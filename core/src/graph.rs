@@ -19,3 +19,4 @@ pub use spec::{
 
 pub(crate) use compiled::{CompiledNode, GraphInner};
 pub(crate) use node::Scratchpad;
+pub(crate) use spec::spec_error;

@@ -89,8 +89,7 @@ impl Scenario {
     /// Parses a scenario file; errors name the path of the bad field.
     pub fn parse(json: &str) -> Result<Scenario> {
         let de = &mut serde_json::Deserializer::from_str(json);
-        serde_path_to_error::deserialize(de)
-            .map_err(|e| Error::spec(format!("{}: {}", e.path(), e.inner())))
+        serde_path_to_error::deserialize(de).map_err(crate::graph::spec_error)
     }
 
     /// Runs the scenario on a fresh [`InMemorySaver`] with a deterministic

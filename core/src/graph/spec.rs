@@ -369,30 +369,27 @@ fn names<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
     })
 }
 
+/// A `GraphSpecError` naming the path of the bad field (`nodes.a.writes[0]: ...`);
+/// an error at the document's root has no path.
+pub(crate) fn spec_error(e: serde_path_to_error::Error<serde_json::Error>) -> Error {
+    let path = e.path().to_string();
+    Error::spec(if path == "." {
+        e.inner().to_string()
+    } else {
+        format!("{path}: {}", e.inner())
+    })
+}
+
 impl GraphSpec {
     /// Parses the JSON text of a graph. Errors name the path of the bad field.
     pub fn parse(json: &str) -> Result<GraphSpec> {
         let de = &mut serde_json::Deserializer::from_str(json);
-        serde_path_to_error::deserialize(de).map_err(|e| {
-            let path = e.path().to_string();
-            Error::spec(if path == "." {
-                e.inner().to_string()
-            } else {
-                format!("{path}: {}", e.inner())
-            })
-        })
+        serde_path_to_error::deserialize(de).map_err(spec_error)
     }
 
     /// Reads a graph from a JSON value. Errors name the path of the bad field.
     pub fn from_value(value: &Value) -> Result<GraphSpec> {
-        serde_path_to_error::deserialize(value).map_err(|e| {
-            let path = e.path().to_string();
-            Error::spec(if path == "." {
-                e.inner().to_string()
-            } else {
-                format!("{path}: {}", e.inner())
-            })
-        })
+        serde_path_to_error::deserialize(value).map_err(spec_error)
     }
 
     /// The graph as a builder, every op turned into a node function.
