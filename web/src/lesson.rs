@@ -25,32 +25,19 @@ pub struct Effect {
 
 impl Effect {
     fn measure(before: usize, session: &Session, outcome: &Outcome) -> Effect {
-        let views = session.checkpoints();
-        let labels = session.labels();
-        let mut created = Vec::new();
-        let mut ran = Vec::new();
-        for id in &outcome.created {
-            let Some(v) = views.iter().find(|v| &v.id == id) else {
-                continue;
-            };
-            let parent = v
-                .parent
-                .as_ref()
-                .and_then(|p| views.iter().find(|x| &x.id == p));
-            if v.source == Source::Loop {
-                ran.extend(parent.map(|p| p.next.clone()).unwrap_or_default());
-            }
-            created.push((
-                v.label.clone(),
-                v.parent
-                    .as_ref()
-                    .map(|p| labels.get(p).cloned().unwrap_or_default()),
-                v.source,
-                v.step,
-                v.next.clone(),
-            ));
-        }
-        ran.retain(|n| n != chronograph::START);
+        let (new, ran) = session.created(outcome);
+        let created = new
+            .into_iter()
+            .map(|c| {
+                (
+                    c.view.label,
+                    c.parent_label,
+                    c.view.source,
+                    c.view.step,
+                    c.view.next,
+                )
+            })
+            .collect();
         let messages = outcome.created.last().and_then(|id| {
             let snap = session.snapshot(Some(id)).ok()?;
             snap.values.get("messages").and_then(|m| m.len())

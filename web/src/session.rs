@@ -32,6 +32,15 @@ pub struct CheckpointView {
     pub created_at: String,
 }
 
+/// A checkpoint an action created, with its parent's label.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Created {
+    /// The new checkpoint.
+    pub view: CheckpointView,
+    /// Its parent's label (the short id for a parent missing from the thread).
+    pub parent_label: Option<String>,
+}
+
 /// What one action did.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
@@ -337,6 +346,39 @@ impl Session {
         Ok(())
     }
 
+    /// The checkpoints `outcome` created (oldest first, with their parents'
+    /// labels) and the nodes that ran to make them, without `__start__`.
+    pub fn created(&self, outcome: &Outcome) -> (Vec<Created>, Vec<String>) {
+        let labels = self.labels();
+        let views = self.checkpoints();
+        let mut created = Vec::new();
+        let mut ran = Vec::new();
+        for id in &outcome.created {
+            let Some(v) = views.iter().find(|v| &v.id == id) else {
+                continue;
+            };
+            if v.source == Source::Loop {
+                if let Some(parent) = v
+                    .parent
+                    .as_ref()
+                    .and_then(|p| views.iter().find(|x| &x.id == p))
+                {
+                    ran.extend(parent.next.iter().cloned());
+                }
+            }
+            let parent_label = v
+                .parent
+                .as_ref()
+                .map(|p| labels.get(p).cloned().unwrap_or_else(|| short(p)));
+            created.push(Created {
+                view: v.clone(),
+                parent_label,
+            });
+        }
+        ran.retain(|n| n != chronograph::START);
+        (created, ran)
+    }
+
     /// Runs `action` on a copy of this session and reports what it created.
     pub fn preview(
         &self,
@@ -364,33 +406,11 @@ impl Session {
         };
         match action(&mut copy) {
             Ok(outcome) => {
-                let labels = copy.labels();
-                let views = copy.checkpoints();
-                let mut checkpoints = Vec::new();
-                let mut will_run = Vec::new();
-                for id in &outcome.created {
-                    let Some(v) = views.iter().find(|v| &v.id == id) else {
-                        continue;
-                    };
-                    if v.source == Source::Loop {
-                        if let Some(parent) = v
-                            .parent
-                            .as_ref()
-                            .and_then(|p| views.iter().find(|x| &x.id == p))
-                        {
-                            will_run.extend(parent.next.iter().cloned());
-                        }
-                    }
-                    checkpoints.push((
-                        v.parent
-                            .as_ref()
-                            .map(|p| labels.get(p).cloned().unwrap_or_else(|| short(p))),
-                        v.source,
-                        v.step,
-                        v.next.clone(),
-                    ));
-                }
-                will_run.retain(|n| n != chronograph::START);
+                let (created, will_run) = copy.created(&outcome);
+                let checkpoints = created
+                    .into_iter()
+                    .map(|c| (c.parent_label, c.view.source, c.view.step, c.view.next))
+                    .collect();
                 Preview {
                     checkpoints,
                     will_run,
