@@ -146,15 +146,12 @@ impl IdGenerator {
         let time_low = ticks & 0xFFF;
         let seq = 0x8000 | ((clock_seq as u64) & 0x3FFF);
         let node = self.next_u64() & 0xFFFF_FFFF_FFFF;
-        let id = format!(
-            "{:08x}-{:04x}-6{:03x}-{:04x}-{:012x}",
-            time_high >> 16,
-            time_high & 0xFFFF,
-            time_low,
-            seq,
-            node
-        );
-        (id, iso_timestamp(nanos))
+        let bits = (u128::from(time_high & 0xFFFF_FFFF_FFFF) << 80)
+            | (0x6000u128 << 64)
+            | (u128::from(time_low) << 64)
+            | (u128::from(seq) << 48)
+            | u128::from(node);
+        (format_uuid(bits), iso_timestamp(nanos))
     }
 
     /// A random UUIDv4 string (used for message ids).
@@ -173,17 +170,29 @@ impl IdGenerator {
     }
 }
 
-/// Formats 128 bits as `8-4-4-4-12` lowercase hex.
+/// Formats 128 bits as `8-4-4-4-12` lowercase hex. Written digit by digit
+/// into one buffer: ids are made on every superstep, and `format!` was a
+/// measurable share of one.
 pub(crate) fn format_uuid(bits: u128) -> String {
-    let h = format!("{bits:032x}");
-    format!(
-        "{}-{}-{}-{}-{}",
-        &h[0..8],
-        &h[8..12],
-        &h[12..16],
-        &h[16..20],
-        &h[20..32]
-    )
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut out = [0u8; 36];
+    let mut nibble = 0;
+    for (i, slot) in out.iter_mut().enumerate() {
+        if matches!(i, 8 | 13 | 18 | 23) {
+            *slot = b'-';
+            continue;
+        }
+        *slot = HEX[((bits >> (124 - 4 * nibble)) & 0xF) as usize];
+        nibble += 1;
+    }
+    out.iter().map(|&b| b as char).collect()
+}
+
+/// Appends `value` as exactly `width` decimal digits (zero-padded).
+fn push_digits(out: &mut String, value: u64, width: u32) {
+    for i in (0..width).rev() {
+        out.push(char::from(b'0' + (value / 10u64.pow(i) % 10) as u8));
+    }
 }
 
 /// ISO-8601 UTC with microseconds and `+00:00`, from Unix nanoseconds.
@@ -194,12 +203,31 @@ pub fn iso_timestamp(unix_nanos: u128) -> String {
     let days = secs.div_euclid(86_400);
     let sod = secs.rem_euclid(86_400);
     let (y, m, d) = civil_from_days(days);
-    format!(
-        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{frac:06}+00:00",
-        sod / 3600,
-        (sod / 60) % 60,
-        sod % 60
-    )
+    if !(0..=9999).contains(&y) {
+        return format!(
+            "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{frac:06}+00:00",
+            sod / 3600,
+            (sod / 60) % 60,
+            sod % 60
+        );
+    }
+    // Digit by digit, like `format_uuid`: one allocation per timestamp.
+    let mut out = String::with_capacity(32);
+    let parts: [(u64, u32, char); 7] = [
+        (y as u64, 4, '-'),
+        (u64::from(m), 2, '-'),
+        (u64::from(d), 2, 'T'),
+        ((sod / 3600) as u64, 2, ':'),
+        ((sod / 60 % 60) as u64, 2, ':'),
+        ((sod % 60) as u64, 2, '.'),
+        (u64::from(frac), 6, '+'),
+    ];
+    for (value, width, sep) in parts {
+        push_digits(&mut out, value, width);
+        out.push(sep);
+    }
+    out.push_str("00:00");
+    out
 }
 
 /// Howard Hinnant's days-to-civil conversion (proleptic Gregorian).
@@ -257,6 +285,33 @@ mod tests {
             "2025-11-29T23:44:06.575547+00:00"
         );
         assert_eq!(iso_timestamp(0), "1970-01-01T00:00:00.000000+00:00");
+    }
+
+    #[test]
+    fn uuids_format_as_8_4_4_4_12_hex() {
+        assert_eq!(
+            format_uuid(0x0123_4567_89ab_cdef_fedc_ba98_7654_3210),
+            "01234567-89ab-cdef-fedc-ba9876543210"
+        );
+        assert_eq!(format_uuid(0), "00000000-0000-0000-0000-000000000000");
+    }
+
+    #[test]
+    fn checkpoint_ids_keep_the_uuid6_layout() {
+        // 2026-01-01T00:00:00Z in UUID ticks, split as RFC 9562 section 5.6.
+        let g = ids();
+        let (id, ts) = g.checkpoint_id(7);
+        let ticks = 1_767_225_600_000_000_000u64 / 100 + UUID_EPOCH_OFFSET;
+        let high = ticks >> 12;
+        assert_eq!(&id[0..8], format!("{:08x}", high >> 16));
+        assert_eq!(&id[9..13], format!("{:04x}", high & 0xFFFF));
+        assert_eq!(&id[14..18], format!("6{:03x}", ticks & 0xFFF));
+        assert_eq!(ts, "2026-01-01T00:00:00.000000+00:00");
+    }
+
+    #[test]
+    fn timestamps_outside_four_digit_years_still_format() {
+        assert!(iso_timestamp(400_000_000_000_000_000_000).starts_with("14645"));
     }
 
     #[test]

@@ -73,13 +73,15 @@ pub(crate) fn pull_path(node: &str) -> String {
 
 /// The 16 raw bytes of a UUID string (zeros where it is not one).
 fn uuid_bytes(id: &str) -> [u8; 16] {
-    let hex: String = id.chars().filter(|c| *c != '-').collect();
+    let mut digits = id.bytes().filter(|c| *c != b'-');
     let mut out = [0u8; 16];
-    for (i, b) in out.iter_mut().enumerate() {
-        *b = hex
-            .get(2 * i..2 * i + 2)
-            .and_then(|h| u8::from_str_radix(h, 16).ok())
-            .unwrap_or(0);
+    for b in out.iter_mut() {
+        let pair = (digits.next(), digits.next());
+        let hex = |d: Option<u8>| d.and_then(|d| char::from(d).to_digit(16));
+        *b = match (hex(pair.0), hex(pair.1)) {
+            (Some(hi), Some(lo)) => (hi * 16 + lo) as u8,
+            _ => 0,
+        };
     }
     out
 }
@@ -87,15 +89,38 @@ fn uuid_bytes(id: &str) -> [u8; 16] {
 /// A pull task's id, as LangGraph hashes it: xxh3-128 over the checkpoint
 /// id bytes, namespace, step, node, `__pregel_pull` and the triggers.
 pub(crate) fn task_id(checkpoint_id: &str, node: &str, step: i64, triggers: &[String]) -> String {
-    let mut bytes = uuid_bytes(checkpoint_id).to_vec();
-    bytes.extend_from_slice(node.as_bytes());
-    bytes.extend_from_slice(step.to_string().as_bytes());
-    bytes.extend_from_slice(node.as_bytes());
-    bytes.extend_from_slice(b"__pregel_pull");
+    // Streamed into the hasher: the same bytes as one concatenated buffer,
+    // without building it on every superstep.
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    hasher.update(&uuid_bytes(checkpoint_id));
+    hasher.update(node.as_bytes());
+    let mut digits = [0u8; 20];
+    hasher.update(decimal(step, &mut digits));
+    hasher.update(node.as_bytes());
+    hasher.update(b"__pregel_pull");
     for t in triggers {
-        bytes.extend_from_slice(t.as_bytes());
+        hasher.update(t.as_bytes());
     }
-    format_uuid(xxhash_rust::xxh3::xxh3_128(&bytes))
+    format_uuid(hasher.digest128())
+}
+
+/// `n` in decimal (as `n.to_string()`), written into `buf`.
+fn decimal(n: i64, buf: &mut [u8; 20]) -> &[u8] {
+    let mut i = buf.len();
+    let mut rest = n.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        i -= 1;
+        buf[i] = b'-';
+    }
+    &buf[i..]
 }
 
 /// A deterministic UUID derived from a checkpoint id and a name (stands in
@@ -292,10 +317,22 @@ mod tests {
     fn task_ids_are_uuid_shaped_and_depend_on_every_input() {
         let cp = "1f0b2c3d-4e5f-6a7b-8000-0123456789ab";
         let a = task_id(cp, "booking", 1, &["branch:to:booking".into()]);
+        // The streamed hash equals the hash of the concatenated bytes.
+        let mut bytes = uuid_bytes(cp).to_vec();
+        bytes.extend_from_slice(b"booking1booking__pregel_pullbranch:to:booking");
+        assert_eq!(a, format_uuid(xxhash_rust::xxh3::xxh3_128(&bytes)));
         assert_eq!(a.len(), 36);
         assert_eq!(a, task_id(cp, "booking", 1, &["branch:to:booking".into()]));
         assert_ne!(a, task_id(cp, "booking", 2, &["branch:to:booking".into()]));
         assert_ne!(a, task_id(cp, "reply", 1, &["branch:to:booking".into()]));
+    }
+
+    #[test]
+    fn steps_hash_as_their_decimal_text() {
+        let mut buf = [0u8; 20];
+        for n in [0, 7, -1, -2, 42, i64::MAX, i64::MIN] {
+            assert_eq!(decimal(n, &mut buf), n.to_string().as_bytes());
+        }
     }
 
     #[test]
