@@ -7,7 +7,7 @@ mod saver;
 
 pub use memory::{InMemorySaver, ThreadExport};
 pub use model::{
-    ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointTuple,
+    ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointTuple, Name,
     PendingWrite, Source, Version, NULL_TASK_ID,
 };
 pub use saver::{CheckpointSaver, ListOptions, ListTarget};

@@ -53,8 +53,8 @@ pub mod wasm;
 pub use channels::{add_messages, ChannelKind, ChannelList, ChannelValue, CustomReducer, Reducer};
 pub use checkpoint::{
     ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver,
-    CheckpointTuple, InMemorySaver, ListOptions, ListTarget, PendingWrite, Source, ThreadExport,
-    Version, NULL_TASK_ID,
+    CheckpointTuple, InMemorySaver, ListOptions, ListTarget, Name, PendingWrite, Source,
+    ThreadExport, Version, NULL_TASK_ID,
 };
 pub use error::{Error, ErrorKind, Result};
 pub use graph::{

@@ -4,3 +4,4 @@
 pub(crate) mod algo;
 pub(crate) mod runner;
 pub(crate) mod write;
+pub(crate) use algo::pull_path;

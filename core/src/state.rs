@@ -127,8 +127,8 @@ pub(crate) fn snapshot(
         interrupts.extend(raised.iter().cloned());
         out_tasks.push(PregelTask {
             id: task.id.clone(),
-            name: task.name.clone(),
-            path: task.path.clone(),
+            name: task.name.to_string(),
+            path: task.path.to_string(),
             error,
             interrupts: raised,
             result: done.then(|| task_result(graph, task)),
@@ -137,7 +137,7 @@ pub(crate) fn snapshot(
     let next = tasks
         .iter()
         .filter(|t| !live || !t.is_finished())
-        .map(|t| t.name.clone())
+        .map(|t| t.name.to_string())
         .collect();
     Ok(StateSnapshot {
         values: graph.read_state(&cp),
@@ -552,7 +552,7 @@ async fn node_update(
         let id = update.task_id.clone().unwrap_or_else(|| {
             match pending_tasks
                 .iter()
-                .find(|t| t.name == as_node && !used.contains(&t.id))
+                .find(|t| *t.name == *as_node && !used.contains(&t.id))
             {
                 Some(t) => t.id.clone(),
                 None => {
@@ -575,9 +575,9 @@ async fn node_update(
         .await?;
         tasks.push(Task {
             id,
-            name: as_node,
-            path: format!("~__interrupt__, {i:010}"),
-            triggers: vec!["__interrupt__".to_owned()],
+            name: as_node.into(),
+            path: format!("~__interrupt__, {i:010}").into(),
+            triggers: vec!["__interrupt__".into()],
             writes,
         });
     }
@@ -617,8 +617,8 @@ fn infer_as_node(graph: &GraphInner, checkpoint: &Checkpoint) -> Result<String> 
     let mut last: Vec<(Version, &str)> = checkpoint
         .versions_seen
         .iter()
-        .filter(|(n, _)| graph.nodes.contains_key(*n))
-        .flat_map(|(n, seen)| seen.values().map(move |v| (*v, n.as_str())))
+        .filter(|(n, _)| graph.nodes.contains_key(&***n))
+        .flat_map(|(n, seen)| seen.values().map(move |v| (*v, &**n)))
         .collect();
     last.sort();
     match last.as_slice() {

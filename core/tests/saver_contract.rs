@@ -26,10 +26,10 @@ fn checkpoint(n: u32, values: &[(&str, Value)], versions: &[(&str, Version)]) ->
     let mut c = Checkpoint::empty(cid(n), format!("2026-01-01T00:00:0{n}.000000+00:00"));
     for (k, val) in values {
         c.channel_values
-            .insert((*k).to_owned(), ChannelValue::from_json(val.clone()));
+            .insert((*k).into(), ChannelValue::from_json(val.clone()));
     }
     for (k, ver) in versions {
-        c.channel_versions.insert((*k).to_owned(), *ver);
+        c.channel_versions.insert((*k).into(), *ver);
     }
     c
 }
@@ -178,7 +178,7 @@ fn unchanged_channels_are_read_back_from_their_stored_version<S: CheckpointSaver
         &[("a", json!(["kept"])), ("b", json!(2))],
         &[("a", v(1, 0)), ("b", v(2, 1))],
     );
-    let only_b: ChannelVersions = [("b".to_owned(), v(2, 1))].into();
+    let only_b: ChannelVersions = [("b".into(), v(2, 1))].into();
     s.put(
         &addr("t", "", Some(0)),
         c1.clone(),

@@ -176,7 +176,7 @@ fn the_seed_experiment_reproduces_langgraphs_golden_tables() {
     assert_eq!(tuple(&*saver, T, &c0).pending_writes, c0_writes_before);
     let c11 = tuple(&*saver, T, &id_by_label(&*saver, T, "C11")).checkpoint;
     assert_eq!(
-        c11.versions_seen.keys().collect::<Vec<_>>(),
+        c11.versions_seen.keys().map(|k| &**k).collect::<Vec<_>>(),
         ["__input__", "booking"]
     );
     assert!(c11.versions_seen.values().all(|seen| seen.is_empty()));

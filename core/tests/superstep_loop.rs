@@ -234,17 +234,17 @@ fn the_input_checkpoint_holds_the_raw_input_in_start_and_nothing_else() {
     app.invoke(say("hi 1"), &thread("t")).unwrap();
     let c0 = stored(&*saver, "t").pop().unwrap().checkpoint;
     assert_eq!(c0.v, 4);
-    assert_eq!(c0.channel_values.keys().collect::<Vec<_>>(), ["__start__"]);
+    assert_eq!(c0.channel_values.keys().map(|k| &**k).collect::<Vec<_>>(), ["__start__"]);
     assert_eq!(c0.channel_values["__start__"].to_json(), say("hi 1"));
     assert_eq!(
-        c0.channel_versions.keys().collect::<Vec<_>>(),
+        c0.channel_versions.keys().map(|k| &**k).collect::<Vec<_>>(),
         ["__start__"]
     );
     assert_eq!(
         c0.versions_seen,
-        BTreeMap::from([("__input__".to_owned(), Default::default())])
+        BTreeMap::from([("__input__".into(), Default::default())])
     );
-    assert_eq!(c0.updated_channels, Some(vec!["__start__".to_owned()]));
+    assert_eq!(c0.updated_channels, Some(vec!["__start__".into()]));
 }
 
 #[test]
@@ -261,7 +261,7 @@ fn cleared_and_unwritten_channels_are_absent_but_keep_their_versions() {
     assert!(step1.channel_values.contains_key("branch:to:reply"));
     assert_eq!(
         step1.updated_channels,
-        Some(vec!["branch:to:reply".to_owned(), "messages".to_owned()])
+        Some(vec!["branch:to:reply".into(), "messages".into()])
     );
 }
 

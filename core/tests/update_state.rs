@@ -212,7 +212,7 @@ fn as_node_inference_picks_start_on_a_fresh_thread_and_invoke_then_runs_the_grap
     assert_eq!(s.parent_config, None);
     let stored = latest(&*saver, T).checkpoint;
     assert_eq!(
-        stored.versions_seen.keys().collect::<Vec<_>>(),
+        stored.versions_seen.keys().map(|k| &**k).collect::<Vec<_>>(),
         ["__start__"]
     );
     assert!(stored.versions_seen["__start__"].is_empty());
@@ -594,7 +594,7 @@ fn unknown_keys_in_an_update_are_dropped() {
         .unwrap();
     let s = snap(&app, &cfg);
     assert_eq!(
-        s.values.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>(),
+        s.values.iter().map(|(k, _)| &**k).collect::<Vec<_>>(),
         ["messages"]
     );
 }

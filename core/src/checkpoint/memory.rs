@@ -4,7 +4,7 @@
 //! version, so a channel that did not change is never stored again).
 
 use super::model::{
-    ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointTuple,
+    ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointTuple, Name,
     PendingWrite, Version,
 };
 use super::saver::{CheckpointSaver, ListOptions, ListTarget};
@@ -49,7 +49,7 @@ struct Namespace {
     checkpoints: BTreeMap<String, Stored>,
     writes: HashMap<String, BTreeMap<(String, i64), StoredWrite>>,
     /// channel → version → value (`None`: the channel was empty at that version).
-    blobs: HashMap<String, HashMap<Version, Option<ChannelValue>>>,
+    blobs: HashMap<Name, HashMap<Version, Option<ChannelValue>>>,
 }
 
 impl Namespace {
@@ -137,7 +137,7 @@ impl InMemorySaver {
                 .iter()
                 .flat_map(|(channel, versions)| {
                     versions.iter().map(move |(version, value)| ExportedBlob {
-                        channel: channel.clone(),
+                        channel: channel.to_string(),
                         version: *version,
                         value: value.as_ref().map(ChannelValue::to_json),
                     })
@@ -185,7 +185,7 @@ impl InMemorySaver {
             for blob in ns.blobs {
                 max_salt = max_salt.max(blob.version.salt);
                 out.blobs
-                    .entry(blob.channel)
+                    .entry(blob.channel.into())
                     .or_default()
                     .insert(blob.version, blob.value.map(ChannelValue::from_json));
             }

@@ -55,8 +55,13 @@ impl<'de> Deserialize<'de> for Version {
     }
 }
 
+/// A channel or node name. Shared (`Arc<str>`), not copied: every
+/// checkpoint keys several maps by channel name, and a superstep makes a
+/// new checkpoint, so cloning a name must not allocate.
+pub type Name = Arc<str>;
+
 /// Channel name → version.
-pub type ChannelVersions = BTreeMap<String, Version>;
+pub type ChannelVersions = BTreeMap<Name, Version>;
 
 /// What wrote a checkpoint (`metadata.source`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -94,7 +99,7 @@ pub struct Checkpoint {
     /// Creation time, ISO-8601 UTC.
     pub ts: String,
     /// Values of the non-empty channels.
-    pub channel_values: BTreeMap<String, ChannelValue>,
+    pub channel_values: BTreeMap<Name, ChannelValue>,
     /// Current version of every channel written on this lineage.
     pub channel_versions: ChannelVersions,
     /// Per node (plus `__input__`, `__interrupt__`): the trigger versions it
@@ -102,10 +107,10 @@ pub struct Checkpoint {
     /// checkpoint until that node runs again (a superstep changes one or two
     /// of them), so keeping a checkpoint per step does not copy them all.
     /// Serialized as a plain map of maps.
-    pub versions_seen: BTreeMap<String, Arc<ChannelVersions>>,
+    pub versions_seen: BTreeMap<Name, Arc<ChannelVersions>>,
     /// Channels the superstep that wrote this checkpoint updated (sorted);
     /// `None` for forks and `update_state` checkpoints.
-    pub updated_channels: Option<Vec<String>>,
+    pub updated_channels: Option<Vec<Name>>,
 }
 
 impl Checkpoint {

@@ -4,7 +4,7 @@ use super::branch::{Branch, RouterFn};
 use super::compiled::{CompiledGraph, CompiledNode, GraphInner};
 use super::node::{NodeAction, NodeContext, NodeFuture, State};
 use crate::channels::{ChannelKind, Reducer};
-use crate::checkpoint::CheckpointSaver;
+use crate::checkpoint::{CheckpointSaver, Name};
 use crate::clock::{default_clock, Clock, IdGenerator};
 use crate::error::{Error, Result};
 use crate::types::{END, START};
@@ -193,10 +193,10 @@ impl StateGraph {
             return Err(e.clone());
         }
         self.validate(&options)?;
-        let mut channels: IndexMap<String, ChannelKind> = self
+        let mut channels: IndexMap<Name, ChannelKind> = self
             .channels
             .iter()
-            .map(|(k, r)| (k.clone(), ChannelKind::State(r.clone())))
+            .map(|(k, r)| (Name::from(k.as_str()), ChannelKind::State(r.clone())))
             .collect();
         channels.insert(START.into(), ChannelKind::Ephemeral);
         let mut nodes: IndexMap<String, CompiledNode> = IndexMap::new();
@@ -205,7 +205,7 @@ impl StateGraph {
             CompiledNode::new(START, None, vec![START.into()]),
         );
         for (name, action) in &self.nodes {
-            let trigger = branch_channel(name);
+            let trigger = Name::from(branch_channel(name));
             channels.insert(trigger.clone(), ChannelKind::Ephemeral);
             nodes.insert(
                 name.clone(),
@@ -222,8 +222,8 @@ impl StateGraph {
                 continue;
             }
             let join = format!("join:{}:{to}", sources.join("+"));
-            channels.insert(join.clone(), ChannelKind::Barrier(sources.clone()));
-            nodes[to].triggers.push(join.clone());
+            channels.insert(join.as_str().into(), ChannelKind::Barrier(sources.clone()));
+            nodes[to].triggers.push(join.as_str().into());
             for s in sources {
                 nodes[s]
                     .edges
@@ -243,7 +243,11 @@ impl StateGraph {
             None => IdGenerator::new(clock),
         };
         Ok(CompiledGraph::from_inner(GraphInner {
-            state_keys: self.channels.keys().cloned().collect(),
+            state_keys: channels
+                .keys()
+                .filter(|k| self.channels.contains_key(&***k))
+                .cloned()
+                .collect(),
             channels,
             nodes,
             edges: self.edges.clone(),

@@ -5,7 +5,7 @@
 use super::branch::Branch;
 use super::node::{NodeAction, State};
 use crate::channels::{ChannelKind, ChannelValue, Reducer};
-use crate::checkpoint::{Checkpoint, CheckpointSaver, ListOptions};
+use crate::checkpoint::{Checkpoint, CheckpointSaver, ListOptions, Name};
 use crate::clock::IdGenerator;
 use crate::error::{Error, Result};
 use crate::pregel::runner;
@@ -21,9 +21,11 @@ use std::rc::Rc;
 /// A node after compilation: what triggers it and what it writes.
 #[derive(Debug)]
 pub(crate) struct CompiledNode {
-    pub name: String,
+    pub name: Name,
+    /// `~__pregel_pull, NAME`: the sort key of its task's writes.
+    pub path: Name,
     /// Channels whose update schedules this node (sorted).
-    pub triggers: Vec<String>,
+    pub triggers: Vec<Name>,
     /// `None` for `__start__`, whose update is the run input itself.
     pub action: Option<NodeAction>,
     /// Static edge writes: `(channel, value)`.
@@ -33,9 +35,10 @@ pub(crate) struct CompiledNode {
 }
 
 impl CompiledNode {
-    pub(crate) fn new(name: &str, action: Option<NodeAction>, triggers: Vec<String>) -> Self {
+    pub(crate) fn new(name: &str, action: Option<NodeAction>, triggers: Vec<Name>) -> Self {
         CompiledNode {
-            name: name.to_owned(),
+            name: name.into(),
+            path: crate::pregel::pull_path(name).into(),
             triggers,
             action,
             edges: Vec::new(),
@@ -47,9 +50,9 @@ impl CompiledNode {
 /// Everything a run needs, shared by the graph handle.
 pub(crate) struct GraphInner {
     /// Every channel: state keys, `__start__`, `branch:to:*`, `join:*`.
-    pub channels: IndexMap<String, ChannelKind>,
+    pub channels: IndexMap<Name, ChannelKind>,
     /// State keys in declaration order.
-    pub state_keys: Vec<String>,
+    pub state_keys: Vec<Name>,
     /// `__start__` first, then nodes in registration order.
     pub nodes: IndexMap<String, CompiledNode>,
     /// Edges as declared (for drawing).
@@ -71,6 +74,15 @@ impl GraphInner {
         matches!(self.channels.get(name), Some(ChannelKind::State(_)))
     }
 
+    /// The graph's own (shared) copy of channel name `name`, or a new one
+    /// for a name the graph does not declare.
+    pub(crate) fn channel_name(&self, name: &str) -> Name {
+        match self.channels.get_key_value(name) {
+            Some((k, _)) => k.clone(),
+            None => name.into(),
+        }
+    }
+
     /// The state a node reads at `checkpoint`.
     pub(crate) fn read_state(&self, checkpoint: &Checkpoint) -> State {
         State::from_values(
@@ -87,12 +99,12 @@ impl GraphInner {
     }
 
     /// The state as a JSON object with sorted keys (the output of a run).
-    pub(crate) fn read_values(&self, values: &BTreeMap<String, ChannelValue>) -> Value {
+    pub(crate) fn read_values(&self, values: &BTreeMap<Name, ChannelValue>) -> Value {
         Value::Object(
             values
                 .iter()
                 .filter(|(k, _)| self.is_state_key(k))
-                .map(|(k, v)| (k.clone(), v.to_json()))
+                .map(|(k, v)| (k.to_string(), v.to_json()))
                 .collect::<Map<_, _>>(),
         )
     }
@@ -273,7 +285,7 @@ impl CompiledGraph {
             .state_keys
             .iter()
             .filter_map(|k| match self.inner.channels.get(k) {
-                Some(ChannelKind::State(r)) => Some((k.clone(), r.clone())),
+                Some(ChannelKind::State(r)) => Some((k.to_string(), r.clone())),
                 _ => None,
             })
             .collect()
@@ -309,7 +321,7 @@ impl CompiledGraph {
             for b in &node.branches {
                 for to in b.ends.iter().flatten() {
                     edges.push(TopologyEdge {
-                        from: node.name.clone(),
+                        from: node.name.to_string(),
                         to: to.clone(),
                         conditional: true,
                         join: false,

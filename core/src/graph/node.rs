@@ -2,6 +2,7 @@
 //! (`interrupt()` lives here).
 
 use crate::channels::ChannelValue;
+use crate::checkpoint::Name;
 use crate::error::{Error, ErrorKind, Result};
 use crate::types::{Interrupt, RunnableConfig};
 use serde_json::{Map, Value};
@@ -16,11 +17,11 @@ use std::rc::Rc;
 /// clone (values are shared, lists are persistent vectors).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct State {
-    values: BTreeMap<String, ChannelValue>,
+    values: BTreeMap<Name, ChannelValue>,
 }
 
 impl State {
-    pub(crate) fn from_values(values: BTreeMap<String, ChannelValue>) -> Self {
+    pub(crate) fn from_values(values: BTreeMap<Name, ChannelValue>) -> Self {
         State { values }
     }
 
@@ -35,7 +36,7 @@ impl State {
     }
 
     /// Channel names and values, sorted by name.
-    pub fn iter(&self) -> impl Iterator<Item = (&String, &ChannelValue)> {
+    pub fn iter(&self) -> impl Iterator<Item = (&Name, &ChannelValue)> {
         self.values.iter()
     }
 
@@ -44,12 +45,12 @@ impl State {
         Value::Object(
             self.values
                 .iter()
-                .map(|(k, v)| (k.clone(), v.to_json()))
+                .map(|(k, v)| (k.to_string(), v.to_json()))
                 .collect::<Map<_, _>>(),
         )
     }
 
-    pub(crate) fn set(&mut self, channel: String, value: ChannelValue) {
+    pub(crate) fn set(&mut self, channel: Name, value: ChannelValue) {
         self.values.insert(channel, value);
     }
 }

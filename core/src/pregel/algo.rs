@@ -3,7 +3,7 @@
 //! breakpoint fires. No I/O, no node calls.
 
 use crate::channels::ChannelKind;
-use crate::checkpoint::{Checkpoint, PendingWrite, Version};
+use crate::checkpoint::{Checkpoint, Name, PendingWrite, Version};
 use crate::clock::format_uuid;
 use crate::error::Result;
 use crate::graph::GraphInner;
@@ -40,10 +40,10 @@ pub(crate) fn is_control(channel: &str) -> bool {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Task {
     pub id: String,
-    pub name: String,
+    pub name: Name,
     /// `~__pregel_pull, NAME`: writes are applied in path order.
-    pub path: String,
-    pub triggers: Vec<String>,
+    pub path: Name,
+    pub triggers: Vec<Name>,
     pub writes: Vec<(String, Value)>,
 }
 
@@ -53,8 +53,8 @@ impl Task {
     pub(crate) fn pseudo(name: &str, writes: Vec<(String, Value)>) -> Self {
         Task {
             id: String::new(),
-            name: name.to_owned(),
-            path: String::new(),
+            name: name.into(),
+            path: "".into(),
             triggers: Vec::new(),
             writes,
         }
@@ -88,7 +88,7 @@ fn uuid_bytes(id: &str) -> [u8; 16] {
 
 /// A pull task's id, as LangGraph hashes it: xxh3-128 over the checkpoint
 /// id bytes, namespace, step, node, `__pregel_pull` and the triggers.
-pub(crate) fn task_id(checkpoint_id: &str, node: &str, step: i64, triggers: &[String]) -> String {
+pub(crate) fn task_id(checkpoint_id: &str, node: &str, step: i64, triggers: &[Name]) -> String {
     // Streamed into the hasher: the same bytes as one concatenated buffer,
     // without building it on every superstep.
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
@@ -147,7 +147,7 @@ pub(crate) fn prepare_next_tasks(
     let mut tasks = Vec::new();
     for node in graph.nodes.values() {
         let seen = checkpoint.versions_seen.get(&node.name);
-        let fired: Vec<String> = node
+        let fired: Vec<Name> = node
             .triggers
             .iter()
             .filter(|c| {
@@ -167,7 +167,7 @@ pub(crate) fn prepare_next_tasks(
         tasks.push(Task {
             id: task_id(&checkpoint.id, &node.name, step, &fired),
             name: node.name.clone(),
-            path: pull_path(&node.name),
+            path: node.path.clone(),
             triggers: fired,
             writes: Vec::new(),
         });
@@ -197,7 +197,7 @@ pub(crate) fn apply_writes(
     checkpoint: &Checkpoint,
     tasks: &[Task],
     next_version: &dyn Fn(Option<Version>) -> Version,
-) -> Result<(Checkpoint, BTreeSet<String>)> {
+) -> Result<(Checkpoint, BTreeSet<Name>)> {
     let mut cp = checkpoint.clone();
     let mut order: Vec<&Task> = tasks.iter().collect();
     order.sort_by(|a, b| a.path.cmp(&b.path));
@@ -231,7 +231,8 @@ pub(crate) fn apply_writes(
     let mut channel_order: Vec<&str> = Vec::new();
     for task in &order {
         for (channel, value) in &task.writes {
-            if SPECIAL_CHANNELS.contains(&channel.as_str()) || !graph.channels.contains_key(channel)
+            if SPECIAL_CHANNELS.contains(&channel.as_str())
+                || !graph.channels.contains_key(channel.as_str())
             {
                 continue; // LangGraph ignores writes to unknown channels
             }
@@ -246,12 +247,15 @@ pub(crate) fn apply_writes(
     let mut updated = BTreeSet::new();
     for channel in channel_order {
         let values = grouped.remove(channel).unwrap_or_default();
-        let kind = &graph.channels[channel];
+        let (channel, kind) = graph
+            .channels
+            .get_key_value(channel)
+            .expect("writes were filtered to known channels");
         if update_slot(graph, &mut cp, kind, channel, values)? {
-            cp.channel_versions.insert(channel.to_owned(), version);
+            cp.channel_versions.insert(channel.clone(), version);
         }
         if kind.is_available(cp.channel_values.get(channel)) {
-            updated.insert(channel.to_owned());
+            updated.insert(channel.clone());
         }
     }
 
@@ -275,13 +279,13 @@ fn update_slot(
     graph: &GraphInner,
     cp: &mut Checkpoint,
     kind: &ChannelKind,
-    channel: &str,
+    channel: &Name,
     values: Vec<Value>,
 ) -> Result<bool> {
     let mut slot = cp.channel_values.remove(channel);
     let result = kind.update(channel, &mut slot, values, &graph.ids);
     if let Some(v) = slot {
-        cp.channel_values.insert(channel.to_owned(), v);
+        cp.channel_values.insert(channel.clone(), v);
     }
     result
 }
@@ -302,9 +306,9 @@ pub(crate) fn should_interrupt(checkpoint: &Checkpoint, nodes: &[String], tasks:
     changed
         && tasks.iter().any(|t| {
             if all {
-                t.name != START
+                &*t.name != START
             } else {
-                nodes.contains(&t.name)
+                nodes.iter().any(|n| **n == *t.name)
             }
         })
 }

@@ -6,7 +6,7 @@
 use super::algo::{self, Task};
 use super::write::node_writes;
 use crate::checkpoint::{
-    ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver,
+    ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver, Name,
     PendingWrite, Source, Version, NULL_TASK_ID,
 };
 use crate::error::{troubleshooting, Error, ErrorKind, Result};
@@ -177,7 +177,7 @@ impl<'a> Loop<'a> {
         }
     }
 
-    fn apply(&mut self, tasks: &[Task]) -> Result<std::collections::BTreeSet<String>> {
+    fn apply(&mut self, tasks: &[Task]) -> Result<std::collections::BTreeSet<Name>> {
         let saver = self.saver.clone();
         let next = move |current: Option<Version>| match &saver {
             Some(s) => s.get_next_version(current),
@@ -204,7 +204,7 @@ impl<'a> Loop<'a> {
     }
 
     /// Saves the current checkpoint as a new one (LangGraph `_put_checkpoint`).
-    fn save(&mut self, source: Source, updated: Option<Vec<String>>) -> Result<()> {
+    fn save(&mut self, source: Source, updated: Option<Vec<Name>>) -> Result<()> {
         let (id, ts) = self.graph.ids.checkpoint_id(self.step);
         self.checkpoint.id = id.clone();
         self.checkpoint.ts = ts;
@@ -245,7 +245,7 @@ impl<'a> Loop<'a> {
             values: run.graph.read_values(&run.checkpoint.channel_values),
             next: algo::prepare_next_tasks(run.graph, &run.checkpoint, step + 1)
                 .into_iter()
-                .map(|t| t.name)
+                .map(|t| t.name.to_string())
                 .collect(),
         });
         Ok(())
@@ -432,7 +432,7 @@ impl<'a> Loop<'a> {
                 self.resume_map.clone(),
                 self.config.clone(),
             ));
-            let (id, name, step) = (task.id.clone(), task.name.clone(), self.step);
+            let (id, name, step) = (task.id.clone(), task.name.to_string(), self.step);
             self.emit(|_| StreamEvent::Task { id, name, step });
             runs.push((i, pad.clone(), self.run_task(task, state.clone(), pad)));
         }
@@ -470,7 +470,7 @@ impl<'a> Loop<'a> {
                         .filter(|(c, _)| self.graph.is_state_key(c))
                         .map(|(c, v)| (c.clone(), v.clone()))
                         .collect();
-                    let node = task.name.clone();
+                    let node = task.name.to_string();
                     self.emit(|_| StreamEvent::Updates {
                         node,
                         update: if update.is_empty() {
@@ -494,7 +494,7 @@ impl<'a> Loop<'a> {
                 }
                 Err(e) => {
                     let e = if e.node().is_none() {
-                        e.in_node(task.name.clone())
+                        e.in_node(&*task.name)
                     } else {
                         e
                     };
@@ -507,7 +507,7 @@ impl<'a> Loop<'a> {
                     failure.get_or_insert(e);
                 }
             }
-            let (id, name, step) = (task.id.clone(), task.name.clone(), self.step);
+            let (id, name, step) = (task.id.clone(), task.name.to_string(), self.step);
             let reported = raised.clone();
             self.emit(|_| StreamEvent::TaskResult {
                 id,
@@ -556,7 +556,7 @@ impl<'a> Loop<'a> {
             .get(START)
             .map(|v| v.to_json());
         async move {
-            let node = &graph.nodes[&name];
+            let node = &graph.nodes[&*name];
             let update = match &node.action {
                 Some(action) => action.call(state.clone(), NodeContext::new(pad)).await?,
                 None => start_input.unwrap_or(Value::Null),

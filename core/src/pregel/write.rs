@@ -55,13 +55,14 @@ pub(crate) async fn node_writes(
 fn local_read(graph: &GraphInner, state: &State, writes: &[(String, Value)]) -> Result<State> {
     let mut local = state.clone();
     for (channel, value) in writes {
-        let Some(kind @ ChannelKind::State(_)) = graph.channels.get(channel) else {
+        let Some((name, kind @ ChannelKind::State(_))) = graph.channels.get_key_value(channel.as_str())
+        else {
             continue;
         };
         let mut slot = local.get(channel).cloned();
         kind.update(channel, &mut slot, vec![value.clone()], &graph.ids)?;
         if let Some(v) = slot {
-            local.set(channel.clone(), v);
+            local.set(name.clone(), v);
         }
     }
     Ok(local)

@@ -367,10 +367,10 @@ struct CheckpointOut<'a> {
     v: u32,
     id: &'a str,
     ts: &'a str,
-    channel_values: Option<&'a std::collections::BTreeMap<String, crate::ChannelValue>>,
+    channel_values: Option<&'a std::collections::BTreeMap<crate::Name, crate::ChannelValue>>,
     channel_versions: &'a crate::ChannelVersions,
-    versions_seen: &'a std::collections::BTreeMap<String, std::sync::Arc<crate::ChannelVersions>>,
-    updated_channels: &'a Option<Vec<String>>,
+    versions_seen: &'a std::collections::BTreeMap<crate::Name, std::sync::Arc<crate::ChannelVersions>>,
+    updated_channels: &'a Option<Vec<crate::Name>>,
 }
 
 impl<'a> CheckpointOut<'a> {
