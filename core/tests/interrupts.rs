@@ -489,7 +489,7 @@ fn a_resume_records_the_versions_it_resumed_from_under_interrupt() {
     app.invoke(Value::Null, &thread(T)).unwrap();
     let resumed = latest(&*saver, T).checkpoint;
     assert_eq!(
-        *resumed.versions_seen["__interrupt__"],
+        resumed.versions_seen["__interrupt__"],
         paused.channel_versions
     );
 }

@@ -29,7 +29,7 @@ fn checkpoint(n: u32, values: &[(&str, Value)], versions: &[(&str, Version)]) ->
             .insert((*k).into(), ChannelValue::from_json(val.clone()));
     }
     for (k, ver) in versions {
-        c.channel_versions.insert((*k).into(), *ver);
+        std::sync::Arc::make_mut(&mut c.channel_versions).insert((*k).into(), *ver);
     }
     c
 }
@@ -56,7 +56,7 @@ fn addr(thread: &str, ns: &str, id: Option<u32>) -> CheckpointConfig {
 }
 
 fn all_new(c: &Checkpoint) -> ChannelVersions {
-    c.channel_versions.clone()
+    (*c.channel_versions).clone()
 }
 
 /// Puts a linear chain of `n` checkpoints (steps -1, 0, 1, ...) on `thread`.

@@ -258,10 +258,10 @@ fn a_replay_fork_has_the_replayed_versions_plus_an_interrupt_snapshot_of_them() 
     assert_eq!(fork.channel_versions, original.channel_versions);
     assert_eq!(fork.channel_values, original.channel_values);
     assert_eq!(fork.updated_channels, None);
-    let mut seen = fork.versions_seen.clone();
+    let mut seen = (*fork.versions_seen).clone();
     assert_eq!(
         seen.remove("__interrupt__").as_deref(),
-        Some(&original.channel_versions)
+        Some(&*original.channel_versions)
     );
-    assert_eq!(seen, original.versions_seen);
+    assert_eq!(seen, *original.versions_seen);
 }

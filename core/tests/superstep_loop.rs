@@ -234,14 +234,17 @@ fn the_input_checkpoint_holds_the_raw_input_in_start_and_nothing_else() {
     app.invoke(say("hi 1"), &thread("t")).unwrap();
     let c0 = stored(&*saver, "t").pop().unwrap().checkpoint;
     assert_eq!(c0.v, 4);
-    assert_eq!(c0.channel_values.keys().map(|k| &**k).collect::<Vec<_>>(), ["__start__"]);
+    assert_eq!(
+        c0.channel_values.keys().map(|k| &**k).collect::<Vec<_>>(),
+        ["__start__"]
+    );
     assert_eq!(c0.channel_values["__start__"].to_json(), say("hi 1"));
     assert_eq!(
         c0.channel_versions.keys().map(|k| &**k).collect::<Vec<_>>(),
         ["__start__"]
     );
     assert_eq!(
-        c0.versions_seen,
+        *c0.versions_seen,
         BTreeMap::from([("__input__".into(), Default::default())])
     );
     assert_eq!(c0.updated_channels, Some(vec!["__start__".into()]));

@@ -212,7 +212,11 @@ fn as_node_inference_picks_start_on_a_fresh_thread_and_invoke_then_runs_the_grap
     assert_eq!(s.parent_config, None);
     let stored = latest(&*saver, T).checkpoint;
     assert_eq!(
-        stored.versions_seen.keys().map(|k| &**k).collect::<Vec<_>>(),
+        stored
+            .versions_seen
+            .keys()
+            .map(|k| &**k)
+            .collect::<Vec<_>>(),
         ["__start__"]
     );
     assert!(stored.versions_seen["__start__"].is_empty());

@@ -55,7 +55,7 @@ struct Namespace {
 impl Namespace {
     fn tuple(&self, thread_id: &str, ns: &str, stored: &Stored) -> CheckpointTuple {
         let mut checkpoint = stored.checkpoint.clone();
-        for (channel, version) in &checkpoint.channel_versions {
+        for (channel, version) in stored.checkpoint.channel_versions.iter() {
             let value = self
                 .blobs
                 .get(channel)
@@ -100,6 +100,27 @@ impl Namespace {
 struct Store {
     /// thread → namespace (in insertion order) → data.
     threads: BTreeMap<String, IndexMap<String, Namespace>>,
+}
+
+impl Store {
+    /// The namespace `config` addresses, created if new. Looks up before
+    /// inserting: `entry` would allocate both keys on every write.
+    fn namespace_mut(&mut self, config: &CheckpointConfig) -> &mut Namespace {
+        if !self.threads.contains_key(&config.thread_id) {
+            self.threads
+                .insert(config.thread_id.clone(), IndexMap::new());
+        }
+        let thread = self
+            .threads
+            .get_mut(&config.thread_id)
+            .expect("inserted above");
+        if !thread.contains_key(&config.checkpoint_ns) {
+            thread.insert(config.checkpoint_ns.clone(), Namespace::default());
+        }
+        thread
+            .get_mut(&config.checkpoint_ns)
+            .expect("inserted above")
+    }
 }
 
 /// An in-memory [`CheckpointSaver`]. Single-threaded (the engine runs in one
@@ -396,12 +417,7 @@ impl CheckpointSaver for InMemorySaver {
         new_versions: &ChannelVersions,
     ) -> Result<CheckpointConfig> {
         let mut store = self.store.borrow_mut();
-        let ns = store
-            .threads
-            .entry(config.thread_id.clone())
-            .or_default()
-            .entry(config.checkpoint_ns.clone())
-            .or_default();
+        let ns = store.namespace_mut(config);
         for (channel, version) in new_versions {
             let value = checkpoint.channel_values.get(channel).cloned();
             ns.blobs
@@ -437,15 +453,13 @@ impl CheckpointSaver for InMemorySaver {
             return Err(Error::value("put_writes needs a checkpoint_id"));
         };
         let mut store = self.store.borrow_mut();
-        let rows = store
-            .threads
-            .entry(config.thread_id.clone())
-            .or_default()
-            .entry(config.checkpoint_ns.clone())
-            .or_default()
-            .writes
-            .entry(checkpoint_id.clone())
-            .or_default();
+        let by_checkpoint = &mut store.namespace_mut(config).writes;
+        if !by_checkpoint.contains_key(checkpoint_id) {
+            by_checkpoint.insert(checkpoint_id.clone(), BTreeMap::new());
+        }
+        let rows = by_checkpoint
+            .get_mut(checkpoint_id)
+            .expect("inserted above");
         for (position, (channel, value)) in writes.iter().enumerate() {
             let idx = write_index(channel, position);
             let key = (task_id.to_owned(), idx);

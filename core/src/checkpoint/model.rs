@@ -100,14 +100,17 @@ pub struct Checkpoint {
     pub ts: String,
     /// Values of the non-empty channels.
     pub channel_values: BTreeMap<Name, ChannelValue>,
-    /// Current version of every channel written on this lineage.
-    pub channel_versions: ChannelVersions,
+    /// Current version of every channel written on this lineage. Behind an
+    /// `Arc`: the saver, the tuples it hands out and the run share one map
+    /// per checkpoint (a superstep copies it once, to change it).
+    pub channel_versions: Arc<ChannelVersions>,
     /// Per node (plus `__input__`, `__interrupt__`): the trigger versions it
     /// consumed. Each node's map is behind an `Arc`, shared with the parent
     /// checkpoint until that node runs again (a superstep changes one or two
     /// of them), so keeping a checkpoint per step does not copy them all.
+    /// The outer map is shared the same way as `channel_versions`.
     /// Serialized as a plain map of maps.
-    pub versions_seen: BTreeMap<Name, Arc<ChannelVersions>>,
+    pub versions_seen: Arc<BTreeMap<Name, Arc<ChannelVersions>>>,
     /// Channels the superstep that wrote this checkpoint updated (sorted);
     /// `None` for forks and `update_state` checkpoints.
     pub updated_channels: Option<Vec<Name>>,
@@ -121,8 +124,8 @@ impl Checkpoint {
             id,
             ts,
             channel_values: BTreeMap::new(),
-            channel_versions: BTreeMap::new(),
-            versions_seen: BTreeMap::new(),
+            channel_versions: Arc::default(),
+            versions_seen: Arc::default(),
             updated_channels: None,
         }
     }

@@ -74,15 +74,6 @@ impl GraphInner {
         matches!(self.channels.get(name), Some(ChannelKind::State(_)))
     }
 
-    /// The graph's own (shared) copy of channel name `name`, or a new one
-    /// for a name the graph does not declare.
-    pub(crate) fn channel_name(&self, name: &str) -> Name {
-        match self.channels.get_key_value(name) {
-            Some((k, _)) => k.clone(),
-            None => name.into(),
-        }
-    }
-
     /// The state a node reads at `checkpoint`.
     pub(crate) fn read_state(&self, checkpoint: &Checkpoint) -> State {
         State::from_values(

@@ -96,11 +96,9 @@ impl fmt::Debug for NodeAction {
 /// Per-task bookkeeping for `interrupt()` (LangGraph's scratchpad).
 #[derive(Debug)]
 pub(crate) struct Scratchpad {
-    pub node: String,
+    pub node: Name,
     pub task_id: String,
     pub step: i64,
-    /// `"<node>:<task_id>"`: hashed into interrupt ids.
-    pub task_ns: String,
     /// Answers this task already received, in `interrupt()` call order.
     pub resume: RefCell<Vec<Value>>,
     /// Whether `resume` grew during this run (it must be stored).
@@ -118,7 +116,7 @@ pub(crate) struct Scratchpad {
 
 impl Scratchpad {
     pub(crate) fn new(
-        node: &str,
+        node: &Name,
         task_id: &str,
         step: i64,
         resume: Vec<Value>,
@@ -127,10 +125,9 @@ impl Scratchpad {
         config: Rc<RunnableConfig>,
     ) -> Self {
         Scratchpad {
-            node: node.to_owned(),
+            node: node.clone(),
             task_id: task_id.to_owned(),
             step,
-            task_ns: format!("{node}:{task_id}"),
             resume: RefCell::new(resume),
             resume_changed: Cell::new(false),
             counter: Cell::new(0),
@@ -199,7 +196,8 @@ impl NodeContext {
             return Ok(answer.clone());
         }
         let answered = pad.resume.borrow().len();
-        let id = interrupt_id(&pad.task_ns, answered);
+        // The task namespace `"<node>:<task_id>"` is hashed into the id.
+        let id = interrupt_id(&format!("{}:{}", pad.node, pad.task_id), answered);
         let answer = pad
             .resume_map
             .get(&id)
@@ -211,6 +209,6 @@ impl NodeContext {
             return Ok(answer);
         }
         *pad.raised.borrow_mut() = Some(Interrupt { value, id });
-        Err(Error::new(ErrorKind::GraphInterrupt, "interrupted").in_node(pad.node.clone()))
+        Err(Error::new(ErrorKind::GraphInterrupt, "interrupted").in_node(&*pad.node))
     }
 }

@@ -204,7 +204,11 @@ pub(crate) fn apply_writes(
     let bump_step = order.iter().any(|t| !t.triggers.is_empty());
 
     for task in &order {
-        let seen = Arc::make_mut(cp.versions_seen.entry(task.name.clone()).or_default());
+        let seen = Arc::make_mut(
+            Arc::make_mut(&mut cp.versions_seen)
+                .entry(task.name.clone())
+                .or_default(),
+        );
         for trigger in &task.triggers {
             if let Some(v) = cp.channel_versions.get(trigger) {
                 seen.insert(trigger.clone(), *v);
@@ -218,7 +222,7 @@ pub(crate) fn apply_writes(
             if let Some(kind) = graph.channels.get(trigger) {
                 let mut slot = cp.channel_values.remove(trigger);
                 if kind.consume(&mut slot) {
-                    cp.channel_versions.insert(trigger.clone(), version);
+                    Arc::make_mut(&mut cp.channel_versions).insert(trigger.clone(), version);
                 }
                 if let Some(v) = slot {
                     cp.channel_values.insert(trigger.clone(), v);
@@ -252,7 +256,7 @@ pub(crate) fn apply_writes(
             .get_key_value(channel)
             .expect("writes were filtered to known channels");
         if update_slot(graph, &mut cp, kind, channel, values)? {
-            cp.channel_versions.insert(channel.clone(), version);
+            Arc::make_mut(&mut cp.channel_versions).insert(channel.clone(), version);
         }
         if kind.is_available(cp.channel_values.get(channel)) {
             updated.insert(channel.clone());
@@ -265,7 +269,7 @@ pub(crate) fn apply_writes(
                 continue;
             }
             if update_slot(graph, &mut cp, kind, channel, Vec::new())? {
-                cp.channel_versions.insert(channel.clone(), version);
+                Arc::make_mut(&mut cp.channel_versions).insert(channel.clone(), version);
                 if kind.is_available(cp.channel_values.get(channel)) {
                     updated.insert(channel.clone());
                 }

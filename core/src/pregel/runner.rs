@@ -56,12 +56,15 @@ struct Loop<'a> {
     saver: Option<Rc<dyn CheckpointSaver>>,
     /// Thread and namespace of the run (no id).
     thread: CheckpointConfig,
+    /// The current checkpoint's address, where its tasks' writes go (kept,
+    /// not rebuilt for every write).
+    address: CheckpointConfig,
     /// The checkpoint the next superstep runs from.
     checkpoint: Checkpoint,
     /// The parent recorded for the next saved checkpoint.
     parent_id: Option<String>,
     /// Versions as last stored: only channels that moved past them are saved again.
-    stored_versions: ChannelVersions,
+    stored_versions: Arc<ChannelVersions>,
     source: Option<Source>,
     parents: BTreeMap<String, String>,
     extras: BTreeMap<String, Value>,
@@ -146,6 +149,7 @@ impl<'a> Loop<'a> {
         Ok(Loop {
             graph,
             saver,
+            address: thread.at(checkpoint.id.clone()),
             thread: CheckpointConfig {
                 checkpoint_id: None,
                 ..thread
@@ -198,11 +202,6 @@ impl<'a> Loop<'a> {
         }
     }
 
-    /// Where writes of tasks running from the current checkpoint are stored.
-    fn current_address(&self) -> CheckpointConfig {
-        self.thread.at(self.checkpoint.id.clone())
-    }
-
     /// Saves the current checkpoint as a new one (LangGraph `_put_checkpoint`).
     fn save(&mut self, source: Source, updated: Option<Vec<Name>>) -> Result<()> {
         let (id, ts) = self.graph.ids.checkpoint_id(self.step);
@@ -235,6 +234,7 @@ impl<'a> Loop<'a> {
             )?;
             self.stored_versions = self.checkpoint.channel_versions.clone();
         }
+        self.address.checkpoint_id = Some(id.clone());
         self.parent_id = Some(id.clone());
         self.source = Some(source);
         let step = self.step;
@@ -253,7 +253,7 @@ impl<'a> Loop<'a> {
 
     fn put_writes(&self, task_id: &str, path: &str, writes: &[(String, Value)]) -> Result<()> {
         match &self.saver {
-            Some(saver) => saver.put_writes(&self.current_address(), writes, task_id, path),
+            Some(saver) => saver.put_writes(&self.address, writes, task_id, path),
             None => Ok(()),
         }
     }
@@ -291,9 +291,8 @@ impl<'a> Loop<'a> {
 
         if is_resuming {
             let versions = self.checkpoint.channel_versions.clone();
-            self.checkpoint
-                .versions_seen
-                .insert("__interrupt__".into(), Arc::new(versions));
+            Arc::make_mut(&mut self.checkpoint.versions_seen)
+                .insert("__interrupt__".into(), versions);
             if forks {
                 self.pending.retain(|w| w.channel != "__interrupt__");
                 self.save(Source::Fork, None)?;

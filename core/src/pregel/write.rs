@@ -55,7 +55,8 @@ pub(crate) async fn node_writes(
 fn local_read(graph: &GraphInner, state: &State, writes: &[(String, Value)]) -> Result<State> {
     let mut local = state.clone();
     for (channel, value) in writes {
-        let Some((name, kind @ ChannelKind::State(_))) = graph.channels.get_key_value(channel.as_str())
+        let Some((name, kind @ ChannelKind::State(_))) =
+            graph.channels.get_key_value(channel.as_str())
         else {
             continue;
         };

@@ -369,7 +369,8 @@ struct CheckpointOut<'a> {
     ts: &'a str,
     channel_values: Option<&'a std::collections::BTreeMap<crate::Name, crate::ChannelValue>>,
     channel_versions: &'a crate::ChannelVersions,
-    versions_seen: &'a std::collections::BTreeMap<crate::Name, std::sync::Arc<crate::ChannelVersions>>,
+    versions_seen:
+        &'a std::collections::BTreeMap<crate::Name, std::sync::Arc<crate::ChannelVersions>>,
     updated_channels: &'a Option<Vec<crate::Name>>,
 }
 
