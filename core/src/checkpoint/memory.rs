@@ -27,13 +27,20 @@ fn write_index(channel: &str, position: usize) -> i64 {
     }
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// One stored write. The task's id and path are shared by its writes.
+#[derive(Clone, Debug)]
 struct StoredWrite {
-    task_id: String,
-    channel: String,
+    task_id: Name,
+    channel: Name,
     value: Value,
-    task_path: String,
+    task_path: Name,
     idx: i64,
+}
+
+impl StoredWrite {
+    fn key(&self) -> (&str, i64) {
+        (&self.task_id, self.idx)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -47,7 +54,9 @@ struct Stored {
 #[derive(Default, Debug)]
 struct Namespace {
     checkpoints: BTreeMap<String, Stored>,
-    writes: HashMap<String, BTreeMap<(String, i64), StoredWrite>>,
+    /// checkpoint id → its writes, sorted by (task id, idx). A checkpoint
+    /// has a handful: a sorted `Vec` is smaller and faster than a map.
+    writes: HashMap<String, Vec<StoredWrite>>,
     /// channel → version → value (`None`: the channel was empty at that version).
     blobs: HashMap<Name, HashMap<Version, Option<ChannelValue>>>,
 }
@@ -69,7 +78,7 @@ impl Namespace {
         let mut writes: Vec<&StoredWrite> = self
             .writes
             .get(&checkpoint.id)
-            .map(|w| w.values().collect())
+            .map(|w| w.iter().collect())
             .unwrap_or_default();
         writes.sort_by(|a, b| {
             (&a.task_path, &a.task_id, a.idx).cmp(&(&b.task_path, &b.task_id, b.idx))
@@ -85,8 +94,8 @@ impl Namespace {
             pending_writes: writes
                 .into_iter()
                 .map(|w| PendingWrite {
-                    task_id: w.task_id.clone(),
-                    channel: w.channel.clone(),
+                    task_id: w.task_id.to_string(),
+                    channel: w.channel.to_string(),
                     value: w.value.clone(),
                 })
                 .collect(),
@@ -175,7 +184,7 @@ impl InMemorySaver {
                     pending_writes: data
                         .writes
                         .get(&s.checkpoint.id)
-                        .map(|w| w.values().cloned().map(ExportedWrite::from).collect())
+                        .map(|w| w.iter().cloned().map(ExportedWrite::from).collect())
                         .unwrap_or_default(),
                 })
                 .collect();
@@ -214,11 +223,13 @@ impl InMemorySaver {
                 let id = c.checkpoint.id.clone();
                 let mut checkpoint = c.checkpoint;
                 checkpoint.channel_values.clear();
-                let writes = c
+                let mut writes: Vec<StoredWrite> = c
                     .pending_writes
                     .into_iter()
-                    .map(|w| ((w.task_id.clone(), w.idx), StoredWrite::from(w)))
+                    .map(StoredWrite::from)
                     .collect();
+                writes.sort_by(|a, b| a.key().cmp(&b.key()));
+                writes.dedup_by(|a, b| a.key() == b.key());
                 out.writes.insert(id.clone(), writes);
                 out.checkpoints.insert(
                     id,
@@ -303,10 +314,10 @@ pub struct ExportedWrite {
 impl From<StoredWrite> for ExportedWrite {
     fn from(w: StoredWrite) -> Self {
         ExportedWrite {
-            task_id: w.task_id,
-            channel: w.channel,
+            task_id: w.task_id.to_string(),
+            channel: w.channel.to_string(),
             value: w.value,
-            task_path: w.task_path,
+            task_path: w.task_path.to_string(),
             idx: w.idx,
         }
     }
@@ -315,10 +326,10 @@ impl From<StoredWrite> for ExportedWrite {
 impl From<ExportedWrite> for StoredWrite {
     fn from(w: ExportedWrite) -> Self {
         StoredWrite {
-            task_id: w.task_id,
-            channel: w.channel,
+            task_id: w.task_id.into(),
+            channel: w.channel.into(),
             value: w.value,
-            task_path: w.task_path,
+            task_path: w.task_path.into(),
             idx: w.idx,
         }
     }
@@ -455,27 +466,27 @@ impl CheckpointSaver for InMemorySaver {
         let mut store = self.store.borrow_mut();
         let by_checkpoint = &mut store.namespace_mut(config).writes;
         if !by_checkpoint.contains_key(checkpoint_id) {
-            by_checkpoint.insert(checkpoint_id.clone(), BTreeMap::new());
+            by_checkpoint.insert(checkpoint_id.clone(), Vec::new());
         }
         let rows = by_checkpoint
             .get_mut(checkpoint_id)
             .expect("inserted above");
+        let (task, path): (Name, Name) = (task_id.into(), task_path.into());
         for (position, (channel, value)) in writes.iter().enumerate() {
             let idx = write_index(channel, position);
-            let key = (task_id.to_owned(), idx);
-            if idx >= 0 && rows.contains_key(&key) {
-                continue;
+            let row = StoredWrite {
+                task_id: task.clone(),
+                channel: channel.as_str().into(),
+                value: value.clone(),
+                task_path: path.clone(),
+                idx,
+            };
+            match rows.binary_search_by(|w| w.key().cmp(&(task_id, idx))) {
+                // A regular write is kept (first wins); a control write is replaced.
+                Ok(_) if idx >= 0 => {}
+                Ok(at) => rows[at] = row,
+                Err(at) => rows.insert(at, row),
             }
-            rows.insert(
-                key,
-                StoredWrite {
-                    task_id: task_id.to_owned(),
-                    channel: channel.clone(),
-                    value: value.clone(),
-                    task_path: task_path.to_owned(),
-                    idx,
-                },
-            );
         }
         Ok(())
     }

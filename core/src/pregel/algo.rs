@@ -219,7 +219,8 @@ pub(crate) fn apply_writes(
 
     for task in &order {
         for trigger in &task.triggers {
-            if let Some(kind) = graph.channels.get(trigger) {
+            // Only a complete barrier changes when consumed.
+            if let Some(kind @ ChannelKind::Barrier(_)) = graph.channels.get(trigger) {
                 let mut slot = cp.channel_values.remove(trigger);
                 if kind.consume(&mut slot) {
                     Arc::make_mut(&mut cp.channel_versions).insert(trigger.clone(), version);
@@ -264,15 +265,15 @@ pub(crate) fn apply_writes(
     }
 
     if bump_step {
+        // LangGraph updates every channel not written with no values: only
+        // an ephemeral channel changes then (it clears); reducers and
+        // barriers ignore an empty update, so they are skipped.
         for (channel, kind) in &graph.channels {
-            if updated.contains(channel) || !kind.is_available(cp.channel_values.get(channel)) {
+            if !matches!(kind, ChannelKind::Ephemeral) || updated.contains(channel) {
                 continue;
             }
-            if update_slot(graph, &mut cp, kind, channel, Vec::new())? {
+            if cp.channel_values.remove(channel).is_some() {
                 Arc::make_mut(&mut cp.channel_versions).insert(channel.clone(), version);
-                if kind.is_available(cp.channel_values.get(channel)) {
-                    updated.insert(channel.clone());
-                }
             }
         }
     }
