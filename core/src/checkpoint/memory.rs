@@ -14,7 +14,8 @@ use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::cell::{Cell, RefCell};
-use std::collections::{BTreeMap, HashMap};
+use rustc_hash::FxHashMap;
+use std::collections::BTreeMap;
 
 /// Slot of a control write; regular writes use their position (>= 0).
 fn write_index(channel: &str, position: usize) -> i64 {
@@ -56,9 +57,9 @@ struct Namespace {
     checkpoints: BTreeMap<String, Stored>,
     /// checkpoint id → its writes, sorted by (task id, idx). A checkpoint
     /// has a handful: a sorted `Vec` is smaller and faster than a map.
-    writes: HashMap<String, Vec<StoredWrite>>,
+    writes: FxHashMap<String, Vec<StoredWrite>>,
     /// channel → version → value (`None`: the channel was empty at that version).
-    blobs: HashMap<Name, HashMap<Version, Option<ChannelValue>>>,
+    blobs: FxHashMap<Name, FxHashMap<Version, Option<ChannelValue>>>,
 }
 
 impl Namespace {

@@ -1,7 +1,7 @@
 //! [`StateGraph`]: build a graph from Rust closures, then compile it.
 
 use super::branch::{Branch, RouterFn};
-use super::compiled::{CompiledGraph, CompiledNode, GraphInner};
+use super::compiled::{CompiledGraph, CompiledNode, FastIndexMap, GraphInner};
 use super::node::{NodeAction, NodeContext, NodeFuture, State};
 use crate::channels::{ChannelKind, Reducer};
 use crate::checkpoint::{CheckpointSaver, Name};
@@ -193,13 +193,13 @@ impl StateGraph {
             return Err(e.clone());
         }
         self.validate(&options)?;
-        let mut channels: IndexMap<Name, ChannelKind> = self
+        let mut channels: FastIndexMap<Name, ChannelKind> = self
             .channels
             .iter()
             .map(|(k, r)| (Name::from(k.as_str()), ChannelKind::State(r.clone())))
             .collect();
         channels.insert(START.into(), ChannelKind::Ephemeral);
-        let mut nodes: IndexMap<String, CompiledNode> = IndexMap::new();
+        let mut nodes: FastIndexMap<String, CompiledNode> = FastIndexMap::default();
         nodes.insert(
             START.into(),
             CompiledNode::new(START, None, vec![START.into()]),

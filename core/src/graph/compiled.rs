@@ -12,6 +12,11 @@ use crate::pregel::runner;
 use crate::state::{self, StateSnapshot, StateUpdate};
 use crate::types::{RunInput, RunOutput, RunnableConfig, StreamEvent, END, START};
 use indexmap::IndexMap;
+
+/// An `IndexMap` with a fast (non-DoS-resistant) hasher: graphs look up
+/// channels and nodes by name several times per superstep, and the names
+/// come from the graph's author, not from an attacker.
+pub(crate) type FastIndexMap<K, V> = IndexMap<K, V, rustc_hash::FxBuildHasher>;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -50,11 +55,11 @@ impl CompiledNode {
 /// Everything a run needs, shared by the graph handle.
 pub(crate) struct GraphInner {
     /// Every channel: state keys, `__start__`, `branch:to:*`, `join:*`.
-    pub channels: IndexMap<Name, ChannelKind>,
+    pub channels: FastIndexMap<Name, ChannelKind>,
     /// State keys in declaration order.
     pub state_keys: Vec<Name>,
     /// `__start__` first, then nodes in registration order.
-    pub nodes: IndexMap<String, CompiledNode>,
+    pub nodes: FastIndexMap<String, CompiledNode>,
     /// Edges as declared (for drawing).
     pub edges: Vec<(Vec<String>, String)>,
     pub saver: Option<Rc<dyn CheckpointSaver>>,
