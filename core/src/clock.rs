@@ -175,17 +175,15 @@ impl IdGenerator {
 /// measurable share of one.
 pub(crate) fn format_uuid(bits: u128) -> String {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    let mut out = [0u8; 36];
-    let mut nibble = 0;
-    for (i, slot) in out.iter_mut().enumerate() {
-        if matches!(i, 8 | 13 | 18 | 23) {
-            *slot = b'-';
-            continue;
+    let mut out = String::with_capacity(36);
+    for (i, byte) in bits.to_be_bytes().iter().enumerate() {
+        if matches!(i, 4 | 6 | 8 | 10) {
+            out.push('-');
         }
-        *slot = HEX[((bits >> (124 - 4 * nibble)) & 0xF) as usize];
-        nibble += 1;
+        out.push(char::from(HEX[usize::from(byte >> 4)]));
+        out.push(char::from(HEX[usize::from(byte & 0xF)]));
     }
-    out.iter().map(|&b| b as char).collect()
+    out
 }
 
 /// Appends `value` as exactly `width` decimal digits (zero-padded).

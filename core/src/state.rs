@@ -369,7 +369,7 @@ impl Base {
             checkpoint_id: parent,
             ..self.thread.clone()
         };
-        let saved = saver.put(&parent, checkpoint, metadata, &new_versions)?;
+        let saved = saver.put(&parent, &checkpoint, metadata, &new_versions)?;
         let mut out = RunnableConfig::thread(saved.thread_id.clone());
         out.configurable
             .insert("checkpoint_ns".into(), Value::String(saved.checkpoint_ns));

@@ -65,13 +65,8 @@ fn chain<S: CheckpointSaver + ?Sized>(s: &S, thread: &str, n: u32) {
         let c = checkpoint(i, &[("x", json!(i))], &[("x", v(u64::from(i) + 1, 0))]);
         let source = if i == 0 { Source::Input } else { Source::Loop };
         let parent = addr(thread, "", i.checked_sub(1));
-        s.put(
-            &parent,
-            c.clone(),
-            meta(source, i64::from(i) - 1),
-            &all_new(&c),
-        )
-        .unwrap();
+        s.put(&parent, &c, meta(source, i64::from(i) - 1), &all_new(&c))
+            .unwrap();
     }
 }
 
@@ -105,7 +100,7 @@ fn put_returns_the_new_address_and_get_tuple_reads_it_back<S: CheckpointSaver>(s
     let c = checkpoint(1, &[("x", json!({"a": 1}))], &[("x", v(1, 0))]);
     let m = meta_with(Source::Input, -1, &[("user", json!("u1"))]);
     let saved = s
-        .put(&addr("t", "", None), c.clone(), m.clone(), &all_new(&c))
+        .put(&addr("t", "", None), &c, m.clone(), &all_new(&c))
         .unwrap();
     assert_eq!(saved, addr("t", "", Some(1)));
     let t = s.get_tuple(&saved).unwrap().unwrap();
@@ -124,7 +119,7 @@ fn put_records_the_configs_checkpoint_id_as_the_parent<S: CheckpointSaver>(s: S)
     let c = checkpoint(9, &[], &[]);
     s.put(
         &addr("t", "", Some(7)),
-        c,
+        &c,
         meta(Source::Input, 0),
         &BTreeMap::new(),
     )
@@ -139,7 +134,7 @@ fn get_tuple_without_an_id_returns_the_highest_id_on_any_branch<S: CheckpointSav
     let c = checkpoint(5, &[("x", json!("branch"))], &[("x", v(2, 9))]);
     s.put(
         &addr("t", "", Some(0)),
-        c.clone(),
+        &c,
         meta(Source::Fork, 1),
         &all_new(&c),
     )
@@ -167,7 +162,7 @@ fn unchanged_channels_are_read_back_from_their_stored_version<S: CheckpointSaver
     );
     s.put(
         &addr("t", "", None),
-        c0.clone(),
+        &c0,
         meta(Source::Input, -1),
         &all_new(&c0),
     )
@@ -179,13 +174,8 @@ fn unchanged_channels_are_read_back_from_their_stored_version<S: CheckpointSaver
         &[("a", v(1, 0)), ("b", v(2, 1))],
     );
     let only_b: ChannelVersions = [("b".into(), v(2, 1))].into();
-    s.put(
-        &addr("t", "", Some(0)),
-        c1.clone(),
-        meta(Source::Loop, 0),
-        &only_b,
-    )
-    .unwrap();
+    s.put(&addr("t", "", Some(0)), &c1, meta(Source::Loop, 0), &only_b)
+        .unwrap();
     let t = s.get_tuple(&addr("t", "", Some(1))).unwrap().unwrap();
     assert_eq!(t.checkpoint.channel_values, c1.channel_values);
     // The older checkpoint still reads its own version of `b`.
@@ -198,7 +188,7 @@ fn a_channel_stored_without_a_value_reads_back_absent<S: CheckpointSaver>(s: S) 
     let c = checkpoint(0, &[("x", json!(1))], &[("x", v(1, 0)), ("gone", v(1, 0))]);
     s.put(
         &addr("t", "", None),
-        c.clone(),
+        &c,
         meta(Source::Loop, 0),
         &all_new(&c),
     )
@@ -227,7 +217,7 @@ fn list_filter_is_an_and_over_stored_metadata_including_extra_keys<S: Checkpoint
         let c = checkpoint(n, &[], &[]);
         let parent = addr("t", "", n.checked_sub(1));
         let m = meta_with(source, step, &[("user_id", json!(user)), ("n", json!(3))]);
-        s.put(&parent, c, m, &BTreeMap::new()).unwrap();
+        s.put(&parent, &c, m, &BTreeMap::new()).unwrap();
     }
     let filter = |pairs: &[(&str, Value)]| ListOptions {
         filter: pairs
@@ -318,7 +308,7 @@ fn namespaces_are_separate_chains_and_list_without_one_covers_all<S: CheckpointS
     for n in [5, 6] {
         let c = checkpoint(n, &[("y", json!(n))], &[("y", v(u64::from(n), 0))]);
         let parent = addr("t", "child:abc", (n == 6).then_some(5));
-        s.put(&parent, c.clone(), meta(Source::Loop, 0), &all_new(&c))
+        s.put(&parent, &c, meta(Source::Loop, 0), &all_new(&c))
             .unwrap();
     }
     // The latest of each namespace is its own.
@@ -352,7 +342,7 @@ fn list_without_a_thread_lists_every_thread<S: CheckpointSaver>(s: S) {
     let c = checkpoint(7, &[], &[]);
     s.put(
         &addr("b", "", None),
-        c,
+        &c,
         meta(Source::Input, -1),
         &BTreeMap::new(),
     )

@@ -268,7 +268,7 @@ fn history_never_mixes_namespaces_though_the_savers_list_does() {
     saver
         .put(
             &child,
-            c,
+            &c,
             CheckpointMetadata::new(Source::Input, -1),
             &BTreeMap::new(),
         )

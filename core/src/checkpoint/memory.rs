@@ -11,10 +11,10 @@ use super::saver::{CheckpointSaver, ListOptions, ListTarget};
 use crate::channels::ChannelValue;
 use crate::error::{Error, Result};
 use indexmap::IndexMap;
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::cell::{Cell, RefCell};
-use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 
 /// Slot of a control write; regular writes use their position (>= 0).
@@ -424,7 +424,7 @@ impl CheckpointSaver for InMemorySaver {
     fn put(
         &self,
         config: &CheckpointConfig,
-        mut checkpoint: Checkpoint,
+        checkpoint: &Checkpoint,
         metadata: CheckpointMetadata,
         new_versions: &ChannelVersions,
     ) -> Result<CheckpointConfig> {
@@ -437,7 +437,8 @@ impl CheckpointSaver for InMemorySaver {
                 .or_default()
                 .insert(*version, value);
         }
-        checkpoint.channel_values.clear();
+        // Values live in `blobs`; the version maps are shared, not copied.
+        let checkpoint = checkpoint.clone_without_values();
         let id = checkpoint.id.clone();
         ns.checkpoints.insert(
             id.clone(),

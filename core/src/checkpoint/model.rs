@@ -130,6 +130,20 @@ impl Checkpoint {
         }
     }
 
+    /// The checkpoint without its channel values (what a saver keeps: the
+    /// values are stored per channel and version). Shares the version maps.
+    pub fn clone_without_values(&self) -> Self {
+        Checkpoint {
+            v: self.v,
+            id: self.id.clone(),
+            ts: self.ts.clone(),
+            channel_values: BTreeMap::new(),
+            channel_versions: self.channel_versions.clone(),
+            versions_seen: self.versions_seen.clone(),
+            updated_channels: self.updated_channels.clone(),
+        }
+    }
+
     /// The highest channel version, if any channel has one.
     pub fn max_version(&self) -> Option<Version> {
         self.channel_versions.values().max().copied()

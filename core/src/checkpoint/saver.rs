@@ -66,7 +66,7 @@ pub trait CheckpointSaver {
     fn put(
         &self,
         config: &CheckpointConfig,
-        checkpoint: Checkpoint,
+        checkpoint: &Checkpoint,
         metadata: CheckpointMetadata,
         new_versions: &ChannelVersions,
     ) -> Result<CheckpointConfig>;

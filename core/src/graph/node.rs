@@ -17,12 +17,16 @@ use std::rc::Rc;
 /// clone (values are shared, lists are persistent vectors).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct State {
-    values: BTreeMap<Name, ChannelValue>,
+    /// Shared: a task hands the same state to its node, its writers and
+    /// its routers; a router's fresh read copies it once to apply writes.
+    values: Rc<BTreeMap<Name, ChannelValue>>,
 }
 
 impl State {
     pub(crate) fn from_values(values: BTreeMap<Name, ChannelValue>) -> Self {
-        State { values }
+        State {
+            values: Rc::new(values),
+        }
     }
 
     /// A channel's value, if it has one.
@@ -51,7 +55,7 @@ impl State {
     }
 
     pub(crate) fn set(&mut self, channel: Name, value: ChannelValue) {
-        self.values.insert(channel, value);
+        Rc::make_mut(&mut self.values).insert(channel, value);
     }
 }
 

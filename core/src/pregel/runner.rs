@@ -61,8 +61,9 @@ struct Loop<'a> {
     address: CheckpointConfig,
     /// The checkpoint the next superstep runs from.
     checkpoint: Checkpoint,
-    /// The parent recorded for the next saved checkpoint.
-    parent_id: Option<String>,
+    /// The parent recorded for the next saved checkpoint (thread,
+    /// namespace and the parent's id, if any).
+    parent: CheckpointConfig,
     /// Versions as last stored: only channels that moved past them are saved again.
     stored_versions: Arc<ChannelVersions>,
     source: Option<Source>,
@@ -150,13 +151,16 @@ impl<'a> Loop<'a> {
             graph,
             saver,
             address: thread.at(checkpoint.id.clone()),
+            parent: CheckpointConfig {
+                checkpoint_id: parent_id,
+                ..thread.clone()
+            },
             thread: CheckpointConfig {
                 checkpoint_id: None,
                 ..thread
             },
             stored_versions: checkpoint.channel_versions.clone(),
             checkpoint,
-            parent_id,
             source,
             parents,
             extras: config.metadata_extras(),
@@ -214,10 +218,8 @@ impl<'a> Loop<'a> {
             parents: self.parents.clone(),
             extra: self.extras.clone(),
         };
-        let parent = CheckpointConfig {
-            checkpoint_id: self.parent_id.clone(),
-            ..self.thread.clone()
-        };
+        // Only a stream needs its own copy; the saver keeps the original.
+        let streamed = self.sink.is_some().then(|| metadata.clone());
         if let Some(saver) = &self.saver {
             let new_versions: ChannelVersions = self
                 .checkpoint
@@ -226,22 +228,17 @@ impl<'a> Loop<'a> {
                 .filter(|(c, v)| self.stored_versions.get(*c) != Some(*v))
                 .map(|(c, v)| (c.clone(), *v))
                 .collect();
-            saver.put(
-                &parent,
-                self.checkpoint.clone(),
-                metadata.clone(),
-                &new_versions,
-            )?;
+            saver.put(&self.parent, &self.checkpoint, metadata, &new_versions)?;
             self.stored_versions = self.checkpoint.channel_versions.clone();
         }
-        self.address.checkpoint_id = Some(id.clone());
-        self.parent_id = Some(id.clone());
+        let parent_id = self.parent.checkpoint_id.replace(id.clone());
+        self.address.checkpoint_id = Some(id);
         self.source = Some(source);
         let step = self.step;
         self.emit(|run| StreamEvent::Checkpoint {
-            config: run.thread.at(id.clone()),
-            metadata,
-            parent_config: parent.checkpoint_id.as_ref().map(|_| parent.clone()),
+            config: run.address.clone(),
+            metadata: streamed.unwrap_or_else(|| CheckpointMetadata::new(source, step)),
+            parent_config: parent_id.map(|p| run.thread.at(p)),
             values: run.graph.read_values(&run.checkpoint.channel_values),
             next: algo::prepare_next_tasks(run.graph, &run.checkpoint, step + 1)
                 .into_iter()

@@ -86,7 +86,7 @@ impl WasmMemorySaver {
             new_versions,
             "put(config, checkpoint, metadata, newVersions): newVersions",
         )?;
-        let saved = self.0.put(&parent, checkpoint, metadata, &versions)?;
+        let saved = self.0.put(&parent, &checkpoint, metadata, &versions)?;
         to_js(&Address::new(&saved))
     }
 
