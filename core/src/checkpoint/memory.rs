@@ -54,7 +54,10 @@ struct Stored {
 
 #[derive(Default, Debug)]
 struct Namespace {
-    checkpoints: BTreeMap<String, Stored>,
+    /// Boxed: the map's nodes hold 11 slots each, so large inline values
+    /// would waste memory in half-full nodes and make every node a large
+    /// allocation.
+    checkpoints: BTreeMap<String, Box<Stored>>,
     /// checkpoint id → its writes, sorted by (task id, idx). A checkpoint
     /// has a handful: a sorted `Vec` is smaller and faster than a map.
     writes: FxHashMap<String, Vec<StoredWrite>>,
@@ -234,11 +237,11 @@ impl InMemorySaver {
                 out.writes.insert(id.clone(), writes);
                 out.checkpoints.insert(
                     id,
-                    Stored {
+                    Box::new(Stored {
                         checkpoint,
                         metadata: c.metadata,
                         parent_id: c.parent_id,
-                    },
+                    }),
                 );
             }
             namespaces.insert(ns.checkpoint_ns, out);
@@ -442,11 +445,11 @@ impl CheckpointSaver for InMemorySaver {
         let id = checkpoint.id.clone();
         ns.checkpoints.insert(
             id.clone(),
-            Stored {
+            Box::new(Stored {
                 checkpoint,
                 metadata,
                 parent_id: config.checkpoint_id.clone(),
-            },
+            }),
         );
         Ok(CheckpointConfig {
             thread_id: config.thread_id.clone(),
