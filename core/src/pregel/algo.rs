@@ -199,6 +199,19 @@ pub(crate) fn apply_writes(
     next_version: &dyn Fn(Option<Version>) -> Version,
 ) -> Result<(Checkpoint, BTreeSet<Name>)> {
     let mut cp = checkpoint.clone();
+    let updated = apply_writes_in_place(graph, &mut cp, tasks, next_version)?;
+    Ok((cp, updated))
+}
+
+/// [`apply_writes`] changing `cp` itself (the run loop, which has no use
+/// for the old checkpoint, so nothing is copied). On error `cp` may be half
+/// updated: only a caller that then discards it may use this.
+pub(crate) fn apply_writes_in_place(
+    graph: &GraphInner,
+    cp: &mut Checkpoint,
+    tasks: &[Task],
+    next_version: &dyn Fn(Option<Version>) -> Version,
+) -> Result<BTreeSet<Name>> {
     let mut order: Vec<&Task> = tasks.iter().collect();
     order.sort_by(|a, b| a.path.cmp(&b.path));
     let bump_step = order.iter().any(|t| !t.triggers.is_empty());
@@ -256,7 +269,7 @@ pub(crate) fn apply_writes(
             .channels
             .get_key_value(channel)
             .expect("writes were filtered to known channels");
-        if update_slot(graph, &mut cp, kind, channel, values)? {
+        if update_slot(graph, cp, kind, channel, values)? {
             Arc::make_mut(&mut cp.channel_versions).insert(channel.clone(), version);
         }
         if kind.is_available(cp.channel_values.get(channel)) {
@@ -277,7 +290,7 @@ pub(crate) fn apply_writes(
             }
         }
     }
-    Ok((cp, updated))
+    Ok(updated)
 }
 
 fn update_slot(

@@ -194,9 +194,8 @@ impl<'a> Loop<'a> {
                 salt: 0,
             },
         };
-        let (cp, updated) = algo::apply_writes(self.graph, &self.checkpoint, tasks, &next)?;
-        self.checkpoint = cp;
-        Ok(updated)
+        // In place: on error the run ends and this checkpoint is dropped.
+        algo::apply_writes_in_place(self.graph, &mut self.checkpoint, tasks, &next)
     }
 
     fn output(&self, interrupts: Vec<Interrupt>) -> RunOutput {
