@@ -88,23 +88,19 @@ fn read_version(current: Option<Version>) -> Version {
 
 /// Builds the snapshot of a stored checkpoint. `live` applies the outputs
 /// of tasks that already finished and leaves them out of `next`.
-pub(crate) fn snapshot(
-    graph: &GraphInner,
-    t: &CheckpointTuple,
-    live: bool,
-) -> Result<StateSnapshot> {
+pub(crate) fn snapshot(graph: &GraphInner, t: CheckpointTuple, live: bool) -> Result<StateSnapshot> {
     let step = t.metadata.step + 1;
     let mut tasks = algo::prepare_next_tasks(graph, &t.checkpoint, step);
-    let mut cp = with_null_writes(
-        graph,
-        t.checkpoint.clone(),
-        &t.pending_writes,
-        &read_version,
-    )?;
-    algo::match_writes(&mut tasks, &t.pending_writes);
-    let finished: Vec<Task> = tasks.iter().filter(|t| t.is_finished()).cloned().collect();
-    if live && !finished.is_empty() {
-        cp = algo::apply_writes(graph, &cp, &finished, &read_version)?.0;
+    let created_at = t.checkpoint.ts.clone();
+    let mut cp = with_null_writes(graph, t.checkpoint, &t.pending_writes, &read_version)?;
+    if !t.pending_writes.is_empty() {
+        algo::match_writes(&mut tasks, &t.pending_writes);
+    }
+    if live {
+        let finished: Vec<Task> = tasks.iter().filter(|t| t.is_finished()).cloned().collect();
+        if !finished.is_empty() {
+            algo::apply_writes_in_place(graph, &mut cp, &finished, &read_version)?;
+        }
     }
     let mut out_tasks = Vec::with_capacity(tasks.len());
     let mut interrupts = Vec::new();
@@ -142,10 +138,10 @@ pub(crate) fn snapshot(
     Ok(StateSnapshot {
         values: graph.read_state(&cp),
         next,
-        config: t.config.clone(),
-        metadata: Some(t.metadata.clone()),
-        created_at: Some(t.checkpoint.ts.clone()),
-        parent_config: t.parent_config.clone(),
+        config: t.config,
+        metadata: Some(t.metadata),
+        created_at: Some(created_at),
+        parent_config: t.parent_config,
         tasks: out_tasks,
         interrupts,
     })
@@ -155,7 +151,7 @@ pub(crate) fn snapshot(
 /// resume) applied, as both snapshots and the END-clear update see it.
 fn with_null_writes(
     graph: &GraphInner,
-    cp: Checkpoint,
+    mut cp: Checkpoint,
     pending: &[PendingWrite],
     next_version: &dyn Fn(Option<Version>) -> Version,
 ) -> Result<Checkpoint> {
@@ -163,13 +159,9 @@ fn with_null_writes(
     if nulls.is_empty() {
         return Ok(cp);
     }
-    Ok(algo::apply_writes(
-        graph,
-        &cp,
-        &[Task::pseudo("__input__", nulls)],
-        next_version,
-    )?
-    .0)
+    let input = [Task::pseudo("__input__", nulls)];
+    algo::apply_writes_in_place(graph, &mut cp, &input, next_version)?;
+    Ok(cp)
 }
 
 fn null_writes(pending: &[PendingWrite]) -> Vec<(String, Value)> {
@@ -208,7 +200,7 @@ pub(crate) fn get_state(graph: &GraphInner, config: &RunnableConfig) -> Result<S
     let saver = graph.saver()?;
     let addr = config.checkpoint_config()?;
     match saver.get_tuple(&addr)? {
-        Some(t) => snapshot(graph, &t, !config.has_checkpoint_id_key()),
+        Some(t) => snapshot(graph, t, !config.has_checkpoint_id_key()),
         None => Ok(StateSnapshot::missing(addr)),
     }
 }
@@ -223,7 +215,7 @@ pub(crate) fn get_state_history(
     let addr = config.checkpoint_config()?;
     saver
         .list(&ListTarget::from(&addr), options)?
-        .iter()
+        .into_iter()
         .map(|t| snapshot(graph, t, false))
         .collect()
 }
@@ -241,8 +233,9 @@ pub(crate) fn lineage(graph: &GraphInner, config: &RunnableConfig) -> Result<Vec
     };
     let mut out = Vec::new();
     loop {
-        out.push(snapshot(graph, &t, false)?);
-        let Some(parent) = t.parent_config.clone() else {
+        let parent = t.parent_config.clone();
+        out.push(snapshot(graph, t, false)?);
+        let Some(parent) = parent else {
             break;
         };
         match saver.get_tuple(&parent)? {
