@@ -350,7 +350,7 @@ fn main() {
     drop(kept);
 }
 
-/// Runs one workload once (`--profile w1|w1-list|w1-values|w1-replay-tail|w2|w3 [W1 iterations]`).
+/// Runs one workload once (`--profile w1|w1-list|w1-history|w1-values|w1-replay-tail|w2|w3 [W1 iterations]`).
 fn profile(which: &str, size: Option<usize>) {
     let n = size.unwrap_or(FULL.w1_large);
     match which {
@@ -359,6 +359,13 @@ fn profile(which: &str, size: Option<usize>) {
             let (b, cfg) = w1_thread(n);
             for _ in 0..20 {
                 list_metadata(&b, &cfg);
+            }
+        }
+        "w1-history" => {
+            let (b, cfg) = w1_thread(n);
+            for _ in 0..5 {
+                let history = b.graph.get_state_history(&cfg, &Default::default());
+                std::hint::black_box(history.expect("history").len());
             }
         }
         "w1-values" => {

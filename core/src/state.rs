@@ -88,7 +88,11 @@ fn read_version(current: Option<Version>) -> Version {
 
 /// Builds the snapshot of a stored checkpoint. `live` applies the outputs
 /// of tasks that already finished and leaves them out of `next`.
-pub(crate) fn snapshot(graph: &GraphInner, t: CheckpointTuple, live: bool) -> Result<StateSnapshot> {
+pub(crate) fn snapshot(
+    graph: &GraphInner,
+    t: CheckpointTuple,
+    live: bool,
+) -> Result<StateSnapshot> {
     let step = t.metadata.step + 1;
     let mut tasks = algo::prepare_next_tasks(graph, &t.checkpoint, step);
     let created_at = t.checkpoint.ts.clone();
@@ -123,8 +127,8 @@ pub(crate) fn snapshot(graph: &GraphInner, t: CheckpointTuple, live: bool) -> Re
         interrupts.extend(raised.iter().cloned());
         out_tasks.push(PregelTask {
             id: task.id.clone(),
-            name: task.name.to_string(),
-            path: task.path.to_string(),
+            name: String::from(&*task.name),
+            path: String::from(&*task.path),
             error,
             interrupts: raised,
             result: done.then(|| task_result(graph, task)),
@@ -133,7 +137,7 @@ pub(crate) fn snapshot(graph: &GraphInner, t: CheckpointTuple, live: bool) -> Re
     let next = tasks
         .iter()
         .filter(|t| !live || !t.is_finished())
-        .map(|t| t.name.to_string())
+        .map(|t| String::from(&*t.name))
         .collect();
     Ok(StateSnapshot {
         values: graph.read_state(&cp),

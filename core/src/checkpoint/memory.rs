@@ -98,8 +98,8 @@ impl Namespace {
             pending_writes: writes
                 .into_iter()
                 .map(|w| PendingWrite {
-                    task_id: w.task_id.to_string(),
-                    channel: w.channel.to_string(),
+                    task_id: String::from(&*w.task_id),
+                    channel: String::from(&*w.channel),
                     value: w.value.clone(),
                 })
                 .collect(),
@@ -171,7 +171,7 @@ impl InMemorySaver {
                 .iter()
                 .flat_map(|(channel, versions)| {
                     versions.iter().map(move |(version, value)| ExportedBlob {
-                        channel: channel.to_string(),
+                        channel: String::from(&**channel),
                         version: *version,
                         value: value.as_ref().map(ChannelValue::to_json),
                     })
@@ -318,10 +318,10 @@ pub struct ExportedWrite {
 impl From<StoredWrite> for ExportedWrite {
     fn from(w: StoredWrite) -> Self {
         ExportedWrite {
-            task_id: w.task_id.to_string(),
-            channel: w.channel.to_string(),
+            task_id: String::from(&*w.task_id),
+            channel: String::from(&*w.channel),
             value: w.value,
-            task_path: w.task_path.to_string(),
+            task_path: String::from(&*w.task_path),
             idx: w.idx,
         }
     }

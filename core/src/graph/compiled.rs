@@ -100,7 +100,7 @@ impl GraphInner {
             values
                 .iter()
                 .filter(|(k, _)| self.is_state_key(k))
-                .map(|(k, v)| (k.to_string(), v.to_json()))
+                .map(|(k, v)| (String::from(&**k), v.to_json()))
                 .collect::<Map<_, _>>(),
         )
     }
@@ -281,7 +281,7 @@ impl CompiledGraph {
             .state_keys
             .iter()
             .filter_map(|k| match self.inner.channels.get(k) {
-                Some(ChannelKind::State(r)) => Some((k.to_string(), r.clone())),
+                Some(ChannelKind::State(r)) => Some((String::from(&**k), r.clone())),
                 _ => None,
             })
             .collect()
@@ -317,7 +317,7 @@ impl CompiledGraph {
             for b in &node.branches {
                 for to in b.ends.iter().flatten() {
                     edges.push(TopologyEdge {
-                        from: node.name.to_string(),
+                        from: String::from(&*node.name),
                         to: to.clone(),
                         conditional: true,
                         join: false,

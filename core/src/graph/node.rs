@@ -49,7 +49,7 @@ impl State {
         Value::Object(
             self.values
                 .iter()
-                .map(|(k, v)| (k.to_string(), v.to_json()))
+                .map(|(k, v)| (String::from(&**k), v.to_json()))
                 .collect::<Map<_, _>>(),
         )
     }

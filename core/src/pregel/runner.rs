@@ -241,7 +241,7 @@ impl<'a> Loop<'a> {
             values: run.graph.read_values(&run.checkpoint.channel_values),
             next: algo::prepare_next_tasks(run.graph, &run.checkpoint, step + 1)
                 .into_iter()
-                .map(|t| t.name.to_string())
+                .map(|t| String::from(&*t.name))
                 .collect(),
         });
         Ok(())
@@ -427,7 +427,7 @@ impl<'a> Loop<'a> {
                 self.resume_map.clone(),
                 self.config.clone(),
             ));
-            let (id, name, step) = (task.id.clone(), task.name.to_string(), self.step);
+            let (id, name, step) = (task.id.clone(), String::from(&*task.name), self.step);
             self.emit(|_| StreamEvent::Task { id, name, step });
             runs.push((i, pad.clone(), self.run_task(task, state.clone(), pad)));
         }
@@ -465,7 +465,7 @@ impl<'a> Loop<'a> {
                         .filter(|(c, _)| self.graph.is_state_key(c))
                         .map(|(c, v)| (c.clone(), v.clone()))
                         .collect();
-                    let node = task.name.to_string();
+                    let node = String::from(&*task.name);
                     self.emit(|_| StreamEvent::Updates {
                         node,
                         update: if update.is_empty() {
@@ -502,7 +502,7 @@ impl<'a> Loop<'a> {
                     failure.get_or_insert(e);
                 }
             }
-            let (id, name, step) = (task.id.clone(), task.name.to_string(), self.step);
+            let (id, name, step) = (task.id.clone(), String::from(&*task.name), self.step);
             let reported = raised.clone();
             self.emit(|_| StreamEvent::TaskResult {
                 id,
