@@ -101,9 +101,9 @@ pub(crate) fn snapshot(
         algo::match_writes(&mut tasks, &t.pending_writes);
     }
     if live {
-        let finished: Vec<Task> = tasks.iter().filter(|t| t.is_finished()).cloned().collect();
+        let mut finished: Vec<Task> = tasks.iter().filter(|t| t.is_finished()).cloned().collect();
         if !finished.is_empty() {
-            algo::apply_writes_in_place(graph, &mut cp, &finished, &read_version)?;
+            algo::apply_writes_in_place(graph, &mut cp, &mut finished, &read_version)?;
         }
     }
     let mut out_tasks = Vec::with_capacity(tasks.len());
@@ -163,8 +163,8 @@ fn with_null_writes(
     if nulls.is_empty() {
         return Ok(cp);
     }
-    let input = [Task::pseudo("__input__", nulls)];
-    algo::apply_writes_in_place(graph, &mut cp, &input, next_version)?;
+    let mut input = [Task::pseudo("__input__", nulls)];
+    algo::apply_writes_in_place(graph, &mut cp, &mut input, next_version)?;
     Ok(cp)
 }
 
@@ -566,7 +566,7 @@ async fn node_update(
         let writes = node_writes(
             graph,
             node,
-            update.values.as_ref().unwrap_or(&Value::Null),
+            update.values.clone().unwrap_or(Value::Null),
             &state,
         )
         .await?;

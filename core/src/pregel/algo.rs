@@ -9,7 +9,7 @@ use crate::error::Result;
 use crate::graph::GraphInner;
 use crate::types::START;
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// Writes that `apply_writes` never applies to a channel.
@@ -199,24 +199,24 @@ pub(crate) fn apply_writes(
     next_version: &dyn Fn(Option<Version>) -> Version,
 ) -> Result<(Checkpoint, BTreeSet<Name>)> {
     let mut cp = checkpoint.clone();
-    let updated = apply_writes_in_place(graph, &mut cp, tasks, next_version)?;
+    let updated = apply_writes_in_place(graph, &mut cp, &mut tasks.to_vec(), next_version)?;
     Ok((cp, updated))
 }
 
 /// [`apply_writes`] changing `cp` itself (the run loop, which has no use
-/// for the old checkpoint, so nothing is copied). On error `cp` may be half
-/// updated: only a caller that then discards it may use this.
+/// for the old checkpoint, so nothing is copied), and moving the tasks'
+/// writes into the channels (the tasks are left without writes). On error
+/// `cp` may be half updated: only a caller that then discards it may use this.
 pub(crate) fn apply_writes_in_place(
     graph: &GraphInner,
     cp: &mut Checkpoint,
-    tasks: &[Task],
+    tasks: &mut [Task],
     next_version: &dyn Fn(Option<Version>) -> Version,
 ) -> Result<BTreeSet<Name>> {
-    let mut order: Vec<&Task> = tasks.iter().collect();
-    order.sort_by(|a, b| a.path.cmp(&b.path));
-    let bump_step = order.iter().any(|t| !t.triggers.is_empty());
+    tasks.sort_by(|a, b| a.path.cmp(&b.path));
+    let bump_step = tasks.iter().any(|t| !t.triggers.is_empty());
 
-    for task in &order {
+    for task in tasks.iter() {
         let seen = Arc::make_mut(
             Arc::make_mut(&mut cp.versions_seen)
                 .entry(task.name.clone())
@@ -230,7 +230,7 @@ pub(crate) fn apply_writes_in_place(
     }
     let version = next_version(cp.max_version());
 
-    for task in &order {
+    for task in tasks.iter() {
         for trigger in &task.triggers {
             // Only a complete barrier changes when consumed.
             if let Some(kind @ ChannelKind::Barrier(_)) = graph.channels.get(trigger) {
@@ -245,30 +245,26 @@ pub(crate) fn apply_writes_in_place(
         }
     }
 
-    let mut grouped: BTreeMap<&str, Vec<Value>> = BTreeMap::new();
-    let mut channel_order: Vec<&str> = Vec::new();
-    for task in &order {
-        for (channel, value) in &task.writes {
-            if SPECIAL_CHANNELS.contains(&channel.as_str())
-                || !graph.channels.contains_key(channel.as_str())
-            {
+    // Per channel, in first-write order, the values written (a superstep
+    // writes a handful of channels: a Vec beats a map here).
+    let mut grouped: Vec<(&Name, &ChannelKind, Vec<Value>)> = Vec::new();
+    for task in tasks.iter_mut() {
+        for (channel, value) in std::mem::take(&mut task.writes) {
+            if SPECIAL_CHANNELS.contains(&channel.as_str()) {
+                continue;
+            }
+            let Some((name, kind)) = graph.channels.get_key_value(channel.as_str()) else {
                 continue; // LangGraph ignores writes to unknown channels
+            };
+            match grouped.iter_mut().find(|(n, _, _)| *n == name) {
+                Some((_, _, values)) => values.push(value),
+                None => grouped.push((name, kind, vec![value])),
             }
-            let entry = grouped.entry(channel.as_str()).or_default();
-            if entry.is_empty() {
-                channel_order.push(channel.as_str());
-            }
-            entry.push(value.clone());
         }
     }
 
     let mut updated = BTreeSet::new();
-    for channel in channel_order {
-        let values = grouped.remove(channel).unwrap_or_default();
-        let (channel, kind) = graph
-            .channels
-            .get_key_value(channel)
-            .expect("writes were filtered to known channels");
+    for (channel, kind, values) in grouped {
         if update_slot(graph, cp, kind, channel, values)? {
             Arc::make_mut(&mut cp.channel_versions).insert(channel.clone(), version);
         }

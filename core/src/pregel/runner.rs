@@ -185,7 +185,8 @@ impl<'a> Loop<'a> {
         }
     }
 
-    fn apply(&mut self, tasks: &[Task]) -> Result<std::collections::BTreeSet<Name>> {
+    /// Applies (and takes) the tasks' writes: see `algo::apply_writes_in_place`.
+    fn apply(&mut self, tasks: &mut [Task]) -> Result<std::collections::BTreeSet<Name>> {
         let saver = self.saver.clone();
         let next = move |current: Option<Version>| match &saver {
             Some(s) => s.get_next_version(current),
@@ -282,7 +283,7 @@ impl<'a> Loop<'a> {
             .map(|w| (w.channel.clone(), w.value.clone()))
             .collect();
         if !null_writes.is_empty() {
-            self.apply(&[Task::pseudo("__input__", null_writes)])?;
+            self.apply(&mut [Task::pseudo("__input__", null_writes)])?;
         }
 
         if is_resuming {
@@ -303,7 +304,7 @@ impl<'a> Loop<'a> {
             RunInput::Values(values) => {
                 let mut discard = algo::prepare_next_tasks(self.graph, &self.checkpoint, self.step);
                 discard.push(Task::pseudo("__input__", vec![(START.to_owned(), values)]));
-                let updated = self.apply(&discard)?;
+                let updated = self.apply(&mut discard)?;
                 self.pending.clear();
                 self.save(Source::Input, Some(updated.into_iter().collect()))?;
                 self.step += 1;
@@ -523,7 +524,7 @@ impl<'a> Loop<'a> {
         }
 
         // after_tick: apply, save, maybe pause after.
-        let updated = self.apply(&tasks)?;
+        let updated = self.apply(&mut tasks)?;
         self.pending.clear();
         self.is_replaying = false;
         self.save(Source::Loop, Some(updated.into_iter().collect()))?;
@@ -556,7 +557,7 @@ impl<'a> Loop<'a> {
                 Some(action) => action.call(state.clone(), NodeContext::new(pad)).await?,
                 None => start_input.unwrap_or(Value::Null),
             };
-            node_writes(graph, node, &update, &state).await
+            node_writes(graph, node, update, &state).await
         }
     }
 }

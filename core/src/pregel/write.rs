@@ -13,20 +13,20 @@ use serde_json::Value;
 pub(crate) async fn node_writes(
     graph: &GraphInner,
     node: &CompiledNode,
-    update: &Value,
+    update: Value,
     state: &State,
 ) -> Result<Vec<(String, Value)>> {
+    // The update is the node's own: its keys and values move into the writes.
     let mut writes: Vec<(String, Value)> = match update {
         Value::Null => Vec::new(),
         Value::Object(map) => map
-            .iter()
+            .into_iter()
             .filter(|(k, _)| graph.is_state_key(k))
-            .map(|(k, v)| (k.clone(), v.clone()))
             .collect(),
         other => {
             return Err(Error::invalid_update(format!(
                 "Expected dict, got {}{}",
-                py_repr(other),
+                py_repr(&other),
                 troubleshooting("INVALID_GRAPH_NODE_RETURN_VALUE")
             )))
         }
