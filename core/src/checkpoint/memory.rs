@@ -469,7 +469,14 @@ impl CheckpointSaver for InMemorySaver {
             return Err(Error::value("put_writes needs a checkpoint_id"));
         };
         let mut store = self.store.borrow_mut();
-        let by_checkpoint = &mut store.namespace_mut(config).writes;
+        let ns = store.namespace_mut(config);
+        // A write's channel shares the name already kept for its values.
+        let channel_name = |channel: &str| match ns.blobs.get_key_value(channel) {
+            Some((name, _)) => name.clone(),
+            None => Name::from(channel),
+        };
+        let names: Vec<Name> = writes.iter().map(|(c, _)| channel_name(c)).collect();
+        let by_checkpoint = &mut ns.writes;
         if !by_checkpoint.contains_key(checkpoint_id) {
             by_checkpoint.insert(checkpoint_id.clone(), Vec::new());
         }
@@ -477,11 +484,11 @@ impl CheckpointSaver for InMemorySaver {
             .get_mut(checkpoint_id)
             .expect("inserted above");
         let (task, path): (Name, Name) = (task_id.into(), task_path.into());
-        for (position, (channel, value)) in writes.iter().enumerate() {
+        for (position, ((channel, value), name)) in writes.iter().zip(names).enumerate() {
             let idx = write_index(channel, position);
             let row = StoredWrite {
                 task_id: task.clone(),
-                channel: channel.as_str().into(),
+                channel: name,
                 value: value.clone(),
                 task_path: path.clone(),
                 idx,
