@@ -81,17 +81,14 @@ impl GraphInner {
 
     /// The state a node reads at `checkpoint`.
     pub(crate) fn read_state(&self, checkpoint: &Checkpoint) -> State {
-        State::from_values(
-            self.state_keys
-                .iter()
-                .filter_map(|k| {
-                    checkpoint
-                        .channel_values
-                        .get(k)
-                        .map(|v| (k.clone(), v.clone()))
-                })
-                .collect(),
-        )
+        // Inserted one by one: `collect` into a map first sorts a temporary Vec.
+        let mut values = BTreeMap::new();
+        for k in &self.state_keys {
+            if let Some(v) = checkpoint.channel_values.get(k) {
+                values.insert(k.clone(), v.clone());
+            }
+        }
+        State::from_values(values)
     }
 
     /// The state as a JSON object with sorted keys (the output of a run).

@@ -221,13 +221,12 @@ impl<'a> Loop<'a> {
         // Only a stream needs its own copy; the saver keeps the original.
         let streamed = self.sink.is_some().then(|| metadata.clone());
         if let Some(saver) = &self.saver {
-            let new_versions: ChannelVersions = self
-                .checkpoint
-                .channel_versions
-                .iter()
-                .filter(|(c, v)| self.stored_versions.get(*c) != Some(*v))
-                .map(|(c, v)| (c.clone(), *v))
-                .collect();
+            let mut new_versions = ChannelVersions::new();
+            for (c, v) in self.checkpoint.channel_versions.iter() {
+                if self.stored_versions.get(c) != Some(v) {
+                    new_versions.insert(c.clone(), *v);
+                }
+            }
             saver.put(&self.parent, &self.checkpoint, metadata, &new_versions)?;
             self.stored_versions = self.checkpoint.channel_versions.clone();
         }
