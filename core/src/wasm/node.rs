@@ -41,12 +41,37 @@ fn same(a: &ChannelValue, b: &ChannelValue) -> bool {
 }
 
 /// How many leading items `old` and `new` share (the very same `Arc`s).
-/// A pointer comparison per item, stopping at the first difference.
-fn shared_prefix(old: &ChannelList, new: &ChannelList) -> usize {
-    old.iter()
-        .zip(new.iter())
-        .take_while(|(a, b)| Arc::ptr_eq(a, b))
-        .count()
+///
+/// Called on every node and router call for every list channel that
+/// changed, so it must not be O(length): a list that grew by `append`
+/// shares all but its last chunk with the previous version (imbl shares
+/// the tree's chunks between versions). The chunks holding the same index
+/// in both vectors are compared first: when they cover the same range and
+/// are the very same memory, all their items are shared and the whole
+/// chunk is skipped; otherwise the items of the overlap are compared one
+/// by one, stopping at the first difference. O(length / 64) pointer
+/// comparisons for an appended list, plus O(64) items at the end.
+pub(crate) fn shared_prefix(old: &ChannelList, new: &ChannelList) -> usize {
+    let n = old.len().min(new.len());
+    let (mut fo, mut fnew) = (old.focus(), new.focus());
+    let mut i = 0;
+    while i < n {
+        let (ro, a) = fo.chunk_at(i);
+        let (rn, b) = fnew.chunk_at(i);
+        if ro == rn && std::ptr::eq(a, b) {
+            // Same slice (pointer and length): every item is shared.
+            i = ro.end;
+            continue;
+        }
+        let end = ro.end.min(rn.end);
+        let a = &a[i - ro.start..end - ro.start];
+        let b = &b[i - rn.start..end - rn.start];
+        match a.iter().zip(b).position(|(x, y)| !Arc::ptr_eq(x, y)) {
+            Some(k) => return i + k,
+            None => i = end,
+        }
+    }
+    n
 }
 
 /// Per graph: the last JS value made for each channel, keyed by the core
@@ -313,4 +338,116 @@ fn custom_reducer(f: Function, default: Option<Function>) -> CustomReducer {
             .map(ChannelValue::from_json)
             .map_err(from_thrown)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shared_prefix;
+    use crate::ChannelList;
+    use serde_json::{json, Value};
+    use std::sync::Arc;
+
+    /// The definition: items compared one by one.
+    fn naive(old: &ChannelList, new: &ChannelList) -> usize {
+        old.iter()
+            .zip(new.iter())
+            .take_while(|(a, b)| Arc::ptr_eq(a, b))
+            .count()
+    }
+
+    fn list(n: usize) -> ChannelList {
+        (0..n).map(|i| Arc::new(json!(i))).collect()
+    }
+
+    fn item(v: i64) -> Arc<Value> {
+        Arc::new(json!(v))
+    }
+
+    fn check(old: &ChannelList, new: &ChannelList, want: usize) {
+        assert_eq!(naive(old, new), want, "the test's own expectation");
+        assert_eq!(shared_prefix(old, new), want);
+    }
+
+    #[test]
+    fn same_vector_and_empty_lists() {
+        for n in [0, 1, 63, 64, 65, 1000, 5000] {
+            let a = list(n);
+            check(&a, &a.clone(), n);
+            check(&a, &ChannelList::new(), 0);
+            check(&ChannelList::new(), &a, 0);
+        }
+    }
+
+    #[test]
+    fn appended_one_by_one_as_a_run_does() {
+        let mut old = ChannelList::new();
+        for i in 0..3000 {
+            let mut new = old.clone();
+            new.push_back(item(i));
+            check(&old, &new, old.len());
+            old = new;
+        }
+    }
+
+    #[test]
+    fn appended_in_bulk() {
+        for n in [10, 64, 200, 4000] {
+            let old = list(n);
+            let mut new = old.clone();
+            new.append(list(500));
+            check(&old, &new, n);
+        }
+    }
+
+    #[test]
+    fn replaced_items() {
+        for n in [5, 64, 300, 4000] {
+            let old = list(n);
+            for at in [0, 1, n / 2, n - 1] {
+                let mut new = old.clone();
+                new.set(at, item(-1));
+                check(&old, &new, at);
+            }
+        }
+    }
+
+    #[test]
+    fn shorter_new_list() {
+        for n in [5, 70, 3000] {
+            let old = list(n);
+            let mut new = old.clone();
+            new.truncate(n / 3);
+            check(&old, &new, n / 3);
+            check(&new, &old, n / 3);
+            new.push_back(item(-1));
+            check(&old, &new, n / 3);
+        }
+    }
+
+    #[test]
+    fn forked_versions() {
+        let base = list(2500);
+        let (mut a, mut b) = (base.clone(), base.clone());
+        a.push_back(item(-1));
+        b.push_back(item(-2));
+        check(&a, &b, 2500);
+        a.append(list(300));
+        b.append(list(10));
+        check(&a, &b, 2500);
+    }
+
+    #[test]
+    fn same_items_in_another_tree_shape() {
+        // Built from the front: the chunks cut the items at other indices.
+        let old = list(1000);
+        let mut new = ChannelList::new();
+        for x in old.iter().rev() {
+            new.push_front(x.clone());
+        }
+        check(&old, &new, 1000);
+        new.set(700, item(-1));
+        check(&old, &new, 700);
+        let equal_not_same = list(1000);
+        check(&old, &equal_not_same, 0);
+    }
 }
