@@ -82,7 +82,8 @@ pub(crate) fn shared_prefix(old: &ChannelList, new: &ChannelList) -> usize {
 /// version's (after an `append` or an `add_messages` that added or
 /// replaced recent messages) is converted incrementally: the shared prefix
 /// of the cached JS array is copied (`Array.prototype.slice`, a shallow
-/// copy) and only the items after it are converted. Any other change
+/// copy) and only the items after it are converted; a version with the
+/// very same items keeps the cached array. Any other change
 /// converts the whole value. The JS
 /// arrays and their items are shared between calls: nodes and routers must
 /// not mutate the state they are given (as in LangGraph.js).
@@ -97,34 +98,45 @@ impl StateCache {
     /// The JS value of one channel, converted only if it changed (and
     /// then, for a list that grew, only its new items).
     fn channel(&self, name: &str, value: &ChannelValue) -> Result<JsValue, JsValue> {
-        let mut base: Option<(js_sys::Array, usize)> = None;
-        if let Some((cached, js)) = self.entries.borrow().get(name) {
-            if same(cached, value) {
-                return Ok(js.clone());
-            }
-            if let (ChannelValue::List(old), ChannelValue::List(new)) = (cached, value) {
-                let l = shared_prefix(old, new);
-                if let (true, Some(arr)) = (l > 0, js.dyn_ref::<js_sys::Array>()) {
-                    base = Some((arr.clone(), l));
-                }
-            }
-        }
+        let base = match self.entries.borrow().get(name) {
+            Some((cached, js)) if same(cached, value) => return Ok(js.clone()),
+            Some((ChannelValue::List(old), js)) => match value {
+                ChannelValue::List(new) => match shared_prefix(old, new) {
+                    // Another version with the very same items (e.g. a
+                    // fresh read that wrote nothing to this channel): the
+                    // cached array is still right as it is.
+                    l if l == old.len() && l == new.len() => Some((js.clone(), l)),
+                    0 => None,
+                    l => js
+                        .dyn_ref::<js_sys::Array>()
+                        .map(|a| (a.slice(0, l as u32).into(), l)),
+                },
+                _ => None,
+            },
+            _ => None,
+        };
         let js: JsValue = match (base, value) {
-            (Some((arr, l)), ChannelValue::List(new)) => {
-                let copy = arr.slice(0, l as u32);
-                for item in new.iter().skip(l) {
+            (Some((js, l)), ChannelValue::List(new)) if l == new.len() => js,
+            (Some((copy, l)), ChannelValue::List(new)) => {
+                let copy = js_sys::Array::unchecked_from_js(copy);
+                // Not `new.iter().skip(l)`: imbl's iterator skips item by
+                // item (O(length)); a focus reaches index `l` in O(log n).
+                let mut focus = new.focus();
+                for i in l..new.len() {
+                    let item = focus.get(i).expect("index below the length");
                     copy.push(&to_js(&**item)?);
                 }
                 self.items.set(self.items.get() + (new.len() - l) as u64);
+                self.conversions.set(self.conversions.get() + 1);
                 copy.into()
             }
             _ => {
                 self.items
                     .set(self.items.get() + value.len().unwrap_or(1) as u64);
+                self.conversions.set(self.conversions.get() + 1);
                 to_js(value)?
             }
         };
-        self.conversions.set(self.conversions.get() + 1);
         self.entries
             .borrow_mut()
             .insert(name.to_owned(), (value.clone(), js.clone()));
