@@ -70,6 +70,7 @@ let current = null;
  */
 export function setup(asyncStorage) {
   storage = asyncStorage;
+  raw.registerUpdateText(updateText);
   raw.registerErrorClasses({
     InvalidUpdateError,
     GraphRecursionError,
@@ -112,8 +113,73 @@ export function interrupt(value, config) {
   return task.interrupt(value);
 }
 
+/**
+ * Whether `v` is JSON data that `JSON.stringify` + the engine's JSON
+ * parser read exactly as the bindings' field-by-field conversion does:
+ * strings, booleans, null, safe integers (not other numbers: the parser
+ * may round a decimal text), arrays without holes, and objects whose
+ * prototype is Object.prototype or null. Anything else (undefined,
+ * functions, class instances, Dates, deep or cyclic values) is left to
+ * the field-by-field conversion, which also reports what is not plain data.
+ */
+function plainJson(v, depth) {
+  switch (typeof v) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isSafeInteger(v);
+    case "object": {
+      if (v === null) return true;
+      if (depth > 64) return false;
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) if (!plainJson(v[i], depth + 1)) return false;
+        return true;
+      }
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) return false;
+      for (const k of Object.keys(v)) if (!plainJson(v[k], depth + 1)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * A node's result as JSON text when it is a plain object of plain JSON
+ * data (the usual update), else undefined (core/src/wasm/node.rs
+ * `registerUpdateText`): one `JSON.stringify` costs less than a
+ * wasm crossing per field. `{lg_name: "Command"}` is left to the bindings,
+ * which reject a returned Command.
+ */
+function updateText(v) {
+  if (v === null || typeof v !== "object" || Array.isArray(v) || v.lg_name === "Command") return undefined;
+  return plainJson(v, 0) ? JSON.stringify(v) : undefined;
+}
+
+/** A copy of JSON data (the run's config is JSON), so no two node calls share an object. */
+function copyJson(v) {
+  if (v === null || typeof v !== "object") return v;
+  if (Array.isArray(v)) return v.map(copyJson);
+  const out = {};
+  for (const k of Object.keys(v)) out[k] = copyJson(v[k]);
+  return out;
+}
+
+/**
+ * A JS node as the bindings call it (core/src/wasm/node.rs): `base` is the
+ * run's config, converted once per run, with `metadata.langgraph_node`,
+ * `langgraph_step` and `langgraph_task_id` already in their places (null);
+ * each call gets its own copy with them filled in, as LangGraph.js's nodes do.
+ */
 function wrapNode(fn) {
-  return (state, config, task) => {
+  return (state, base, task, node, step, taskId) => {
+    const config = copyJson(base);
+    const metadata = config.metadata;
+    metadata.langgraph_node = node;
+    metadata.langgraph_step = step;
+    metadata.langgraph_task_id = taskId;
     hide(config, TASK, task);
     const previous = current;
     current = task;
