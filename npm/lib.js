@@ -331,7 +331,7 @@ export class CompiledStateGraph {
 
   /** Snapshots of the thread, newest first: `{ limit, before, filter }`. */
   async *getStateHistory(config, options) {
-    for (const s of this[RAW].getStateHistory(config, options)) yield lazyValues(s, "values");
+    yield* listed(this[RAW].getStateHistory(config, options), "values", (s) => s);
   }
 
   /** Writes an `update` checkpoint as if `asNode` returned `values`; resolves to its config. */
@@ -346,7 +346,7 @@ export class CompiledStateGraph {
 
   /** The addressed checkpoint (or the latest) and its ancestors up to the root, child first. */
   async getLineage(config) {
-    return this[RAW].getLineage(config).map((s) => lazyValues(s, "values"));
+    return listed(this[RAW].getLineage(config), "values", (s) => s);
   }
 
   /** Channel values converted for JS nodes so far (unchanged channels are reused). Unstable. */
@@ -361,54 +361,56 @@ export class CompiledStateGraph {
 }
 
 /**
+ * The items of a listing (core/src/wasm/listing.rs): parsed from its one
+ * JSON text, and in each `holder(item)` the property `key` (`values`,
+ * `channel_values`; `null` in the text, so already in its place among the
+ * keys) becomes a lazy one that converts that item's values from the engine
+ * on first read and then keeps them: listing a long history for its
+ * metadata converts no values. The property stays enumerable and
+ * assignable, as on an eager object. The listing is freed once every
+ * item's values were read or replaced (else when it is collected).
+ */
+function listed(listing, key, holder) {
+  const items = JSON.parse(listing.takeText());
+  let unsettled = items.length;
+  const settle = () => {
+    if (--unsettled === 0) listing.free();
+  };
+  for (let i = 0; i < items.length; i++) lazyValues(holder(items[i]), key, listing, i, settle);
+  if (unsettled === 0) listing.free();
+  return items;
+}
+
+function lazyValues(target, key, listing, i, settle) {
+  let pending = true;
+  let value;
+  // Redefining an existing property keeps its place in the key order.
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (pending) {
+        pending = false;
+        value = listing.values(i);
+        settle();
+      }
+      return value;
+    },
+    set(v) {
+      if (pending) {
+        pending = false;
+        settle();
+      }
+      value = v;
+    },
+  });
+}
+
+/**
  * LangGraph.js's in-memory checkpointer. Share one between graphs, or use
  * it alone: `getTuple`, `list`, `put`, `putWrites`, `deleteThread`, and
  * `exportThread` / `importThread` (format `chronograph.thread.v1`).
  */
-/** Property under which the bindings attach a listed item's values handle (core/src/wasm/types.rs `LAZY_VALUES`). */
-const LAZY_VALUES = "__lazyValues";
-
-/**
- * A listed snapshot (or checkpoint) whose `key` (`values`, `channel_values`)
- * is converted from the engine on first read and then kept: listing a long
- * history for its metadata converts no values. Same keys in the same order
- * as an eager object; the property is enumerable and assignable.
- */
-function lazyValues(item, key) {
-  const handle = item[LAZY_VALUES];
-  if (handle === undefined) return item;
-  let pending = handle;
-  let value;
-  const take = () => {
-    if (pending !== undefined) {
-      const h = pending;
-      pending = undefined;
-      value = h.toJs();
-      h.free();
-    }
-    return value;
-  };
-  const out = {};
-  for (const k of Object.keys(item)) {
-    if (k === LAZY_VALUES) continue;
-    if (k === key) {
-      Object.defineProperty(out, key, {
-        enumerable: true,
-        configurable: true,
-        get: take,
-        set(v) {
-          if (pending !== undefined) pending.free();
-          pending = undefined;
-          value = v;
-        },
-      });
-    } else {
-      out[k] = item[k];
-    }
-  }
-  return out;
-}
-
 export class MemorySaver {
   constructor() {
     hide(this, RAW, new raw.WasmMemorySaver());
@@ -421,10 +423,7 @@ export class MemorySaver {
 
   /** Checkpoints newest first: `{ limit, before, filter }`. */
   async *list(config, options) {
-    for (const t of this[RAW].list(config, options)) {
-      t.checkpoint = lazyValues(t.checkpoint, "channel_values");
-      yield t;
-    }
+    yield* listed(this[RAW].list(config, options), "channel_values", (t) => t.checkpoint);
   }
 
   /** Stores `checkpoint` under `config`'s checkpoint (its parent); resolves to its config. */

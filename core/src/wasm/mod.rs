@@ -17,20 +17,23 @@
 //!   reducer; `state_cache`: the per-graph cache of the state (and the
 //!   run's config) handed to JS.
 //! - [`WasmStateGraph`], [`WasmCompiledGraph`], [`WasmMemorySaver`],
-//!   [`TaskContext`]: the exported classes.
+//!   [`TaskContext`], [`WasmListing`]: the exported classes.
 
 mod clock;
 mod compiled;
 pub mod error;
+mod listing;
 mod node;
 mod saver;
 mod state_cache;
 mod state_graph;
 mod task;
 pub mod types;
+mod versions;
 
 pub use clock::DateClock;
 pub use compiled::WasmCompiledGraph;
+pub use listing::WasmListing;
 pub use saver::WasmMemorySaver;
 pub use state_graph::WasmStateGraph;
 pub use task::TaskContext;
