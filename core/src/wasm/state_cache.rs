@@ -61,6 +61,23 @@ pub(crate) fn shared_prefix(old: &ChannelList, new: &ChannelList) -> usize {
     n
 }
 
+/// How many leading items of `old` have a JS form that also stands for
+/// `new`'s: the shared prefix ([`shared_prefix`]), then the items equal by
+/// value. A fresh read and the superstep's own apply write the same update
+/// as different `Arc`s, so the version after a superstep differs from the
+/// one its router saw only by pointers; comparing values there is still
+/// cheaper than converting (nodes see shared items and must not mutate
+/// them, so an equal item's JS form can stand for it).
+pub(crate) fn reusable_prefix(old: &ChannelList, new: &ChannelList) -> usize {
+    let mut l = shared_prefix(old, new);
+    let n = old.len().min(new.len());
+    let (mut fo, mut fnew) = (old.focus(), new.focus());
+    while l < n && fo.get(l) == fnew.get(l) {
+        l += 1;
+    }
+    l
+}
+
 /// Per graph: the last JS value made for each channel, keyed by the core
 /// value it was made from (which the entry keeps alive, so a pointer is
 /// never reused for another value while it is cached).
@@ -68,7 +85,7 @@ pub(crate) fn shared_prefix(old: &ChannelList, new: &ChannelList) -> usize {
 /// A changed list whose first items are the same `Arc`s as the cached
 /// version's (after an `append` or an `add_messages` that added or
 /// replaced recent messages) is converted incrementally: the shared prefix
-/// of the cached JS array is copied (`Array.prototype.slice`, a shallow
+/// of the cached JS array is copied (one `concat` with the new items, a shallow
 /// copy) and only the items after it are converted; a version with the
 /// very same items keeps the cached array. Any other change
 /// converts the whole value. The JS
@@ -81,6 +98,13 @@ pub struct StateCache {
     run: RefCell<Option<(RunnableConfig, JsValue)>>,
     conversions: Cell<u64>,
     items: Cell<u64>,
+}
+
+/// What a changed list's JS array is made from: the cached array as it
+/// is, or the first `l` items of the cached array and the new items.
+enum Base {
+    Same(JsValue),
+    Prefix(js_sys::Array, usize),
 }
 
 /// One channel's cached JS value, the core value it was made from, and the
@@ -102,33 +126,40 @@ impl StateCache {
                 js,
                 ..
             }) => match value {
-                ChannelValue::List(new) => match shared_prefix(old, new) {
-                    // Another version with the very same items (e.g. a
-                    // fresh read that wrote nothing to this channel): the
-                    // cached array is still right as it is.
-                    l if l == old.len() && l == new.len() => Some((js.clone(), l)),
+                ChannelValue::List(new) => match reusable_prefix(old, new) {
+                    // Another version with the same items (e.g. the
+                    // superstep's result after its router's fresh read):
+                    // the cached array is still right as it is.
+                    l if l == old.len() && l == new.len() => Some(Base::Same(js.clone())),
                     0 => None,
                     l => js
                         .dyn_ref::<js_sys::Array>()
-                        .map(|a| (a.slice(0, l as u32).into(), l)),
+                        .map(|a| Base::Prefix(a.clone(), l)),
                 },
                 _ => None,
             },
             _ => None,
         };
         let js: JsValue = match (base, value) {
-            (Some((js, l)), ChannelValue::List(new)) if l == new.len() => js,
-            (Some((copy, l)), ChannelValue::List(new)) => {
-                let copy = js_sys::Array::unchecked_from_js(copy);
+            (Some(Base::Same(js)), _) => js,
+            (Some(Base::Prefix(cached, l)), ChannelValue::List(new)) => {
+                // The new items in a small array, then one `concat`: one
+                // copy of the shared prefix at its final size (`slice` then
+                // `push` copies it twice, the push growing the array).
+                let fresh = js_sys::Array::new();
                 // Not `new.iter().skip(l)`: imbl's iterator skips item by
                 // item (O(length)); a focus reaches index `l` in O(log n).
                 let mut focus = new.focus();
                 for i in l..new.len() {
                     let item = focus.get(i).expect("index below the length");
-                    copy.push(&to_js(&**item)?);
+                    fresh.push(&to_js(&**item)?);
                 }
+                let prefix = match l == cached.length() as usize {
+                    true => cached,
+                    false => cached.slice(0, l as u32),
+                };
                 self.count(1, new.len() - l);
-                copy.into()
+                prefix.concat(&fresh).into()
             }
             _ => {
                 self.count(1, value.len().unwrap_or(1));
@@ -241,7 +272,7 @@ impl StateCache {
 
 #[cfg(test)]
 mod tests {
-    use super::shared_prefix;
+    use super::{reusable_prefix, shared_prefix};
     use crate::ChannelList;
     use serde_json::{json, Value};
     use std::sync::Arc;
@@ -348,5 +379,21 @@ mod tests {
         check(&old, &new, 700);
         let equal_not_same = list(1000);
         check(&old, &equal_not_same, 0);
+    }
+
+    #[test]
+    fn reusable_prefix_goes_on_over_equal_items() {
+        let old = list(3000);
+        let mut new = old.clone();
+        new.set(2999, item(2999));
+        new.push_back(item(-1));
+        assert_eq!(shared_prefix(&old, &new), 2999);
+        assert_eq!(reusable_prefix(&old, &new), 3000);
+        new.set(100, item(-5));
+        assert_eq!(reusable_prefix(&old, &new), 100);
+        let rebuilt = list(3000);
+        assert_eq!(reusable_prefix(&old, &rebuilt), 3000);
+        assert_eq!(reusable_prefix(&old, &list(10)), 10);
+        assert_eq!(reusable_prefix(&list(10), &old), 10);
     }
 }
