@@ -365,8 +365,8 @@ export class CompiledStateGraph {
  * JSON text, and in each `holder(item)` the property `key` (`values`,
  * `channel_values`; `null` in the text, so already in its place among the
  * keys) becomes a lazy one that converts that item's values from the engine
- * on first read and then keeps them: listing a long history for its
- * metadata converts no values. The property stays enumerable and
+ * on first read (as JSON text, for one `JSON.parse`) and then keeps them:
+ * listing a long history for its metadata converts no values. The property stays enumerable and
  * assignable, as on an eager object. The listing is freed once every
  * item's values were read or replaced (else when it is collected).
  */
@@ -391,7 +391,8 @@ function lazyValues(target, key, listing, i, settle) {
     get() {
       if (pending) {
         pending = false;
-        value = listing.values(i);
+        const text = listing.valuesText(i);
+        value = text === undefined ? undefined : JSON.parse(text);
         settle();
       }
       return value;
