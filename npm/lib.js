@@ -103,14 +103,14 @@ export class Command {
  */
 export function interrupt(value, config) {
   const task = config?.[TASK] ?? storage?.getStore() ?? current;
-  if (!task) {
+  if (task == null) {
     const e = new GraphValueError(
       "Called interrupt() outside the context of a graph. In a browser, call it before the node's first await, or pass the node's config: interrupt(value, config).",
     );
     e.code = "INTERRUPT_OUTSIDE_NODE";
     throw e;
   }
-  return task.interrupt(value);
+  return raw.taskInterrupt(task, value);
 }
 
 /**
@@ -172,6 +172,8 @@ function copyJson(v) {
  * run's config, converted once per run, with `metadata.langgraph_node`,
  * `langgraph_step` and `langgraph_task_id` already in their places (null);
  * each call gets its own copy with them filled in, as LangGraph.js's nodes do.
+ * `task` is the running task's number (core/src/wasm/task.rs), kept where
+ * `interrupt()` finds it and hands it back to the engine.
  */
 function wrapNode(fn) {
   return (state, base, task, node, step, taskId) => {

@@ -234,6 +234,19 @@ test("interrupt(value, config) finds its node without async context (the browser
   assert.deepEqual(await graph.invoke(new Command({ resume: 5 }), cfg), { v: 5 });
 });
 
+test("interrupt() after its node finished is a GraphValueError", async () => {
+  let later;
+  const graph = new StateGraph({ x: "last_value" })
+    .addNode("n", (_, config) => {
+      later = () => interrupt("too late?", config);
+      return { x: 1 };
+    })
+    .addEdge(START, "n")
+    .compile({ checkpointer: new MemorySaver() });
+  await graph.invoke({ x: 0 }, thread());
+  assert.throws(later, (e) => e instanceof GraphValueError && e.code === "INTERRUPT_OUTSIDE_NODE");
+});
+
 test("interrupt() outside a node is a GraphValueError", () => {
   assert.throws(() => interrupt("x"), (e) => e instanceof GraphValueError && e.code === "INTERRUPT_OUTSIDE_NODE");
 });

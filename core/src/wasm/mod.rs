@@ -17,7 +17,8 @@
 //!   reducer; `state_cache`: the per-graph cache of the state (and the
 //!   run's config) handed to JS.
 //! - [`WasmStateGraph`], [`WasmCompiledGraph`], [`WasmMemorySaver`],
-//!   [`TaskContext`], [`WasmListing`]: the exported classes.
+//!   [`WasmListing`]: the exported classes; `task`: running JS tasks by
+//!   number, for `interrupt()`.
 
 mod clock;
 mod compiled;
@@ -36,4 +37,3 @@ pub use compiled::WasmCompiledGraph;
 pub use listing::WasmListing;
 pub use saver::WasmMemorySaver;
 pub use state_graph::WasmStateGraph;
-pub use task::TaskContext;

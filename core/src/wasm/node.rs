@@ -5,7 +5,8 @@
 //! `base` is the run's config as [`StateCache::run_config`] makes it
 //! (converted once per run), and the JS layer (`wrapNode` in npm/lib.js)
 //! copies it into LangGraph.js's node `config`, fills in `node`, `step`
-//! and `taskId`, and turns `task` into the context `interrupt()` reads.
+//! and `taskId`, and keeps `task` (a number, see `task.rs`) where
+//! `interrupt()` finds it.
 //! It may return an update or a Promise of one; routers are called as
 //! `router(state)` and return a name or names, or a Promise of them. What
 //! they throw (or reject with) becomes a core error through
@@ -20,7 +21,7 @@
 
 use super::error::{describe, from_thrown, invalid_argument};
 pub use super::state_cache::StateCache;
-use super::task::TaskContext;
+use super::task::TaskHandle;
 use super::types::{is_object, json_from_js, to_js};
 use crate::{
     ChannelValue, CustomReducer, Error, NodeAction, NodeContext, NodeFuture, Reducer, RouterFn,
@@ -50,7 +51,7 @@ extern "C" {
         this_arg: &JsValue,
         state: &JsValue,
         base: &JsValue,
-        task: &JsValue,
+        task: u32,
         node: &JsValue,
         step: f64,
         task_id: &str,
@@ -140,14 +141,15 @@ pub fn node_action(name: String, f: Function, cache: Rc<StateCache>) -> NodeActi
         let fut: NodeFuture = Box::pin(async move {
             let input = cache.state(&state).map_err(from_thrown)?;
             let base = cache.run_config(ctx.config()).map_err(from_thrown)?;
-            let task = JsValue::from(TaskContext::new(ctx.clone()));
+            // Registered while the node runs (held across the await).
+            let task = TaskHandle::new(ctx.clone());
             let out = f
                 .unchecked_ref::<NodeFn>()
                 .call_node(
                     &JsValue::UNDEFINED,
                     &input,
                     &base,
-                    &task,
+                    task.id(),
                     &node,
                     ctx.step() as f64,
                     ctx.task_id(),
