@@ -100,6 +100,20 @@ pub struct StateCache {
     items: Cell<u64>,
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// A fresh plain object being filled with a state's channels.
+    #[wasm_bindgen(extends = Object)]
+    type StateObject;
+
+    /// `obj[key] = value`, without `Reflect.set`'s catching wrapper (this
+    /// runs for every channel of every node and router call): on a fresh
+    /// plain object it can only throw if a setter was planted on
+    /// `Object.prototype` under a channel's name.
+    #[wasm_bindgen(method, indexing_setter)]
+    fn set(this: &StateObject, key: &JsValue, value: &JsValue);
+}
+
 /// What a changed list's JS array is made from: the cached array as it
 /// is, or the first `l` items of the cached array and the new items.
 enum Base {
@@ -194,10 +208,10 @@ impl StateCache {
 
     /// The state as a JS object (a fresh object over cached channel values).
     pub fn state(&self, state: &State) -> Result<JsValue, JsValue> {
-        let obj = Object::new();
+        let obj = Object::new().unchecked_into::<StateObject>();
         for (name, value) in state.iter() {
             let (key, js) = self.channel(name, value)?;
-            Reflect::set(&obj, &key, &js)?;
+            obj.set(&key, &js);
         }
         Ok(obj.into())
     }
