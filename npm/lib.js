@@ -70,6 +70,7 @@ let current = null;
  */
 export function setup(asyncStorage) {
   storage = asyncStorage;
+  raw.registerUpdateText(updateText);
   raw.registerErrorClasses({
     InvalidUpdateError,
     GraphRecursionError,
@@ -102,18 +103,85 @@ export class Command {
  */
 export function interrupt(value, config) {
   const task = config?.[TASK] ?? storage?.getStore() ?? current;
-  if (!task) {
+  if (task == null) {
     const e = new GraphValueError(
       "Called interrupt() outside the context of a graph. In a browser, call it before the node's first await, or pass the node's config: interrupt(value, config).",
     );
     e.code = "INTERRUPT_OUTSIDE_NODE";
     throw e;
   }
-  return task.interrupt(value);
+  return raw.taskInterrupt(task, value);
 }
 
+/**
+ * Whether `v` is JSON data that `JSON.stringify` + the engine's JSON
+ * parser read exactly as the bindings' field-by-field conversion does:
+ * strings, booleans, null, safe integers (not other numbers: the parser
+ * may round a decimal text), arrays without holes, and objects whose
+ * prototype is Object.prototype or null. Anything else (undefined,
+ * functions, class instances, Dates, deep or cyclic values) is left to
+ * the field-by-field conversion, which also reports what is not plain data.
+ */
+function plainJson(v, depth) {
+  switch (typeof v) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isSafeInteger(v);
+    case "object": {
+      if (v === null) return true;
+      if (depth > 64) return false;
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) if (!plainJson(v[i], depth + 1)) return false;
+        return true;
+      }
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) return false;
+      for (const k of Object.keys(v)) if (!plainJson(v[k], depth + 1)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * A node's result as JSON text when it is a plain object of plain JSON
+ * data (the usual update), else undefined (core/src/wasm/node.rs
+ * `registerUpdateText`): one `JSON.stringify` costs less than a
+ * wasm crossing per field. `{lg_name: "Command"}` is left to the bindings,
+ * which reject a returned Command.
+ */
+function updateText(v) {
+  if (v === null || typeof v !== "object" || Array.isArray(v) || v.lg_name === "Command") return undefined;
+  return plainJson(v, 0) ? JSON.stringify(v) : undefined;
+}
+
+/** A copy of JSON data (the run's config is JSON), so no two node calls share an object. */
+function copyJson(v) {
+  if (v === null || typeof v !== "object") return v;
+  if (Array.isArray(v)) return v.map(copyJson);
+  const out = {};
+  for (const k of Object.keys(v)) out[k] = copyJson(v[k]);
+  return out;
+}
+
+/**
+ * A JS node as the bindings call it (core/src/wasm/node.rs): `base` is the
+ * run's config, converted once per run, with `metadata.langgraph_node`,
+ * `langgraph_step` and `langgraph_task_id` already in their places (null);
+ * each call gets its own copy with them filled in, as LangGraph.js's nodes do.
+ * `task` is the running task's number (core/src/wasm/task.rs), kept where
+ * `interrupt()` finds it and hands it back to the engine.
+ */
 function wrapNode(fn) {
-  return (state, config, task) => {
+  return (state, base, task, node, step, taskId) => {
+    const config = copyJson(base);
+    const metadata = config.metadata;
+    metadata.langgraph_node = node;
+    metadata.langgraph_step = step;
+    metadata.langgraph_task_id = taskId;
     hide(config, TASK, task);
     const previous = current;
     current = task;
@@ -265,7 +333,7 @@ export class CompiledStateGraph {
 
   /** Snapshots of the thread, newest first: `{ limit, before, filter }`. */
   async *getStateHistory(config, options) {
-    for (const s of this[RAW].getStateHistory(config, options)) yield lazyValues(s, "values");
+    yield* listed(this[RAW].getStateHistory(config, options), "values", (s) => s);
   }
 
   /** Writes an `update` checkpoint as if `asNode` returned `values`; resolves to its config. */
@@ -280,7 +348,7 @@ export class CompiledStateGraph {
 
   /** The addressed checkpoint (or the latest) and its ancestors up to the root, child first. */
   async getLineage(config) {
-    return this[RAW].getLineage(config).map((s) => lazyValues(s, "values"));
+    return listed(this[RAW].getLineage(config), "values", (s) => s);
   }
 
   /** Channel values converted for JS nodes so far (unchanged channels are reused). Unstable. */
@@ -295,54 +363,57 @@ export class CompiledStateGraph {
 }
 
 /**
+ * The items of a listing (core/src/wasm/listing.rs): parsed from its one
+ * JSON text, and in each `holder(item)` the property `key` (`values`,
+ * `channel_values`; `null` in the text, so already in its place among the
+ * keys) becomes a lazy one that converts that item's values from the engine
+ * on first read (as JSON text, for one `JSON.parse`) and then keeps them:
+ * listing a long history for its metadata converts no values. The property stays enumerable and
+ * assignable, as on an eager object. The listing is freed once every
+ * item's values were read or replaced (else when it is collected).
+ */
+function listed(listing, key, holder) {
+  const items = JSON.parse(listing.takeText());
+  let unsettled = items.length;
+  const settle = () => {
+    if (--unsettled === 0) listing.free();
+  };
+  for (let i = 0; i < items.length; i++) lazyValues(holder(items[i]), key, listing, i, settle);
+  if (unsettled === 0) listing.free();
+  return items;
+}
+
+function lazyValues(target, key, listing, i, settle) {
+  let pending = true;
+  let value;
+  // Redefining an existing property keeps its place in the key order.
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (pending) {
+        pending = false;
+        const text = listing.valuesText(i);
+        value = text === undefined ? undefined : JSON.parse(text);
+        settle();
+      }
+      return value;
+    },
+    set(v) {
+      if (pending) {
+        pending = false;
+        settle();
+      }
+      value = v;
+    },
+  });
+}
+
+/**
  * LangGraph.js's in-memory checkpointer. Share one between graphs, or use
  * it alone: `getTuple`, `list`, `put`, `putWrites`, `deleteThread`, and
  * `exportThread` / `importThread` (format `chronograph.thread.v1`).
  */
-/** Property under which the bindings attach a listed item's values handle (core/src/wasm/types.rs `LAZY_VALUES`). */
-const LAZY_VALUES = "__lazyValues";
-
-/**
- * A listed snapshot (or checkpoint) whose `key` (`values`, `channel_values`)
- * is converted from the engine on first read and then kept: listing a long
- * history for its metadata converts no values. Same keys in the same order
- * as an eager object; the property is enumerable and assignable.
- */
-function lazyValues(item, key) {
-  const handle = item[LAZY_VALUES];
-  if (handle === undefined) return item;
-  let pending = handle;
-  let value;
-  const take = () => {
-    if (pending !== undefined) {
-      const h = pending;
-      pending = undefined;
-      value = h.toJs();
-      h.free();
-    }
-    return value;
-  };
-  const out = {};
-  for (const k of Object.keys(item)) {
-    if (k === LAZY_VALUES) continue;
-    if (k === key) {
-      Object.defineProperty(out, key, {
-        enumerable: true,
-        configurable: true,
-        get: take,
-        set(v) {
-          if (pending !== undefined) pending.free();
-          pending = undefined;
-          value = v;
-        },
-      });
-    } else {
-      out[k] = item[k];
-    }
-  }
-  return out;
-}
-
 export class MemorySaver {
   constructor() {
     hide(this, RAW, new raw.WasmMemorySaver());
@@ -355,10 +426,7 @@ export class MemorySaver {
 
   /** Checkpoints newest first: `{ limit, before, filter }`. */
   async *list(config, options) {
-    for (const t of this[RAW].list(config, options)) {
-      t.checkpoint = lazyValues(t.checkpoint, "channel_values");
-      yield t;
-    }
+    yield* listed(this[RAW].list(config, options), "channel_values", (t) => t.checkpoint);
   }
 
   /** Stores `checkpoint` under `config`'s checkpoint (its parent); resolves to its config. */

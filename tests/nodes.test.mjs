@@ -85,6 +85,64 @@ test("node config carries the run's config and the node name, step and task id",
   assert.match(metadata.langgraph_task_id, /^[0-9a-f-]{36}$/);
 });
 
+test("node config: the same keys in the same order, a fresh copy per call, each run's own values", async () => {
+  const seen = [];
+  const graph = new StateGraph({ x: "last_value" })
+    .addNode("a", (_, config) => {
+      seen.push(structuredClone(config));
+      config.configurable.deep?.list.push("mutated by a");
+      config.metadata.tag?.push("mutated by a");
+      return {};
+    })
+    .addNode("b", async (_, config) => {
+      seen.push(structuredClone(config));
+      return {};
+    })
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .compile({ checkpointer: new MemorySaver() });
+  const configurable = { thread_id: "order", zeta: 1, deep: { list: [1] } };
+  await graph.invoke({ x: 1 }, { configurable, recursionLimit: 9, metadata: { run: "r1", tag: ["t"], langgraph_step: "overridden" } });
+  await graph.invoke({ x: 1 }, { configurable: { thread_id: "order2" } });
+  const shape = (c) => JSON.stringify(c, (k, v) => (k === "langgraph_task_id" ? "id" : v));
+  assert.deepEqual(seen.map(shape), [
+    '{"configurable":{"deep":{"list":[1]},"thread_id":"order","zeta":1},"metadata":{"langgraph_node":"a","langgraph_step":1,"langgraph_task_id":"id","run":"r1","tag":["t"]},"recursionLimit":9}',
+    '{"configurable":{"deep":{"list":[1]},"thread_id":"order","zeta":1},"metadata":{"langgraph_node":"b","langgraph_step":2,"langgraph_task_id":"id","run":"r1","tag":["t"]},"recursionLimit":9}',
+    '{"configurable":{"thread_id":"order2"},"metadata":{"langgraph_node":"a","langgraph_step":1,"langgraph_task_id":"id"}}',
+    '{"configurable":{"thread_id":"order2"},"metadata":{"langgraph_node":"b","langgraph_step":2,"langgraph_task_id":"id"}}',
+  ]);
+  assert.deepEqual(configurable.deep.list, [1], "the caller's config is not the node's");
+});
+
+test("updates read the same whether plain JSON or not (undefined, decimals, big and odd numbers, bad strings)", async () => {
+  const plain = { s: "é😀 \"q\"\n", n: -123456789012, z: -0, t: true, nil: null, arr: [1, "x", [{ k: false }]], obj: { "2": 2, "1": 1, b: "b" } };
+  const odd = { a: 1.1, sum: 0.1 + 0.2, big: 2 ** 60, huge: 1e21, nan: NaN, undef: undefined, nested: { u: undefined }, holes: [1, , 3] };
+  const lone = { s: "x\ud800y" };
+  const want = {
+    ...plain,
+    z: 0,
+    ...{ a: 1.1, sum: 0.30000000000000004, big: 2 ** 60, huge: 1e21, nan: null, undef: null, nested: { u: null }, holes: [1, null, 3] },
+    s: "x\ufffdy",
+  };
+  const channels = Object.fromEntries(Object.keys(want).map((k) => [k, "last_value"]));
+  const graph = new StateGraph(channels)
+    .addNode("plain", () => plain)
+    .addNode("odd", async () => odd)
+    .addNode("lone", () => lone)
+    .addEdge(START, "plain")
+    .addEdge("plain", "odd")
+    .addEdge("odd", "lone")
+    .compile({ checkpointer: new MemorySaver() });
+  const out = await graph.invoke({ n: 0 }, thread());
+  assert.deepEqual(out, want);
+  assert.ok(Object.is(out.z, 0));
+  const command = new StateGraph({ x: "last_value" })
+    .addNode("n", () => ({ lg_name: "Command", goto: [] }))
+    .addEdge(START, "n")
+    .compile({ checkpointer: new MemorySaver() });
+  await assert.rejects(command.invoke({ x: 0 }, thread()), /Node "n" returned a Command/);
+});
+
 test("JS reducers: with a default, without one (first write taken), and several writes in a step", async () => {
   const calls = [];
   const graph = new StateGraph({
@@ -174,6 +232,19 @@ test("interrupt(value, config) finds its node without async context (the browser
   const cfg = thread();
   assert.equal((await graph.invoke({ v: 0 }, cfg)).__interrupt__[0].value, "v?");
   assert.deepEqual(await graph.invoke(new Command({ resume: 5 }), cfg), { v: 5 });
+});
+
+test("interrupt() after its node finished is a GraphValueError", async () => {
+  let later;
+  const graph = new StateGraph({ x: "last_value" })
+    .addNode("n", (_, config) => {
+      later = () => interrupt("too late?", config);
+      return { x: 1 };
+    })
+    .addEdge(START, "n")
+    .compile({ checkpointer: new MemorySaver() });
+  await graph.invoke({ x: 0 }, thread());
+  assert.throws(later, (e) => e instanceof GraphValueError && e.code === "INTERRUPT_OUTSIDE_NODE");
 });
 
 test("interrupt() outside a node is a GraphValueError", () => {

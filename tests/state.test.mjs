@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import * as chronograph from "chronograph";
-import { COPY, END, INPUT, MemorySaver, START, StateGraph } from "chronograph";
+import { COPY, END, INPUT, interrupt, MemorySaver, START, StateGraph } from "chronograph";
 import { expected, walkthrough } from "./browser/walkthrough.mjs";
 import { collect } from "./support.mjs";
 
@@ -141,6 +141,46 @@ test("updateState as __copy__, __input__ and END; bulkUpdateState applies supers
   assert.equal(after.metadata.source, "update");
   const parent = await graph.getState(after.parentConfig);
   assert.deepEqual(parent.values, { step: 100 });
+});
+
+test("every listed snapshot and tuple equals its eager form, key order and absent keys included", async () => {
+  const saver = new MemorySaver();
+  const graph = new StateGraph({ log: "append", ask: "last_value" })
+    .addNode("a", () => ({ log: ["a"] }))
+    .addNode("b", () => ({ ask: interrupt({ q: "ok?", n: 2 ** 50, f: 1.5 }) }))
+    .addNode("c", () => ({ log: ["c"] }))
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .addEdge("a", "c")
+    .addEdge("b", END)
+    .addEdge("c", END)
+    .compile({ checkpointer: saver });
+  const cfg = { configurable: { thread_id: "listed-vs-eager", user: "u1" } };
+  await graph.invoke({ log: ["in"] }, cfg);
+  await graph.updateState(cfg, { log: ["edit"] }, "c");
+  // Keys in order, nested; JSON.stringify would drop undefined-valued keys.
+  const keys = (x) =>
+    x && typeof x === "object"
+      ? Array.isArray(x)
+        ? x.map(keys)
+        : Object.keys(x).map((k) => [k, x[k] === undefined ? "undefined" : keys(x[k])])
+      : typeof x;
+  const history = await collect(graph.getStateHistory(cfg));
+  assert.equal(history.length, 4);
+  for (const s of history) {
+    const eager = await graph.getState(s.config);
+    assert.deepEqual(keys(s), keys(eager));
+    assert.deepEqual(s, eager);
+  }
+  const tuples = await collect(saver.list(cfg));
+  assert.equal(tuples.length, 4);
+  for (const t of tuples) {
+    const eager = await saver.getTuple(t.config);
+    assert.deepEqual(keys(t), keys(eager));
+    assert.deepEqual(t, eager);
+  }
+  const lineage = await graph.getLineage(cfg);
+  assert.deepEqual(keys(lineage), keys(history.slice(0, lineage.length)));
 });
 
 test("listed snapshots and tuples convert their values lazily, once, with the eager shape", async () => {

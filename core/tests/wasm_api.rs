@@ -385,10 +385,26 @@ async fn js_nodes_run_through_the_raw_classes() {
         .await
         .unwrap();
     assert_eq!(text(&out), r#"{"log":["a saw 0","b saw 1"],"n":11}"#);
-    let history = compiled
+    // History is a listing: the items as one JSON text (values `null`),
+    // each item's values converted once, on request.
+    let mut history = compiled
         .get_state_history(cfg.clone(), JsValue::UNDEFINED)
         .unwrap();
-    assert_eq!(js_sys::Array::from(&history).length(), 4);
+    let items = JSON::parse(&history.take_text()).unwrap();
+    assert_eq!(js_sys::Array::from(&items).length(), 4);
+    let newest = js_sys::Array::from(&items).get(0);
+    assert!(get(&newest, "values").is_null());
+    assert_eq!(
+        text(&get(&newest, "metadata")),
+        r#"{"source":"loop","step":2,"parents":{},"thread_id":"raw"}"#
+    );
+    assert_eq!(
+        history.values_text(0).unwrap().as_deref(),
+        Some(r#"{"log":["a saw 0","b saw 1"],"n":11}"#)
+    );
+    assert_eq!(history.values_text(0).unwrap(), None, "taken once");
+    assert_eq!(history.values_text(9).unwrap(), None, "past the end");
+    assert_eq!(history.take_text(), "[]", "taken once");
 
     // The saver round-trips the thread through its JSON export.
     let data = saver.export_thread("raw".into()).unwrap();

@@ -3,10 +3,11 @@
 //! be async); reads are synchronous (the JS layer makes them async).
 
 use super::error::invalid_argument;
+use super::listing::WasmListing;
 use super::node::{function_arg, StateCache};
 use super::types::{
     config_from_js, config_to_js, input_from_js, list_options_from_js, names_arg, optional_name,
-    snapshot_to_js, snapshots_to_js, stream_chunks, supersteps_from_js, values_from_js, StreamMode,
+    snapshot_to_js, stream_chunks, supersteps_from_js, values_from_js, StreamMode,
 };
 use crate::{CompiledGraph, RunInput, StreamEvent, END};
 use js_sys::Promise;
@@ -111,19 +112,24 @@ impl WasmCompiledGraph {
         snapshot_to_js(&self.graph.get_state(&config)?)
     }
 
-    /// Snapshots newest first, as an array.
+    /// Snapshots newest first, as a listing (values handed out lazily).
     #[wasm_bindgen(js_name = getStateHistory)]
-    pub fn get_state_history(&self, config: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    pub fn get_state_history(
+        &self,
+        config: JsValue,
+        options: JsValue,
+    ) -> Result<WasmListing, JsValue> {
         let config = config_from_js(&config, "getStateHistory(config, options): config")?;
         let options = list_options_from_js(&options, "getStateHistory(config, options): options")?;
-        snapshots_to_js(&self.graph.get_state_history(&config, &options)?)
+        WasmListing::snapshots(self.graph.get_state_history(&config, &options)?)
     }
 
-    /// The addressed checkpoint (or the latest) and its ancestors, child first.
+    /// The addressed checkpoint (or the latest) and its ancestors, child
+    /// first, as a listing (values handed out lazily).
     #[wasm_bindgen(js_name = getLineage)]
-    pub fn get_lineage(&self, config: JsValue) -> Result<JsValue, JsValue> {
+    pub fn get_lineage(&self, config: JsValue) -> Result<WasmListing, JsValue> {
         let config = config_from_js(&config, "getLineage(config): config")?;
-        snapshots_to_js(&self.graph.lineage(&config)?)
+        WasmListing::snapshots(self.graph.lineage(&config)?)
     }
 
     /// `updateState(config, values, asNode?)`: resolves to the new checkpoint's config.

@@ -14,21 +14,26 @@
 //! - [`error`]: core errors to real JS `Error` objects (`name`, `code`,
 //!   `node`, LangGraph.js texts) and thrown JS values back to core errors.
 //! - `node`: the one adapter from a JS function to a core node, router or
-//!   reducer, and the per-graph cache of the state handed to JS.
+//!   reducer; `state_cache`: the per-graph cache of the state (and the
+//!   run's config) handed to JS.
 //! - [`WasmStateGraph`], [`WasmCompiledGraph`], [`WasmMemorySaver`],
-//!   [`TaskContext`]: the exported classes.
+//!   [`WasmListing`]: the exported classes; `task`: running JS tasks by
+//!   number, for `interrupt()`.
 
 mod clock;
 mod compiled;
 pub mod error;
+mod listing;
 mod node;
 mod saver;
+mod state_cache;
 mod state_graph;
 mod task;
 pub mod types;
+mod versions;
 
 pub use clock::DateClock;
 pub use compiled::WasmCompiledGraph;
+pub use listing::WasmListing;
 pub use saver::WasmMemorySaver;
 pub use state_graph::WasmStateGraph;
-pub use task::TaskContext;

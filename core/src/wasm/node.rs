@@ -1,160 +1,74 @@
 //! The one adapter from JavaScript functions to the core: nodes, routers
-//! and reducers, and the cache of the state handed to them.
+//! and reducers.
 //!
-//! A JS node is called as `fn(state, config, task)` (the JS layer turns the
-//! third argument into the context `interrupt()` reads) and may return an
-//! update or a Promise of one; routers are called as `router(state, config)`
-//! and return a name or names, or a Promise of them. What they throw (or
-//! reject with) becomes a core error through [`from_thrown`]; the marker
-//! `interrupt()` throws becomes the core's `GraphInterrupt`.
+//! A JS node is called as `fn(state, base, task, node, step, taskId)`:
+//! `base` is the run's config as [`StateCache::run_config`] makes it
+//! (converted once per run), and the JS layer (`wrapNode` in npm/lib.js)
+//! copies it into LangGraph.js's node `config`, fills in `node`, `step`
+//! and `taskId`, and keeps `task` (a number, see `task.rs`) where
+//! `interrupt()` finds it.
+//! It may return an update or a Promise of one; routers are called as
+//! `router(state)` and return a name or names, or a Promise of them. What
+//! they throw (or reject with) becomes a core error through
+//! [`from_thrown`]; the marker `interrupt()` throws becomes the core's
+//! `GraphInterrupt`.
 //!
 //! The state object is rebuilt per call (it is small: one property per
 //! channel), but each channel's JS value is reused while the core channel
-//! value is the same one (`Arc`/persistent-vector pointer equality), so a
-//! step converts only the channels that changed. Nodes see shared objects
-//! and must not mutate them, as in LangGraph.js.
+//! value is the same one (see [`StateCache`]), so a step converts only the
+//! channels that changed. Nodes see shared objects and must not mutate
+//! them, as in LangGraph.js.
 
 use super::error::{describe, from_thrown, invalid_argument};
-use super::task::TaskContext;
+pub use super::state_cache::StateCache;
+use super::task::TaskHandle;
 use super::types::{is_object, json_from_js, to_js};
 use crate::{
-    ChannelList, ChannelValue, CustomReducer, Error, NodeAction, NodeContext, NodeFuture, Reducer,
-    RouterFn, RunOutput, State,
+    ChannelValue, CustomReducer, Error, NodeAction, NodeContext, NodeFuture, Reducer, RouterFn,
+    State,
 };
-use js_sys::{Function, Object, Reflect};
+use js_sys::{Function, Reflect};
 use serde_json::Value;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
-use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-/// Whether two channel values are the very same value (not merely equal).
-fn same(a: &ChannelValue, b: &ChannelValue) -> bool {
-    match (a, b) {
-        (ChannelValue::Json(x), ChannelValue::Json(y)) => Arc::ptr_eq(x, y),
-        (ChannelValue::List(x), ChannelValue::List(y)) => x.ptr_eq(y),
-        _ => false,
-    }
-}
+#[wasm_bindgen]
+extern "C" {
+    /// A JS node function, for [`NodeFn::call_node`].
+    #[wasm_bindgen(extends = Function)]
+    type NodeFn;
 
-/// How many leading items `old` and `new` share (the very same `Arc`s).
-/// A pointer comparison per item, stopping at the first difference.
-fn shared_prefix(old: &ChannelList, new: &ChannelList) -> usize {
-    old.iter()
-        .zip(new.iter())
-        .take_while(|(a, b)| Arc::ptr_eq(a, b))
-        .count()
-}
-
-/// Per graph: the last JS value made for each channel, keyed by the core
-/// value it was made from (which the entry keeps alive, so a pointer is
-/// never reused for another value while it is cached).
-///
-/// A changed list whose first items are the same `Arc`s as the cached
-/// version's (after an `append` or an `add_messages` that added or
-/// replaced recent messages) is converted incrementally: the shared prefix
-/// of the cached JS array is copied (`Array.prototype.slice`, a shallow
-/// copy) and only the items after it are converted. Any other change
-/// converts the whole value. The JS
-/// arrays and their items are shared between calls: nodes and routers must
-/// not mutate the state they are given (as in LangGraph.js).
-#[derive(Default)]
-pub struct StateCache {
-    entries: RefCell<HashMap<String, (ChannelValue, JsValue)>>,
-    conversions: std::cell::Cell<u64>,
-    items: std::cell::Cell<u64>,
-}
-
-impl StateCache {
-    /// The JS value of one channel, converted only if it changed (and
-    /// then, for a list that grew, only its new items).
-    fn channel(&self, name: &str, value: &ChannelValue) -> Result<JsValue, JsValue> {
-        let mut base: Option<(js_sys::Array, usize)> = None;
-        if let Some((cached, js)) = self.entries.borrow().get(name) {
-            if same(cached, value) {
-                return Ok(js.clone());
-            }
-            if let (ChannelValue::List(old), ChannelValue::List(new)) = (cached, value) {
-                let l = shared_prefix(old, new);
-                if let (true, Some(arr)) = (l > 0, js.dyn_ref::<js_sys::Array>()) {
-                    base = Some((arr.clone(), l));
-                }
-            }
-        }
-        let js: JsValue = match (base, value) {
-            (Some((arr, l)), ChannelValue::List(new)) => {
-                let copy = arr.slice(0, l as u32);
-                for item in new.iter().skip(l) {
-                    copy.push(&to_js(&**item)?);
-                }
-                self.items.set(self.items.get() + (new.len() - l) as u64);
-                copy.into()
-            }
-            _ => {
-                self.items
-                    .set(self.items.get() + value.len().unwrap_or(1) as u64);
-                to_js(value)?
-            }
-        };
-        self.conversions.set(self.conversions.get() + 1);
-        self.entries
-            .borrow_mut()
-            .insert(name.to_owned(), (value.clone(), js.clone()));
-        Ok(js)
-    }
-
-    /// The state as a JS object (a fresh object over cached channel values).
-    pub fn state(&self, state: &State) -> Result<JsValue, JsValue> {
-        let obj = Object::new();
-        for (name, value) in state.iter() {
-            Reflect::set(&obj, &JsValue::from_str(name), &self.channel(name, value)?)?;
-        }
-        Ok(obj.into())
-    }
-
-    /// A run's result as JS: the state values with `__interrupt__` added
-    /// when the run was interrupted. Lists come from the cache (converted
-    /// only where they changed) as fresh shallow copies, so the caller may
-    /// push to or reorder them; their items are shared with the state nodes
-    /// see and must not be mutated in place. Other values are converted
-    /// afresh.
-    pub fn output(&self, output: &RunOutput) -> Result<JsValue, JsValue> {
-        let obj = Object::new();
-        for (name, value) in output.values.iter() {
-            let js = match value {
-                ChannelValue::List(_) => js_sys::Array::from(&self.channel(name, value)?)
-                    .slice(0, u32::MAX)
-                    .into(),
-                ChannelValue::Json(v) => to_js(&**v)?,
-            };
-            Reflect::set(&obj, &JsValue::from_str(name), &js)?;
-        }
-        if !output.interrupts.is_empty() {
-            Reflect::set(&obj, &"__interrupt__".into(), &to_js(&output.interrupts)?)?;
-        }
-        Ok(obj.into())
-    }
-
-    /// How many channel values were converted so far, fully or
-    /// incrementally (for tests and benchmarks).
-    pub fn conversions(&self) -> u64 {
-        self.conversions.get()
-    }
-
-    /// How many values were converted so far counting list items one by
-    /// one (a non-list value counts 1): what the conversions cost.
-    pub fn converted_items(&self) -> u64 {
-        self.items.get()
-    }
+    /// `f.call(undefined, state, base, task, node, step, taskId)`: js_sys
+    /// has no six-argument `call`, and an argument array would cost one
+    /// more allocation per call.
+    #[wasm_bindgen(method, catch, js_name = call)]
+    #[allow(clippy::too_many_arguments)]
+    fn call_node(
+        this: &NodeFn,
+        this_arg: &JsValue,
+        state: &JsValue,
+        base: &JsValue,
+        task: u32,
+        node: &JsValue,
+        step: f64,
+        task_id: &str,
+    ) -> Result<JsValue, JsValue>;
 }
 
 /// The value of a call that may return a Promise (or any thenable).
 async fn settle(value: JsValue) -> Result<JsValue, JsValue> {
-    let then = super::types::get(&value, "then");
-    if value.is_object() && then.is_function() {
+    // Primitives first: `Reflect.get` on a string (a router's usual
+    // result) throws, and a thrown exception costs more than the call.
+    if !value.is_object() {
+        return Ok(value);
+    }
+    if THEN
+        .with(|k| Reflect::get(&value, k))
+        .is_ok_and(|then| then.is_function())
+    {
         let promise = js_sys::Promise::resolve(&value);
         return JsFuture::from(promise).await;
     }
@@ -168,25 +82,33 @@ pub fn function_arg(f: &JsValue, what: &str) -> Result<Function, JsValue> {
         .ok_or_else(|| invalid_argument(format!("{what} must be a function, got {}", describe(f))))
 }
 
-/// `config` handed to a node, as LangGraph.js: the run's `configurable`
-/// (`thread_id`, the caller's keys), `recursionLimit`, and `metadata` with
-/// the run's metadata plus `langgraph_node`, `langgraph_step`, `langgraph_task_id`.
-fn node_config(ctx: &NodeContext) -> Result<JsValue, JsValue> {
-    let run = ctx.config();
-    let mut metadata = run.metadata.clone();
-    metadata.insert("langgraph_node".into(), ctx.node().into());
-    metadata.insert("langgraph_step".into(), ctx.step().into());
-    metadata.insert("langgraph_task_id".into(), ctx.task_id().into());
-    let mut config = serde_json::Map::new();
-    config.insert(
-        "configurable".into(),
-        Value::Object(run.configurable.clone()),
-    );
-    if let Some(limit) = run.recursion_limit {
-        config.insert("recursionLimit".into(), limit.into());
+thread_local! {
+    /// The JS layer's `updateText(value)` (npm/lib.js), once registered.
+    static UPDATE_TEXT: RefCell<Option<Function>> = const { RefCell::new(None) };
+    /// Property names read on every call, made once (not per call).
+    static THEN: JsValue = JsValue::from_str("then");
+    static LG_NAME: JsValue = JsValue::from_str("lg_name");
+}
+
+/// Registers the JS layer's `updateText(value)`: the JSON text of a node's
+/// result when it is a plain object of JSON data that the field-by-field
+/// conversion would read the same, else `undefined`. One `JSON.stringify`
+/// and one string crossing cost less than a crossing per field; without
+/// it (the bindings used alone) every result is converted field by field.
+#[wasm_bindgen(js_name = registerUpdateText)]
+pub fn register_update_text(f: Function) {
+    UPDATE_TEXT.with(|u| *u.borrow_mut() = Some(f));
+}
+
+/// `out` as JSON through `updateText`, when it is plain data.
+fn update_by_text(out: &JsValue) -> Option<Value> {
+    if !out.is_object() {
+        return None;
     }
-    config.insert("metadata".into(), Value::Object(metadata));
-    to_js(&config)
+    let text = UPDATE_TEXT.with(|u| u.borrow().as_ref()?.call1(&JsValue::UNDEFINED, out).ok())?;
+    // A text that serde_json reads differently from JS (it should not
+    // happen) falls back to the field-by-field conversion.
+    serde_json::from_str(&text.as_string()?).ok()
 }
 
 /// A node's return value as an update: an object, or `null`/`undefined` for none.
@@ -194,7 +116,11 @@ fn update_from_js(out: JsValue, node: &str) -> crate::Result<Value> {
     if out.is_undefined() || out.is_null() {
         return Ok(Value::Null);
     }
-    if super::types::get(&out, "lg_name").as_string().as_deref() == Some("Command") {
+    if let Some(update) = update_by_text(&out) {
+        return Ok(update);
+    }
+    let lg_name = LG_NAME.with(|k| Reflect::get(&out, k).unwrap_or(JsValue::UNDEFINED));
+    if lg_name.as_string().as_deref() == Some("Command") {
         return Err(Error::invalid_update(format!(
             "Node \"{node}\" returned a Command; returning a Command from a node is not supported, return an update object"
         )));
@@ -208,15 +134,31 @@ fn update_from_js(out: JsValue, node: &str) -> crate::Result<Value> {
 
 /// A JS node as a core node.
 pub fn node_action(name: String, f: Function, cache: Rc<StateCache>) -> NodeAction {
+    // Made once: the name crosses to JS on every call.
+    let (name, node): (Rc<str>, JsValue) = (name.as_str().into(), JsValue::from_str(&name));
     NodeAction::Async(Rc::new(move |state: State, ctx: NodeContext| {
-        let (f, cache, name) = (f.clone(), cache.clone(), name.clone());
+        let (f, cache, name, node) = (f.clone(), cache.clone(), name.clone(), node.clone());
         let fut: NodeFuture = Box::pin(async move {
             let input = cache.state(&state).map_err(from_thrown)?;
-            let config = node_config(&ctx).map_err(from_thrown)?;
-            let task = JsValue::from(TaskContext::new(ctx));
+            let base = cache.run_config(ctx.config()).map_err(from_thrown)?;
+            // Registered while the node runs (held across the await).
+            let task = TaskHandle::new(ctx.clone());
             let out = f
-                .call3(&JsValue::UNDEFINED, &input, &config, &task)
+                .unchecked_ref::<NodeFn>()
+                .call_node(
+                    &JsValue::UNDEFINED,
+                    &input,
+                    &base,
+                    task.id(),
+                    &node,
+                    ctx.step() as f64,
+                    ctx.task_id(),
+                )
                 .map_err(from_thrown)?;
+            // A plain object (the usual result) is no thenable: skip `settle`.
+            if let Some(update) = update_by_text(&out) {
+                return Ok(update);
+            }
             let out = settle(out).await.map_err(from_thrown)?;
             update_from_js(out, &name)
         });

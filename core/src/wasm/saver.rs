@@ -2,9 +2,9 @@
 //! `InMemorySaver`), usable on its own and shared by the graphs compiled
 //! with it.
 
+use super::listing::WasmListing;
 use super::types::{
-    config_from_js, from_js, lazy_tuple_to_js, list_options_from_js, string_arg, to_js,
-    tuple_to_js, Address,
+    config_from_js, from_js, list_options_from_js, string_arg, to_js, tuple_to_js, Address,
 };
 use crate::checkpoint::{ChannelVersions, CheckpointMetadata, ListTarget};
 use crate::{Checkpoint, CheckpointSaver, InMemorySaver, ThreadExport};
@@ -48,9 +48,10 @@ impl WasmMemorySaver {
         WasmMemorySaver(self.0.clone())
     }
 
-    /// Checkpoints newest first; `config` may name a thread, a namespace and
-    /// a checkpoint, or be `undefined` for every thread.
-    pub fn list(&self, config: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    /// Checkpoints newest first, as a listing (values handed out lazily);
+    /// `config` may name a thread, a namespace and a checkpoint, or be
+    /// `undefined` for every thread.
+    pub fn list(&self, config: JsValue, options: JsValue) -> Result<WasmListing, JsValue> {
         let config = config_from_js(&config, "list(config, options): config")?;
         let target = ListTarget {
             thread_id: config.thread_id(),
@@ -61,12 +62,7 @@ impl WasmMemorySaver {
             checkpoint_id: config.checkpoint_id(),
         };
         let options = list_options_from_js(&options, "list(config, options): options")?;
-        let tuples = self.0.list(&target, &options)?;
-        let out = js_sys::Array::new();
-        for t in &tuples {
-            out.push(&lazy_tuple_to_js(t)?);
-        }
-        Ok(out.into())
+        WasmListing::tuples(self.0.list(&target, &options)?)
     }
 
     /// Stores a checkpoint under `config`'s checkpoint (its parent); returns its config.

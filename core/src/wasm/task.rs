@@ -1,46 +1,67 @@
-//! [`TaskContext`]: what a running JS node can ask of the engine. The JS
-//! layer keeps the current one where `interrupt()` finds it.
+//! Running JS tasks by number: what `interrupt()` reaches.
+//!
+//! A JS node is handed its task as a number (see `node.rs`); the JS layer
+//! keeps it where `interrupt()` finds it (the node's config, Node's
+//! AsyncLocalStorage, the current call) and calls [`task_interrupt`] with
+//! it. A number instead of a wasm-bindgen object per call: no JS wrapper,
+//! no FinalizationRegistry entry for every node call.
 
 use super::types::{json_from_js, to_js};
-use crate::NodeContext;
+use crate::{Error, NodeContext};
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
 
-/// The context of one running task (a newtype over the core `NodeContext`).
-#[wasm_bindgen]
-pub struct TaskContext(NodeContext);
+thread_local! {
+    static TASKS: RefCell<HashMap<u32, NodeContext>> = RefCell::new(HashMap::new());
+    static NEXT: Cell<u32> = const { Cell::new(0) };
+}
 
-impl TaskContext {
-    /// Wraps a core context.
+/// A running task's entry in the registry, removed when dropped (when the
+/// node's future ends or is dropped): an `interrupt()` after its node
+/// finished finds nothing.
+pub struct TaskHandle(u32);
+
+impl TaskHandle {
+    /// Registers a running task.
     pub fn new(ctx: NodeContext) -> Self {
-        TaskContext(ctx)
+        // Never 0 (the JS layer tests for a task with `!= null`, but a
+        // falsy id would be a trap), and unique among running tasks.
+        let id = NEXT.with(|n| {
+            let id = n.get().wrapping_add(1).max(1);
+            n.set(id);
+            id
+        });
+        TASKS.with(|t| t.borrow_mut().insert(id, ctx));
+        TaskHandle(id)
+    }
+
+    /// The number the JS layer knows the task by.
+    pub fn id(&self) -> u32 {
+        self.0
     }
 }
 
-#[wasm_bindgen]
-impl TaskContext {
-    /// The node's name.
-    #[wasm_bindgen(getter)]
-    pub fn node(&self) -> String {
-        self.0.node().to_owned()
+impl Drop for TaskHandle {
+    fn drop(&mut self) {
+        TASKS.with(|t| t.borrow_mut().remove(&self.0));
     }
+}
 
-    /// The task id.
-    #[wasm_bindgen(getter, js_name = taskId)]
-    pub fn task_id(&self) -> String {
-        self.0.task_id().to_owned()
-    }
-
-    /// The superstep.
-    #[wasm_bindgen(getter)]
-    pub fn step(&self) -> f64 {
-        self.0.step() as f64
-    }
-
-    /// LangGraph's `interrupt(value)`: the answer when this call was already
-    /// answered, else throws the `GraphInterrupt` marker that pauses the node.
-    pub fn interrupt(&self, value: JsValue) -> Result<JsValue, JsValue> {
-        let value = json_from_js(value, "interrupt(value)")?;
-        let answer = self.0.interrupt(value)?;
-        to_js(&answer)
-    }
+/// LangGraph's `interrupt(value)` in running task `task`: the answer when
+/// this call was already answered, else throws the `GraphInterrupt` marker
+/// that pauses the node.
+#[wasm_bindgen(js_name = taskInterrupt)]
+pub fn task_interrupt(task: u32, value: JsValue) -> Result<JsValue, JsValue> {
+    let ctx = TASKS.with(|t| t.borrow().get(&task).cloned());
+    let Some(ctx) = ctx else {
+        return Err(Error::value(
+            "Called interrupt() after its node finished; call it while the node runs.",
+        )
+        .with_code("INTERRUPT_OUTSIDE_NODE")
+        .into());
+    };
+    let value = json_from_js(value, "interrupt(value)")?;
+    let answer = ctx.interrupt(value)?;
+    to_js(&answer)
 }

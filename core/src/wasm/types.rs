@@ -8,6 +8,7 @@
 //! the JS layer there), next to the classes that return them.
 
 use super::error::{describe, invalid_argument};
+use super::versions::{VersionsOut, VersionsSeenOut};
 use crate::checkpoint::{CheckpointConfig, CheckpointMetadata, CheckpointTuple, ListOptions};
 use crate::{
     Command, Error, Interrupt, PregelTask, Resume, RunInput, RunnableConfig, State, StateSnapshot,
@@ -317,47 +318,13 @@ pub fn snapshot_to_js(s: &StateSnapshot) -> Result<JsValue, JsValue> {
     to_js(&Snapshot::from(s))
 }
 
-/// The property under which a listed snapshot (or a listed tuple's
-/// checkpoint) carries its [`WasmValues`] handle; the JS layer replaces it
-/// with a lazy getter for `values` (or `channel_values`), which the
-/// bindings send as `null`.
-pub const LAZY_VALUES: &str = "__lazyValues";
-
-/// The state values of a listed snapshot or checkpoint, converted to JS only
-/// when read: listing history converts metadata only, and reading one
-/// snapshot's values costs that snapshot alone. Holds the persistent state
-/// (shared with the saver, not a copy).
-#[wasm_bindgen]
-pub struct WasmValues(State);
-
-#[wasm_bindgen]
-impl WasmValues {
-    /// The values as a plain JS object (a fresh conversion on every call;
-    /// the JS layer calls it once and keeps the result).
-    #[wasm_bindgen(js_name = toJs)]
-    pub fn to_js(&self) -> Result<JsValue, JsValue> {
-        to_js(&StateValues(&self.0))
+/// A listed snapshot without its values (`values: null`): the listing
+/// ([`super::listing::WasmListing`]) hands them out lazily.
+pub fn snapshot_head(s: &StateSnapshot) -> Snapshot<'_> {
+    Snapshot {
+        values: None,
+        ..Snapshot::from(s)
     }
-}
-
-/// `obj` with its lazy-values handle attached.
-fn with_lazy_values(obj: JsValue, values: State) -> Result<JsValue, JsValue> {
-    Reflect::set(&obj, &LAZY_VALUES.into(), &WasmValues(values).into())?;
-    Ok(obj)
-}
-
-/// Snapshots as a JS array; each has `values: null` and a
-/// [`LAZY_VALUES`] handle (the JS layer makes `values` a lazy getter).
-pub fn snapshots_to_js(list: &[StateSnapshot]) -> Result<JsValue, JsValue> {
-    let out = js_sys::Array::new();
-    for s in list {
-        let head = Snapshot {
-            values: None,
-            ..Snapshot::from(s)
-        };
-        out.push(&with_lazy_values(to_js(&head)?, s.values.clone())?);
-    }
-    Ok(out.into())
 }
 
 /// A checkpoint as LangGraph.js shows it; `channel_values` is `None` (sent
@@ -368,9 +335,8 @@ struct CheckpointOut<'a> {
     id: &'a str,
     ts: &'a str,
     channel_values: Option<&'a std::collections::BTreeMap<crate::Name, crate::ChannelValue>>,
-    channel_versions: &'a crate::ChannelVersions,
-    versions_seen:
-        &'a std::collections::BTreeMap<crate::Name, std::sync::Arc<crate::ChannelVersions>>,
+    channel_versions: VersionsOut<'a>,
+    versions_seen: VersionsSeenOut<'a>,
     updated_channels: &'a Option<Vec<crate::Name>>,
 }
 
@@ -381,8 +347,8 @@ impl<'a> CheckpointOut<'a> {
             id: &c.id,
             ts: &c.ts,
             channel_values: values.then_some(&c.channel_values),
-            channel_versions: &c.channel_versions,
-            versions_seen: &c.versions_seen,
+            channel_versions: VersionsOut(&c.channel_versions),
+            versions_seen: VersionsSeenOut(&c.versions_seen),
             updated_channels: &c.updated_channels,
         }
     }
@@ -420,17 +386,11 @@ pub fn tuple_to_js(t: &CheckpointTuple) -> Result<JsValue, JsValue> {
     to_js(&tuple_out(t, true))
 }
 
-/// A listed checkpoint tuple as JS: `checkpoint.channel_values` is `null`
-/// and the checkpoint carries a [`LAZY_VALUES`] handle (the JS layer makes
-/// `channel_values` a lazy getter).
-pub fn lazy_tuple_to_js(t: &CheckpointTuple) -> Result<JsValue, JsValue> {
-    let obj = to_js(&tuple_out(t, false))?;
-    let checkpoint = Reflect::get(&obj, &"checkpoint".into())?;
-    with_lazy_values(
-        checkpoint,
-        State::from_values(t.checkpoint.channel_values.clone()),
-    )?;
-    Ok(obj)
+/// A listed checkpoint tuple without its checkpoint's values
+/// (`checkpoint.channel_values: null`): the listing
+/// ([`super::listing::WasmListing`]) hands them out lazily.
+pub fn tuple_head(t: &CheckpointTuple) -> impl Serialize + '_ {
+    tuple_out(t, false)
 }
 
 /// Run input: `null`/`undefined` (continue), a `Command` (an object with

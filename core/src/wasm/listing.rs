@@ -1,0 +1,178 @@
+//! [`WasmListing`]: a listed history (`getStateHistory`, `getLineage`,
+//! `MemorySaver.list`) as one JSON text plus one handle on the items'
+//! values.
+//!
+//! Listing a long history is usually done for its metadata, so the items
+//! go out without their values (`null`) and the JS layer (`listed` in
+//! npm/lib.js) makes each item's `values` (or `checkpoint.channel_values`)
+//! a lazy property that converts that item's values on first read. The
+//! items themselves cross as one `serde_json` text that JS reads with one
+//! `JSON.parse`: V8 parses JSON faster than objects can be built through a
+//! wasm crossing per field (`serde_wasm_bindgen`), and one handle for the
+//! whole listing replaces a wasm-bindgen object per item.
+
+use super::types::{snapshot_head, tuple_head};
+use crate::checkpoint::CheckpointTuple;
+use crate::{ChannelValue, Error, State, StateSnapshot};
+use serde::ser::Error as _;
+use serde::{Serialize, Serializer};
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+/// A listing: the items as JSON text (values left out) and each item's
+/// values, in the same order. Holds the persistent states (shared with the
+/// saver, not copies) until they are read or the listing is freed.
+#[wasm_bindgen]
+pub struct WasmListing {
+    text: String,
+    values: Vec<Option<State>>,
+}
+
+/// `value` as JSON text, serialized straight from the core values.
+fn json_text(value: impl Serialize) -> Result<String, JsValue> {
+    let mut out = Vec::with_capacity(256);
+    let mut ser = serde_json::Serializer::new(&mut out);
+    value.serialize(&mut ser).map_err(|e| {
+        JsValue::from(
+            Error::runtime(format!("Could not convert a value to JavaScript: {e}"))
+                .with_code("SERIALIZATION"),
+        )
+    })?;
+    Ok(String::from_utf8(out).expect("serde_json writes UTF-8"))
+}
+
+impl WasmListing {
+    /// Snapshots (LangGraph.js `StateSnapshot`s, `values: null`).
+    pub fn snapshots(list: Vec<StateSnapshot>) -> Result<WasmListing, JsValue> {
+        let text = json_text(Seq(list.iter().map(snapshot_head)))?;
+        let values = list.into_iter().map(|s| Some(s.values)).collect();
+        Ok(WasmListing { text, values })
+    }
+
+    /// Checkpoint tuples (`checkpoint.channel_values: null`).
+    pub fn tuples(list: Vec<CheckpointTuple>) -> Result<WasmListing, JsValue> {
+        let text = json_text(Seq(list.iter().map(tuple_head)))?;
+        let values = list
+            .into_iter()
+            .map(|t| Some(State::from_values(t.checkpoint.channel_values)))
+            .collect();
+        Ok(WasmListing { text, values })
+    }
+}
+
+#[wasm_bindgen]
+impl WasmListing {
+    /// The items as a JSON array (taken: later calls return `"[]"`).
+    #[wasm_bindgen(js_name = takeText)]
+    pub fn take_text(&mut self) -> String {
+        match self.text.is_empty() {
+            true => "[]".into(),
+            false => std::mem::take(&mut self.text),
+        }
+    }
+
+    /// Item `i`'s values as JSON text for `JSON.parse` (taken: later calls,
+    /// and indexes past the end, return `undefined`). Much faster than a
+    /// crossing per value for long lists; the same values as the
+    /// field-by-field conversion, which also rejects integers a JS number
+    /// cannot hold exactly ([`JsNumbers`]).
+    #[wasm_bindgen(js_name = valuesText)]
+    pub fn values_text(&mut self, i: usize) -> Result<Option<String>, JsValue> {
+        match self.values.get_mut(i).and_then(Option::take) {
+            Some(state) => json_text(StateText(&state)).map(Some),
+            None => Ok(None),
+        }
+    }
+}
+
+/// A sequence serialized from an iterator (once).
+struct Seq<I>(I);
+
+impl<I: Iterator<Item = T> + Clone, T: Serialize> Serialize for Seq<I> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.clone())
+    }
+}
+
+/// State values as a JSON object, every number checked by [`JsNumbers`].
+struct StateText<'a>(&'a State);
+
+impl Serialize for StateText<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, ChannelText(v))))
+    }
+}
+
+struct ChannelText<'a>(&'a ChannelValue);
+
+impl Serialize for ChannelText<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            ChannelValue::Json(v) => JsNumbers(v).serialize(s),
+            ChannelValue::List(items) => s.collect_seq(items.iter().map(|v| JsNumbers(v))),
+        }
+    }
+}
+
+/// A JSON value that fails, as `serde_wasm_bindgen` does (same message),
+/// on an integer outside JS's safe range: `JSON.parse` would round it.
+struct JsNumbers<'a>(&'a Value);
+
+impl Serialize for JsNumbers<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        const MAX_SAFE: u64 = (1 << 53) - 1;
+        match self.0 {
+            Value::Number(n) => {
+                let unsafe_int = n.as_u64().is_some_and(|u| u > MAX_SAFE)
+                    || n.as_i64().is_some_and(|i| i.unsigned_abs() > MAX_SAFE);
+                match unsafe_int {
+                    true => Err(S::Error::custom(format_args!(
+                        "{n} can't be represented as a JavaScript number"
+                    ))),
+                    false => n.serialize(s),
+                }
+            }
+            Value::Array(items) => s.collect_seq(items.iter().map(JsNumbers)),
+            Value::Object(map) => s.collect_map(map.iter().map(|(k, v)| (k, JsNumbers(v)))),
+            other => other.serialize(s),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::JsNumbers;
+    use serde_json::{json, Value};
+
+    fn text(v: &Value) -> Result<String, String> {
+        serde_json::to_string(&JsNumbers(v)).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn plain_values_are_their_json() {
+        let v = json!({"s": "é\"\n", "n": [0, -1, 9007199254740991_i64, -9007199254740991_i64, 1.5, -0.0],
+            "o": {"b": null, "a": [true, {"x": []}]}});
+        assert_eq!(text(&v).unwrap(), serde_json::to_string(&v).unwrap());
+    }
+
+    #[test]
+    fn integers_js_cannot_hold_fail_as_serde_wasm_bindgen_does() {
+        for (v, n) in [
+            (json!([9007199254740992_u64]), "9007199254740992"),
+            (
+                json!({"a": {"b": -9007199254740992_i64}}),
+                "-9007199254740992",
+            ),
+            (json!(u64::MAX), "18446744073709551615"),
+        ] {
+            assert_eq!(
+                text(&v).unwrap_err(),
+                format!("{n} can't be represented as a JavaScript number")
+            );
+        }
+        assert!(
+            text(&json!(9007199254740992.0)).is_ok(),
+            "a float is a float"
+        );
+    }
+}
