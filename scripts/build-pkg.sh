@@ -7,7 +7,7 @@
 # One wasm build serves both entries: Node loads it synchronously (node.js), browsers
 # with a top-level await (browser.js); package.json `exports` picks the entry.
 # Idempotent; nothing is downloaded (wasm-pack finds the wasm-bindgen CLI on PATH, and
-# wasm-opt runs here, only when it is recent enough: WASM_OPT=/path/to/wasm-opt to pick one).
+# wasm-opt -O3 (speed: the package is the engine) runs here, only when it is recent enough: WASM_OPT=/path/to/wasm-opt to pick one).
 #
 #   scripts/build-pkg.sh          release build
 #   scripts/build-pkg.sh --dev    dev profile (faster, no wasm-opt)
@@ -57,15 +57,15 @@ if [ "$profile" = --release ]; then
     fi
   fi
   if ! command -v "$wasm_opt" >/dev/null 2>&1; then
-    log "wasm-opt not found: skipping the size pass"
+    log "wasm-opt not found: skipping the optimization pass"
   elif ! "$wasm_opt" --help 2>/dev/null | grep -q -- '--enable-call-indirect-overlong'; then
-    log "$("$wasm_opt" --version) is too old for this module: skipping the size pass"
+    log "$("$wasm_opt" --version) is too old for this module: skipping the optimization pass"
   else
     before="$(wc -c <"$bg")"
     # No --enable-* flags: wasm-opt reads the features from the module's target_features section.
-    "$wasm_opt" -Os "$bg" -o "$bg.opt"
+    "$wasm_opt" -O3 "$bg" -o "$bg.opt"
     mv "$bg.opt" "$bg"
-    log "wasm-opt -Os: ${before} -> $(wc -c <"$bg") bytes"
+    log "wasm-opt -O3: ${before} -> $(wc -c <"$bg") bytes"
   fi
 fi
 
