@@ -374,39 +374,53 @@ export class CompiledStateGraph {
  */
 function listed(listing, key, holder) {
   const items = JSON.parse(listing.takeText());
-  let unsettled = items.length;
-  const settle = () => {
-    if (--unsettled === 0) listing.free();
-  };
-  for (let i = 0; i < items.length; i++) lazyValues(holder(items[i]), key, listing, i, settle);
-  if (unsettled === 0) listing.free();
+  const shared = { listing, unsettled: items.length };
+  const descriptor = lazyDescriptor(key);
+  for (let i = 0; i < items.length; i++) {
+    const target = holder(items[i]);
+    pendingValues.set(target, { shared, i });
+    // Redefining an existing property keeps its place in the key order.
+    Object.defineProperty(target, key, descriptor);
+  }
+  if (items.length === 0) listing.free();
   return items;
 }
 
-function lazyValues(target, key, listing, i, settle) {
-  let pending = true;
-  let value;
-  // Redefining an existing property keeps its place in the key order.
-  Object.defineProperty(target, key, {
+/** Lazy items still waiting for their values: item → `{shared, i}`. */
+const pendingValues = new WeakMap();
+const lazyDescriptors = new Map();
+
+/**
+ * One accessor pair per key, shared by every listed item (a closure pair per
+ * item made listing a long history measurably slower): the first read
+ * converts the item's values and turns the property into a plain data
+ * property; a write replaces them without converting.
+ */
+function lazyDescriptor(key) {
+  let descriptor = lazyDescriptors.get(key);
+  if (descriptor) return descriptor;
+  const settle = (target, value) => {
+    const pending = pendingValues.get(target);
+    pendingValues.delete(target);
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+    if (pending && --pending.shared.unsettled === 0) pending.shared.listing.free();
+  };
+  descriptor = {
     enumerable: true,
     configurable: true,
     get() {
-      if (pending) {
-        pending = false;
-        const text = listing.valuesText(i);
-        value = text === undefined ? undefined : JSON.parse(text);
-        settle();
-      }
+      const pending = pendingValues.get(this);
+      const text = pending?.shared.listing.valuesText(pending.i);
+      const value = text === undefined ? undefined : JSON.parse(text);
+      settle(this, value);
       return value;
     },
     set(v) {
-      if (pending) {
-        pending = false;
-        settle();
-      }
-      value = v;
+      settle(this, v);
     },
-  });
+  };
+  lazyDescriptors.set(key, descriptor);
+  return descriptor;
 }
 
 /**
