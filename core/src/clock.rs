@@ -187,10 +187,14 @@ pub(crate) fn format_uuid(bits: u128) -> String {
 }
 
 /// Appends `value` as exactly `width` decimal digits (zero-padded).
-fn push_digits(out: &mut String, value: u64, width: u32) {
-    for i in (0..width).rev() {
-        out.push(char::from(b'0' + (value / 10u64.pow(i) % 10) as u8));
+fn push_digits(out: &mut String, mut value: u64, width: u32) {
+    let mut digits = [b'0'; 20];
+    let width = width as usize;
+    for slot in digits[..width].iter_mut().rev() {
+        *slot = b'0' + (value % 10) as u8;
+        value /= 10;
     }
+    out.extend(digits[..width].iter().map(|&d| char::from(d)));
 }
 
 /// ISO-8601 UTC with microseconds and `+00:00`, from Unix nanoseconds.

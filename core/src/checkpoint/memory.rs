@@ -11,6 +11,9 @@ use super::saver::{CheckpointSaver, ListOptions, ListTarget};
 use crate::channels::ChannelValue;
 use crate::error::{Error, Result};
 use indexmap::IndexMap;
+
+/// A thread's namespaces, in insertion order (FxHash: looked up on every write).
+type Namespaces = IndexMap<String, Namespace, rustc_hash::FxBuildHasher>;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -112,7 +115,7 @@ impl Namespace {
 #[derive(Default, Debug)]
 struct Store {
     /// thread → namespace (in insertion order) → data.
-    threads: BTreeMap<String, IndexMap<String, Namespace>>,
+    threads: BTreeMap<String, Namespaces>,
 }
 
 impl Store {
@@ -121,7 +124,7 @@ impl Store {
     fn namespace_mut(&mut self, config: &CheckpointConfig) -> &mut Namespace {
         if !self.threads.contains_key(&config.thread_id) {
             self.threads
-                .insert(config.thread_id.clone(), IndexMap::new());
+                .insert(config.thread_id.clone(), Namespaces::default());
         }
         let thread = self
             .threads
@@ -212,7 +215,7 @@ impl InMemorySaver {
             ))
             .with_code("INVALID_EXPORT"));
         }
-        let mut namespaces = IndexMap::new();
+        let mut namespaces = Namespaces::default();
         let mut max_salt = 0;
         for ns in data.namespaces {
             let mut out = Namespace::default();
@@ -383,7 +386,7 @@ impl CheckpointSaver for InMemorySaver {
         let store = self.store.borrow();
         let mut out = Vec::new();
         let limit = options.limit.unwrap_or(usize::MAX);
-        let threads: Vec<(&String, &IndexMap<String, Namespace>)> = match &target.thread_id {
+        let threads: Vec<(&String, &Namespaces)> = match &target.thread_id {
             Some(t) => store.threads.get_key_value(t).into_iter().collect(),
             None => store.threads.iter().collect(),
         };
