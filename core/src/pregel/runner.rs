@@ -404,7 +404,8 @@ impl<'a> Loop<'a> {
                 .map(|w| w.value.clone()),
         ));
         let state = self.graph.read_state(&self.checkpoint);
-        let mut runs = Vec::new();
+        let mut runs = Vec::with_capacity(tasks.len());
+        let mut futures = Vec::with_capacity(tasks.len());
         for (i, task) in tasks.iter().enumerate() {
             if !task.writes.is_empty() {
                 continue;
@@ -427,16 +428,24 @@ impl<'a> Loop<'a> {
                 self.resume_map.clone(),
                 self.config.clone(),
             ));
-            let (id, name, step) = (task.id.clone(), String::from(&*task.name), self.step);
-            self.emit(|_| StreamEvent::Task { id, name, step });
-            runs.push((i, pad.clone(), self.run_task(task, state.clone(), pad)));
+            let step = self.step;
+            self.emit(|_| StreamEvent::Task {
+                id: task.id.clone(),
+                name: String::from(&*task.name),
+                step,
+            });
+            runs.push((i, pad.clone()));
+            futures.push(self.run_task(task, state.clone(), pad));
         }
-        let (indices, pads, futures): (Vec<usize>, Vec<Rc<Scratchpad>>, Vec<_>) = unzip3(runs);
-        let results = join_all(futures).await;
+        // The usual superstep runs one task: await it without `join_all`'s buffers.
+        let results = match futures.len() {
+            1 => vec![futures.pop().expect("one future").await],
+            _ => join_all(futures).await,
+        };
 
         let mut failure: Option<Error> = None;
         let mut interrupts: Vec<Interrupt> = Vec::new();
-        for ((i, pad), result) in indices.into_iter().zip(pads).zip(results) {
+        for ((i, pad), result) in runs.into_iter().zip(results) {
             let task = &mut tasks[i];
             let resume_row = pad.resume_changed.get().then(|| {
                 (
@@ -460,19 +469,21 @@ impl<'a> Loop<'a> {
                         writes.push(("__no_writes__".into(), Value::Null));
                     }
                     self.put_writes(&task.id, &task.path, &writes)?;
-                    let update: Map<String, Value> = writes
-                        .iter()
-                        .filter(|(c, _)| self.graph.is_state_key(c))
-                        .map(|(c, v)| (c.clone(), v.clone()))
-                        .collect();
-                    let node = String::from(&*task.name);
-                    self.emit(|_| StreamEvent::Updates {
-                        node,
-                        update: if update.is_empty() {
-                            Value::Null
-                        } else {
-                            Value::Object(update)
-                        },
+                    // Built only for a stream (the closure runs only then).
+                    self.emit(|run| {
+                        let update: Map<String, Value> = writes
+                            .iter()
+                            .filter(|(c, _)| run.graph.is_state_key(c))
+                            .map(|(c, v)| (c.clone(), v.clone()))
+                            .collect();
+                        StreamEvent::Updates {
+                            node: String::from(&*task.name),
+                            update: if update.is_empty() {
+                                Value::Null
+                            } else {
+                                Value::Object(update)
+                            },
+                        }
                     });
                     task.writes = writes;
                 }
@@ -502,14 +513,13 @@ impl<'a> Loop<'a> {
                     failure.get_or_insert(e);
                 }
             }
-            let (id, name, step) = (task.id.clone(), String::from(&*task.name), self.step);
-            let reported = raised.clone();
+            let step = self.step;
             self.emit(|_| StreamEvent::TaskResult {
-                id,
-                name,
+                id: task.id.clone(),
+                name: String::from(&*task.name),
                 step,
                 error: error_text,
-                interrupts: reported,
+                interrupts: raised.clone(),
             });
             interrupts.extend(raised);
         }
@@ -559,16 +569,4 @@ impl<'a> Loop<'a> {
             node_writes(graph, node, update, &state).await
         }
     }
-}
-
-fn unzip3<A, B, C>(v: Vec<(A, B, C)>) -> (Vec<A>, Vec<B>, Vec<C>) {
-    let mut a = Vec::with_capacity(v.len());
-    let mut b = Vec::with_capacity(v.len());
-    let mut c = Vec::with_capacity(v.len());
-    for (x, y, z) in v {
-        a.push(x);
-        b.push(y);
-        c.push(z);
-    }
-    (a, b, c)
 }
