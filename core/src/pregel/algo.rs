@@ -2,7 +2,7 @@
 //! checkpoint schedules, how one superstep's writes are applied, and when a
 //! breakpoint fires. No I/O, no node calls.
 
-use crate::channels::ChannelKind;
+use crate::channels::{ChannelKind, ChannelValue};
 use crate::checkpoint::{Checkpoint, Name, PendingWrite, Version};
 use crate::clock::format_uuid;
 use crate::error::Result;
@@ -151,13 +151,14 @@ pub(crate) fn prepare_next_tasks(
             .triggers
             .iter()
             .filter(|c| {
-                let available = graph
-                    .channels
-                    .get(*c)
-                    .is_some_and(|k| k.is_available(checkpoint.channel_values.get(*c)));
-                let current = checkpoint.channel_versions.get(*c);
-                let last_seen = seen.and_then(|s| s.get(*c));
-                available && current > last_seen
+                // Cheapest test first: most triggers of most nodes are empty.
+                let value = checkpoint.channel_values.get(*c);
+                value.is_some()
+                    && graph
+                        .channels
+                        .get(*c)
+                        .is_some_and(|k| k.is_available(value))
+                    && checkpoint.channel_versions.get(*c) > seen.and_then(|s| s.get(*c))
             })
             .cloned()
             .collect();
@@ -296,7 +297,20 @@ fn update_slot(
     channel: &Name,
     values: Vec<Value>,
 ) -> Result<bool> {
-    let mut slot = cp.channel_values.remove(channel);
+    // Updated in place when the channel has a value (no remove + insert).
+    if let Some(current) = cp.channel_values.get_mut(channel) {
+        let placeholder = ChannelValue::List(Default::default()); // allocation-free
+        let mut slot = Some(std::mem::replace(current, placeholder));
+        let result = kind.update(channel, &mut slot, values, &graph.ids);
+        match slot {
+            Some(v) => *current = v,
+            None => {
+                cp.channel_values.remove(channel);
+            }
+        }
+        return result;
+    }
+    let mut slot = None;
     let result = kind.update(channel, &mut slot, values, &graph.ids);
     if let Some(v) = slot {
         cp.channel_values.insert(channel.clone(), v);
