@@ -75,9 +75,13 @@ async function memoryChild() {
   const [key, workload, size, start] = argv.slice(argv.indexOf("--memory-child") + 1);
   const { engines } = await loadEngines();
   const engine = engines.find((e) => e.key === key);
-  const sample = () => {
-    globalThis.gc();
-    globalThis.gc();
+  const sample = async () => {
+    // Collections with turns of the event loop between them, so finalizers
+    // (which free dropped graphs' wasm memory) run before the reading.
+    for (let i = 0; i < 3; i++) {
+      globalThis.gc();
+      await new Promise((r) => setTimeout(r, 10));
+    }
     const m = process.memoryUsage();
     return { rss: m.rss, heap: m.heapUsed, external: m.external, wasm: engine.memory() ?? null };
   };
@@ -89,9 +93,8 @@ async function memoryChild() {
     const warm = workload === "w1" ? engine.w1(50) : engine.w2();
     if (workload === "w1") await warm.graph.invoke(W.w1Input(), config("warm"));
     else for (let i = 0; i < 20; i++) await warm.graph.invoke(W.w2Input(i), config("warm"));
-    await new Promise((r) => setTimeout(r, 0));
   }
-  const before = sample();
+  const before = await sample();
   const points = [];
   let keep;
   if (workload === "w1") {
@@ -101,11 +104,11 @@ async function memoryChild() {
     keep = engine.w2();
     const turns = Number(size);
     for (let i = 0; i < turns; i++) {
-      if (i === turns / 2) points.push(sample());
+      if (i === turns / 2) points.push(await sample());
       await keep.graph.invoke(W.w2Input(i), config("chat"));
     }
   }
-  points.push(sample());
+  points.push(await sample());
   globalThis.keepAlive = keep;
   process.stdout.write(JSON.stringify({ before, points }) + "\n");
 }
@@ -177,10 +180,14 @@ async function w1Block(engine, rep) {
   record("w1.step.large", k, (now() - t) / W.w1Supersteps(N));
 
   // History, metadata only: getStateHistory (the user API) and saver.list.
+  // Each timed section starts after a collection (settle), so it is not
+  // charged for the garbage of the section before it; same for every engine.
+  await settle();
   t = now();
   const { n, steps } = await historyMetadata(large.graph, "w1");
   record("w1.history.meta", k, now() - t);
   check(`${engine.name} W1 checkpoints`, n, W.w1Checkpoints(N));
+  await settle();
   t = now();
   let listed = 0;
   for await (const tuple of large.saver.list(config("w1"))) listed += tuple.metadata.step >= -1 ? 1 : 0;
@@ -188,6 +195,7 @@ async function w1Block(engine, rep) {
   check(`${engine.name} W1 saver.list`, listed, W.w1Checkpoints(N));
 
   // History reading every snapshot's values.
+  await settle();
   t = now();
   let items = 0;
   for await (const s of large.graph.getStateHistory(config("w1"))) items += s.values.trail?.length ?? 0;
@@ -196,7 +204,9 @@ async function w1Block(engine, rep) {
 
   // Replays: the last few supersteps, then from the middle.
   const last = W.w1Supersteps(N) - 1;
+  await settle();
   record("w1.replay.tail.large", k, await tailReplay(large.graph, steps.get(last - SIZES.tail)));
+  await settle();
   t = now();
   await large.graph.invoke(null, config("w1", steps.get(N)));
   const mid = now() - t;
@@ -266,8 +276,15 @@ function memoryBlock(engines) {
     ["w1", SIZES.w1Large, "mem.w1.cold", "cold"],
     ["w2", SIZES.w2Turns, "mem.w2", "warm"],
   ];
-  for (const engine of engines) {
-    for (const [workload, size, metric, start] of runs) {
+  // RSS moves by several MB from one process to the next (V8 heap sizing):
+  // each child runs 3 times (once with --smoke) and the table shows medians.
+  const repeats = smoke ? 1 : 3;
+  const children = [];
+  for (let rep = 0; rep < repeats; rep++) {
+    for (const engine of engines) for (const run of runs) children.push([engine, ...run]);
+  }
+  {
+    for (const [engine, workload, size, metric, start] of children) {
       const r = spawnSync(
         process.execPath,
         [
@@ -294,10 +311,15 @@ function memoryBlock(engines) {
       const end = data.points[data.points.length - 1];
       record(`${metric}.rss`, engine.key, end.rss - data.before.rss);
       record(`${metric}.heap`, engine.key, end.heap - data.before.heap);
+      // Retained: live JS heap plus memory outside it (array buffers, which
+      // hold LangGraph.js's serialized checkpoints, and wasm memory).
+      const retained = (p) => p.heap + p.external;
+      record(`${metric}.retained`, engine.key, retained(end) - retained(data.before));
       if (end.wasm != null) record(`${metric}.wasm`, engine.key, end.wasm - data.before.wasm);
       if (data.points.length > 1) {
         const mid = data.points[0];
         record(`${metric}.half.rss`, engine.key, mid.rss - data.before.rss);
+        record(`${metric}.half.retained`, engine.key, retained(mid) - retained(data.before));
         if (end.wasm != null) record(`${metric}.half.wasm`, engine.key, mid.wasm - data.before.wasm);
       }
     }
@@ -326,12 +348,16 @@ function rows() {
     ["w3.step", `W3 superstep, ${W.FANOUT} parallel nodes × ${SIZES.w3}`, us, ""],
     ["mem.w1.large.rss", `RSS growth after W1 ${C(N)}`, mb, "≤ 1/10 of LangGraph.js"],
     ["mem.w1.cold.rss", `  the same from a cold start (no warm-up)`, mb, ""],
+    ["mem.w1.large.retained", `  retained (JS heap + external) after W1 ${C(N)}`, mb, "≤ 1/10 of LangGraph.js"],
     ["mem.w1.large.heap", `JS heap growth after W1 ${C(N)}`, mb, ""],
     ["mem.w1.large.wasm", `wasm memory growth after W1 ${C(N)}`, mb, ""],
     ["mem.w1.small.rss", `RSS growth after W1 ${C(SIZES.w1Small)}`, mb, "linear: large ≈ 10× small"],
+    ["mem.w1.small.retained", `  retained (JS heap + external) after W1 ${C(SIZES.w1Small)}`, mb, "linear"],
     ["mem.w1.small.wasm", `wasm memory growth after W1 ${C(SIZES.w1Small)}`, mb, ""],
     ["mem.w2.rss", `RSS growth after W2 ${SIZES.w2Turns} turns`, mb, "≤ 1/10 of LangGraph.js"],
+    ["mem.w2.retained", `  retained (JS heap + external) after W2 ${SIZES.w2Turns} turns`, mb, "≤ 1/10 of LangGraph.js"],
     ["mem.w2.half.rss", `RSS growth after W2 ${SIZES.w2Turns / 2} turns`, mb, "linear: full ≈ 2× half"],
+    ["mem.w2.half.retained", `  retained after W2 ${SIZES.w2Turns / 2} turns`, mb, "linear"],
     ["mem.w2.wasm", `wasm memory growth after W2 ${SIZES.w2Turns} turns`, mb, ""],
     ["mem.w2.half.wasm", `wasm memory growth after W2 ${SIZES.w2Turns / 2} turns`, mb, ""],
   ];
