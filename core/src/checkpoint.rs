@@ -5,7 +5,7 @@ mod memory;
 mod model;
 mod saver;
 
-pub use memory::{InMemorySaver, ThreadExport};
+pub use memory::{InMemorySaver, StoredView, ThreadExport};
 pub use model::{
     ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointTuple, Name,
     PendingWrite, Source, Version, NULL_TASK_ID,

@@ -54,7 +54,7 @@ pub use channels::{add_messages, ChannelKind, ChannelList, ChannelValue, CustomR
 pub use checkpoint::{
     ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver,
     CheckpointTuple, InMemorySaver, ListOptions, ListTarget, Name, PendingWrite, Source,
-    ThreadExport, Version, NULL_TASK_ID,
+    StoredView, ThreadExport, Version, NULL_TASK_ID,
 };
 pub use error::{Error, ErrorKind, Result};
 pub use graph::{

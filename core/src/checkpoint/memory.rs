@@ -68,45 +68,86 @@ struct Namespace {
     blobs: FxHashMap<Name, FxHashMap<Version, Option<ChannelValue>>>,
 }
 
-impl Namespace {
-    fn tuple(&self, thread_id: &str, ns: &str, stored: &Stored) -> CheckpointTuple {
-        let mut checkpoint = stored.checkpoint.clone();
-        for (channel, version) in stored.checkpoint.channel_versions.iter() {
-            let value = self
-                .blobs
-                .get(channel)
-                .and_then(|b| b.get(version))
-                .cloned()
-                .flatten();
-            if let Some(value) = value {
-                checkpoint.channel_values.insert(channel.clone(), value);
+/// A stored checkpoint seen in place, without copying anything: what
+/// [`InMemorySaver::visit`] hands out. [`to_tuple`](Self::to_tuple) makes
+/// the owned [`CheckpointTuple`] `list` returns.
+pub struct StoredView<'a> {
+    ns: &'a Namespace,
+    stored: &'a Stored,
+    /// The thread.
+    pub thread_id: &'a str,
+    /// The namespace.
+    pub checkpoint_ns: &'a str,
+}
+
+impl<'a> StoredView<'a> {
+    /// The checkpoint, without its values (see [`channel_values`](Self::channel_values)).
+    pub fn checkpoint(&self) -> &'a Checkpoint {
+        &self.stored.checkpoint
+    }
+
+    /// Its metadata.
+    pub fn metadata(&self) -> &'a CheckpointMetadata {
+        &self.stored.metadata
+    }
+
+    /// Its parent's id.
+    pub fn parent_id(&self) -> Option<&'a str> {
+        self.stored.parent_id.as_deref()
+    }
+
+    /// Its channel values, from the values stored per channel and version.
+    pub fn channel_values(&self) -> BTreeMap<Name, ChannelValue> {
+        let mut values = BTreeMap::new();
+        for (channel, version) in self.stored.checkpoint.channel_versions.iter() {
+            let value = self.ns.blobs.get(channel).and_then(|b| b.get(version));
+            if let Some(Some(value)) = value {
+                values.insert(channel.clone(), value.clone());
             }
         }
+        values
+    }
+
+    /// Writes of tasks that ran from it as `(task_id, channel, value)`,
+    /// sorted by task path, task id and index (as tuples list them).
+    pub fn pending_writes(&self) -> Vec<(&'a str, &'a str, &'a Value)> {
         let mut writes: Vec<&StoredWrite> = self
+            .ns
             .writes
-            .get(&checkpoint.id)
+            .get(&self.stored.checkpoint.id)
             .map(|w| w.iter().collect())
             .unwrap_or_default();
         writes.sort_by(|a, b| {
             (&a.task_path, &a.task_id, a.idx).cmp(&(&b.task_path, &b.task_id, b.idx))
         });
+        writes
+            .into_iter()
+            .map(|w| (&*w.task_id, &*w.channel, &w.value))
+            .collect()
+    }
+
+    /// The owned tuple (copies what it needs; values are shared).
+    pub fn to_tuple(&self) -> CheckpointTuple {
         let config = |id: &str| CheckpointConfig {
-            thread_id: thread_id.to_owned(),
-            checkpoint_ns: ns.to_owned(),
+            thread_id: self.thread_id.to_owned(),
+            checkpoint_ns: self.checkpoint_ns.to_owned(),
             checkpoint_id: Some(id.to_owned()),
         };
+        let mut checkpoint = self.stored.checkpoint.clone();
+        checkpoint.channel_values = self.channel_values();
         CheckpointTuple {
             config: config(&checkpoint.id),
-            parent_config: stored.parent_id.as_deref().map(config),
-            pending_writes: writes
+            parent_config: self.parent_id().map(config),
+            pending_writes: self
+                .pending_writes()
                 .into_iter()
-                .map(|w| PendingWrite {
-                    task_id: String::from(&*w.task_id),
-                    channel: String::from(&*w.channel),
-                    value: w.value.clone(),
+                .map(|(task_id, channel, value)| PendingWrite {
+                    task_id: task_id.to_owned(),
+                    channel: channel.to_owned(),
+                    value: value.clone(),
                 })
                 .collect(),
-            metadata: stored.metadata.clone(),
+            metadata: self.stored.metadata.clone(),
             checkpoint,
         }
     }
@@ -156,6 +197,65 @@ impl InMemorySaver {
     /// Ids of every thread, sorted.
     pub fn thread_ids(&self) -> Vec<String> {
         self.store.borrow().threads.keys().cloned().collect()
+    }
+
+    /// [`list`](CheckpointSaver::list) without building tuples: `f` sees each
+    /// matching checkpoint in place, newest first (same order, filters and
+    /// limit). For callers that only read what they list, such as the JS
+    /// bindings, which serialize straight from it.
+    pub fn visit(
+        &self,
+        target: &ListTarget,
+        options: &ListOptions,
+        f: &mut dyn FnMut(StoredView<'_>),
+    ) {
+        let store = self.store.borrow();
+        let limit = options.limit.unwrap_or(usize::MAX);
+        let mut seen = 0;
+        let threads: Vec<(&String, &Namespaces)> = match &target.thread_id {
+            Some(t) => store.threads.get_key_value(t).into_iter().collect(),
+            None => store.threads.iter().collect(),
+        };
+        for (thread_id, namespaces) in threads {
+            for (ns_name, ns) in namespaces {
+                if target
+                    .checkpoint_ns
+                    .as_ref()
+                    .is_some_and(|want| want != ns_name)
+                {
+                    continue;
+                }
+                let upper = match (&target.checkpoint_id, &options.before) {
+                    (_, Some(before)) => std::ops::Bound::Excluded(before.clone()),
+                    _ => std::ops::Bound::Unbounded,
+                };
+                for (id, stored) in ns
+                    .checkpoints
+                    .range((std::ops::Bound::Unbounded, upper))
+                    .rev()
+                {
+                    if seen >= limit {
+                        return;
+                    }
+                    if target.checkpoint_id.as_ref().is_some_and(|want| want != id) {
+                        continue;
+                    }
+                    let matches = options
+                        .filter
+                        .iter()
+                        .all(|(k, v)| stored.metadata.get(k).as_ref() == Some(v));
+                    if matches {
+                        seen += 1;
+                        f(StoredView {
+                            ns,
+                            stored,
+                            thread_id,
+                            checkpoint_ns: ns_name,
+                        });
+                    }
+                }
+            }
+        }
     }
 
     /// Everything stored for one thread, in the documented export format
@@ -379,51 +479,20 @@ impl CheckpointSaver for InMemorySaver {
             Some(id) => ns.checkpoints.get(id),
             None => ns.checkpoints.values().next_back(),
         };
-        Ok(stored.map(|s| ns.tuple(&config.thread_id, &config.checkpoint_ns, s)))
+        Ok(stored.map(|stored| {
+            StoredView {
+                ns,
+                stored,
+                thread_id: &config.thread_id,
+                checkpoint_ns: &config.checkpoint_ns,
+            }
+            .to_tuple()
+        }))
     }
 
     fn list(&self, target: &ListTarget, options: &ListOptions) -> Result<Vec<CheckpointTuple>> {
-        let store = self.store.borrow();
         let mut out = Vec::new();
-        let limit = options.limit.unwrap_or(usize::MAX);
-        let threads: Vec<(&String, &Namespaces)> = match &target.thread_id {
-            Some(t) => store.threads.get_key_value(t).into_iter().collect(),
-            None => store.threads.iter().collect(),
-        };
-        for (thread_id, namespaces) in threads {
-            for (ns_name, ns) in namespaces {
-                if target
-                    .checkpoint_ns
-                    .as_ref()
-                    .is_some_and(|want| want != ns_name)
-                {
-                    continue;
-                }
-                let upper = match (&target.checkpoint_id, &options.before) {
-                    (_, Some(before)) => std::ops::Bound::Excluded(before.clone()),
-                    _ => std::ops::Bound::Unbounded,
-                };
-                for (id, stored) in ns
-                    .checkpoints
-                    .range((std::ops::Bound::Unbounded, upper))
-                    .rev()
-                {
-                    if out.len() >= limit {
-                        return Ok(out);
-                    }
-                    if target.checkpoint_id.as_ref().is_some_and(|want| want != id) {
-                        continue;
-                    }
-                    let matches = options
-                        .filter
-                        .iter()
-                        .all(|(k, v)| stored.metadata.get(k).as_ref() == Some(v));
-                    if matches {
-                        out.push(ns.tuple(thread_id, ns_name, stored));
-                    }
-                }
-            }
-        }
+        self.visit(target, options, &mut |view| out.push(view.to_tuple()));
         Ok(out)
     }
 

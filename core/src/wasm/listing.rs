@@ -11,8 +11,8 @@
 //! wasm crossing per field (`serde_wasm_bindgen`), and one handle for the
 //! whole listing replaces a wasm-bindgen object per item.
 
-use super::types::{snapshot_head, tuple_head};
-use crate::checkpoint::CheckpointTuple;
+use super::types::{snapshot_head, stored_head};
+use crate::checkpoint::{InMemorySaver, ListOptions, ListTarget};
 use crate::{ChannelValue, Error, State, StateSnapshot};
 use serde::ser::Error as _;
 use serde::{Serialize, Serializer};
@@ -31,14 +31,15 @@ pub struct WasmListing {
 /// `value` as JSON text, serialized straight from the core values.
 fn json_text(value: impl Serialize) -> Result<String, JsValue> {
     let mut out = Vec::with_capacity(256);
-    let mut ser = serde_json::Serializer::new(&mut out);
-    value.serialize(&mut ser).map_err(|e| {
-        JsValue::from(
-            Error::runtime(format!("Could not convert a value to JavaScript: {e}"))
-                .with_code("SERIALIZATION"),
-        )
-    })?;
+    serde_json::to_writer(&mut out, &value).map_err(serialization_error)?;
     Ok(String::from_utf8(out).expect("serde_json writes UTF-8"))
+}
+
+fn serialization_error(e: serde_json::Error) -> JsValue {
+    JsValue::from(
+        Error::runtime(format!("Could not convert a value to JavaScript: {e}"))
+            .with_code("SERIALIZATION"),
+    )
 }
 
 impl WasmListing {
@@ -49,13 +50,35 @@ impl WasmListing {
         Ok(WasmListing { text, values })
     }
 
-    /// Checkpoint tuples (`checkpoint.channel_values: null`).
-    pub fn tuples(list: Vec<CheckpointTuple>) -> Result<WasmListing, JsValue> {
-        let text = json_text(Seq(list.iter().map(tuple_head)))?;
-        let values = list
-            .into_iter()
-            .map(|t| Some(State::from_values(t.checkpoint.channel_values)))
-            .collect();
+    /// Checkpoints listed by `saver` (`checkpoint.channel_values: null`),
+    /// each written as JSON straight from the stored data: no tuple is
+    /// built (no copies of ids, configs, metadata or pending writes).
+    pub fn stored(
+        saver: &InMemorySaver,
+        target: &ListTarget,
+        options: &ListOptions,
+    ) -> Result<WasmListing, JsValue> {
+        let mut out = Vec::with_capacity(4096);
+        out.push(b'[');
+        let mut values = Vec::new();
+        let mut failed = None;
+        saver.visit(target, options, &mut |view| {
+            if failed.is_some() {
+                return;
+            }
+            if !values.is_empty() {
+                out.push(b',');
+            }
+            match serde_json::to_writer(&mut out, &stored_head(&view)) {
+                Ok(()) => values.push(Some(State::from_values(view.channel_values()))),
+                Err(e) => failed = Some(e),
+            }
+        });
+        if let Some(e) = failed {
+            return Err(serialization_error(e));
+        }
+        out.push(b']');
+        let text = String::from_utf8(out).expect("serde_json writes UTF-8");
         Ok(WasmListing { text, values })
     }
 }

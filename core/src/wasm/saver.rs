@@ -62,7 +62,7 @@ impl WasmMemorySaver {
             checkpoint_id: config.checkpoint_id(),
         };
         let options = list_options_from_js(&options, "list(config, options): options")?;
-        WasmListing::tuples(self.0.list(&target, &options)?)
+        WasmListing::stored(&self.0, &target, &options)
     }
 
     /// Stores a checkpoint under `config`'s checkpoint (its parent); returns its config.

@@ -204,13 +204,34 @@ fn key_error(what: &str, key: &str, expected: &str, configurable: &JsValue) -> J
 /// `{configurable: {thread_id, checkpoint_ns, checkpoint_id}}`.
 #[derive(Serialize)]
 pub struct Address<'a> {
-    configurable: &'a CheckpointConfig,
+    configurable: AddressParts<'a>,
+}
+
+/// The fields of a [`CheckpointConfig`], borrowed (same names, order and
+/// omitted `checkpoint_id` as its own serialization).
+#[derive(Serialize)]
+struct AddressParts<'a> {
+    thread_id: &'a str,
+    checkpoint_ns: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checkpoint_id: Option<&'a str>,
 }
 
 impl<'a> Address<'a> {
     /// The JS config addressing `c`.
     pub fn new(c: &'a CheckpointConfig) -> Self {
-        Address { configurable: c }
+        Self::of(&c.thread_id, &c.checkpoint_ns, c.checkpoint_id.as_deref())
+    }
+
+    /// The JS config addressing a checkpoint given by its parts.
+    pub fn of(thread_id: &'a str, checkpoint_ns: &'a str, checkpoint_id: Option<&'a str>) -> Self {
+        Address {
+            configurable: AddressParts {
+                thread_id,
+                checkpoint_ns,
+                checkpoint_id,
+            },
+        }
     }
 }
 
@@ -386,11 +407,21 @@ pub fn tuple_to_js(t: &CheckpointTuple) -> Result<JsValue, JsValue> {
     to_js(&tuple_out(t, true))
 }
 
-/// A listed checkpoint tuple without its checkpoint's values
-/// (`checkpoint.channel_values: null`): the listing
-/// ([`super::listing::WasmListing`]) hands them out lazily.
-pub fn tuple_head(t: &CheckpointTuple) -> impl Serialize + '_ {
-    tuple_out(t, false)
+/// A listed checkpoint, serialized from the saver's stored data in place:
+/// the tuple `tuple_to_js` writes, without its checkpoint's values
+/// (`checkpoint.channel_values: null`), which the listing
+/// ([`super::listing::WasmListing`]) hands out lazily.
+pub fn stored_head<'a>(view: &crate::StoredView<'a>) -> impl Serialize + 'a {
+    let checkpoint = view.checkpoint();
+    Tuple {
+        config: Address::of(view.thread_id, view.checkpoint_ns, Some(&checkpoint.id)),
+        checkpoint: CheckpointOut::new(checkpoint, false),
+        metadata: Metadata::new(view.metadata(), view.thread_id),
+        parent_config: view
+            .parent_id()
+            .map(|p| Address::of(view.thread_id, view.checkpoint_ns, Some(p))),
+        pending_writes: view.pending_writes(),
+    }
 }
 
 /// Run input: `null`/`undefined` (continue), a `Command` (an object with
