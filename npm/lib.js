@@ -71,6 +71,7 @@ let current = null;
 export function setup(asyncStorage) {
   storage = asyncStorage;
   raw.registerUpdateText(updateText);
+  raw.registerDefineLazy(defineLazy);
   raw.registerErrorClasses({
     InvalidUpdateError,
     GraphRecursionError,
@@ -156,6 +157,53 @@ function plainJson(v, depth) {
 function updateText(v) {
   if (v === null || typeof v !== "object" || Array.isArray(v) || v.lg_name === "Command") return undefined;
   return plainJson(v, 0) ? JSON.stringify(v) : undefined;
+}
+
+const INSPECT = Symbol.for("nodejs.util.inspect.custom");
+
+/**
+ * Releases the engine's values behind a collected state object's lazy
+ * properties that were never read (core/src/wasm/state_cache.rs).
+ */
+const lazyStates = new FinalizationRegistry((token) => raw.releaseState(token));
+
+/** `util.inspect` / `console.log` of a state object: its values, read (so converted). */
+function inspectState() {
+  const out = {};
+  for (const key of Object.keys(this)) out[key] = this[key];
+  return out;
+}
+
+/**
+ * Called by the engine while it builds the state object a node or router
+ * is handed (core/src/wasm/state_cache.rs `registerDefineLazy`): a list
+ * channel whose JS array is not current becomes a lazy property, in its
+ * place among the keys and enumerable like a data property. Its first read
+ * converts it (`raw.lazyChannel`) and its assignment drops it unconverted
+ * (`raw.dropLazyChannel`); either turns it into a plain writable data
+ * property. `token` names the object's lazy values in the engine, `index`
+ * this property among them; the first one also registers the object for
+ * the release of what was never read, and gives it an `inspect` method
+ * (non-enumerable) so that `console.log` shows values, not getters.
+ */
+function defineLazy(obj, key, token, index) {
+  if (index === 0) {
+    lazyStates.register(obj, token);
+    Object.defineProperty(obj, INSPECT, { value: inspectState });
+  }
+  Object.defineProperty(obj, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = raw.lazyChannel(token, index);
+      Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+      return value;
+    },
+    set(value) {
+      raw.dropLazyChannel(token, index);
+      Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+    },
+  });
 }
 
 /** A copy of JSON data (the run's config is JSON), so no two node calls share an object. */
