@@ -156,7 +156,7 @@ struct LazyTable {
 type LazySlot = Option<(Name, ChannelValue)>;
 
 /// One state object's lazy channels: the cache that converts them and,
-/// per lazy property (by index), its channel and core value until the
+/// per lazy property (in the order defined), its channel and core value until the
 /// property is read or assigned.
 struct LazyState {
     cache: Rc<StateCache>,
@@ -166,8 +166,8 @@ struct LazyState {
 
 /// Registers the JS layer's `defineLazy(obj, key, token, index)`: defines
 /// `obj[key]` as an enumerable accessor (in `key`'s place among the keys)
-/// whose first read calls [`lazy_channel`]`(token, index)` and whose
-/// assignment calls [`drop_lazy_channel`]`(token, index)`, each then
+/// whose first read calls [`lazy_channel`]`(token, key)` and whose
+/// assignment calls [`drop_lazy_channel`]`(token, key)`, each then
 /// turning the property into a plain data property; for index 0 it also
 /// registers `obj` so that [`release_state`]`(token)` runs when it is
 /// collected. Without it every channel is converted eagerly.
@@ -176,14 +176,18 @@ pub fn register_define_lazy(f: Function) {
     DEFINE_LAZY.with(|d| *d.borrow_mut() = Some(f.unchecked_into()));
 }
 
-/// Takes lazy property `index` of state object `token` out of the table
+/// Takes lazy property `key` of state object `token` out of the table
 /// (freeing the object's entry once none is left).
-fn take_lazy(token: f64, index: u32) -> Option<(Rc<StateCache>, Name, ChannelValue)> {
+fn take_lazy(token: f64, key: &str) -> Option<(Rc<StateCache>, Name, ChannelValue)> {
     LAZY.with(|t| {
         let mut t = t.borrow_mut();
         let token = token as u64;
         let state = t.states.get_mut(&token)?;
-        let (name, value) = state.channels.get_mut(index as usize)?.take()?;
+        let slot = state
+            .channels
+            .iter_mut()
+            .find(|s| s.as_ref().is_some_and(|(name, _)| &**name == key))?;
+        let (name, value) = slot.take()?;
         let cache = state.cache.clone();
         state.unsettled -= 1;
         if state.unsettled == 0 {
@@ -193,22 +197,22 @@ fn take_lazy(token: f64, index: u32) -> Option<(Rc<StateCache>, Name, ChannelVal
     })
 }
 
-/// The JS value of lazy property `index` of state object `token`, converted
+/// The JS value of lazy property `key` of state object `token`, converted
 /// through the graph's [`StateCache`] (incrementally, and cached for the
 /// next calls); `undefined` when it was already read or assigned.
 #[wasm_bindgen(js_name = lazyChannel)]
-pub fn lazy_channel(token: f64, index: u32) -> Result<JsValue, JsValue> {
-    match take_lazy(token, index) {
+pub fn lazy_channel(token: f64, key: &str) -> Result<JsValue, JsValue> {
+    match take_lazy(token, key) {
         Some((cache, name, value)) => Ok(cache.channel(&name, &value)?.1),
         None => Ok(JsValue::UNDEFINED),
     }
 }
 
-/// Lazy property `index` of state object `token` was assigned: its core
+/// Lazy property `key` of state object `token` was assigned: its core
 /// value is released unconverted.
 #[wasm_bindgen(js_name = dropLazyChannel)]
-pub fn drop_lazy_channel(token: f64, index: u32) {
-    drop(take_lazy(token, index));
+pub fn drop_lazy_channel(token: f64, key: &str) {
+    drop(take_lazy(token, key));
 }
 
 /// State object `token` was collected: the core values behind its lazy
