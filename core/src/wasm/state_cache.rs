@@ -149,18 +149,41 @@ thread_local! {
 #[derive(Default)]
 struct LazyTable {
     next: u64,
-    states: HashMap<u64, LazyState>,
+    states: HashMap<u64, LazyState, rustc_hash::FxBuildHasher>,
 }
 
 /// A lazy property's channel and core value, `None` once read or assigned.
 type LazySlot = Option<(Name, ChannelValue)>;
+
+/// A state object's lazy slots: the first inline (usually the only one: no
+/// allocation per state object), then the others.
+#[derive(Default)]
+struct Slots {
+    first: LazySlot,
+    rest: Vec<LazySlot>,
+    len: usize,
+}
+
+impl Slots {
+    fn push(&mut self, slot: LazySlot) {
+        match self.len {
+            0 => self.first = slot,
+            _ => self.rest.push(slot),
+        }
+        self.len += 1;
+    }
+
+    fn iter_mut(&mut self) -> impl Iterator<Item = &mut LazySlot> {
+        std::iter::once(&mut self.first).chain(self.rest.iter_mut())
+    }
+}
 
 /// One state object's lazy channels: the cache that converts them and,
 /// per lazy property (in the order defined), its channel and core value until the
 /// property is read or assigned.
 struct LazyState {
     cache: Rc<StateCache>,
-    channels: Vec<LazySlot>,
+    channels: Slots,
     unsettled: usize,
 }
 
@@ -344,7 +367,7 @@ impl StateCache {
     /// costs nothing for it.
     pub fn state(self: &Rc<Self>, state: &State) -> Result<JsValue, JsValue> {
         let obj = Object::new().unchecked_into::<StateObject>();
-        let mut lazy: Option<(u64, Vec<LazySlot>)> = None;
+        let mut lazy: Option<(u64, Slots)> = None;
         DEFINE_LAZY.with(|define| -> Result<(), JsValue> {
             let define = define.borrow();
             for (name, value) in state.iter() {
@@ -360,9 +383,9 @@ impl StateCache {
                                 t.next += 1;
                                 t.next
                             });
-                            (token, Vec::new())
+                            (token, Slots::default())
                         });
-                        let index = channels.len() as u32;
+                        let index = channels.len as u32;
                         channels.push(Some((name.clone(), value.clone())));
                         define.define(
                             &JsValue::UNDEFINED,
@@ -383,7 +406,7 @@ impl StateCache {
         if let Some((token, channels)) = lazy {
             let state = LazyState {
                 cache: self.clone(),
-                unsettled: channels.len(),
+                unsettled: channels.len,
                 channels,
             };
             LAZY.with(|t| t.borrow_mut().states.insert(token, state));
