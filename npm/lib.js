@@ -71,6 +71,7 @@ let current = null;
 export function setup(asyncStorage) {
   storage = asyncStorage;
   raw.registerUpdateText(updateText);
+  raw.registerDefineLazy(defineLazy);
   raw.registerErrorClasses({
     InvalidUpdateError,
     GraphRecursionError,
@@ -156,6 +157,81 @@ function plainJson(v, depth) {
 function updateText(v) {
   if (v === null || typeof v !== "object" || Array.isArray(v) || v.lg_name === "Command") return undefined;
   return plainJson(v, 0) ? JSON.stringify(v) : undefined;
+}
+
+const INSPECT = Symbol.for("nodejs.util.inspect.custom");
+/** What a state object's inspect method is asked for its token (util.inspect passes a number). */
+const TOKEN = Symbol("chronograph.lazyToken");
+
+/**
+ * Releases the engine's values behind a collected state object's lazy
+ * properties that were never read (core/src/wasm/state_cache.rs).
+ */
+const lazyStates = new FinalizationRegistry((token) => raw.releaseState(token));
+
+/** A copy of a state object with every value read (so converted), in key order. */
+function materialize(state) {
+  const out = {};
+  for (const key of Object.keys(state)) out[key] = state[key];
+  return out;
+}
+
+/**
+ * Called by the engine while it builds the state object a node or router
+ * is handed (core/src/wasm/state_cache.rs `registerDefineLazy`): a list
+ * channel whose JS array is not current becomes a lazy property, in its
+ * place among the keys and enumerable like a data property. Its first read
+ * converts it (`raw.lazyChannel`) and its assignment drops it unconverted
+ * (`raw.dropLazyChannel`); either turns it into a plain writable data
+ * property. `token` names the object's lazy values in the engine; the first
+ * lazy property (`index` 0) also registers the object for the release of
+ * what was never read, and gives it a non-enumerable `util.inspect` method
+ * (so that `console.log` shows values, not getters), which is also where
+ * the shared accessors find the token: a closure per object costs less
+ * than a closure pair per property (whose fresh accessors also defeat
+ * V8's shape caching) or a WeakMap entry.
+ */
+function defineLazy(obj, key, token, index) {
+  if (index === 0) {
+    lazyStates.register(obj, token);
+    Object.defineProperty(obj, INSPECT, {
+      value(depth) {
+        return depth === TOKEN ? token : materialize(this);
+      },
+    });
+  }
+  Object.defineProperty(obj, key, lazyStateDescriptor(key));
+}
+
+const lazyStateDescriptors = new Map();
+
+/** The accessor pair of lazy state property `key`, shared by every state object. */
+function lazyStateDescriptor(key) {
+  let descriptor = lazyStateDescriptors.get(key);
+  if (descriptor) return descriptor;
+  const settle = (target, value) =>
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  const token = (target) => {
+    const inspect = target[INSPECT];
+    return typeof inspect === "function" ? inspect(TOKEN) : undefined;
+  };
+  descriptor = {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const t = token(this);
+      const value = typeof t === "number" ? raw.lazyChannel(t, key) : undefined;
+      settle(this, value);
+      return value;
+    },
+    set(value) {
+      const t = token(this);
+      if (typeof t === "number") raw.dropLazyChannel(t, key);
+      settle(this, value);
+    },
+  };
+  lazyStateDescriptors.set(key, descriptor);
+  return descriptor;
 }
 
 /** A copy of JSON data (the run's config is JSON), so no two node calls share an object. */

@@ -15,9 +15,10 @@
 //!
 //! The state object is rebuilt per call (it is small: one property per
 //! channel), but each channel's JS value is reused while the core channel
-//! value is the same one (see [`StateCache`]), so a step converts only the
-//! channels that changed. Nodes see shared objects and must not mutate
-//! them, as in LangGraph.js.
+//! value is the same one (see [`StateCache`]), and a list channel that
+//! changed is a lazy property converted only if the node or router reads
+//! it, so a step converts only the channels that changed and are read.
+//! Nodes see shared objects and must not mutate them, as in LangGraph.js.
 
 use super::error::{describe, from_thrown, invalid_argument};
 pub use super::state_cache::StateCache;
