@@ -17,6 +17,6 @@ pub use spec::{
     NodeSpec, ReducerName, RuleSpec, SpecOp,
 };
 
-pub(crate) use compiled::{CompiledNode, GraphInner};
+pub(crate) use compiled::{CompiledNode, FastIndexMap, GraphInner};
 pub(crate) use node::Scratchpad;
 pub(crate) use spec::spec_error;

@@ -97,9 +97,7 @@ pub(crate) fn snapshot(
     let mut tasks = algo::prepare_next_tasks(graph, &t.checkpoint, step);
     let created_at = t.checkpoint.ts.clone();
     let mut cp = with_null_writes(graph, t.checkpoint, &t.pending_writes, &read_version)?;
-    if !t.pending_writes.is_empty() {
-        algo::match_writes(&mut tasks, &t.pending_writes);
-    }
+    algo::match_writes(&mut tasks, &t.pending_writes);
     if live {
         let mut finished: Vec<Task> = tasks.iter().filter(|t| t.is_finished()).cloned().collect();
         if !finished.is_empty() {
@@ -563,13 +561,7 @@ async fn node_update(
             }
         });
         used.push(id.clone());
-        let writes = node_writes(
-            graph,
-            node,
-            update.values.clone().unwrap_or(Value::Null),
-            &state,
-        )
-        .await?;
+        let writes = node_writes(graph, node, update.values.unwrap_or(Value::Null), &state).await?;
         tasks.push(Task {
             id,
             name: as_node.into(),

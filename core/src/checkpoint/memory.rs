@@ -10,15 +10,15 @@ use super::model::{
 use super::saver::{CheckpointSaver, ListOptions, ListTarget};
 use crate::channels::ChannelValue;
 use crate::error::{Error, Result};
-use indexmap::IndexMap;
-
-/// A thread's namespaces, in insertion order (FxHash: looked up on every write).
-type Namespaces = IndexMap<String, Namespace, rustc_hash::FxBuildHasher>;
+use crate::graph::FastIndexMap;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
+
+/// A thread's namespaces, in insertion order (looked up on every write).
+type Namespaces = FastIndexMap<String, Namespace>;
 
 /// Slot of a control write; regular writes use their position (>= 0).
 fn write_index(channel: &str, position: usize) -> i64 {
@@ -541,14 +541,16 @@ impl CheckpointSaver for InMemorySaver {
             return Err(Error::value("put_writes needs a checkpoint_id"));
         };
         let mut store = self.store.borrow_mut();
-        let ns = store.namespace_mut(config);
+        let Namespace {
+            blobs,
+            writes: by_checkpoint,
+            ..
+        } = store.namespace_mut(config);
         // A write's channel shares the name already kept for its values.
-        let channel_name = |channel: &str| match ns.blobs.get_key_value(channel) {
+        let channel_name = |channel: &str| match blobs.get_key_value(channel) {
             Some((name, _)) => name.clone(),
             None => Name::from(channel),
         };
-        let names: Vec<Name> = writes.iter().map(|(c, _)| channel_name(c)).collect();
-        let by_checkpoint = &mut ns.writes;
         if !by_checkpoint.contains_key(checkpoint_id) {
             by_checkpoint.insert(checkpoint_id.clone(), Vec::new());
         }
@@ -556,11 +558,11 @@ impl CheckpointSaver for InMemorySaver {
             .get_mut(checkpoint_id)
             .expect("inserted above");
         let (task, path): (Name, Name) = (task_id.into(), task_path.into());
-        for (position, ((channel, value), name)) in writes.iter().zip(names).enumerate() {
+        for (position, (channel, value)) in writes.iter().enumerate() {
             let idx = write_index(channel, position);
             let row = StoredWrite {
                 task_id: task.clone(),
-                channel: name,
+                channel: channel_name(channel),
                 value: value.clone(),
                 task_path: path.clone(),
                 idx,

@@ -12,16 +12,16 @@ use crate::pregel::runner;
 use crate::state::{self, StateSnapshot, StateUpdate};
 use crate::types::{RunInput, RunOutput, RunnableConfig, StreamEvent, END, START};
 use indexmap::IndexMap;
-
-/// An `IndexMap` with a fast (non-DoS-resistant) hasher: graphs look up
-/// channels and nodes by name several times per superstep, and the names
-/// come from the graph's author, not from an attacker.
-pub(crate) type FastIndexMap<K, V> = IndexMap<K, V, rustc_hash::FxBuildHasher>;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::rc::Rc;
+
+/// An `IndexMap` with a fast (non-DoS-resistant) hasher: graphs and the
+/// saver look names up several times per superstep, and the names come
+/// from the graph's author and the caller, not from an attacker.
+pub(crate) type FastIndexMap<K, V> = IndexMap<K, V, rustc_hash::FxBuildHasher>;
 
 /// A node after compilation: what triggers it and what it writes.
 #[derive(Debug)]

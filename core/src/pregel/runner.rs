@@ -206,20 +206,22 @@ impl<'a> Loop<'a> {
         }
     }
 
+    /// The metadata of the checkpoint a save at the current step writes.
+    fn metadata(&self, source: Source) -> CheckpointMetadata {
+        CheckpointMetadata {
+            source,
+            step: self.step,
+            parents: self.parents.clone(),
+            extra: self.extras.clone(),
+        }
+    }
+
     /// Saves the current checkpoint as a new one (LangGraph `_put_checkpoint`).
     fn save(&mut self, source: Source, updated: Option<Vec<Name>>) -> Result<()> {
         let (id, ts) = self.graph.ids.checkpoint_id(self.step);
         self.checkpoint.id = id.clone();
         self.checkpoint.ts = ts;
         self.checkpoint.updated_channels = updated;
-        let metadata = CheckpointMetadata {
-            source,
-            step: self.step,
-            parents: self.parents.clone(),
-            extra: self.extras.clone(),
-        };
-        // Only a stream needs its own copy; the saver keeps the original.
-        let streamed = self.sink.is_some().then(|| metadata.clone());
         if let Some(saver) = &self.saver {
             let mut new_versions = ChannelVersions::new();
             for (c, v) in self.checkpoint.channel_versions.iter() {
@@ -227,7 +229,12 @@ impl<'a> Loop<'a> {
                     new_versions.insert(c.clone(), *v);
                 }
             }
-            saver.put(&self.parent, &self.checkpoint, metadata, &new_versions)?;
+            saver.put(
+                &self.parent,
+                &self.checkpoint,
+                self.metadata(source),
+                &new_versions,
+            )?;
             self.stored_versions = self.checkpoint.channel_versions.clone();
         }
         let parent_id = self.parent.checkpoint_id.replace(id.clone());
@@ -236,7 +243,7 @@ impl<'a> Loop<'a> {
         let step = self.step;
         self.emit(|run| StreamEvent::Checkpoint {
             config: run.address.clone(),
-            metadata: streamed.unwrap_or_else(|| CheckpointMetadata::new(source, step)),
+            metadata: run.metadata(source),
             parent_config: parent_id.map(|p| run.thread.at(p)),
             values: run.graph.read_values(&run.checkpoint.channel_values),
             next: algo::prepare_next_tasks(run.graph, &run.checkpoint, step + 1)
