@@ -200,37 +200,54 @@ function defineLazy(obj, key, token, index) {
       },
     });
   }
-  Object.defineProperty(obj, key, lazyStateDescriptor(key));
+  Object.defineProperty(obj, key, lazyAccessor(lazyStateKind, key));
 }
 
-const lazyStateDescriptors = new Map();
+/** How a lazy state property reads and drops its value: through the object's token. */
+const lazyStateKind = {
+  descriptors: new Map(),
+  read(target, key) {
+    const t = stateToken(target);
+    return typeof t === "number" ? raw.lazyChannel(t, key) : undefined;
+  },
+  drop(target, key) {
+    const t = stateToken(target);
+    if (typeof t === "number") raw.dropLazyChannel(t, key);
+  },
+};
 
-/** The accessor pair of lazy state property `key`, shared by every state object. */
-function lazyStateDescriptor(key) {
-  let descriptor = lazyStateDescriptors.get(key);
+function stateToken(target) {
+  const inspect = target[INSPECT];
+  return typeof inspect === "function" ? inspect(TOKEN) : undefined;
+}
+
+/**
+ * The accessor pair of lazy property `key` of one `kind` of object (a node's
+ * state, a listed item), shared by every such object: a pair per object
+ * made a listing measurably slower, and fresh accessors defeat V8's shape
+ * caching. The first read takes the value from `kind.read`, an assignment
+ * releases it with `kind.drop`; either turns the property into a plain
+ * writable data property in the same place among the keys.
+ */
+function lazyAccessor(kind, key) {
+  let descriptor = kind.descriptors.get(key);
   if (descriptor) return descriptor;
   const settle = (target, value) =>
     Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-  const token = (target) => {
-    const inspect = target[INSPECT];
-    return typeof inspect === "function" ? inspect(TOKEN) : undefined;
-  };
   descriptor = {
     enumerable: true,
     configurable: true,
     get() {
-      const t = token(this);
-      const value = typeof t === "number" ? raw.lazyChannel(t, key) : undefined;
+      const value = kind.read(this, key);
       settle(this, value);
       return value;
     },
     set(value) {
-      const t = token(this);
-      if (typeof t === "number") raw.dropLazyChannel(t, key);
+      kind.drop(this, key);
       settle(this, value);
     },
   };
-  lazyStateDescriptors.set(key, descriptor);
+  kind.descriptors.set(key, descriptor);
   return descriptor;
 }
 
@@ -451,7 +468,7 @@ export class CompiledStateGraph {
 function listed(listing, key, holder) {
   const items = JSON.parse(listing.takeText());
   const shared = { listing, unsettled: items.length };
-  const descriptor = lazyDescriptor(key);
+  const descriptor = lazyAccessor(listedKind, key);
   for (let i = 0; i < items.length; i++) {
     const target = holder(items[i]);
     pendingValues.set(target, { shared, i });
@@ -464,40 +481,28 @@ function listed(listing, key, holder) {
 
 /** Lazy items still waiting for their values: item → `{shared, i}`. */
 const pendingValues = new WeakMap();
-const lazyDescriptors = new Map();
 
-/**
- * One accessor pair per key, shared by every listed item (a closure pair per
- * item made listing a long history measurably slower): the first read
- * converts the item's values and turns the property into a plain data
- * property; a write replaces them without converting.
- */
-function lazyDescriptor(key) {
-  let descriptor = lazyDescriptors.get(key);
-  if (descriptor) return descriptor;
-  const settle = (target, value) => {
-    const pending = pendingValues.get(target);
-    pendingValues.delete(target);
-    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-    if (pending && --pending.shared.unsettled === 0) pending.shared.listing.free();
-  };
-  descriptor = {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const pending = pendingValues.get(this);
-      const text = pending?.shared.listing.valuesText(pending.i);
-      const value = text === undefined ? undefined : JSON.parse(text);
-      settle(this, value);
-      return value;
-    },
-    set(v) {
-      settle(this, v);
-    },
-  };
-  lazyDescriptors.set(key, descriptor);
-  return descriptor;
+/** The item's pending entry, taken; the listing is freed once no item waits. */
+function takePending(target) {
+  const pending = pendingValues.get(target);
+  pendingValues.delete(target);
+  if (pending && --pending.shared.unsettled === 0) pending.shared.listing.free();
+  return pending;
 }
+
+/** How a listed item's lazy values are read (JSON text from the listing) and dropped. */
+const listedKind = {
+  descriptors: new Map(),
+  read(target) {
+    const pending = pendingValues.get(target);
+    const text = pending?.shared.listing.valuesText(pending.i);
+    takePending(target);
+    return text === undefined ? undefined : JSON.parse(text);
+  },
+  drop(target) {
+    takePending(target);
+  },
+};
 
 /**
  * LangGraph.js's in-memory checkpointer. Share one between graphs, or use
