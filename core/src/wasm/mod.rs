@@ -15,7 +15,8 @@
 //!   `node`, LangGraph.js texts) and thrown JS values back to core errors.
 //! - `node`: the one adapter from a JS function to a core node, router or
 //!   reducer; `state_cache`: the per-graph cache of the state (and the
-//!   run's config) handed to JS.
+//!   run's config) handed to JS; `lazy_state`: the list channels of those
+//!   states that are converted only when read.
 //! - [`WasmStateGraph`], [`WasmCompiledGraph`], [`WasmMemorySaver`],
 //!   [`WasmListing`]: the exported classes; `task`: running JS tasks by
 //!   number, for `interrupt()`.
@@ -23,6 +24,7 @@
 mod clock;
 mod compiled;
 pub mod error;
+mod lazy_state;
 mod listing;
 mod node;
 mod saver;

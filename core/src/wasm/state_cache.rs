@@ -6,14 +6,14 @@
 //! Every node and router call goes through it, so its work per call must
 //! not grow with the history: a list channel whose cached JS value is not
 //! current is not converted at all but handed as a lazy property (see
-//! [`register_define_lazy`]), converted only when the node or router reads
+//! [`super::lazy_state`]), converted only when the node or router reads
 //! it; then the list is compared with the cached version chunk by chunk
 //! ([`shared_prefix`]) and only its new items are converted.
 
+use super::lazy_state::{LazyProperties, StateObject};
 use super::types::to_js;
-use crate::checkpoint::Name;
 use crate::{ChannelList, ChannelValue, RunOutput, RunnableConfig, State};
-use js_sys::{Function, Object, Reflect};
+use js_sys::{Object, Reflect};
 use serde_json::Value;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -104,154 +104,6 @@ pub struct StateCache {
     items: Cell<u64>,
 }
 
-#[wasm_bindgen]
-extern "C" {
-    /// A fresh plain object being filled with a state's channels.
-    #[wasm_bindgen(extends = Object)]
-    type StateObject;
-
-    /// `obj[key] = value`, without `Reflect.set`'s catching wrapper (this
-    /// runs for every channel of every node and router call): on a fresh
-    /// plain object it can only throw if a setter was planted on
-    /// `Object.prototype` under a channel's name.
-    #[wasm_bindgen(method, indexing_setter)]
-    fn set(this: &StateObject, key: &JsValue, value: &JsValue);
-
-    /// The JS layer's `defineLazy(obj, key, token, index)`, for
-    /// [`DefineLazy::define`].
-    #[wasm_bindgen(extends = Function)]
-    type DefineLazy;
-
-    /// `defineLazy.call(undefined, obj, key, token, index)` (typed
-    /// arguments: no argument array, numbers cross as numbers).
-    #[wasm_bindgen(method, catch, js_name = call)]
-    fn define(
-        this: &DefineLazy,
-        this_arg: &JsValue,
-        obj: &StateObject,
-        key: &JsValue,
-        token: f64,
-        index: u32,
-    ) -> Result<JsValue, JsValue>;
-}
-
-thread_local! {
-    /// The JS layer's `defineLazy`, once registered (without it, the
-    /// bindings used alone, every channel is converted eagerly).
-    static DEFINE_LAZY: RefCell<Option<DefineLazy>> = const { RefCell::new(None) };
-    /// The core values behind the lazy properties of live state objects.
-    static LAZY: RefCell<LazyTable> = RefCell::new(LazyTable::default());
-}
-
-/// The lazy channels of the state objects handed to JS, by token (one per
-/// state object with lazy properties; tokens are never reused, so a late
-/// release of a settled token cannot free another object's values).
-#[derive(Default)]
-struct LazyTable {
-    next: u64,
-    states: HashMap<u64, LazyState, rustc_hash::FxBuildHasher>,
-}
-
-/// A lazy property's channel and core value, `None` once read or assigned.
-type LazySlot = Option<(Name, ChannelValue)>;
-
-/// A state object's lazy slots: the first inline (usually the only one: no
-/// allocation per state object), then the others.
-#[derive(Default)]
-struct Slots {
-    first: LazySlot,
-    rest: Vec<LazySlot>,
-    len: usize,
-}
-
-impl Slots {
-    fn push(&mut self, slot: LazySlot) {
-        match self.len {
-            0 => self.first = slot,
-            _ => self.rest.push(slot),
-        }
-        self.len += 1;
-    }
-
-    fn iter_mut(&mut self) -> impl Iterator<Item = &mut LazySlot> {
-        std::iter::once(&mut self.first).chain(self.rest.iter_mut())
-    }
-}
-
-/// One state object's lazy channels: the cache that converts them and,
-/// per lazy property (in the order defined), its channel and core value until the
-/// property is read or assigned.
-struct LazyState {
-    cache: Rc<StateCache>,
-    channels: Slots,
-    unsettled: usize,
-}
-
-/// Registers the JS layer's `defineLazy(obj, key, token, index)`: defines
-/// `obj[key]` as an enumerable accessor (in `key`'s place among the keys)
-/// whose first read calls [`lazy_channel`]`(token, key)` and whose
-/// assignment calls [`drop_lazy_channel`]`(token, key)`, each then
-/// turning the property into a plain data property; for index 0 it also
-/// registers `obj` so that [`release_state`]`(token)` runs when it is
-/// collected. Without it every channel is converted eagerly.
-#[wasm_bindgen(js_name = registerDefineLazy)]
-pub fn register_define_lazy(f: Function) {
-    DEFINE_LAZY.with(|d| *d.borrow_mut() = Some(f.unchecked_into()));
-}
-
-/// Takes lazy property `key` of state object `token` out of the table
-/// (freeing the object's entry once none is left).
-fn take_lazy(token: f64, key: &str) -> Option<(Rc<StateCache>, Name, ChannelValue)> {
-    LAZY.with(|t| {
-        let mut t = t.borrow_mut();
-        let token = token as u64;
-        let state = t.states.get_mut(&token)?;
-        let slot = state
-            .channels
-            .iter_mut()
-            .find(|s| s.as_ref().is_some_and(|(name, _)| &**name == key))?;
-        let (name, value) = slot.take()?;
-        let cache = state.cache.clone();
-        state.unsettled -= 1;
-        if state.unsettled == 0 {
-            t.states.remove(&token);
-        }
-        Some((cache, name, value))
-    })
-}
-
-/// The JS value of lazy property `key` of state object `token`, converted
-/// through the graph's [`StateCache`] (incrementally, and cached for the
-/// next calls); `undefined` when it was already read or assigned.
-#[wasm_bindgen(js_name = lazyChannel)]
-pub fn lazy_channel(token: f64, key: &str) -> Result<JsValue, JsValue> {
-    match take_lazy(token, key) {
-        Some((cache, name, value)) => Ok(cache.channel(&name, &value)?.1),
-        None => Ok(JsValue::UNDEFINED),
-    }
-}
-
-/// Lazy property `key` of state object `token` was assigned: its core
-/// value is released unconverted.
-#[wasm_bindgen(js_name = dropLazyChannel)]
-pub fn drop_lazy_channel(token: f64, key: &str) {
-    drop(take_lazy(token, key));
-}
-
-/// State object `token` was collected: the core values behind its lazy
-/// properties that were never read are released (a no-op once all were).
-#[wasm_bindgen(js_name = releaseState)]
-pub fn release_state(token: f64) {
-    let state = LAZY.with(|t| t.borrow_mut().states.remove(&(token as u64)));
-    drop(state);
-}
-
-/// How many state objects still hold lazy channel values (for tests).
-#[wasm_bindgen(js_name = lazyStates)]
-pub fn lazy_states() -> u32 {
-    LAZY.with(|t| t.borrow().states.len() as u32)
-}
-
 /// What a changed list's JS array is made from: the cached array as it
 /// is, or the first `l` items of the cached array and the new items.
 enum Base {
@@ -270,7 +122,11 @@ struct Entry {
 impl StateCache {
     /// The JS name and JS value of one channel, the value converted only
     /// if it changed (and then, for a list that grew, only its new items).
-    fn channel(&self, name: &str, value: &ChannelValue) -> Result<(JsValue, JsValue), JsValue> {
+    pub(super) fn channel(
+        &self,
+        name: &str,
+        value: &ChannelValue,
+    ) -> Result<(JsValue, JsValue), JsValue> {
         let base = match self.entries.borrow().get(name) {
             Some(e) if same(&e.value, value) => return Ok((e.key.clone(), e.js.clone())),
             Some(Entry {
@@ -362,55 +218,26 @@ impl StateCache {
 
     /// The state as a JS object (a fresh object over cached channel values).
     /// A list channel whose cached JS value is not current is not converted
-    /// here: it becomes a lazy property (see [`register_define_lazy`]) that
+    /// here: it becomes a lazy property (see [`super::lazy_state`]) that
     /// converts it on first read, so a node that never reads a long list
     /// costs nothing for it.
     pub fn state(self: &Rc<Self>, state: &State) -> Result<JsValue, JsValue> {
         let obj = Object::new().unchecked_into::<StateObject>();
-        let mut lazy: Option<(u64, Slots)> = None;
-        DEFINE_LAZY.with(|define| -> Result<(), JsValue> {
-            let define = define.borrow();
-            for (name, value) in state.iter() {
-                if let Some((key, js)) = self.current(name, value) {
-                    obj.set(&key, &js);
+        let mut lazy = LazyProperties::default();
+        for (name, value) in state.iter() {
+            if let Some((key, js)) = self.current(name, value) {
+                obj.set(&key, &js);
+                continue;
+            }
+            if let ChannelValue::List(_) = value {
+                if lazy.define(&obj, &self.key(name), name, value)? {
                     continue;
                 }
-                match (value, &*define) {
-                    (ChannelValue::List(_), Some(define)) => {
-                        let (token, channels) = lazy.get_or_insert_with(|| {
-                            let token = LAZY.with(|t| {
-                                let mut t = t.borrow_mut();
-                                t.next += 1;
-                                t.next
-                            });
-                            (token, Slots::default())
-                        });
-                        let index = channels.len as u32;
-                        channels.push(Some((name.clone(), value.clone())));
-                        define.define(
-                            &JsValue::UNDEFINED,
-                            &obj,
-                            &self.key(name),
-                            *token as f64,
-                            index,
-                        )?;
-                    }
-                    _ => {
-                        let (key, js) = self.channel(name, value)?;
-                        obj.set(&key, &js);
-                    }
-                }
             }
-            Ok(())
-        })?;
-        if let Some((token, channels)) = lazy {
-            let state = LazyState {
-                cache: self.clone(),
-                unsettled: channels.len,
-                channels,
-            };
-            LAZY.with(|t| t.borrow_mut().states.insert(token, state));
+            let (key, js) = self.channel(name, value)?;
+            obj.set(&key, &js);
         }
+        lazy.finish(self);
         Ok(obj.into())
     }
 
