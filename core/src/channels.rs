@@ -3,11 +3,13 @@
 //! `EphemeralValue` and `NamedBarrierValue`).
 
 mod kind;
+mod list;
 mod messages;
 mod reducer;
 mod value;
 
 pub use kind::ChannelKind;
+pub use list::Iter as ChannelListIter;
 pub use messages::add_messages;
 pub(crate) use reducer::add_numbers;
 pub use reducer::{CustomReducer, Reducer};

@@ -4,10 +4,12 @@
 mod memory;
 mod model;
 mod saver;
+mod vec_map;
 
 pub use memory::{InMemorySaver, StoredView, ThreadExport};
 pub use model::{
     ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointTuple, Name,
-    PendingWrite, Source, Version, NULL_TASK_ID,
+    PendingWrite, Source, Version, VersionsSeen, NULL_TASK_ID,
 };
 pub use saver::{CheckpointSaver, ListOptions, ListTarget};
+pub use vec_map::VecMap;

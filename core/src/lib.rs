@@ -50,11 +50,13 @@ mod types;
 #[cfg(feature = "wasm")]
 pub mod wasm;
 
-pub use channels::{add_messages, ChannelKind, ChannelList, ChannelValue, CustomReducer, Reducer};
+pub use channels::{
+    add_messages, ChannelKind, ChannelList, ChannelListIter, ChannelValue, CustomReducer, Reducer,
+};
 pub use checkpoint::{
     ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver,
     CheckpointTuple, InMemorySaver, ListOptions, ListTarget, Name, PendingWrite, Source,
-    StoredView, ThreadExport, Version, NULL_TASK_ID,
+    StoredView, ThreadExport, VecMap, Version, VersionsSeen, NULL_TASK_ID,
 };
 pub use error::{Error, ErrorKind, Result};
 pub use graph::{

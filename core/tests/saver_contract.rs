@@ -121,7 +121,7 @@ fn put_records_the_configs_checkpoint_id_as_the_parent<S: CheckpointSaver>(s: S)
         &addr("t", "", Some(7)),
         &c,
         meta(Source::Input, 0),
-        &BTreeMap::new(),
+        &ChannelVersions::new(),
     )
     .unwrap();
     let t = s.get_tuple(&addr("t", "", Some(9))).unwrap().unwrap();
@@ -217,7 +217,7 @@ fn list_filter_is_an_and_over_stored_metadata_including_extra_keys<S: Checkpoint
         let c = checkpoint(n, &[], &[]);
         let parent = addr("t", "", n.checked_sub(1));
         let m = meta_with(source, step, &[("user_id", json!(user)), ("n", json!(3))]);
-        s.put(&parent, &c, m, &BTreeMap::new()).unwrap();
+        s.put(&parent, &c, m, &ChannelVersions::new()).unwrap();
     }
     let filter = |pairs: &[(&str, Value)]| ListOptions {
         filter: pairs
@@ -344,7 +344,7 @@ fn list_without_a_thread_lists_every_thread<S: CheckpointSaver>(s: S) {
         &addr("b", "", None),
         &c,
         meta(Source::Input, -1),
-        &BTreeMap::new(),
+        &ChannelVersions::new(),
     )
     .unwrap();
     let mut all = list_ids(&s, &ListTarget::default(), &ListOptions::default());
@@ -486,6 +486,61 @@ fn pending_writes_belong_to_one_checkpoint<S: CheckpointSaver>(s: S) {
         .is_empty());
 }
 
+fn writes_are_kept_by_checkpoint_id_even_before_or_across_a_put_of_that_id<S: CheckpointSaver>(
+    s: S,
+) {
+    // LangGraph keys writes by (thread, ns, checkpoint id), apart from the
+    // checkpoint: writes put first show up once the checkpoint is put, and
+    // putting the same checkpoint again keeps them.
+    chain(&s, "t", 1);
+    s.put_writes(
+        &addr("t", "", Some(1)),
+        &[("x".into(), json!("early"))],
+        "a",
+        "p",
+    )
+    .unwrap();
+    let c1 = checkpoint(1, &[("x", json!(1))], &[("x", v(2, 0))]);
+    s.put(
+        &addr("t", "", Some(0)),
+        &c1,
+        meta(Source::Loop, 0),
+        &all_new(&c1),
+    )
+    .unwrap();
+    let writes = |s: &S| {
+        s.get_tuple(&addr("t", "", Some(1)))
+            .unwrap()
+            .unwrap()
+            .pending_writes
+            .into_iter()
+            .map(|w| (w.task_id, w.value))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(writes(&s), [("a".to_owned(), json!("early"))]);
+    s.put_writes(
+        &addr("t", "", Some(1)),
+        &[("x".into(), json!("late"))],
+        "b",
+        "p",
+    )
+    .unwrap();
+    s.put(
+        &addr("t", "", Some(0)),
+        &c1,
+        meta(Source::Loop, 0),
+        &all_new(&c1),
+    )
+    .unwrap();
+    assert_eq!(
+        writes(&s),
+        [
+            ("a".to_owned(), json!("early")),
+            ("b".to_owned(), json!("late"))
+        ]
+    );
+}
+
 fn delete_thread_forgets_that_thread_and_only_it<S: CheckpointSaver>(s: S) {
     chain(&s, "gone", 3);
     chain(&s, "kept", 2);
@@ -569,6 +624,7 @@ mod in_memory_saver {
         put_writes_overwrites_control_slots_so_the_last_write_wins,
         pending_writes_are_sorted_by_task_path_then_task_id_then_index,
         pending_writes_belong_to_one_checkpoint,
+        writes_are_kept_by_checkpoint_id_even_before_or_across_a_put_of_that_id,
         delete_thread_forgets_that_thread_and_only_it,
         get_next_version_is_monotonic_and_unique_per_call,
     );

@@ -270,7 +270,7 @@ fn history_never_mixes_namespaces_though_the_savers_list_does() {
             &child,
             &c,
             CheckpointMetadata::new(Source::Input, -1),
-            &BTreeMap::new(),
+            &Default::default(),
         )
         .unwrap();
     assert_eq!(stored(&*saver, "t").len(), 5);

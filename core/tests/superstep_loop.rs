@@ -224,7 +224,10 @@ fn versions_seen_records_the_version_a_task_was_scheduled_on() {
     assert!(
         step1.channel_versions["branch:to:booking"] > step0.channel_versions["branch:to:booking"]
     );
-    assert_eq!(*step1.versions_seen["__input__"], BTreeMap::new());
+    assert_eq!(
+        *step1.versions_seen["__input__"],
+        chronograph::ChannelVersions::new()
+    );
 }
 
 #[test]
@@ -245,7 +248,7 @@ fn the_input_checkpoint_holds_the_raw_input_in_start_and_nothing_else() {
     );
     assert_eq!(
         *c0.versions_seen,
-        BTreeMap::from([("__input__".into(), Default::default())])
+        chronograph::VersionsSeen::from([("__input__".into(), Default::default())])
     );
     assert_eq!(c0.updated_channels, Some(vec!["__start__".into()]));
 }

@@ -16,8 +16,9 @@ const REMOVE_ALL: &str = "__remove_all__";
 /// `{"type": "remove", "id": ...}`, append the rest. `__remove_all__`
 /// keeps only what follows the last such marker.
 ///
-/// Cost: O(log n) per appended message with a fresh id; O(n) only for a
-/// message whose id was given (it may replace an existing one) or removals.
+/// Cost: O(1) per appended message with a fresh id; O(n) for a message
+/// whose id was given (it may replace an existing one: `left` is searched)
+/// and once per merge that replaces or removes any.
 pub fn add_messages(
     left: Option<&ChannelList>,
     right: Value,
@@ -42,7 +43,12 @@ pub fn add_messages(
             .map(|(m, _)| Arc::new(m))
             .collect());
     }
-    let mut merged = left.cloned().unwrap_or_default();
+    let left_len = left.map_or(0, ChannelList::len);
+    // New messages, and replacements of messages already in `left`: the
+    // list is rebuilt (O(length)) only if something was replaced or
+    // removed, and then once for the whole merge.
+    let mut appended: Vec<Arc<Value>> = Vec::new();
+    let mut replaced: Vec<(usize, Arc<Value>)> = Vec::new();
     // Positions of ids added by this merge, so duplicates inside `right`
     // replace the first occurrence ("the later one wins at the first one's position").
     let mut added: HashMap<String, usize> = HashMap::new();
@@ -60,9 +66,13 @@ pub fn add_messages(
             Some(_) if is_remove(&message) => {
                 to_remove.insert(id);
             }
+            Some(idx) if idx >= left_len => {
+                to_remove.remove(&id);
+                appended[idx - left_len] = Arc::new(message);
+            }
             Some(idx) => {
                 to_remove.remove(&id);
-                merged.set(idx, Arc::new(message));
+                replaced.push((idx, Arc::new(message)));
             }
             None if is_remove(&message) => {
                 return Err(Error::value(format!(
@@ -70,15 +80,23 @@ pub fn add_messages(
                 )));
             }
             None => {
-                added.insert(id, merged.len());
-                merged.push_back(Arc::new(message));
+                added.insert(id, left_len + appended.len());
+                appended.push(Arc::new(message));
             }
         }
     }
-    if !to_remove.is_empty() {
-        merged.retain(|m| id_of(m).is_none_or(|id| !to_remove.contains(id)));
+    let mut merged = left.cloned().unwrap_or_default();
+    if replaced.is_empty() && to_remove.is_empty() {
+        merged.extend(appended);
+        return Ok(merged);
     }
-    Ok(merged)
+    let mut items: Vec<Arc<Value>> = merged.iter().cloned().collect();
+    for (idx, message) in replaced {
+        items[idx] = message;
+    }
+    items.extend(appended);
+    items.retain(|m| id_of(m).is_none_or(|id| !to_remove.contains(id)));
+    Ok(items.into_iter().collect())
 }
 
 fn id_of(m: &Value) -> Option<&str> {

@@ -1,32 +1,29 @@
 //! [`ChannelValue`]: a channel's content, cheap to clone and to keep per version.
 
-use imbl::Vector;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 use std::sync::Arc;
 
-/// A list channel's items: a persistent vector of shared JSON values.
-pub type ChannelList = Vector<Arc<Value>>;
+pub use super::list::ChannelList;
 
 /// The value held by a channel.
 ///
-/// Lists are persistent vectors: the version of an `append` or
-/// `add_messages` channel written at step 1,000 shares all but its tail with
-/// the version at step 999, so keeping every version costs memory in
-/// proportion to what was written, not to the square of it. Items are
-/// behind an `Arc`: a new version copies its tail chunk (up to 64 items)
-/// as pointer copies, never as deep copies of the items. Everything else
-/// is an immutable JSON value behind an `Arc`, so clones are pointer copies.
+/// Lists are versions of an append-only log ([`ChannelList`]): the version
+/// of an `append` or `add_messages` channel written at step 1,000 is the
+/// version at step 999 plus one slot, so keeping every version costs memory
+/// in proportion to what was written, not to the square of it. Everything
+/// else is an immutable JSON value behind an `Arc`, so clones are pointer
+/// copies.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ChannelValue {
     /// Any JSON value that is not an array.
     Json(Arc<Value>),
-    /// An array, as a persistent vector of shared items.
+    /// An array, as a version of an append-only list of shared items.
     List(ChannelList),
 }
 
 impl ChannelValue {
-    /// Wraps a JSON value; arrays become persistent lists.
+    /// Wraps a JSON value; arrays become [`ChannelList`]s.
     pub fn from_json(value: Value) -> Self {
         match value {
             Value::Array(items) => ChannelValue::List(items.into_iter().map(Arc::new).collect()),
@@ -70,7 +67,7 @@ impl ChannelValue {
         self.len() == Some(0)
     }
 
-    /// The last item of a list value. O(log n).
+    /// The last item of a list value.
     pub fn last(&self) -> Option<&Value> {
         self.as_list().and_then(ChannelList::last).map(|v| &**v)
     }
@@ -158,7 +155,7 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn lists_become_persistent_vectors_and_round_trip() {
+    fn lists_become_channel_lists_and_round_trip() {
         let v = ChannelValue::from_json(json!(["a", "b"]));
         assert_eq!(v.len(), Some(2));
         assert_eq!(v.last(), Some(&json!("b")));

@@ -53,6 +53,10 @@ struct Stored {
     checkpoint: Checkpoint,
     metadata: CheckpointMetadata,
     parent_id: Option<String>,
+    /// Writes of tasks that ran from it, sorted by (task id, idx). Kept in
+    /// the record, not in a map by id: a checkpoint has a handful, and a
+    /// separate map would cost a table slot and a copy of the id each.
+    writes: Vec<StoredWrite>,
 }
 
 #[derive(Default, Debug)]
@@ -61,9 +65,9 @@ struct Namespace {
     /// would waste memory in half-full nodes and make every node a large
     /// allocation.
     checkpoints: BTreeMap<String, Box<Stored>>,
-    /// checkpoint id → its writes, sorted by (task id, idx). A checkpoint
-    /// has a handful: a sorted `Vec` is smaller and faster than a map.
-    writes: FxHashMap<String, Vec<StoredWrite>>,
+    /// Writes put against a checkpoint id not stored (yet), as LangGraph
+    /// keeps them; `put` moves them into the record when the id arrives.
+    orphan_writes: FxHashMap<String, Vec<StoredWrite>>,
     /// channel → version → value (`None`: the channel was empty at that version).
     blobs: FxHashMap<Name, FxHashMap<Version, Option<ChannelValue>>>,
 }
@@ -111,12 +115,7 @@ impl<'a> StoredView<'a> {
     /// Writes of tasks that ran from it as `(task_id, channel, value)`,
     /// sorted by task path, task id and index (as tuples list them).
     pub fn pending_writes(&self) -> Vec<(&'a str, &'a str, &'a Value)> {
-        let mut writes: Vec<&StoredWrite> = self
-            .ns
-            .writes
-            .get(&self.stored.checkpoint.id)
-            .map(|w| w.iter().collect())
-            .unwrap_or_default();
+        let mut writes: Vec<&StoredWrite> = self.stored.writes.iter().collect();
         writes.sort_by(|a, b| {
             (&a.task_path, &a.task_id, a.idx).cmp(&(&b.task_path, &b.task_id, b.idx))
         });
@@ -288,11 +287,7 @@ impl InMemorySaver {
                     checkpoint: s.checkpoint.clone(),
                     metadata: s.metadata.clone(),
                     parent_id: s.parent_id.clone(),
-                    pending_writes: data
-                        .writes
-                        .get(&s.checkpoint.id)
-                        .map(|w| w.iter().cloned().map(ExportedWrite::from).collect())
-                        .unwrap_or_default(),
+                    pending_writes: s.writes.iter().cloned().map(ExportedWrite::from).collect(),
                 })
                 .collect();
             out.namespaces.push(ExportedNamespace {
@@ -337,13 +332,13 @@ impl InMemorySaver {
                     .collect();
                 writes.sort_by(|a, b| a.key().cmp(&b.key()));
                 writes.dedup_by(|a, b| a.key() == b.key());
-                out.writes.insert(id.clone(), writes);
                 out.checkpoints.insert(
                     id,
                     Box::new(Stored {
                         checkpoint,
                         metadata: c.metadata,
                         parent_id: c.parent_id,
+                        writes,
                     }),
                 );
             }
@@ -515,12 +510,19 @@ impl CheckpointSaver for InMemorySaver {
         // Values live in `blobs`; the version maps are shared, not copied.
         let checkpoint = checkpoint.clone_without_values();
         let id = checkpoint.id.clone();
+        // Writes are kept per id, as LangGraph keys them: a checkpoint put
+        // again keeps its writes, and writes put before it are picked up.
+        let writes = match ns.checkpoints.remove(&id) {
+            Some(old) => old.writes,
+            None => ns.orphan_writes.remove(&id).unwrap_or_default(),
+        };
         ns.checkpoints.insert(
             id.clone(),
             Box::new(Stored {
                 checkpoint,
                 metadata,
                 parent_id: config.checkpoint_id.clone(),
+                writes,
             }),
         );
         Ok(CheckpointConfig {
@@ -543,20 +545,20 @@ impl CheckpointSaver for InMemorySaver {
         let mut store = self.store.borrow_mut();
         let Namespace {
             blobs,
-            writes: by_checkpoint,
-            ..
+            checkpoints,
+            orphan_writes,
         } = store.namespace_mut(config);
         // A write's channel shares the name already kept for its values.
         let channel_name = |channel: &str| match blobs.get_key_value(channel) {
             Some((name, _)) => name.clone(),
             None => Name::from(channel),
         };
-        if !by_checkpoint.contains_key(checkpoint_id) {
-            by_checkpoint.insert(checkpoint_id.clone(), Vec::new());
-        }
-        let rows = by_checkpoint
-            .get_mut(checkpoint_id)
-            .expect("inserted above");
+        let rows = match checkpoints.get_mut(checkpoint_id) {
+            Some(stored) => &mut stored.writes,
+            None => orphan_writes.entry(checkpoint_id.clone()).or_default(),
+        };
+        // Exact growth: the rows stay with the checkpoint for its lifetime.
+        rows.reserve_exact(writes.len());
         let (task, path): (Name, Name) = (task_id.into(), task_path.into());
         for (position, (channel, value)) in writes.iter().enumerate() {
             let idx = write_index(channel, position);

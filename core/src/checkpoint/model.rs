@@ -1,6 +1,7 @@
 //! The checkpoint data model, shaped like LangGraph's `Checkpoint`,
 //! `CheckpointMetadata` and `CheckpointTuple`.
 
+use super::vec_map::VecMap;
 use crate::channels::ChannelValue;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
@@ -60,8 +61,11 @@ impl<'de> Deserialize<'de> for Version {
 /// new checkpoint, so cloning a name must not allocate.
 pub type Name = Arc<str>;
 
-/// Channel name → version.
-pub type ChannelVersions = BTreeMap<Name, Version>;
+/// Channel name → version (a sorted vector: kept per checkpoint, so small).
+pub type ChannelVersions = VecMap<Name, Version>;
+
+/// Node name → the versions of its triggers it last consumed.
+pub type VersionsSeen = VecMap<Name, Arc<ChannelVersions>>;
 
 /// What wrote a checkpoint (`metadata.source`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -110,7 +114,7 @@ pub struct Checkpoint {
     /// of them), so keeping a checkpoint per step does not copy them all.
     /// The outer map is shared the same way as `channel_versions`.
     /// Serialized as a plain map of maps.
-    pub versions_seen: Arc<BTreeMap<Name, Arc<ChannelVersions>>>,
+    pub versions_seen: Arc<VersionsSeen>,
     /// Channels the superstep that wrote this checkpoint updated (sorted);
     /// `None` for forks and `update_state` checkpoints.
     pub updated_channels: Option<Vec<Name>>,

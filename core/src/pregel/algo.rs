@@ -219,9 +219,7 @@ pub(crate) fn apply_writes_in_place(
 
     for task in tasks.iter() {
         let seen = Arc::make_mut(
-            Arc::make_mut(&mut cp.versions_seen)
-                .entry(task.name.clone())
-                .or_default(),
+            Arc::make_mut(&mut cp.versions_seen).get_or_insert_default(task.name.clone()),
         );
         for trigger in &task.triggers {
             if let Some(v) = cp.channel_versions.get(trigger) {

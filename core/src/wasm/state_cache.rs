@@ -34,35 +34,10 @@ fn same(a: &ChannelValue, b: &ChannelValue) -> bool {
 /// How many leading items `old` and `new` share (the very same `Arc`s).
 ///
 /// Called on every node and router call for every list channel that
-/// changed, so it must not be O(length): a list that grew by `append`
-/// shares all but its last chunk with the previous version (imbl shares
-/// the tree's chunks between versions). The chunks holding the same index
-/// in both vectors are compared first: when they cover the same range and
-/// are the very same memory, all their items are shared and the whole
-/// chunk is skipped; otherwise the items of the overlap are compared one
-/// by one, stopping at the first difference. O(length / 64) pointer
-/// comparisons for an appended list, plus O(64) items at the end.
+/// changed, so it must not be O(length): versions of one list share their
+/// log, and [`ChannelList::shared_prefix`] compares logs before items.
 pub(crate) fn shared_prefix(old: &ChannelList, new: &ChannelList) -> usize {
-    let n = old.len().min(new.len());
-    let (mut fo, mut fnew) = (old.focus(), new.focus());
-    let mut i = 0;
-    while i < n {
-        let (ro, a) = fo.chunk_at(i);
-        let (rn, b) = fnew.chunk_at(i);
-        if ro == rn && std::ptr::eq(a, b) {
-            // Same slice (pointer and length): every item is shared.
-            i = ro.end;
-            continue;
-        }
-        let end = ro.end.min(rn.end);
-        let a = &a[i - ro.start..end - ro.start];
-        let b = &b[i - rn.start..end - rn.start];
-        match a.iter().zip(b).position(|(x, y)| !Arc::ptr_eq(x, y)) {
-            Some(k) => return i + k,
-            None => i = end,
-        }
-    }
-    n
+    old.shared_prefix(new)
 }
 
 /// How many leading items of `old` have a JS form that also stands for
@@ -73,13 +48,15 @@ pub(crate) fn shared_prefix(old: &ChannelList, new: &ChannelList) -> usize {
 /// cheaper than converting (nodes see shared items and must not mutate
 /// them, so an equal item's JS form can stand for it).
 pub(crate) fn reusable_prefix(old: &ChannelList, new: &ChannelList) -> usize {
-    let mut l = shared_prefix(old, new);
+    let l = shared_prefix(old, new);
     let n = old.len().min(new.len());
-    let (mut fo, mut fnew) = (old.focus(), new.focus());
-    while l < n && fo.get(l) == fnew.get(l) {
-        l += 1;
-    }
-    l
+    l + old
+        .iter()
+        .skip(l)
+        .zip(new.iter().skip(l))
+        .take(n - l)
+        .take_while(|(a, b)| a == b)
+        .count()
 }
 
 /// Per graph: the last JS value made for each channel, keyed by the core
@@ -155,11 +132,8 @@ impl StateCache {
                 // copy of the shared prefix at its final size (`slice` then
                 // `push` copies it twice, the push growing the array).
                 let fresh = js_sys::Array::new();
-                // Not `new.iter().skip(l)`: imbl's iterator skips item by
-                // item (O(length)); a focus reaches index `l` in O(log n).
-                let mut focus = new.focus();
-                for i in l..new.len() {
-                    let item = focus.get(i).expect("index below the length");
+                // `skip` is O(1) on a list's iterator.
+                for item in new.iter().skip(l) {
                     fresh.push(&to_js(&**item)?);
                 }
                 let prefix = match l == cached.length() as usize {
@@ -365,6 +339,12 @@ mod tests {
             let mut new = old.clone();
             new.append(list(500));
             check(&old, &new, n);
+            // The same, appended on a fork (another log continues `old`).
+            let mut fork = old.clone();
+            fork.push_back(item(-7));
+            let mut new = old.clone();
+            new.append(list(500));
+            check(&old, &new, n);
         }
     }
 
@@ -406,13 +386,10 @@ mod tests {
     }
 
     #[test]
-    fn same_items_in_another_tree_shape() {
-        // Built from the front: the chunks cut the items at other indices.
+    fn same_items_in_another_log() {
+        // Rebuilt (as `set` and `retain` do): the same items in a new log.
         let old = list(1000);
-        let mut new = ChannelList::new();
-        for x in old.iter().rev() {
-            new.push_front(x.clone());
-        }
+        let mut new: ChannelList = old.iter().cloned().collect();
         check(&old, &new, 1000);
         new.set(700, item(-1));
         check(&old, &new, 700);

@@ -11,8 +11,6 @@
 use crate::checkpoint::Version;
 use crate::ChannelVersions;
 use serde::{Serialize, Serializer};
-use std::collections::BTreeMap;
-use std::sync::Arc;
 
 /// A version's text on the stack: at most 32 + 1 + 20 bytes.
 struct VersionText {
@@ -80,7 +78,7 @@ impl Serialize for VersionsOut<'_> {
 }
 
 /// `versions_seen`: node → channel → version text.
-pub struct VersionsSeenOut<'a>(pub &'a BTreeMap<crate::Name, Arc<ChannelVersions>>);
+pub struct VersionsSeenOut<'a>(pub &'a crate::VersionsSeen);
 
 impl Serialize for VersionsSeenOut<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -91,6 +89,7 @@ impl Serialize for VersionsSeenOut<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
 
     #[test]
     fn the_same_text_as_display() {
@@ -132,7 +131,7 @@ mod tests {
                 salt: 123456789012345678,
             },
         );
-        let mut seen = BTreeMap::new();
+        let mut seen = crate::VersionsSeen::new();
         seen.insert("n".into(), Arc::new(versions.clone()));
         seen.insert("empty".into(), Arc::new(ChannelVersions::new()));
         assert_eq!(

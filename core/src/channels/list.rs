@@ -1,0 +1,549 @@
+//! [`ChannelList`]: a list channel's items, as one version of an
+//! append-only log shared by every version that grew from it.
+
+use serde_json::Value;
+use std::cell::{Cell, OnceCell};
+use std::fmt;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// Slots in a log's first chunk; chunk `k` holds `FIRST_CHUNK << k`.
+const FIRST_CHUNK: usize = 8;
+/// Chunks per log: room for `FIRST_CHUNK · (2^CHUNKS − 1)` items (over 10^9).
+const CHUNKS: usize = 27;
+/// A fork of a fork of ... this deep is copied into a fresh log, so reading
+/// an item never walks more than this many logs.
+const MAX_DEPTH: usize = 16;
+/// A fork copies up to this many items of its top log rather than adding
+/// a level (see [`ChannelList::fork`]).
+const COPY_MAX: usize = 32;
+
+/// A run of write-once slots.
+type Chunk = Box<[OnceCell<Arc<Value>>]>;
+
+/// One append-only run of items, after the items of its `base` version.
+///
+/// Slots are write-once cells in chunks that double in size, so items are
+/// appended through a shared reference and never move: every version that
+/// shares the log reads its own prefix while the newest one appends.
+struct Log {
+    /// The version this log continues (a fork point); `None` at the root.
+    base: Option<ChannelList>,
+    /// Items appended to this log so far (not counting `base`).
+    filled: Cell<usize>,
+    chunks: [OnceCell<Chunk>; CHUNKS],
+    /// Logs in the chain, this one included.
+    depth: usize,
+}
+
+impl Log {
+    fn new(base: Option<ChannelList>) -> Rc<Log> {
+        let depth = base
+            .as_ref()
+            .and_then(|b| b.log.as_ref())
+            .map_or(0, |l| l.depth)
+            + 1;
+        Rc::new(Log {
+            base,
+            filled: Cell::new(0),
+            chunks: std::array::from_fn(|_| OnceCell::new()),
+            depth,
+        })
+    }
+
+    /// Index of the log's first item in the list.
+    fn start(&self) -> usize {
+        self.base.as_ref().map_or(0, |b| b.len)
+    }
+
+    /// Chunk and offset of the log's `i`-th slot.
+    fn locate(i: usize) -> (usize, usize) {
+        // Chunk k starts at FIRST_CHUNK · (2^k − 1).
+        let k = (i / FIRST_CHUNK + 1).ilog2() as usize;
+        (k, i - FIRST_CHUNK * ((1 << k) - 1))
+    }
+
+    /// The log's `i`-th item, if appended.
+    fn slot(&self, i: usize) -> Option<&Arc<Value>> {
+        let (k, at) = Self::locate(i);
+        self.chunks.get(k)?.get()?.get(at)?.get()
+    }
+
+    /// Appends `item` as the log's next slot.
+    fn push(&self, item: Arc<Value>) {
+        let i = self.filled.get();
+        let (k, at) = Self::locate(i);
+        let chunk = self.chunks[k].get_or_init(|| {
+            (0..FIRST_CHUNK << k)
+                .map(|_| OnceCell::new())
+                .collect::<Vec<_>>()
+                .into_boxed_slice()
+        });
+        let fresh = chunk[at].set(item).is_ok();
+        debug_assert!(fresh, "a log slot is written once");
+        self.filled.set(i + 1);
+    }
+}
+
+/// A list channel's items: the first `len` items of an append-only log
+/// chain, shared with every other version of the list.
+///
+/// Appending to the newest version writes one slot of the shared log (a
+/// pointer, amortized): keeping a version per checkpoint costs memory in
+/// proportion to what was written, not to the list's length. Appending
+/// something else to an older version (a fork) starts a new log, so
+/// branches share their common prefix. Replacing or removing items
+/// (`add_messages` with a known id) rebuilds the list: O(length).
+/// Items are behind an `Arc`: copies of a list never copy an item.
+#[derive(Clone, Default)]
+pub struct ChannelList {
+    /// `None` for the empty list.
+    log: Option<Rc<Log>>,
+    len: usize,
+}
+
+impl ChannelList {
+    /// The empty list.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Number of items. O(1).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the list has no items.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether both are the same version: one log, one length (so the
+    /// same items). O(1).
+    pub fn ptr_eq(&self, other: &ChannelList) -> bool {
+        self.len == other.len
+            && match (&self.log, &other.log) {
+                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            }
+    }
+
+    /// The `i`-th item. O(number of forks in this version's history, at most 16).
+    pub fn get(&self, i: usize) -> Option<&Arc<Value>> {
+        if i >= self.len {
+            return None;
+        }
+        let mut log = self.log.as_deref()?;
+        loop {
+            let start = log.start();
+            if i >= start {
+                return log.slot(i - start);
+            }
+            log = log.base.as_ref()?.log.as_deref()?;
+        }
+    }
+
+    /// The last item.
+    pub fn last(&self) -> Option<&Arc<Value>> {
+        self.len.checked_sub(1).and_then(|i| self.get(i))
+    }
+
+    /// The items in order.
+    pub fn iter(&self) -> Iter<'_> {
+        Iter {
+            levels: self.levels(),
+            front: 0,
+            back: self.len,
+        }
+    }
+
+    /// The logs this version reads, root first, as `(log, first index, end)`.
+    fn levels(&self) -> Vec<(&Log, usize, usize)> {
+        let mut levels = Vec::new();
+        let mut end = self.len;
+        let mut next = self.log.as_deref();
+        while let Some(log) = next {
+            let start = log.start();
+            if end > start {
+                levels.push((log, start, end));
+            }
+            end = end.min(start);
+            next = log.base.as_ref().and_then(|b| b.log.as_deref());
+        }
+        levels.reverse();
+        levels
+    }
+
+    /// Appends one item. O(1) amortized when this is the newest version of
+    /// its log, or when the log's next item equals `item` (then that slot
+    /// is shared: a router's fresh read and the superstep's own apply write
+    /// the same update, and a replay re-runs the same writes). Otherwise
+    /// this version forks: see [`fork`](Self::fork).
+    pub fn push_back(&mut self, item: Arc<Value>) {
+        if let Some(log) = &self.log {
+            // Invariant: a non-empty version has items in its top log.
+            let own = self.len - log.start();
+            match log.slot(own) {
+                None => {
+                    log.push(item);
+                    self.len += 1;
+                    return;
+                }
+                Some(next) if Arc::ptr_eq(next, &item) || **next == *item => {
+                    self.len += 1;
+                    return;
+                }
+                Some(_) => {}
+            }
+        }
+        self.fork();
+        if let Some(log) = &self.log {
+            log.push(item);
+        }
+        self.len += 1;
+    }
+
+    /// Moves this version onto a new log it can append to (another version
+    /// already appended past it). A few items of its top log are copied
+    /// into a log that continues the same base (the cost of a small copy
+    /// instead of one more level); more start a log that continues this
+    /// version; a chain of [`MAX_DEPTH`] logs is copied into one.
+    fn fork(&mut self) {
+        let log = match &self.log {
+            None => Log::new(None),
+            Some(top) => {
+                let own = self.len - top.start();
+                if own <= COPY_MAX {
+                    let log = Log::new(top.base.clone());
+                    for i in 0..own {
+                        log.push(top.slot(i).expect("below the length").clone());
+                    }
+                    log
+                } else if top.depth >= MAX_DEPTH {
+                    let log = Log::new(None);
+                    for item in self.iter() {
+                        log.push(item.clone());
+                    }
+                    log
+                } else {
+                    Log::new(Some(self.clone()))
+                }
+            }
+        };
+        self.log = Some(log);
+    }
+
+    /// Appends every item of `other`.
+    pub fn append(&mut self, other: ChannelList) {
+        self.extend(other.iter().cloned());
+    }
+
+    /// Replaces the `i`-th item (rebuilds the list: O(length)). Panics when
+    /// `i` is out of range, like slice indexing.
+    pub fn set(&mut self, i: usize, item: Arc<Value>) {
+        let mut items: Vec<Arc<Value>> = self.iter().cloned().collect();
+        items[i] = item;
+        *self = items.into_iter().collect();
+    }
+
+    /// Keeps only the items `keep` accepts (rebuilds the list when any goes).
+    pub fn retain(&mut self, mut keep: impl FnMut(&Arc<Value>) -> bool) {
+        if self.iter().all(&mut keep) {
+            return;
+        }
+        *self = self.iter().filter(|v| keep(v)).cloned().collect();
+    }
+
+    /// Keeps the first `len` items (a shorter version of the same log).
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+        // Keep the invariant: a version has items in its top log (or none).
+        while let Some(log) = self.log.clone() {
+            if self.len > log.start() {
+                break;
+            }
+            self.log = log.base.as_ref().and_then(|b| b.log.clone());
+        }
+    }
+
+    /// How many leading items `self` and `other` share (the very same
+    /// `Arc`s). Versions of one log share their common prefix by
+    /// construction, so that part is O(number of logs); only items of
+    /// different logs are compared one by one.
+    pub fn shared_prefix(&self, other: &ChannelList) -> usize {
+        let n = self.len.min(other.len);
+        let (a, b) = (self.levels(), other.levels());
+        let mut i = 0;
+        for ((la, _, ea), (lb, _, eb)) in a.iter().zip(&b) {
+            if !std::ptr::eq(*la, *lb) {
+                break;
+            }
+            i = (*ea).min(*eb);
+            if ea != eb {
+                break;
+            }
+        }
+        let i = i.min(n);
+        i + self
+            .iter()
+            .skip(i)
+            .zip(other.iter().skip(i))
+            .take_while(|(p, q)| Arc::ptr_eq(p, q))
+            .count()
+    }
+}
+
+/// The items of a [`ChannelList`], front to back (or back to front).
+pub struct Iter<'a> {
+    levels: Vec<(&'a Log, usize, usize)>,
+    front: usize,
+    back: usize,
+}
+
+impl<'a> Iter<'a> {
+    fn at(&self, i: usize) -> Option<&'a Arc<Value>> {
+        let (log, start, _) = self.levels.iter().rev().find(|(_, start, _)| i >= *start)?;
+        log.slot(i - start)
+    }
+}
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = &'a Arc<Value>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.front >= self.back {
+            return None;
+        }
+        let item = self.at(self.front);
+        self.front += 1;
+        item
+    }
+
+    /// Skips in O(1): `iter().skip(n)` does not walk the skipped items.
+    fn nth(&mut self, n: usize) -> Option<Self::Item> {
+        self.front = self.front.saturating_add(n).min(self.back);
+        self.next()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.back.saturating_sub(self.front);
+        (n, Some(n))
+    }
+}
+
+impl DoubleEndedIterator for Iter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        if self.front >= self.back {
+            return None;
+        }
+        self.back -= 1;
+        self.at(self.back)
+    }
+}
+
+impl ExactSizeIterator for Iter<'_> {}
+
+impl<'a> IntoIterator for &'a ChannelList {
+    type Item = &'a Arc<Value>;
+    type IntoIter = Iter<'a>;
+
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
+
+impl Extend<Arc<Value>> for ChannelList {
+    fn extend<I: IntoIterator<Item = Arc<Value>>>(&mut self, items: I) {
+        for item in items {
+            self.push_back(item);
+        }
+    }
+}
+
+impl FromIterator<Arc<Value>> for ChannelList {
+    fn from_iter<I: IntoIterator<Item = Arc<Value>>>(items: I) -> Self {
+        let mut list = ChannelList::new();
+        list.extend(items);
+        list
+    }
+}
+
+impl PartialEq for ChannelList {
+    /// Item by item, by value (shared items compare by pointer first).
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len
+            && self
+                .iter()
+                .zip(other.iter())
+                .all(|(a, b)| Arc::ptr_eq(a, b) || a == b)
+    }
+}
+
+impl fmt::Debug for ChannelList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn list(n: usize) -> ChannelList {
+        (0..n).map(|i| Arc::new(json!(i))).collect()
+    }
+
+    fn values(l: &ChannelList) -> Vec<i64> {
+        l.iter().map(|v| v.as_i64().unwrap()).collect()
+    }
+
+    #[test]
+    fn slots_cover_every_index_once() {
+        let mut seen = std::collections::BTreeSet::new();
+        for i in 0..10_000 {
+            let (k, at) = Log::locate(i);
+            assert!(at < FIRST_CHUNK << k, "slot {i} fits its chunk");
+            assert!(seen.insert((k, at)), "slot {i} is its own");
+        }
+    }
+
+    #[test]
+    fn older_versions_keep_their_items_while_the_newest_appends() {
+        let mut versions = vec![ChannelList::new()];
+        for i in 0..300 {
+            let mut next = versions.last().unwrap().clone();
+            next.push_back(Arc::new(json!(i)));
+            versions.push(next);
+        }
+        for (n, v) in versions.iter().enumerate() {
+            assert_eq!(values(v), (0..n as i64).collect::<Vec<_>>());
+        }
+        // All of them share one log.
+        let tip = versions.last().unwrap();
+        assert!(versions[1..]
+            .iter()
+            .all(|v| Rc::ptr_eq(v.log.as_ref().unwrap(), tip.log.as_ref().unwrap())));
+    }
+
+    #[test]
+    fn appending_to_an_older_version_forks_without_changing_the_others() {
+        let base = list(20);
+        let mut a = base.clone();
+        a.push_back(Arc::new(json!(100)));
+        let mut b = base.clone();
+        b.push_back(Arc::new(json!(200)));
+        b.push_back(Arc::new(json!(201)));
+        assert_eq!(values(&base), (0..20).collect::<Vec<_>>());
+        assert_eq!(a.last().unwrap().as_i64(), Some(100));
+        assert_eq!(values(&b)[19..], [19, 200, 201]);
+        assert_eq!(b.get(5).unwrap().as_i64(), Some(5));
+        assert_eq!(a.shared_prefix(&b), 20);
+        assert_eq!(
+            b.iter().rev().map(|v| v.as_i64().unwrap()).next(),
+            Some(201)
+        );
+    }
+
+    fn depth(l: &ChannelList) -> usize {
+        l.log.as_ref().map_or(0, |log| log.depth)
+    }
+
+    #[test]
+    fn deep_fork_chains_are_flattened() {
+        let mut v = list(40);
+        let mut depths = Vec::new();
+        for round in 0..(3 * MAX_DEPTH as i64) {
+            // Another version takes the next slot, so `v` must fork.
+            let mut other = v.clone();
+            other.push_back(Arc::new(json!(-2)));
+            let mut fork = v.clone();
+            fork.extend((0..40).map(|_| Arc::new(json!(round))));
+            depths.push(depth(&fork));
+            assert_eq!(
+                fork.get(39 + 40 * round as usize + 1).unwrap().as_i64(),
+                Some(round)
+            );
+            v = fork;
+        }
+        assert!(depths.iter().all(|d| *d <= MAX_DEPTH), "{depths:?}");
+        assert!(
+            depths.contains(&MAX_DEPTH) && depths.contains(&1),
+            "{depths:?}"
+        );
+        assert_eq!(v.len(), 40 + 40 * 3 * MAX_DEPTH);
+        assert_eq!(values(&v)[..40], values(&list(40))[..]);
+    }
+
+    #[test]
+    fn a_fork_with_few_items_of_its_own_copies_them_instead_of_adding_a_level() {
+        let base = list(100);
+        let mut taken0 = base.clone();
+        taken0.push_back(Arc::new(json!("z")));
+        // `a` continues `base` in a log of its own, with 5 items there.
+        let mut a = base.clone();
+        a.extend((0..5).map(|i| Arc::new(json!(1000 + i))));
+        assert_eq!(depth(&a), 2);
+        let mut taken = a.clone();
+        taken.push_back(Arc::new(json!("x")));
+        let mut b = a.clone();
+        b.push_back(Arc::new(json!("y")));
+        assert_eq!(depth(&b), depth(&a));
+        assert_eq!(b.shared_prefix(&a), 105);
+        assert_eq!(**b.last().unwrap(), json!("y"));
+    }
+
+    #[test]
+    fn appending_an_item_equal_to_the_next_one_shares_its_slot() {
+        let base = list(10);
+        let mut first = base.clone();
+        first.push_back(Arc::new(json!({"m": 1})));
+        // The same update again (as a superstep after its router's fresh read).
+        let mut again = base.clone();
+        again.push_back(Arc::new(json!({"m": 1})));
+        assert!(again.ptr_eq(&first));
+        assert!(Rc::ptr_eq(
+            again.log.as_ref().unwrap(),
+            base.log.as_ref().unwrap()
+        ));
+        let mut other = base.clone();
+        other.push_back(Arc::new(json!({"m": 2})));
+        assert!(!Rc::ptr_eq(
+            other.log.as_ref().unwrap(),
+            base.log.as_ref().unwrap()
+        ));
+        assert_eq!(values(&base), (0..10).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn truncating_into_the_base_then_appending_keeps_every_version_intact() {
+        let base = list(50);
+        let mut taken = base.clone();
+        taken.push_back(Arc::new(json!(-1)));
+        let mut fork = base.clone();
+        fork.extend((0..50).map(|i| Arc::new(json!(100 + i))));
+        let mut short = fork.clone();
+        short.truncate(20);
+        short.push_back(Arc::new(json!(-9)));
+        assert_eq!(values(&short)[..20], values(&base)[..20]);
+        assert_eq!(**short.last().unwrap(), json!(-9));
+        assert_eq!(fork.len(), 100);
+        assert_eq!(values(&base), (0..50).collect::<Vec<_>>());
+        assert_eq!(**taken.last().unwrap(), json!(-1));
+    }
+
+    #[test]
+    fn set_retain_and_truncate_make_new_versions() {
+        let old = list(10);
+        let mut new = old.clone();
+        new.set(3, Arc::new(json!(-3)));
+        new.retain(|v| v.as_i64() != Some(5));
+        assert_eq!(values(&new), [0, 1, 2, -3, 4, 6, 7, 8, 9]);
+        assert_eq!(values(&old), (0..10).collect::<Vec<_>>());
+        new.truncate(2);
+        assert_eq!(values(&new), [0, 1]);
+        assert_eq!(new, list(2));
+        assert_ne!(new, list(3));
+    }
+}
