@@ -465,19 +465,58 @@ export class CompiledStateGraph {
  * assignable, as on an eager object. The listing is freed once every
  * item's values were read or replaced (else when it is collected).
  */
-function listed(listing, key, holder) {
+function listed(listing, key, holder, versions = false) {
   const items = JSON.parse(listing.takeText());
-  const shared = { listing, unsettled: items.length };
+  const shared = { listing, unsettled: items.length * (versions ? 2 : 1) };
   const descriptor = lazyAccessor(listedKind, key);
+  const versionDescriptors = versions ? VERSION_KEYS.map((k) => [k, lazyAccessor(listedVersionsKind, k)]) : [];
   for (let i = 0; i < items.length; i++) {
     const target = holder(items[i]);
     pendingValues.set(target, { shared, i });
     // Redefining an existing property keeps its place in the key order.
     Object.defineProperty(target, key, descriptor);
+    if (versions) {
+      pendingVersions.set(target, { shared, i });
+      for (const [k, d] of versionDescriptors) Object.defineProperty(target, k, d);
+    }
   }
   if (items.length === 0) listing.free();
   return items;
 }
+
+/** A listed checkpoint's version maps, lazy (one JSON text holds both). */
+const VERSION_KEYS = ["channel_versions", "versions_seen"];
+
+/** Listed checkpoints whose version maps were not read yet: checkpoint → `{shared, i}`. */
+const pendingVersions = new WeakMap();
+
+/**
+ * Reads both version maps of a listed checkpoint (on the first read or
+ * assignment of either) and makes them plain data properties.
+ */
+function settleVersions(target) {
+  const pending = pendingVersions.get(target);
+  if (!pending) return undefined;
+  pendingVersions.delete(target);
+  const text = pending.shared.listing.versionsText(pending.i);
+  if (--pending.shared.unsettled === 0) pending.shared.listing.free();
+  const maps = text === undefined ? undefined : JSON.parse(text);
+  for (const k of VERSION_KEYS) {
+    Object.defineProperty(target, k, { value: maps?.[k], writable: true, enumerable: true, configurable: true });
+  }
+  return maps;
+}
+
+/** How a listed checkpoint's lazy version maps are read and dropped. */
+const listedVersionsKind = {
+  descriptors: new Map(),
+  read(target, key) {
+    return settleVersions(target)?.[key];
+  },
+  drop(target) {
+    settleVersions(target);
+  },
+};
 
 /** Lazy items still waiting for their values: item → `{shared, i}`. */
 const pendingValues = new WeakMap();
@@ -521,7 +560,7 @@ export class MemorySaver {
 
   /** Checkpoints newest first: `{ limit, before, filter }`. */
   async *list(config, options) {
-    yield* listed(this[RAW].list(config, options), "channel_values", (t) => t.checkpoint);
+    yield* listed(this[RAW].list(config, options), "channel_values", (t) => t.checkpoint, true);
   }
 
   /** Stores `checkpoint` under `config`'s checkpoint (its parent); resolves to its config. */

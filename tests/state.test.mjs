@@ -219,3 +219,33 @@ test("listed snapshots and tuples convert their values lazily, once, with the ea
   const back = await copy.getTuple(put);
   assert.deepEqual(back.checkpoint.channel_values, { log: ["in", "a", "b"] });
 });
+
+test("listed tuples read their version maps lazily: the first read of either settles both, as plain data", async () => {
+  const saver = new MemorySaver();
+  const graph = new StateGraph({ log: "append" })
+    .addNode("a", () => ({ log: ["a"] }))
+    .addEdge(START, "a")
+    .addEdge("a", END)
+    .compile({ checkpointer: saver });
+  const cfg = { configurable: { thread_id: "lazy-versions" } };
+  await graph.invoke({ log: ["in"] }, cfg);
+  const tuples = await collect(saver.list(cfg));
+  const eager = await Promise.all(tuples.map((t) => saver.getTuple(t.config)));
+  const data = (o, k) => Object.getOwnPropertyDescriptor(o, k);
+  // Before any read: accessors, enumerable, in the eager key order.
+  const c0 = tuples[0].checkpoint;
+  assert.equal(typeof data(c0, "channel_versions").get, "function");
+  assert.deepEqual(Object.keys(c0), Object.keys(eager[0].checkpoint));
+  // Reading versions_seen first settles channel_versions too.
+  assert.deepEqual(c0.versions_seen, eager[0].checkpoint.versions_seen);
+  assert.equal(data(c0, "channel_versions").writable, true);
+  assert.deepEqual(c0.channel_versions, eager[0].checkpoint.channel_versions);
+  assert.equal(c0.channel_versions, c0.channel_versions, "kept, not re-read");
+  // Assigning one before reading keeps the other right.
+  const c1 = tuples[1].checkpoint;
+  c1.channel_versions = { replaced: "1" };
+  assert.deepEqual(c1.channel_versions, { replaced: "1" });
+  assert.deepEqual(c1.versions_seen, eager[1].checkpoint.versions_seen);
+  // Items read in any order still equal their eager form.
+  for (let i = tuples.length - 1; i >= 2; i--) assert.deepEqual(tuples[i], eager[i]);
+});

@@ -10,22 +10,42 @@
 //! `JSON.parse`: V8 parses JSON faster than objects can be built through a
 //! wasm crossing per field (`serde_wasm_bindgen`), and one handle for the
 //! whole listing replaces a wasm-bindgen object per item.
+//!
+//! `MemorySaver.list` items leave their checkpoint's version maps out too
+//! (`channel_versions`, `versions_seen`): in LangGraph's version text they
+//! are about half of each item's JSON, and listing code reads metadata.
+//! JS reads both maps of an item from [`WasmListing::versions_text`] when
+//! either is first read.
 
 use super::types::{snapshot_head, stored_head};
+use super::versions::{VersionsOut, VersionsSeenOut};
 use crate::checkpoint::{InMemorySaver, ListOptions, ListTarget};
-use crate::{ChannelValue, Error, State, StateSnapshot};
+use crate::{ChannelValue, ChannelVersions, Error, State, StateSnapshot, VersionsSeen};
 use serde::ser::Error as _;
 use serde::{Serialize, Serializer};
 use serde_json::Value;
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
 /// A listing: the items as JSON text (values left out) and each item's
-/// values, in the same order. Holds the persistent states (shared with the
-/// saver, not copies) until they are read or the listing is freed.
+/// values (and, for stored checkpoints, version maps), in the same order.
+/// Holds the persistent states and maps (shared with the saver, not
+/// copies) until they are read or the listing is freed.
 #[wasm_bindgen]
 pub struct WasmListing {
     text: String,
     values: Vec<Option<State>>,
+    versions: Vec<Option<ItemVersions>>,
+}
+
+/// One listed checkpoint's `channel_versions` and `versions_seen`.
+type ItemVersions = (Arc<ChannelVersions>, Arc<VersionsSeen>);
+
+/// Both version maps of an item as one JSON object.
+#[derive(Serialize)]
+struct VersionsText<'a> {
+    channel_versions: VersionsOut<'a>,
+    versions_seen: VersionsSeenOut<'a>,
 }
 
 /// `value` as JSON text, serialized straight from the core values.
@@ -47,10 +67,15 @@ impl WasmListing {
     pub fn snapshots(list: Vec<StateSnapshot>) -> Result<WasmListing, JsValue> {
         let text = json_text(Seq(list.iter().map(snapshot_head)))?;
         let values = list.into_iter().map(|s| Some(s.values)).collect();
-        Ok(WasmListing { text, values })
+        Ok(WasmListing {
+            text,
+            values,
+            versions: Vec::new(),
+        })
     }
 
-    /// Checkpoints listed by `saver` (`checkpoint.channel_values: null`),
+    /// Checkpoints listed by `saver` (`checkpoint.channel_values`,
+    /// `channel_versions` and `versions_seen`: `null`),
     /// each written as JSON straight from the stored data: no tuple is
     /// built (no copies of ids, configs, metadata or pending writes).
     pub fn stored(
@@ -61,6 +86,7 @@ impl WasmListing {
         let mut out = Vec::with_capacity(4096);
         out.push(b'[');
         let mut values = Vec::new();
+        let mut versions = Vec::new();
         let mut failed = None;
         saver.visit(target, options, &mut |view| {
             if failed.is_some() {
@@ -70,7 +96,11 @@ impl WasmListing {
                 out.push(b',');
             }
             match serde_json::to_writer(&mut out, &stored_head(&view)) {
-                Ok(()) => values.push(Some(State::from_values(view.channel_values()))),
+                Ok(()) => {
+                    values.push(Some(State::from_values(view.channel_values())));
+                    let c = view.checkpoint();
+                    versions.push(Some((c.channel_versions.clone(), c.versions_seen.clone())));
+                }
                 Err(e) => failed = Some(e),
             }
         });
@@ -79,7 +109,11 @@ impl WasmListing {
         }
         out.push(b']');
         let text = String::from_utf8(out).expect("serde_json writes UTF-8");
-        Ok(WasmListing { text, values })
+        Ok(WasmListing {
+            text,
+            values,
+            versions,
+        })
     }
 }
 
@@ -103,6 +137,21 @@ impl WasmListing {
     pub fn values_text(&mut self, i: usize) -> Result<Option<String>, JsValue> {
         match self.values.get_mut(i).and_then(Option::take) {
             Some(state) => json_text(StateText(&state)).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Item `i`'s `{"channel_versions", "versions_seen"}` as JSON text
+    /// (taken, like [`values_text`](Self::values_text); `undefined` for
+    /// listings without version maps).
+    #[wasm_bindgen(js_name = versionsText)]
+    pub fn versions_text(&mut self, i: usize) -> Result<Option<String>, JsValue> {
+        match self.versions.get_mut(i).and_then(Option::take) {
+            Some((versions, seen)) => json_text(VersionsText {
+                channel_versions: VersionsOut(&versions),
+                versions_seen: VersionsSeenOut(&seen),
+            })
+            .map(Some),
             None => Ok(None),
         }
     }

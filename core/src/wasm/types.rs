@@ -348,28 +348,28 @@ pub fn snapshot_head(s: &StateSnapshot) -> Snapshot<'_> {
     }
 }
 
-/// A checkpoint as LangGraph.js shows it; `channel_values` is `None` (sent
-/// as `null`) when it goes out lazily.
+/// A checkpoint as LangGraph.js shows it; `channel_values` and the version
+/// maps are `None` (sent as `null`) when they go out lazily.
 #[derive(Serialize)]
 struct CheckpointOut<'a> {
     v: u32,
     id: &'a str,
     ts: &'a str,
     channel_values: Option<&'a std::collections::BTreeMap<crate::Name, crate::ChannelValue>>,
-    channel_versions: VersionsOut<'a>,
-    versions_seen: VersionsSeenOut<'a>,
+    channel_versions: Option<VersionsOut<'a>>,
+    versions_seen: Option<VersionsSeenOut<'a>>,
     updated_channels: &'a Option<Vec<crate::Name>>,
 }
 
 impl<'a> CheckpointOut<'a> {
-    fn new(c: &'a crate::Checkpoint, values: bool) -> Self {
+    fn new(c: &'a crate::Checkpoint, values: bool, versions: bool) -> Self {
         CheckpointOut {
             v: c.v,
             id: &c.id,
             ts: &c.ts,
             channel_values: values.then_some(&c.channel_values),
-            channel_versions: VersionsOut(&c.channel_versions),
-            versions_seen: VersionsSeenOut(&c.versions_seen),
+            channel_versions: versions.then(|| VersionsOut(&c.channel_versions)),
+            versions_seen: versions.then(|| VersionsSeenOut(&c.versions_seen)),
             updated_channels: &c.updated_channels,
         }
     }
@@ -391,7 +391,7 @@ struct Tuple<'a> {
 fn tuple_out(t: &CheckpointTuple, values: bool) -> Tuple<'_> {
     Tuple {
         config: Address::new(&t.config),
-        checkpoint: CheckpointOut::new(&t.checkpoint, values),
+        checkpoint: CheckpointOut::new(&t.checkpoint, values, true),
         metadata: Metadata::new(&t.metadata, &t.config.thread_id),
         parent_config: t.parent_config.as_ref().map(Address::new),
         pending_writes: t
@@ -408,14 +408,15 @@ pub fn tuple_to_js(t: &CheckpointTuple) -> Result<JsValue, JsValue> {
 }
 
 /// A listed checkpoint, serialized from the saver's stored data in place:
-/// the tuple `tuple_to_js` writes, without its checkpoint's values
-/// (`checkpoint.channel_values: null`), which the listing
-/// ([`super::listing::WasmListing`]) hands out lazily.
+/// the tuple `tuple_to_js` writes, without its checkpoint's values and
+/// version maps (`channel_values`, `channel_versions`, `versions_seen`:
+/// `null`), which the listing ([`super::listing::WasmListing`]) hands out
+/// lazily.
 pub fn stored_head<'a>(view: &crate::StoredView<'a>) -> impl Serialize + 'a {
     let checkpoint = view.checkpoint();
     Tuple {
         config: Address::of(view.thread_id, view.checkpoint_ns, Some(&checkpoint.id)),
-        checkpoint: CheckpointOut::new(checkpoint, false),
+        checkpoint: CheckpointOut::new(checkpoint, false, false),
         metadata: Metadata::new(view.metadata(), view.thread_id),
         parent_config: view
             .parent_id()
