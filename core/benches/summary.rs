@@ -373,8 +373,8 @@ fn profile(which: &str, size: Option<usize>) {
             list_values(&b, &cfg);
         }
         "w1-replay-tail" => {
-            let (b, cfg) = w1_thread(FULL.w1_large);
-            let last = w1_supersteps(FULL.w1_large) as i64 - 1;
+            let (b, cfg) = w1_thread(n);
+            let last = w1_supersteps(n) as i64 - 1;
             let id = checkpoint_at_step(&b, &cfg, last - 10);
             for _ in 0..20 {
                 replay(&b, &cfg, &id);

@@ -240,7 +240,8 @@ pub struct Interrupt {
 ///
 /// `values` is the persistent [`State`] the run ended with, not a JSON copy:
 /// producing a `RunOutput` costs the number of channels, not the size of the
-/// state, and cloning it shares every value (lists are persistent vectors).
+/// state, and cloning it shares every value (lists are versions of one
+/// append-only log).
 /// Convert to JSON only when needed, with [`RunOutput::to_json`],
 /// [`RunOutput::into_value`] or `values.to_json()`.
 #[derive(Clone, Debug, PartialEq)]

@@ -14,7 +14,7 @@ use std::pin::Pin;
 use std::rc::Rc;
 
 /// The state a node or router reads: the available state channels. Cheap to
-/// clone (values are shared, lists are persistent vectors).
+/// clone (values are shared, lists are versions of one append-only log).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct State {
     /// Shared: a task hands the same state to its node, its writers and

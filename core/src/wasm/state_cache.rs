@@ -7,7 +7,7 @@
 //! not grow with the history: a list channel whose cached JS value is not
 //! current is not converted at all but handed as a lazy property (see
 //! [`super::lazy_state`]), converted only when the node or router reads
-//! it; then the list is compared with the cached version chunk by chunk
+//! it; then the list is compared with the cached version log by log
 //! ([`shared_prefix`]) and only its new items are converted.
 
 use super::lazy_state::{LazyProperties, StateObject};
