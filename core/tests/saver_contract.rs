@@ -493,22 +493,21 @@ fn writes_are_kept_by_checkpoint_id_even_before_or_across_a_put_of_that_id<S: Ch
     // checkpoint: writes put first show up once the checkpoint is put, and
     // putting the same checkpoint again keeps them.
     chain(&s, "t", 1);
-    s.put_writes(
-        &addr("t", "", Some(1)),
-        &[("x".into(), json!("early"))],
-        "a",
-        "p",
-    )
-    .unwrap();
+    let write = |task: &str, value: Value| {
+        s.put_writes(&addr("t", "", Some(1)), &[("x".into(), value)], task, "p")
+            .unwrap()
+    };
     let c1 = checkpoint(1, &[("x", json!(1))], &[("x", v(2, 0))]);
-    s.put(
-        &addr("t", "", Some(0)),
-        &c1,
-        meta(Source::Loop, 0),
-        &all_new(&c1),
-    )
-    .unwrap();
-    let writes = |s: &S| {
+    let put_c1 = || {
+        s.put(
+            &addr("t", "", Some(0)),
+            &c1,
+            meta(Source::Loop, 0),
+            &all_new(&c1),
+        )
+        .unwrap()
+    };
+    let writes = || {
         s.get_tuple(&addr("t", "", Some(1)))
             .unwrap()
             .unwrap()
@@ -517,23 +516,13 @@ fn writes_are_kept_by_checkpoint_id_even_before_or_across_a_put_of_that_id<S: Ch
             .map(|w| (w.task_id, w.value))
             .collect::<Vec<_>>()
     };
-    assert_eq!(writes(&s), [("a".to_owned(), json!("early"))]);
-    s.put_writes(
-        &addr("t", "", Some(1)),
-        &[("x".into(), json!("late"))],
-        "b",
-        "p",
-    )
-    .unwrap();
-    s.put(
-        &addr("t", "", Some(0)),
-        &c1,
-        meta(Source::Loop, 0),
-        &all_new(&c1),
-    )
-    .unwrap();
+    write("a", json!("early"));
+    put_c1();
+    assert_eq!(writes(), [("a".to_owned(), json!("early"))]);
+    write("b", json!("late"));
+    put_c1();
     assert_eq!(
-        writes(&s),
+        writes(),
         [
             ("a".to_owned(), json!("early")),
             ("b".to_owned(), json!("late"))
