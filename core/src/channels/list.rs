@@ -11,6 +11,9 @@ use std::sync::Arc;
 const FIRST_CHUNK: usize = 8;
 /// Chunks per log: room for `FIRST_CHUNK · (2^CHUNKS − 1)` items (over 10^9).
 const CHUNKS: usize = 27;
+
+/// The cells of chunks 1 and up, allocated when a log outgrows its first.
+type LaterChunks = [OnceCell<Chunk>; CHUNKS - 1];
 /// A fork of a fork of ... this deep is copied into a fresh log, so reading
 /// an item never walks more than this many logs.
 const MAX_DEPTH: usize = 16;
@@ -31,7 +34,11 @@ struct Log {
     base: Option<ChannelList>,
     /// Items appended to this log so far (not counting `base`).
     filled: Cell<usize>,
-    chunks: [OnceCell<Chunk>; CHUNKS],
+    /// Chunk 0. The others sit behind one more allocation, made when the
+    /// log outgrows this one: a short list (a barrier's names, an array in
+    /// a `last_value` channel) then costs a small log, not a directory.
+    first: OnceCell<Chunk>,
+    later: OnceCell<Box<LaterChunks>>,
     /// Logs in the chain, this one included.
     depth: usize,
 }
@@ -46,7 +53,8 @@ impl Log {
         Rc::new(Log {
             base,
             filled: Cell::new(0),
-            chunks: std::array::from_fn(|_| OnceCell::new()),
+            first: OnceCell::new(),
+            later: OnceCell::new(),
             depth,
         })
     }
@@ -63,17 +71,31 @@ impl Log {
         (k, i - FIRST_CHUNK * ((1 << k) - 1))
     }
 
+    /// The cell of chunk `k`, if its directory exists.
+    fn chunk(&self, k: usize) -> Option<&OnceCell<Chunk>> {
+        match k {
+            0 => Some(&self.first),
+            _ => self.later.get()?.get(k - 1),
+        }
+    }
+
     /// The log's `i`-th item, if appended.
     fn slot(&self, i: usize) -> Option<&Arc<Value>> {
         let (k, at) = Self::locate(i);
-        self.chunks.get(k)?.get()?.get(at)?.get()
+        self.chunk(k)?.get()?.get(at)?.get()
     }
 
     /// Appends `item` as the log's next slot.
     fn push(&self, item: Arc<Value>) {
         let i = self.filled.get();
         let (k, at) = Self::locate(i);
-        let chunk = self.chunks[k].get_or_init(|| {
+        let cell = match k {
+            0 => &self.first,
+            _ => &self
+                .later
+                .get_or_init(|| Box::new(std::array::from_fn(|_| OnceCell::new())))[k - 1],
+        };
+        let chunk = cell.get_or_init(|| {
             (0..FIRST_CHUNK << k)
                 .map(|_| OnceCell::new())
                 .collect::<Vec<_>>()
@@ -372,11 +394,12 @@ impl FromIterator<Arc<Value>> for ChannelList {
 impl PartialEq for ChannelList {
     /// Item by item, by value (shared items compare by pointer first).
     fn eq(&self, other: &Self) -> bool {
-        self.len == other.len
-            && self
-                .iter()
-                .zip(other.iter())
-                .all(|(a, b)| Arc::ptr_eq(a, b) || a == b)
+        self.ptr_eq(other)
+            || self.len == other.len
+                && self
+                    .iter()
+                    .zip(other.iter())
+                    .all(|(a, b)| Arc::ptr_eq(a, b) || a == b)
     }
 }
 
