@@ -15,6 +15,7 @@ use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::cell::{Cell, RefCell};
+use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
 
 /// A thread's namespaces, in insertion order (looked up on every write).
@@ -510,21 +511,26 @@ impl CheckpointSaver for InMemorySaver {
         // Values live in `blobs`; the version maps are shared, not copied.
         let checkpoint = checkpoint.clone_without_values();
         let id = checkpoint.id.clone();
+        let parent_id = config.checkpoint_id.clone();
         // Writes are kept per id, as LangGraph keys them: a checkpoint put
         // again keeps its writes, and writes put before it are picked up.
-        let writes = match ns.checkpoints.remove(&id) {
-            Some(old) => old.writes,
-            None => ns.orphan_writes.remove(&id).unwrap_or_default(),
-        };
-        ns.checkpoints.insert(
-            id.clone(),
-            Box::new(Stored {
-                checkpoint,
-                metadata,
-                parent_id: config.checkpoint_id.clone(),
-                writes,
-            }),
-        );
+        match ns.checkpoints.entry(id.clone()) {
+            Entry::Occupied(mut stored) => {
+                let stored = stored.get_mut();
+                stored.checkpoint = checkpoint;
+                stored.metadata = metadata;
+                stored.parent_id = parent_id;
+            }
+            Entry::Vacant(slot) => {
+                let writes = ns.orphan_writes.remove(&id).unwrap_or_default();
+                slot.insert(Box::new(Stored {
+                    checkpoint,
+                    metadata,
+                    parent_id,
+                    writes,
+                }));
+            }
+        }
         Ok(CheckpointConfig {
             thread_id: config.thread_id.clone(),
             checkpoint_ns: config.checkpoint_ns.clone(),
