@@ -569,4 +569,90 @@ mod tests {
         assert_eq!(new, list(2));
         assert_ne!(new, list(3));
     }
+
+    /// A tiny deterministic generator (no test-only dependency).
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((self.0 >> 33) as usize) % n.max(1)
+        }
+    }
+
+    #[test]
+    fn random_histories_of_versions_match_a_vec_model() {
+        // Versions are kept forever (as checkpoints keep them) and any of
+        // them may be extended, truncated, edited or compared later: every
+        // version must keep reading exactly its own items.
+        for seed in 0..20 {
+            let mut rng = Lcg(seed);
+            let mut versions: Vec<(ChannelList, Vec<i64>)> = vec![(ChannelList::new(), vec![])];
+            let mut next = 0_i64;
+            for _ in 0..400 {
+                let (list, model) = versions[rng.below(versions.len())].clone();
+                let (mut list, mut model) = (list, model);
+                match rng.below(10) {
+                    // Mostly appends, often of the value another version
+                    // appended at the same place (the shared-slot path).
+                    0..=5 => {
+                        let n = 1 + rng.below(3);
+                        for _ in 0..n {
+                            let v = if rng.below(3) == 0 {
+                                model.len() as i64
+                            } else {
+                                next += 1;
+                                1000 + next
+                            };
+                            list.push_back(Arc::new(json!(v)));
+                            model.push(v);
+                        }
+                    }
+                    6 => {
+                        let len = rng.below(model.len() + 1);
+                        list.truncate(len);
+                        model.truncate(len);
+                    }
+                    7 if !model.is_empty() => {
+                        let at = rng.below(model.len());
+                        list.set(at, Arc::new(json!(-7)));
+                        model[at] = -7;
+                    }
+                    8 => {
+                        list.retain(|v| v.as_i64().unwrap() % 3 != 0);
+                        model.retain(|v| v % 3 != 0);
+                    }
+                    _ => {
+                        let (other, other_model) = &versions[rng.below(versions.len())];
+                        let shared = list.shared_prefix(other);
+                        let equal = model
+                            .iter()
+                            .zip(other_model)
+                            .take_while(|(a, b)| a == b)
+                            .count();
+                        assert!(
+                            shared <= equal,
+                            "seed {seed}: shared {shared} > equal {equal}"
+                        );
+                        assert_eq!(list == *other, model == *other_model, "seed {seed}");
+                    }
+                }
+                versions.push((list, model));
+            }
+            for (list, model) in &versions {
+                assert_eq!(values(list), *model, "seed {seed}");
+                assert_eq!(list.len(), model.len());
+                assert_eq!(
+                    list.last().map(|v| v.as_i64().unwrap()),
+                    model.last().copied()
+                );
+                let back: Vec<i64> = list.iter().rev().map(|v| v.as_i64().unwrap()).collect();
+                assert!(back.iter().rev().eq(model.iter()), "seed {seed}: reversed");
+                assert!(list.log.as_ref().map_or(0, |l| l.depth) <= MAX_DEPTH);
+            }
+        }
+    }
 }

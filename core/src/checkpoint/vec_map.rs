@@ -281,4 +281,33 @@ mod tests {
         m.get_or_insert_default(9);
         assert_eq!(m.entries.capacity(), 6);
     }
+
+    #[test]
+    fn random_operations_match_a_btreemap() {
+        let mut x: u64 = 7;
+        let mut below = |n: u64| {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (x >> 33) % n
+        };
+        let mut m: VecMap<u64, u64> = VecMap::new();
+        let mut b = std::collections::BTreeMap::new();
+        for step in 0..5_000 {
+            let k = below(40);
+            match below(3) {
+                0 => assert_eq!(m.insert(k, step), b.insert(k, step)),
+                1 => assert_eq!(m.remove(&k), b.remove(&k)),
+                _ => {
+                    *m.get_or_insert_default(k) += 1;
+                    *b.entry(k).or_default() += 1;
+                }
+            }
+            assert_eq!(m.get(&k), b.get(&k));
+            assert_eq!(m.contains_key(&k), b.contains_key(&k));
+            assert_eq!(m.len(), b.len());
+        }
+        assert!(m.iter().eq(b.iter()));
+        assert!(m.clone().into_iter().eq(b.into_iter()));
+    }
 }
