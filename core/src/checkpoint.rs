@@ -6,7 +6,7 @@ mod model;
 mod saver;
 mod vec_map;
 
-pub use memory::{InMemorySaver, StoredView, ThreadExport};
+pub use memory::{InMemorySaver, StoredView, ThreadExport, EXPORT_FORMAT};
 pub use model::{
     ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointTuple, Name,
     PendingWrite, Source, Version, VersionsSeen, NULL_TASK_ID,

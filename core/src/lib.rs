@@ -56,7 +56,7 @@ pub use channels::{
 pub use checkpoint::{
     ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver,
     CheckpointTuple, InMemorySaver, ListOptions, ListTarget, Name, PendingWrite, Source,
-    StoredView, ThreadExport, VecMap, Version, VersionsSeen, NULL_TASK_ID,
+    StoredView, ThreadExport, VecMap, Version, VersionsSeen, EXPORT_FORMAT, NULL_TASK_ID,
 };
 pub use error::{Error, ErrorKind, Result};
 pub use graph::{

@@ -67,7 +67,7 @@ impl StateSnapshot {
     }
 }
 
-/// An update for [`bulk_update_state`] (LangGraph `StateUpdate`).
+/// An update for [`CompiledGraph::bulk_update_state`](crate::CompiledGraph::bulk_update_state) (LangGraph `StateUpdate`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StateUpdate {
     /// Values, as if the node had returned them (`None`: no state writes).

@@ -201,7 +201,7 @@ impl ChannelList {
     /// its log, or when the log's next item equals `item` (then that slot
     /// is shared: a router's fresh read and the superstep's own apply write
     /// the same update, and a replay re-runs the same writes). Otherwise
-    /// this version forks: see [`fork`](Self::fork).
+    /// this version forks: it moves onto a new log (see the type's docs).
     pub fn push_back(&mut self, item: Arc<Value>) {
         if let Some(log) = &self.log {
             // Invariant: a non-empty version has items in its top log.

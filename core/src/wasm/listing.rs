@@ -132,7 +132,7 @@ impl WasmListing {
     /// and indexes past the end, return `undefined`). Much faster than a
     /// crossing per value for long lists; the same values as the
     /// field-by-field conversion, which also rejects integers a JS number
-    /// cannot hold exactly ([`JsNumbers`]).
+    /// cannot hold exactly (see `JsNumbers` below).
     #[wasm_bindgen(js_name = valuesText)]
     pub fn values_text(&mut self, i: usize) -> Result<Option<String>, JsValue> {
         match self.values.get_mut(i).and_then(Option::take) {
