@@ -107,6 +107,28 @@ impl Log {
     }
 }
 
+/// Whether two JSON values are the same value, down to what serializes
+/// differently: `==`, except that `0.0` and `-0.0` differ and object keys
+/// must come in the same order (a shared slot must read back exactly as
+/// what was appended).
+fn identical(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            x == y && x.as_f64().map(f64::is_sign_negative) == y.as_f64().map(f64::is_sign_negative)
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| identical(p, q))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|((kp, p), (kq, q))| kp == kq && identical(p, q))
+        }
+        _ => a == b,
+    }
+}
+
 /// A list channel's items: the first `len` items of an append-only log
 /// chain, shared with every other version of the list.
 ///
@@ -212,7 +234,7 @@ impl ChannelList {
                     self.len += 1;
                     return;
                 }
-                Some(next) if Arc::ptr_eq(next, &item) || **next == *item => {
+                Some(next) if Arc::ptr_eq(next, &item) || identical(next, &item) => {
                     self.len += 1;
                     return;
                 }
@@ -537,6 +559,32 @@ mod tests {
             base.log.as_ref().unwrap()
         ));
         assert_eq!(values(&base), (0..10).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_slot_is_shared_only_with_a_value_that_reads_back_the_same() {
+        assert!(identical(
+            &json!({"a": [1, 2.5, "x"]}),
+            &json!({"a": [1, 2.5, "x"]})
+        ));
+        assert!(
+            !identical(&json!(0.0), &json!(-0.0)),
+            "-0.0 serializes differently"
+        );
+        assert!(!identical(&json!([1]), &json!([1.0])));
+        let base = list(3);
+        let mut first = base.clone();
+        first.push_back(Arc::new(json!(0.0)));
+        let mut second = base.clone();
+        second.push_back(Arc::new(json!(-0.0)));
+        assert_eq!(
+            serde_json::to_string(&**second.last().unwrap()).unwrap(),
+            "-0.0"
+        );
+        assert_eq!(
+            serde_json::to_string(&**first.last().unwrap()).unwrap(),
+            "0.0"
+        );
     }
 
     #[test]
