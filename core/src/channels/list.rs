@@ -291,12 +291,13 @@ impl ChannelList {
         *self = items.into_iter().collect();
     }
 
-    /// Keeps only the items `keep` accepts (rebuilds the list when any goes).
+    /// Keeps only the items `keep` accepts (called once per item, in
+    /// order); rebuilds the list when any goes, else keeps this version.
     pub fn retain(&mut self, mut keep: impl FnMut(&Arc<Value>) -> bool) {
-        if self.iter().all(&mut keep) {
-            return;
+        let kept: Vec<Arc<Value>> = self.iter().filter(|v| keep(v)).cloned().collect();
+        if kept.len() != self.len {
+            *self = kept.into_iter().collect();
         }
-        *self = self.iter().filter(|v| keep(v)).cloned().collect();
     }
 
     /// Keeps the first `len` items (a shorter version of the same log).
