@@ -186,15 +186,43 @@ pub(crate) fn format_uuid(bits: u128) -> String {
     out
 }
 
-/// Appends `value` as exactly `width` decimal digits (zero-padded).
-fn push_digits(out: &mut String, mut value: u64, width: u32) {
-    let mut digits = [b'0'; 20];
-    let width = width as usize;
-    for slot in digits[..width].iter_mut().rev() {
-        *slot = b'0' + (value % 10) as u8;
-        value /= 10;
+/// A number's decimal digits on the stack, zero-padded to at least
+/// `width` (as `format!("{n:0width$}")`, for widths up to 32). The one digit
+/// writer behind checkpoint timestamps, task ids and version texts, which
+/// are made on every superstep and listed by the thousand: `format!`'s
+/// padding goes through the formatting machinery character by character.
+pub(crate) struct Digits {
+    bytes: [u8; 32],
+    start: usize,
+}
+
+impl Digits {
+    /// `n`'s digits, left-padded with zeros to `width` (at most 32).
+    pub(crate) fn new(mut n: u64, width: usize) -> Self {
+        let mut bytes = [b'0'; 32];
+        let mut start = bytes.len();
+        loop {
+            start -= 1;
+            bytes[start] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        // The slots before `start` already hold zeros: padding is a move.
+        let start = start.min(bytes.len() - width.min(bytes.len()));
+        Digits { bytes, start }
     }
-    out.extend(digits[..width].iter().map(|&d| char::from(d)));
+
+    /// The digits as ASCII bytes.
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.bytes[self.start..]
+    }
+
+    /// The digits as text.
+    pub(crate) fn as_str(&self) -> &str {
+        std::str::from_utf8(self.as_bytes()).expect("ASCII digits")
+    }
 }
 
 /// ISO-8601 UTC with microseconds and `+00:00`, from Unix nanoseconds.
@@ -215,7 +243,7 @@ pub fn iso_timestamp(unix_nanos: u128) -> String {
     }
     // Digit by digit, like `format_uuid`: one allocation per timestamp.
     let mut out = String::with_capacity(32);
-    let parts: [(u64, u32, char); 7] = [
+    let parts: [(u64, usize, char); 7] = [
         (y as u64, 4, '-'),
         (u64::from(m), 2, '-'),
         (u64::from(d), 2, 'T'),
@@ -225,7 +253,7 @@ pub fn iso_timestamp(unix_nanos: u128) -> String {
         (u64::from(frac), 6, '+'),
     ];
     for (value, width, sep) in parts {
-        push_digits(&mut out, value, width);
+        out.push_str(Digits::new(value, width).as_str());
         out.push(sep);
     }
     out.push_str("00:00");
@@ -287,6 +315,15 @@ mod tests {
             "2025-11-29T23:44:06.575547+00:00"
         );
         assert_eq!(iso_timestamp(0), "1970-01-01T00:00:00.000000+00:00");
+    }
+
+    #[test]
+    fn digits_are_zero_padded_decimal_like_format() {
+        for n in [0, 1, 9, 10, 99, 1234, 10u64.pow(16), u64::MAX - 1, u64::MAX] {
+            for width in [0, 1, 2, 4, 6, 16, 20, 32] {
+                assert_eq!(Digits::new(n, width).as_str(), format!("{n:0width$}"));
+            }
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use super::vec_map::VecMap;
 use crate::channels::ChannelValue;
+use crate::clock::Digits;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -24,9 +25,43 @@ pub struct Version {
     pub salt: u64,
 }
 
+impl Version {
+    /// The version's text on the stack (see [`VersionText`]).
+    fn text(&self) -> VersionText {
+        let mut t = VersionText {
+            bytes: [0; 53],
+            len: 0,
+        };
+        for part in [
+            Digits::new(self.counter, 32).as_bytes(),
+            b".",
+            Digits::new(self.salt, 16).as_bytes(),
+        ] {
+            t.bytes[t.len..t.len + part.len()].copy_from_slice(part);
+            t.len += part.len();
+        }
+        t
+    }
+}
+
+/// A version's text, `format!("{:032}.{:016}", counter, salt)`, written
+/// digit by digit on the stack: listings write tens of thousands of
+/// versions, and the formatting machinery pads character by character.
+struct VersionText {
+    /// 32 digits (a `u64` has at most 20), the dot, up to 20 digits.
+    bytes: [u8; 53],
+    len: usize,
+}
+
+impl VersionText {
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).expect("ASCII digits")
+    }
+}
+
 impl fmt::Display for Version {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:032}.{:016}", self.counter, self.salt)
+        f.write_str(self.text().as_str())
     }
 }
 
@@ -44,7 +79,7 @@ impl std::str::FromStr for Version {
 
 impl Serialize for Version {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        s.serialize_str(self.text().as_str())
     }
 }
 
@@ -247,4 +282,35 @@ pub struct CheckpointTuple {
     pub parent_config: Option<CheckpointConfig>,
     /// Writes of tasks that ran from this checkpoint, sorted by task path, id, index.
     pub pending_writes: Vec<PendingWrite>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Version;
+
+    #[test]
+    fn versions_write_langgraphs_padded_text() {
+        let values = [
+            0,
+            1,
+            9,
+            10,
+            99,
+            1234,
+            10u64.pow(15),
+            10u64.pow(16),
+            10u64.pow(19),
+            u64::MAX - 1,
+            u64::MAX,
+        ];
+        for counter in values {
+            for salt in values {
+                let v = Version { counter, salt };
+                let want = format!("{counter:032}.{salt:016}");
+                assert_eq!(v.to_string(), want);
+                assert_eq!(serde_json::to_value(v).unwrap(), want.as_str());
+                assert_eq!(want.parse::<Version>(), Ok(v));
+            }
+        }
+    }
 }

@@ -4,7 +4,7 @@
 
 use crate::channels::{ChannelKind, ChannelValue};
 use crate::checkpoint::{Checkpoint, Name, PendingWrite, Version};
-use crate::clock::format_uuid;
+use crate::clock::{format_uuid, Digits};
 use crate::error::Result;
 use crate::graph::GraphInner;
 use crate::types::START;
@@ -94,33 +94,17 @@ pub(crate) fn task_id(checkpoint_id: &str, node: &str, step: i64, triggers: &[Na
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
     hasher.update(&uuid_bytes(checkpoint_id));
     hasher.update(node.as_bytes());
-    let mut digits = [0u8; 20];
-    hasher.update(decimal(step, &mut digits));
+    // `step.to_string()`, without the allocation.
+    if step < 0 {
+        hasher.update(b"-");
+    }
+    hasher.update(Digits::new(step.unsigned_abs(), 1).as_bytes());
     hasher.update(node.as_bytes());
     hasher.update(b"__pregel_pull");
     for t in triggers {
         hasher.update(t.as_bytes());
     }
     format_uuid(hasher.digest128())
-}
-
-/// `n` in decimal (as `n.to_string()`), written into `buf`.
-fn decimal(n: i64, buf: &mut [u8; 20]) -> &[u8] {
-    let mut i = buf.len();
-    let mut rest = n.unsigned_abs();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    if n < 0 {
-        i -= 1;
-        buf[i] = b'-';
-    }
-    &buf[i..]
 }
 
 /// A deterministic UUID derived from a checkpoint id and a name (stands in
@@ -359,9 +343,14 @@ mod tests {
 
     #[test]
     fn steps_hash_as_their_decimal_text() {
-        let mut buf = [0u8; 20];
+        let cp = "1f0b2c3d-4e5f-6a7b-8000-0123456789ab";
         for n in [0, 7, -1, -2, 42, i64::MAX, i64::MIN] {
-            assert_eq!(decimal(n, &mut buf), n.to_string().as_bytes());
+            let mut bytes = uuid_bytes(cp).to_vec();
+            bytes.extend_from_slice(format!("a{n}a__pregel_pullt").as_bytes());
+            assert_eq!(
+                task_id(cp, "a", n, &["t".into()]),
+                format_uuid(xxhash_rust::xxh3::xxh3_128(&bytes))
+            );
         }
     }
 

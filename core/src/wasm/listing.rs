@@ -18,7 +18,6 @@
 //! either is first read.
 
 use super::types::{snapshot_head, stored_head};
-use super::versions::{VersionsOut, VersionsSeenOut};
 use crate::checkpoint::{InMemorySaver, ListOptions, ListTarget};
 use crate::{ChannelValue, ChannelVersions, Error, State, StateSnapshot, VersionsSeen};
 use serde::ser::Error as _;
@@ -44,8 +43,8 @@ type ItemVersions = (Arc<ChannelVersions>, Arc<VersionsSeen>);
 /// Both version maps of an item as one JSON object.
 #[derive(Serialize)]
 struct VersionsText<'a> {
-    channel_versions: VersionsOut<'a>,
-    versions_seen: VersionsSeenOut<'a>,
+    channel_versions: &'a ChannelVersions,
+    versions_seen: &'a VersionsSeen,
 }
 
 /// `value` as JSON text, serialized straight from the core values.
@@ -148,8 +147,8 @@ impl WasmListing {
     pub fn versions_text(&mut self, i: usize) -> Result<Option<String>, JsValue> {
         match self.versions.get_mut(i).and_then(Option::take) {
             Some((versions, seen)) => json_text(VersionsText {
-                channel_versions: VersionsOut(&versions),
-                versions_seen: VersionsSeenOut(&seen),
+                channel_versions: &versions,
+                versions_seen: &seen,
             })
             .map(Some),
             None => Ok(None),

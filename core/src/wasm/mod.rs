@@ -32,7 +32,6 @@ mod state_cache;
 mod state_graph;
 mod task;
 pub mod types;
-mod versions;
 
 pub use clock::DateClock;
 pub use compiled::WasmCompiledGraph;

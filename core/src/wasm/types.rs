@@ -8,7 +8,6 @@
 //! the JS layer there), next to the classes that return them.
 
 use super::error::{describe, invalid_argument};
-use super::versions::{VersionsOut, VersionsSeenOut};
 use crate::checkpoint::{CheckpointConfig, CheckpointMetadata, CheckpointTuple, ListOptions};
 use crate::{
     Command, Error, Interrupt, PregelTask, Resume, RunInput, RunnableConfig, State, StateSnapshot,
@@ -356,8 +355,8 @@ struct CheckpointOut<'a> {
     id: &'a str,
     ts: &'a str,
     channel_values: Option<&'a std::collections::BTreeMap<crate::Name, crate::ChannelValue>>,
-    channel_versions: Option<VersionsOut<'a>>,
-    versions_seen: Option<VersionsSeenOut<'a>>,
+    channel_versions: Option<&'a crate::ChannelVersions>,
+    versions_seen: Option<&'a crate::VersionsSeen>,
     updated_channels: &'a Option<Vec<crate::Name>>,
 }
 
@@ -368,8 +367,8 @@ impl<'a> CheckpointOut<'a> {
             id: &c.id,
             ts: &c.ts,
             channel_values: values.then_some(&c.channel_values),
-            channel_versions: versions.then(|| VersionsOut(&c.channel_versions)),
-            versions_seen: versions.then(|| VersionsSeenOut(&c.versions_seen)),
+            channel_versions: versions.then_some(&*c.channel_versions),
+            versions_seen: versions.then_some(&*c.versions_seen),
             updated_channels: &c.updated_channels,
         }
     }
