@@ -472,11 +472,12 @@ function listed(listing, key, holder, versions = false) {
   const versionDescriptors = versions ? VERSION_KEYS.map((k) => [k, lazyAccessor(listedVersionsKind, k)]) : [];
   for (let i = 0; i < items.length; i++) {
     const target = holder(items[i]);
-    pendingValues.set(target, { shared, i });
+    const pending = { shared, i };
+    pendingValues.set(target, pending);
     // Redefining an existing property keeps its place in the key order.
     Object.defineProperty(target, key, descriptor);
     if (versions) {
-      pendingVersions.set(target, { shared, i });
+      pendingVersions.set(target, pending);
       for (const [k, d] of versionDescriptors) Object.defineProperty(target, k, d);
     }
   }
@@ -495,11 +496,8 @@ const pendingVersions = new WeakMap();
  * assignment of either) and makes them plain data properties.
  */
 function settleVersions(target) {
-  const pending = pendingVersions.get(target);
-  if (!pending) return undefined;
-  pendingVersions.delete(target);
-  const text = pending.shared.listing.versionsText(pending.i);
-  if (--pending.shared.unsettled === 0) pending.shared.listing.free();
+  if (!pendingVersions.has(target)) return undefined;
+  const text = takePending(pendingVersions, target, (listing, i) => listing.versionsText(i));
   const maps = text === undefined ? undefined : JSON.parse(text);
   for (const k of VERSION_KEYS) {
     Object.defineProperty(target, k, { value: maps?.[k], writable: true, enumerable: true, configurable: true });
@@ -521,25 +519,29 @@ const listedVersionsKind = {
 /** Lazy items still waiting for their values: item → `{shared, i}`. */
 const pendingValues = new WeakMap();
 
-/** The item's pending entry, taken; the listing is freed once no item waits. */
-function takePending(target) {
-  const pending = pendingValues.get(target);
-  pendingValues.delete(target);
-  if (pending && --pending.shared.unsettled === 0) pending.shared.listing.free();
-  return pending;
+/**
+ * Takes `target`'s entry out of `waiting` (`pendingValues` or
+ * `pendingVersions`), first reading its text with `read(listing, i)` if
+ * given; the listing is freed once nothing of it waits.
+ */
+function takePending(waiting, target, read) {
+  const pending = waiting.get(target);
+  if (!pending) return undefined;
+  waiting.delete(target);
+  const text = read?.(pending.shared.listing, pending.i);
+  if (--pending.shared.unsettled === 0) pending.shared.listing.free();
+  return text;
 }
 
 /** How a listed item's lazy values are read (JSON text from the listing) and dropped. */
 const listedKind = {
   descriptors: new Map(),
   read(target) {
-    const pending = pendingValues.get(target);
-    const text = pending?.shared.listing.valuesText(pending.i);
-    takePending(target);
+    const text = takePending(pendingValues, target, (listing, i) => listing.valuesText(i));
     return text === undefined ? undefined : JSON.parse(text);
   },
   drop(target) {
-    takePending(target);
+    takePending(pendingValues, target);
   },
 };
 
