@@ -165,20 +165,20 @@ test("every listed snapshot and tuple equals its eager form, key order and absen
         ? x.map(keys)
         : Object.keys(x).map((k) => [k, x[k] === undefined ? "undefined" : keys(x[k])])
       : typeof x;
+  // Each listed item against the eager form read back by its config.
+  const sameAsEager = async (items, eagerOf) => {
+    for (const item of items) {
+      const eager = await eagerOf(item.config);
+      assert.deepEqual(keys(item), keys(eager));
+      assert.deepEqual(item, eager);
+    }
+  };
   const history = await collect(graph.getStateHistory(cfg));
   assert.equal(history.length, 4);
-  for (const s of history) {
-    const eager = await graph.getState(s.config);
-    assert.deepEqual(keys(s), keys(eager));
-    assert.deepEqual(s, eager);
-  }
+  await sameAsEager(history, (c) => graph.getState(c));
   const tuples = await collect(saver.list(cfg));
   assert.equal(tuples.length, 4);
-  for (const t of tuples) {
-    const eager = await saver.getTuple(t.config);
-    assert.deepEqual(keys(t), keys(eager));
-    assert.deepEqual(t, eager);
-  }
+  await sameAsEager(tuples, (c) => saver.getTuple(c));
   const lineage = await graph.getLineage(cfg);
   assert.deepEqual(keys(lineage), keys(history.slice(0, lineage.length)));
 });
