@@ -37,6 +37,10 @@ pub enum ErrorKind {
     /// `interrupt(value)` paused a node (`GraphInterrupt`); the run stops
     /// and reports the interrupt instead of failing.
     GraphInterrupt,
+    /// A node returned `Command(graph=PARENT)`: the command goes to the
+    /// graph that runs this one (`ParentCommand`); from the root graph,
+    /// which has no parent, it ends the run as this error.
+    ParentCommand,
 }
 
 impl ErrorKind {
@@ -54,6 +58,7 @@ impl ErrorKind {
             ErrorKind::Node => "NodeError",
             ErrorKind::Spec => "GraphSpecError",
             ErrorKind::GraphInterrupt => "GraphInterrupt",
+            ErrorKind::ParentCommand => "ParentCommand",
         }
     }
 
@@ -70,6 +75,7 @@ impl ErrorKind {
             ErrorKind::Node => "NODE_ERROR",
             ErrorKind::Spec => "INVALID_SPEC",
             ErrorKind::GraphInterrupt => "GRAPH_INTERRUPT",
+            ErrorKind::ParentCommand => "PARENT_COMMAND",
         }
     }
 }

@@ -44,6 +44,7 @@ pub mod clock;
 mod error;
 mod graph;
 mod pregel;
+mod reserved;
 pub mod scenario;
 mod state;
 mod types;
@@ -65,8 +66,8 @@ pub use graph::{
     NodeFuture, NodeSpec, ReducerName, RouterFn, RuleSpec, SpecOp, State, StateGraph, Topology,
     TopologyEdge,
 };
-pub use state::{PregelTask, StateSnapshot, StateUpdate};
+pub use state::{PregelTask, StateSnapshot, StateUpdate, TaskState};
 pub use types::{
-    Command, Interrupt, Resume, RunInput, RunOutput, RunnableConfig, StreamEvent, COPY,
-    DEFAULT_RECURSION_LIMIT, END, INPUT, START,
+    Command, Goto, Interrupt, NodeOutput, Resume, RunInput, RunOutput, RunnableConfig, Send,
+    StreamEvent, COPY, DEFAULT_RECURSION_LIMIT, END, INPUT, PARENT, START,
 };

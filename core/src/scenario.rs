@@ -3,13 +3,13 @@
 //! Used by the `conformance` example, the conformance tests (native and
 //! wasm) and anything that wants to replay a documented session.
 
-use crate::checkpoint::{InMemorySaver, ListOptions, ListTarget};
+use crate::checkpoint::{CheckpointConfig, InMemorySaver, ListOptions, ListTarget};
 use crate::clock::ManualClock;
 use crate::error::{Error, Result};
-use crate::graph::{CompileOptions, CompiledGraph, GraphSpec};
-use crate::state::StateSnapshot;
+use crate::graph::{CompileOptions, CompiledGraph, GraphSpec, ReducerName};
+use crate::state::{StateSnapshot, TaskState};
 use crate::types::{Command, RunInput, RunnableConfig};
-use crate::{CheckpointSaver, Reducer};
+use crate::CheckpointSaver;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -32,11 +32,14 @@ pub struct Scenario {
     pub ops: Vec<Operation>,
 }
 
-/// Selects a checkpoint: `{"label": "c3"}`, `{"saved": NAME}` or `{"checkpoint_id": ID}`.
+/// Selects a checkpoint: `{"label": "c3"}` (or `"s2"`, a subgraph
+/// checkpoint), `{"saved": NAME}`, `{"checkpoint_id": ID}`, or the config
+/// a subgraph task's state carries (`task_state`, `task_ns`).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Selector {
-    /// A creation-order label (`c0` is the thread's first checkpoint).
+    /// A creation-order label (`c0` is the thread's first checkpoint, `s0`
+    /// the first subgraph checkpoint).
     #[serde(default)]
     pub label: Option<String>,
     /// A config kept by an earlier `update_state` with `save`.
@@ -45,6 +48,24 @@ pub struct Selector {
     /// A literal checkpoint id.
     #[serde(default)]
     pub checkpoint_id: Option<String>,
+    /// `get_state(at, subgraphs=True)`'s task `state.config`: the
+    /// subgraph's newest checkpoint, pinned by id.
+    #[serde(default)]
+    pub task_state: Option<Box<TaskSelector>>,
+    /// `get_state(at)`'s task `state`: the subgraph's namespace, no id.
+    #[serde(default)]
+    pub task_ns: Option<Box<TaskSelector>>,
+}
+
+/// `{"at"?: SEL, "task": NAME}`: the first task named NAME of the snapshot at SEL.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TaskSelector {
+    /// The snapshot (default: the thread).
+    #[serde(default)]
+    pub at: Option<Selector>,
+    /// The task's node name.
+    pub task: String,
 }
 
 /// One operation of a scenario.
@@ -83,6 +104,9 @@ pub struct Operation {
     /// Record `"error": null` when the operation succeeds.
     #[serde(default)]
     pub expect_error: bool,
+    /// `get_state(..., subgraphs=True)`.
+    #[serde(default)]
+    pub subgraphs: bool,
 }
 
 impl Scenario {
@@ -113,12 +137,17 @@ impl Scenario {
             thread_id,
             saved: HashMap::new(),
             given_ids: given_ids(&self.ops),
+            message_channels: message_channels(&self.graph),
+            labels: BTreeMap::new(),
+            slabels: BTreeMap::new(),
         };
         let mut trace = Vec::new();
         for op in &self.ops {
             let mut record = Map::new();
             record.insert("op".into(), Value::String(op.op.clone()));
-            match run.apply(op) {
+            let result = run.apply(op);
+            run.relabel()?;
+            match result.and_then(|fields| run.finish(fields)) {
                 Ok(fields) => {
                     record.extend(fields);
                     if op.expect_error {
@@ -163,6 +192,31 @@ fn given_ids(ops: &[Operation]) -> BTreeSet<String> {
     out
 }
 
+/// The `add_messages` channels of a graph and of its subgraphs, by name.
+fn message_channels(spec: &GraphSpec) -> BTreeSet<String> {
+    let mut out: BTreeSet<String> = spec
+        .channels
+        .iter()
+        .filter(|(_, c)| c.reducer == ReducerName::AddMessages)
+        .map(|(k, _)| k.clone())
+        .collect();
+    for node in spec.nodes.values() {
+        if let Some(sub) = &node.subgraph {
+            out.extend(message_channels(sub));
+        }
+    }
+    out
+}
+
+/// An operation's record before its labels are filled in: snapshots keep
+/// their checkpoint ids until every new checkpoint has a label.
+enum Pending {
+    Value(Value),
+    Snapshot(StateSnapshot),
+    History(Vec<StateSnapshot>),
+    Checkpoint(RunnableConfig),
+}
+
 struct Runner {
     graph: CompiledGraph,
     saver: Rc<InMemorySaver>,
@@ -170,33 +224,98 @@ struct Runner {
     thread_id: String,
     saved: HashMap<String, RunnableConfig>,
     given_ids: BTreeSet<String>,
+    message_channels: BTreeSet<String>,
+    /// Root checkpoint id → `cN`.
+    labels: BTreeMap<String, String>,
+    /// (namespace, checkpoint id) → `sN`.
+    slabels: BTreeMap<(String, String), String>,
 }
 
 impl Runner {
-    /// Checkpoint id → `cN`, in creation (id) order.
-    fn labels(&self) -> Result<BTreeMap<String, String>> {
-        let mut ids: Vec<String> = self
-            .saver
-            .list(
-                &ListTarget::thread(self.thread_id.clone()),
-                &ListOptions::default(),
-            )?
-            .into_iter()
-            .filter_map(|t| t.config.checkpoint_id)
-            .collect();
-        ids.sort();
-        Ok(ids
-            .into_iter()
-            .enumerate()
-            .map(|(i, id)| (id, format!("c{i}")))
-            .collect())
+    /// Labels every checkpoint that has none yet (lg_golden's `relabel`):
+    /// root checkpoints `cN` in id order; subgraph checkpoints `sN` ordered
+    /// by where they sit (the parent checkpoint whose task ran the
+    /// subgraph, that task's index, recursively) and then by id.
+    fn relabel(&mut self) -> Result<()> {
+        let all = self.saver.list(
+            &ListTarget::thread(self.thread_id.clone()),
+            &ListOptions::default(),
+        )?;
+        let mut root: Vec<String> = Vec::new();
+        let mut new: Vec<(String, String)> = Vec::new();
+        for t in all {
+            let (ns, Some(id)) = (t.config.checkpoint_ns, t.config.checkpoint_id) else {
+                continue;
+            };
+            if ns.is_empty() {
+                if !self.labels.contains_key(&id) {
+                    root.push(id);
+                }
+            } else if !self.slabels.contains_key(&(ns.clone(), id.clone())) {
+                new.push((ns, id));
+            }
+        }
+        root.sort();
+        for id in root {
+            let label = format!("c{}", self.labels.len());
+            self.labels.insert(id, label);
+        }
+        if new.is_empty() {
+            return Ok(());
+        }
+        let mut paths: HashMap<String, Vec<PathPart>> = HashMap::new();
+        let mut keyed = Vec::with_capacity(new.len());
+        for (ns, id) in new {
+            let mut key = self.path(&ns, &mut paths)?;
+            key.push(PathPart::Id(id.clone()));
+            keyed.push((key, ns, id));
+        }
+        keyed.sort();
+        for (_, ns, id) in keyed {
+            let label = format!("s{}", self.slabels.len());
+            self.slabels.insert((ns, id), label);
+        }
+        Ok(())
     }
 
-    fn label(labels: &BTreeMap<String, String>, id: Option<&str>) -> Value {
-        match id {
-            Some(id) => Value::String(labels.get(id).cloned().unwrap_or_else(|| id.to_owned())),
-            None => Value::Null,
+    /// Where namespace `ns` sits: for each level, the newest parent
+    /// checkpoint with the task that ran it, and that task's index.
+    fn path(&self, ns: &str, memo: &mut HashMap<String, Vec<PathPart>>) -> Result<Vec<PathPart>> {
+        if ns.is_empty() {
+            return Ok(Vec::new());
         }
+        if let Some(p) = memo.get(ns) {
+            return Ok(p.clone());
+        }
+        let (parent_ns, last) = ns.rsplit_once('|').unwrap_or(("", ns));
+        let task_id = last.split_once(':').map_or("", |(_, id)| id);
+        let history = self.graph.get_state_history(
+            &self.thread.clone().in_namespace(parent_ns),
+            &ListOptions::default(),
+        )?;
+        let found = history.iter().find_map(|s| {
+            let idx = s.tasks.iter().position(|t| t.id == task_id)?;
+            Some((s.config.checkpoint_id.clone()?, idx))
+        });
+        let Some((id, idx)) = found else {
+            return Err(Error::spec(format!("no parent task for namespace {ns}")));
+        };
+        let mut path = self.path(parent_ns, memo)?;
+        path.push(PathPart::Id(id));
+        path.push(PathPart::Index(idx));
+        memo.insert(ns.to_owned(), path.clone());
+        Ok(path)
+    }
+
+    fn label_of(&self, ns: &str, id: Option<&str>) -> Value {
+        let Some(id) = id else {
+            return Value::Null;
+        };
+        let label = match ns.is_empty() {
+            true => self.labels.get(id),
+            false => self.slabels.get(&(ns.to_owned(), id.to_owned())),
+        };
+        Value::String(label.cloned().unwrap_or_else(|| id.to_owned()))
     }
 
     fn resolve(&self, sel: &Selector) -> Result<RunnableConfig> {
@@ -207,15 +326,62 @@ impl Runner {
                 .cloned()
                 .ok_or_else(|| Error::spec(format!("no saved config named {name:?}")));
         }
+        if let Some(ts) = &sel.task_state {
+            let snap = self
+                .graph
+                .get_state_subgraphs(&self.config(&ts.at)?)?;
+            for t in &snap.tasks {
+                if let (true, Some(TaskState::Snapshot(sub))) = (t.name == ts.task, &t.state) {
+                    if sub.config.checkpoint_id.is_none() {
+                        return Err(Error::spec(format!(
+                            "subgraph task {} has no checkpoint yet",
+                            ts.task
+                        )));
+                    }
+                    return Ok(sub.runnable_config());
+                }
+            }
+            return Err(Error::spec(format!("no subgraph task {}", ts.task)));
+        }
+        if let Some(ts) = &sel.task_ns {
+            let snap = self.graph.get_state(&self.config(&ts.at)?)?;
+            for t in &snap.tasks {
+                if let (true, Some(TaskState::Config(c))) = (t.name == ts.task, &t.state) {
+                    return Ok(self.thread.clone().in_namespace(c.checkpoint_ns.clone()));
+                }
+            }
+            return Err(Error::spec(format!("no subgraph task {}", ts.task)));
+        }
         if let Some(id) = &sel.checkpoint_id {
             return Ok(self.thread.clone().at(id.clone()));
         }
         let label = sel.label.as_deref().unwrap_or_default();
+        if label.starts_with('s') {
+            let (ns, id) = self
+                .slabels
+                .iter()
+                .find(|(_, l)| *l == label)
+                .map(|(k, _)| k.clone())
+                .ok_or_else(|| Error::spec(format!("no checkpoint labelled {label:?}")))?;
+            let at = CheckpointConfig {
+                thread_id: self.thread_id.clone(),
+                checkpoint_ns: ns,
+                checkpoint_id: Some(id),
+            };
+            let metadata = self.saver.get_tuple(&at)?.map(|t| t.metadata);
+            let mut config = crate::state::config_with_map(&at, metadata.as_ref());
+            if config.checkpoint_map().is_empty() {
+                let mut map = BTreeMap::new();
+                map.insert(at.checkpoint_ns.clone(), at.checkpoint_id.clone().unwrap_or_default());
+                config = config.with_checkpoint_map(&map);
+            }
+            return Ok(config);
+        }
         let id = self
-            .labels()?
-            .into_iter()
-            .find(|(_, l)| l == label)
-            .map(|(id, _)| id)
+            .labels
+            .iter()
+            .find(|(_, l)| *l == label)
+            .map(|(id, _)| id.clone())
             .ok_or_else(|| Error::spec(format!("no checkpoint labelled {label:?}")))?;
         Ok(self.thread.clone().at(id))
     }
@@ -227,9 +393,8 @@ impl Runner {
         }
     }
 
-    fn apply(&mut self, op: &Operation) -> Result<Map<String, Value>> {
+    fn apply(&mut self, op: &Operation) -> Result<(&'static str, Pending)> {
         let config = self.config(&op.at)?;
-        let mut out = Map::new();
         match op.op.as_str() {
             "invoke" | "resume" => {
                 let input = if op.op == "resume" {
@@ -243,26 +408,24 @@ impl Runner {
                     values["__interrupt__"] =
                         output.interrupts.iter().map(|i| i.value.clone()).collect();
                 }
-                out.insert("result".into(), values);
+                Ok(("result", Pending::Value(values)))
             }
             "update_state" => {
                 let values = Some(op.values.clone()).filter(|v| !v.is_null());
                 let returned = self
                     .graph
                     .update_state(&config, values, op.as_node.as_deref())?;
-                let labels = self.labels()?;
-                out.insert(
-                    "checkpoint".into(),
-                    Self::label(&labels, returned.checkpoint_id().as_deref()),
-                );
                 if let Some(name) = &op.save {
-                    self.saved.insert(name.clone(), returned);
+                    self.saved.insert(name.clone(), returned.clone());
                 }
+                Ok(("checkpoint", Pending::Checkpoint(returned)))
             }
             "get_state" => {
-                let snap = self.graph.get_state(&config)?;
-                let labels = self.labels()?;
-                out.insert("snapshot".into(), self.snapshot(&snap, &labels));
+                let snap = match op.subgraphs {
+                    true => self.graph.get_state_subgraphs(&config)?,
+                    false => self.graph.get_state(&config)?,
+                };
+                Ok(("snapshot", Pending::Snapshot(snap)))
             }
             "history" => {
                 let before = match &op.before {
@@ -275,40 +438,75 @@ impl Runner {
                     limit: op.limit,
                 };
                 let history = self.graph.get_state_history(&config, &options)?;
-                let labels = self.labels()?;
-                out.insert(
-                    "history".into(),
-                    history.iter().map(|s| self.snapshot(s, &labels)).collect(),
-                );
+                Ok(("history", Pending::History(history)))
             }
-            other => return Err(Error::spec(format!("unknown op {other:?}"))),
+            other => Err(Error::spec(format!("unknown op {other:?}"))),
         }
+    }
+
+    /// The operation's record fields, labels filled in.
+    fn finish(&self, (key, pending): (&'static str, Pending)) -> Result<Map<String, Value>> {
+        let value = match pending {
+            Pending::Value(v) => v,
+            Pending::Snapshot(s) => self.snapshot(&s),
+            Pending::History(h) => h.iter().map(|s| self.snapshot(s)).collect(),
+            Pending::Checkpoint(c) => {
+                self.label_of(&c.checkpoint_ns(), c.checkpoint_id().as_deref())
+            }
+        };
+        let mut out = Map::new();
+        out.insert(key.into(), value);
         Ok(out)
     }
 
-    fn snapshot(&self, s: &StateSnapshot, labels: &BTreeMap<String, String>) -> Value {
-        json!({
-            "id": Self::label(labels, s.config.checkpoint_id.as_deref()),
-            "parent": Self::label(labels, s.parent_config.as_ref().and_then(|p| p.checkpoint_id.as_deref())),
-            "step": s.metadata.as_ref().map(|m| m.step),
-            "source": s.metadata.as_ref().map(|m| m.source.as_str()),
-            "next": s.next,
-            "values": self.normalize(s.values.to_json()),
-            "tasks": s.tasks.iter().map(|t| json!({
-                "name": t.name,
-                "interrupts": t.interrupts.iter().map(|i| i.value.clone()).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-        })
+    fn snapshot(&self, s: &StateSnapshot) -> Value {
+        let ns = &s.config.checkpoint_ns;
+        let mut out = Map::new();
+        out.insert("id".into(), self.label_of(ns, s.config.checkpoint_id.as_deref()));
+        if !ns.is_empty() {
+            out.insert("ns".into(), Value::String(recast(ns)));
+        }
+        out.insert(
+            "parent".into(),
+            self.label_of(
+                ns,
+                s.parent_config
+                    .as_ref()
+                    .and_then(|p| p.checkpoint_id.as_deref()),
+            ),
+        );
+        out.insert("step".into(), json!(s.metadata.as_ref().map(|m| m.step)));
+        out.insert(
+            "source".into(),
+            json!(s.metadata.as_ref().map(|m| m.source.as_str())),
+        );
+        out.insert("next".into(), json!(s.next));
+        out.insert("values".into(), self.normalize(s.values.to_json()));
+        let tasks = s
+            .tasks
+            .iter()
+            .map(|t| {
+                let mut task = Map::new();
+                task.insert("name".into(), Value::String(t.name.clone()));
+                task.insert(
+                    "interrupts".into(),
+                    t.interrupts.iter().map(|i| i.value.clone()).collect(),
+                );
+                if let Some(TaskState::Snapshot(sub)) = &t.state {
+                    task.insert("state".into(), self.snapshot(sub));
+                }
+                Value::Object(task)
+            })
+            .collect();
+        out.insert("tasks".into(), tasks);
+        Value::Object(out)
     }
 
     /// Messages as the trace shows them: `{type, content}`, plus `id` only
     /// when the scenario gave it.
     fn normalize(&self, mut values: Value) -> Value {
-        for (key, reducer) in self.graph.channels() {
-            if !matches!(reducer, Reducer::AddMessages) {
-                continue;
-            }
-            if let Some(Value::Array(messages)) = values.get_mut(&key) {
+        for key in &self.message_channels {
+            if let Some(Value::Array(messages)) = values.get_mut(key) {
                 for m in messages.iter_mut() {
                     let mut out = Map::new();
                     out.insert("type".into(), m.get("type").cloned().unwrap_or(Value::Null));
@@ -327,6 +525,21 @@ impl Runner {
         }
         values
     }
+}
+
+/// A namespace without its task ids (`outer|inner`).
+fn recast(ns: &str) -> String {
+    ns.split('|')
+        .map(|level| level.split(':').next().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// One element of a subgraph checkpoint's sort key (lg_golden's `path`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum PathPart {
+    Id(String),
+    Index(usize),
 }
 
 /// Compares two traces as JSON values, errors by their first line only.

@@ -2,14 +2,17 @@
 //! `bulk_update_state`) plus [`lineage`], the parent walk a branch view needs.
 
 use crate::checkpoint::{
-    Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointTuple, ListOptions, ListTarget,
-    PendingWrite, Source, Version, NULL_TASK_ID,
+    Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver, CheckpointTuple,
+    ListOptions, ListTarget, PendingWrite, Source, Version, NULL_TASK_ID,
 };
+use crate::clock::IdGenerator;
+use crate::reserved::recast_checkpoint_ns;
+use std::rc::Rc;
 use crate::error::{Error, Result};
 use crate::graph::{GraphInner, State};
 use crate::pregel::algo::{self, Task};
 use crate::pregel::write::node_writes;
-use crate::types::{Interrupt, RunnableConfig, COPY, END, INPUT, START};
+use crate::types::{Interrupt, NodeOutput, RunnableConfig, COPY, END, INPUT, START};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
@@ -29,6 +32,18 @@ pub struct PregelTask {
     /// For a finished task: its state writes (`{"$writes": [...]}` for a
     /// key written more than once); `None` while unfinished.
     pub result: Option<Value>,
+    /// For a task that runs a subgraph: where its checkpoints are (the
+    /// namespace), or with `subgraphs: true` that namespace's newest snapshot.
+    pub state: Option<TaskState>,
+}
+
+/// What a snapshot says about the subgraph a task runs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TaskState {
+    /// The task's namespace, without a checkpoint id (reads like a thread).
+    Config(CheckpointConfig),
+    /// The newest snapshot in the task's namespace (`get_state(subgraphs=True)`).
+    Snapshot(Box<StateSnapshot>),
 }
 
 /// The state of a thread at one checkpoint (LangGraph `StateSnapshot`).
@@ -53,6 +68,13 @@ pub struct StateSnapshot {
 }
 
 impl StateSnapshot {
+    /// The config that addresses this snapshot, as LangGraph gives it:
+    /// thread, namespace, checkpoint id and, for a subgraph checkpoint,
+    /// `checkpoint_map` (its ancestors' checkpoints plus its own).
+    pub fn runnable_config(&self) -> RunnableConfig {
+        config_with_map(&self.config, self.metadata.as_ref())
+    }
+
     fn missing(config: CheckpointConfig) -> Self {
         StateSnapshot {
             values: State::default(),
@@ -78,6 +100,84 @@ pub struct StateUpdate {
     pub task_id: Option<String>,
 }
 
+/// LangGraph's `patch_checkpoint_map`: a config with its checkpoint's
+/// `parents` plus itself as `checkpoint_map` (nothing at the root).
+pub(crate) fn config_with_map(
+    config: &CheckpointConfig,
+    metadata: Option<&CheckpointMetadata>,
+) -> RunnableConfig {
+    let mut out = RunnableConfig::thread(config.thread_id.clone())
+        .in_namespace(config.checkpoint_ns.clone());
+    if let Some(id) = &config.checkpoint_id {
+        out = out.at(id.clone());
+    }
+    if let Some(parents) = metadata.map(|m| &m.parents).filter(|p| !p.is_empty()) {
+        let mut map = parents.clone();
+        if let Some(id) = &config.checkpoint_id {
+            map.insert(config.checkpoint_ns.clone(), id.clone());
+        }
+        out = out.with_checkpoint_map(&map);
+    }
+    out
+}
+
+/// The graph a state call works on (the root, or the subgraph a
+/// namespaced config addresses), with the root's saver and id generator.
+pub(crate) struct Scope<'g> {
+    pub graph: &'g GraphInner,
+    pub saver: Rc<dyn CheckpointSaver>,
+    pub ids: Rc<IdGenerator>,
+}
+
+impl<'g> Scope<'g> {
+    /// The root graph's scope, or LangGraph's "No checkpointer set".
+    pub(crate) fn root(graph: &'g GraphInner) -> Result<Self> {
+        Ok(Scope {
+            graph,
+            saver: graph.saver()?.clone(),
+            ids: graph.ids.clone(),
+        })
+    }
+
+    /// The subgraph at `recast` (`outer|inner`, no task ids), if this graph has it.
+    fn subgraph(&self, recast: &str) -> Option<Scope<'g>> {
+        let mut graph = self.graph;
+        for level in recast.split('|') {
+            graph = &graph.nodes.get(level)?.action.as_ref()?.subgraph()?.inner;
+        }
+        Some(Scope {
+            graph,
+            saver: self.saver.clone(),
+            ids: self.ids.clone(),
+        })
+    }
+
+    /// The scope a config addresses (LangGraph's `_subgraph_for_namespace`):
+    /// a namespace names a subgraph by its levels with task ids stripped; a
+    /// namespace that names none reads with this graph's channels, and is
+    /// an error for an update.
+    pub(crate) fn for_config(&self, config: &RunnableConfig, for_update: bool) -> Result<Scope<'g>> {
+        let ns = config.checkpoint_ns();
+        if ns.is_empty() {
+            return Ok(self.same());
+        }
+        let recast = recast_checkpoint_ns(&ns);
+        match self.subgraph(&recast) {
+            Some(scope) => Ok(scope),
+            None if for_update => Err(Error::value(format!("Subgraph {recast} not found"))),
+            None => Ok(self.same()),
+        }
+    }
+
+    fn same(&self) -> Scope<'g> {
+        Scope {
+            graph: self.graph,
+            saver: self.saver.clone(),
+            ids: self.ids.clone(),
+        }
+    }
+}
+
 /// A version function for reads, which must not advance the saver's counter.
 fn read_version(current: Option<Version>) -> Version {
     Version {
@@ -89,12 +189,14 @@ fn read_version(current: Option<Version>) -> Version {
 /// Builds the snapshot of a stored checkpoint. `live` applies the outputs
 /// of tasks that already finished and leaves them out of `next`.
 pub(crate) fn snapshot(
-    graph: &GraphInner,
+    scope: &Scope,
     t: CheckpointTuple,
     live: bool,
+    recurse: bool,
 ) -> Result<StateSnapshot> {
+    let graph = scope.graph;
     let step = t.metadata.step + 1;
-    let mut tasks = algo::prepare_next_tasks(graph, &t.checkpoint, step);
+    let mut tasks = algo::prepare_next_tasks(graph, &t.checkpoint, &t.config.checkpoint_ns, step);
     let created_at = t.checkpoint.ts.clone();
     let mut cp = with_null_writes(graph, t.checkpoint, &t.pending_writes, &read_version)?;
     algo::match_writes(&mut tasks, &t.pending_writes);
@@ -130,6 +232,7 @@ pub(crate) fn snapshot(
             error,
             interrupts: raised,
             result: done.then(|| task_result(graph, task)),
+            state: subgraph_state(scope, &t.config, task, recurse)?,
         });
     }
     let next = tasks
@@ -147,6 +250,48 @@ pub(crate) fn snapshot(
         tasks: out_tasks,
         interrupts,
     })
+}
+
+/// What a snapshot shows of the subgraph `task` runs: its namespace, or
+/// (`recurse`) that namespace's newest snapshot, nested to any depth.
+fn subgraph_state(
+    scope: &Scope,
+    at: &CheckpointConfig,
+    task: &Task,
+    recurse: bool,
+) -> Result<Option<TaskState>> {
+    let Some(sub) = scope
+        .graph
+        .nodes
+        .get(&*task.name)
+        .and_then(|n| n.action.as_ref())
+        .and_then(|a| a.subgraph())
+    else {
+        return Ok(None);
+    };
+    let level = format!("{}:{}", task.name, task.id);
+    let ns = match at.checkpoint_ns.is_empty() {
+        true => level,
+        false => format!("{}|{level}", at.checkpoint_ns),
+    };
+    let config = CheckpointConfig {
+        thread_id: at.thread_id.clone(),
+        checkpoint_ns: ns,
+        checkpoint_id: None,
+    };
+    if !recurse {
+        return Ok(Some(TaskState::Config(config)));
+    }
+    let sub_scope = Scope {
+        graph: &sub.inner,
+        saver: scope.saver.clone(),
+        ids: scope.ids.clone(),
+    };
+    let snap = match scope.saver.get_tuple(&config)? {
+        Some(t) => snapshot(&sub_scope, t, true, true)?,
+        None => StateSnapshot::missing(config),
+    };
+    Ok(Some(TaskState::Snapshot(Box::new(snap))))
 }
 
 /// `cp` with the stored NULL_TASK_ID writes (a `Command`'s update, goto,
@@ -197,34 +342,40 @@ fn task_result(graph: &GraphInner, task: &Task) -> Value {
     )
 }
 
-/// `get_state`.
-pub(crate) fn get_state(graph: &GraphInner, config: &RunnableConfig) -> Result<StateSnapshot> {
-    let saver = graph.saver()?;
+/// `get_state` (`subgraphs`: nest each subgraph task's newest snapshot).
+pub(crate) fn get_state(
+    root: &GraphInner,
+    config: &RunnableConfig,
+    subgraphs: bool,
+) -> Result<StateSnapshot> {
+    let scope = Scope::root(root)?.for_config(config, false)?;
     let addr = config.checkpoint_config()?;
-    match saver.get_tuple(&addr)? {
-        Some(t) => snapshot(graph, t, !config.has_checkpoint_id_key()),
+    match scope.saver.get_tuple(&addr)? {
+        Some(t) => snapshot(&scope, t, !config.has_checkpoint_id_key(), subgraphs),
         None => Ok(StateSnapshot::missing(addr)),
     }
 }
 
 /// `get_state_history`: newest first, one namespace, never live.
 pub(crate) fn get_state_history(
-    graph: &GraphInner,
+    root: &GraphInner,
     config: &RunnableConfig,
     options: &ListOptions,
 ) -> Result<Vec<StateSnapshot>> {
-    let saver = graph.saver()?;
+    let scope = Scope::root(root)?.for_config(config, false)?;
     let addr = config.checkpoint_config()?;
-    saver
+    scope
+        .saver
         .list(&ListTarget::from(&addr), options)?
         .into_iter()
-        .map(|t| snapshot(graph, t, false))
+        .map(|t| snapshot(&scope, t, false, false))
         .collect()
 }
 
 /// The addressed checkpoint (or the latest) and its ancestors, child first.
-pub(crate) fn lineage(graph: &GraphInner, config: &RunnableConfig) -> Result<Vec<StateSnapshot>> {
-    let saver = graph.saver()?;
+pub(crate) fn lineage(root: &GraphInner, config: &RunnableConfig) -> Result<Vec<StateSnapshot>> {
+    let scope = Scope::root(root)?.for_config(config, false)?;
+    let saver = scope.saver.clone();
     let addr = config.checkpoint_config()?;
     let Some(mut t) = saver.get_tuple(&addr)? else {
         return match &addr.checkpoint_id {
@@ -236,7 +387,7 @@ pub(crate) fn lineage(graph: &GraphInner, config: &RunnableConfig) -> Result<Vec
     let mut out = Vec::new();
     loop {
         let parent = t.parent_config.clone();
-        out.push(snapshot(graph, t, false)?);
+        out.push(snapshot(&scope, t, false, false)?);
         let Some(parent) = parent else {
             break;
         };
@@ -248,34 +399,24 @@ pub(crate) fn lineage(graph: &GraphInner, config: &RunnableConfig) -> Result<Vec
     Ok(out)
 }
 
-/// `bulk_update_state`: each superstep's updates applied on the previous result.
+/// `bulk_update_state`: each superstep's updates applied on the previous
+/// result; a subgraph's namespace updates that subgraph's checkpoints.
 pub(crate) async fn bulk_update_state(
-    graph: &GraphInner,
+    root: &GraphInner,
     config: &RunnableConfig,
     supersteps: Vec<Vec<StateUpdate>>,
 ) -> Result<RunnableConfig> {
-    graph.saver()?;
+    let root = Scope::root(root)?;
     if supersteps.is_empty() {
         return Err(Error::value("No supersteps provided"));
     }
     if supersteps.iter().any(Vec::is_empty) {
         return Err(Error::value("No updates provided"));
     }
-    let ns = config.checkpoint_ns();
-    if !ns.is_empty() {
-        // LangGraph's `recast_checkpoint_ns`: task ids stripped, levels kept.
-        let recast: Vec<&str> = ns
-            .split('|')
-            .map(|level| level.split(':').next().unwrap_or_default())
-            .collect();
-        return Err(Error::value(format!(
-            "Subgraph {} not found",
-            recast.join("|")
-        )));
-    }
+    let scope = root.for_config(config, true)?;
     let mut current = config.clone();
     for (i, updates) in supersteps.into_iter().enumerate() {
-        current = Box::pin(superstep(graph, &current, updates, i == 0)).await?;
+        current = Box::pin(superstep(&scope, &current, updates, i == 0)).await?;
     }
     Ok(current)
 }
@@ -291,8 +432,8 @@ struct Base {
 }
 
 impl Base {
-    fn load(graph: &GraphInner, config: &RunnableConfig) -> Result<Base> {
-        let saver = graph.saver()?;
+    fn load(scope: &Scope, config: &RunnableConfig) -> Result<Base> {
+        let saver = &scope.saver;
         let addr = config.checkpoint_config()?;
         let saved = saver.get_tuple(&addr)?;
         let thread = CheckpointConfig {
@@ -312,7 +453,7 @@ impl Base {
                 Some(s.checkpoint.id.clone()),
             ),
             None => {
-                let (id, ts) = graph.ids.checkpoint_id(-2);
+                let (id, ts) = scope.ids.checkpoint_id(-2);
                 (Checkpoint::empty(id, ts), -1, addr.checkpoint_id.clone())
             }
         };
@@ -330,7 +471,7 @@ impl Base {
     #[allow(clippy::too_many_arguments)]
     fn save(
         &self,
-        graph: &GraphInner,
+        scope: &Scope,
         config: &RunnableConfig,
         mut checkpoint: Checkpoint,
         parent: Option<String>,
@@ -338,8 +479,8 @@ impl Base {
         step: i64,
         clock_seq: i64,
     ) -> Result<RunnableConfig> {
-        let saver = graph.saver()?;
-        let (id, ts) = graph.ids.checkpoint_id(clock_seq);
+        let saver = &scope.saver;
+        let (id, ts) = scope.ids.checkpoint_id(clock_seq);
         checkpoint.id = id;
         checkpoint.ts = ts;
         checkpoint.updated_channels = None;
@@ -364,25 +505,21 @@ impl Base {
             checkpoint_id: parent,
             ..self.thread.clone()
         };
-        let saved = saver.put(&parent, &checkpoint, metadata, &new_versions)?;
-        let mut out = RunnableConfig::thread(saved.thread_id.clone());
-        out.configurable
-            .insert("checkpoint_ns".into(), Value::String(saved.checkpoint_ns));
-        out.configurable
-            .insert("checkpoint_id".into(), Value::from(saved.checkpoint_id));
-        Ok(out)
+        let saved = saver.put(&parent, &checkpoint, metadata.clone(), &new_versions)?;
+        Ok(config_with_map(&saved, Some(&metadata)))
     }
 }
 
 /// One superstep of `bulk_update_state` (LangGraph `perform_superstep`).
 async fn superstep(
-    graph: &GraphInner,
+    scope: &Scope<'_>,
     config: &RunnableConfig,
     updates: Vec<StateUpdate>,
     first: bool,
 ) -> Result<RunnableConfig> {
-    let base = Base::load(graph, config)?;
-    let saver = graph.saver()?;
+    let graph = scope.graph;
+    let base = Base::load(scope, config)?;
+    let saver = &scope.saver;
     let next_version = |v: Option<Version>| saver.get_next_version(v);
     let head = &updates[0];
     match (head.values.as_ref(), head.as_node.as_deref()) {
@@ -394,13 +531,13 @@ async fn superstep(
             }
             let mut cp = base.checkpoint.clone();
             if let Some(saved) = &base.saved {
-                let mut tasks = algo::prepare_next_tasks(graph, &cp, base.step + 1);
+                let mut tasks = algo::prepare_next_tasks(graph, &cp, &base.thread.checkpoint_ns, base.step + 1);
                 cp = with_null_writes(graph, cp, &saved.pending_writes, &next_version)?;
                 algo::match_writes(&mut tasks, &saved.pending_writes);
                 cp = algo::apply_writes(graph, &cp, &tasks, &next_version)?.0;
             }
             base.save(
-                graph,
+                scope,
                 config,
                 cp,
                 base.parent_id.clone(),
@@ -439,7 +576,7 @@ async fn superstep(
                 -1
             };
             base.save(
-                graph,
+                scope,
                 config,
                 cp,
                 base.parent_id.clone(),
@@ -464,7 +601,7 @@ async fn superstep(
                 .as_ref()
                 .and_then(|p| p.checkpoint_id.clone());
             let copy = base.save(
-                graph,
+                scope,
                 config,
                 base.checkpoint.clone(),
                 parent,
@@ -503,7 +640,7 @@ async fn superstep(
                     if pairs.is_empty() {
                         return Ok(copy);
                     }
-                    Box::pin(superstep(graph, &copy, pairs, false)).await
+                    Box::pin(superstep(scope, &copy, pairs, false)).await
                 }
                 Some(other) => Err(Error::invalid_update(format!(
                     "Invalid update item: {} when copying checkpoint",
@@ -511,21 +648,27 @@ async fn superstep(
                 ))),
             }
         }
-        _ => node_update(graph, config, &base, updates, first).await,
+        _ => node_update(scope, config, &base, updates, first).await,
     }
 }
 
 /// A regular update: each update runs its node's writers on the base state.
 async fn node_update(
-    graph: &GraphInner,
+    scope: &Scope<'_>,
     config: &RunnableConfig,
     base: &Base,
     updates: Vec<StateUpdate>,
     first: bool,
 ) -> Result<RunnableConfig> {
-    let saver = graph.saver()?;
+    let graph = scope.graph;
+    let saver = &scope.saver;
     let many = updates.len() > 1;
-    let pending_tasks = algo::prepare_next_tasks(graph, &base.checkpoint, base.step + 1);
+    let pending_tasks = algo::prepare_next_tasks(
+        graph,
+        &base.checkpoint,
+        &base.thread.checkpoint_ns,
+        base.step + 1,
+    );
     let mut used: Vec<String> = Vec::new();
     let state = graph.read_state(&base.checkpoint);
     let mut tasks = Vec::with_capacity(updates.len());
@@ -561,13 +704,19 @@ async fn node_update(
             }
         });
         used.push(id.clone());
-        let writes = node_writes(graph, node, update.values.unwrap_or(Value::Null), &state).await?;
+        let writes = node_writes(
+            graph,
+            node,
+            NodeOutput::Update(update.values.unwrap_or(Value::Null)),
+            &state,
+        ).await?;
         tasks.push(Task {
             id,
             name: as_node.into(),
             path: format!("~__interrupt__, {i:010}").into(),
             triggers: vec!["__interrupt__".into()],
             writes,
+            arg: None,
         });
     }
     let (cp, _) = algo::apply_writes(graph, &base.checkpoint, &tasks, &|v| {
@@ -580,7 +729,7 @@ async fn node_update(
     }
     let step = base.step + 1;
     base.save(
-        graph,
+        scope,
         config,
         cp,
         base.parent_id.clone(),

@@ -91,6 +91,42 @@ impl RunnableConfig {
             .to_owned()
     }
 
+    /// `checkpoint_map`: namespace → checkpoint id, as subgraph snapshots'
+    /// configs carry it (the root's entry is `""`). Empty when absent.
+    pub fn checkpoint_map(&self) -> BTreeMap<String, String> {
+        match self.configurable.get("checkpoint_map") {
+            Some(Value::Object(m)) => m
+                .iter()
+                .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_owned())))
+                .collect(),
+            _ => BTreeMap::new(),
+        }
+    }
+
+    /// The same config with `checkpoint_ns` set.
+    pub fn in_namespace(mut self, checkpoint_ns: impl Into<String>) -> Self {
+        self.configurable
+            .insert("checkpoint_ns".into(), Value::String(checkpoint_ns.into()));
+        self
+    }
+
+    /// The same config with `checkpoint_map` set (removed when empty).
+    pub fn with_checkpoint_map(mut self, map: &BTreeMap<String, String>) -> Self {
+        if map.is_empty() {
+            self.configurable.remove("checkpoint_map");
+        } else {
+            self.configurable.insert(
+                "checkpoint_map".into(),
+                Value::Object(
+                    map.iter()
+                        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+                        .collect(),
+                ),
+            );
+        }
+        self
+    }
+
     /// Validates the config for a graph with a checkpointer and returns its
     /// checkpoint address, with LangGraph's errors for missing keys.
     pub(crate) fn checkpoint_config(&self) -> Result<CheckpointConfig> {
@@ -179,15 +215,71 @@ fn is_interrupt_id(k: &str) -> bool {
     k.len() == 32 && k.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
+/// `Command.PARENT`: a `Command` for the graph that runs this subgraph.
+pub const PARENT: &str = "__parent__";
+
+/// LangGraph's `Send(node, arg)`: run `node` once in the next superstep,
+/// given `arg` instead of the state (a PUSH task; map-reduce fan-outs).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Send {
+    /// The node to run.
+    pub node: String,
+    /// What the node is given as its input.
+    pub arg: Value,
+}
+
+impl Send {
+    /// `Send(node, arg)`.
+    pub fn new(node: impl Into<String>, arg: Value) -> Self {
+        Send {
+            node: node.into(),
+            arg,
+        }
+    }
+}
+
+/// Where a router or a `Command` sends the run next: a node (its PULL task
+/// runs next superstep) or a [`Send`] (a PUSH task with its own input).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Goto {
+    /// A node name (`__end__` adds nothing).
+    Node(String),
+    /// A `Send` packet.
+    Send(Send),
+}
+
+impl From<&str> for Goto {
+    fn from(s: &str) -> Self {
+        Goto::Node(s.to_owned())
+    }
+}
+
+impl From<String> for Goto {
+    fn from(s: String) -> Self {
+        Goto::Node(s)
+    }
+}
+
+impl From<Send> for Goto {
+    fn from(s: Send) -> Self {
+        Goto::Send(s)
+    }
+}
+
 /// LangGraph's `Command`: resume an interrupt, update state, go to nodes.
+/// As run input it resumes a thread; returned by a node it is the node's
+/// update plus where to go next (in addition to the node's edges).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Command {
     /// Answer for pending `interrupt()` calls.
     pub resume: Option<Resume>,
     /// State update applied before the next superstep.
     pub update: Option<Value>,
-    /// Nodes to run next.
-    pub goto: Vec<String>,
+    /// Nodes (or `Send`s) to run next.
+    pub goto: Vec<Goto>,
+    /// `Some(PARENT)`: the command is for the parent graph (from a node
+    /// inside a subgraph).
+    pub graph: Option<String>,
 }
 
 impl Command {
@@ -197,6 +289,42 @@ impl Command {
             resume: Some(Resume::from_json(value)),
             ..Default::default()
         }
+    }
+
+    /// `Command(update=update, goto=goto)`, as a node returns it.
+    pub fn goto(update: Option<Value>, goto: Vec<Goto>) -> Self {
+        Command {
+            update,
+            goto,
+            ..Default::default()
+        }
+    }
+
+    /// The same command addressed to the parent graph (`graph=Command.PARENT`).
+    pub fn to_parent(mut self) -> Self {
+        self.graph = Some(PARENT.to_owned());
+        self
+    }
+}
+
+/// What a node returns: an update object, or a [`Command`] (update + goto).
+#[derive(Clone, Debug, PartialEq)]
+pub enum NodeOutput {
+    /// An update object (channel → value), or `null` for none.
+    Update(Value),
+    /// `Command(update=..., goto=..., graph=...)`.
+    Command(Command),
+}
+
+impl From<Value> for NodeOutput {
+    fn from(v: Value) -> Self {
+        NodeOutput::Update(v)
+    }
+}
+
+impl From<Command> for NodeOutput {
+    fn from(c: Command) -> Self {
+        NodeOutput::Command(c)
     }
 }
 

@@ -1,5 +1,13 @@
-//! Every scenario in tests/conformance/scenarios produces exactly the trace
-//! LangGraph produced for it (tests/conformance/expected).
+//! Every scenario in tests/conformance produces exactly the trace LangGraph
+//! produced for it. The folders are read at test time, so a scenario file
+//! dropped into one (with its trace in the matching `expected/`) is checked
+//! without touching this file:
+//! - `scenarios/` + `expected/`: the public scenarios of FORMAT.md;
+//! - `random/`: random scenarios with LangGraph as the oracle;
+//! - `regressions/`: generated scenarios that once failed, kept as regressions.
+//!
+//! `CONFORMANCE_DIR=path cargo test --test conformance extra_dir` checks
+//! any other folder laid out the same way (`path/scenarios`, `path/expected`).
 
 use chronograph::scenario::{compare_traces, Scenario};
 use serde_json::Value;
@@ -9,79 +17,98 @@ fn conformance_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance")
 }
 
-fn check(name: &str) {
-    let dir = conformance_dir();
-    let scenario =
-        std::fs::read_to_string(dir.join("scenarios").join(format!("{name}.json"))).unwrap();
-    let expected: Value = serde_json::from_str(
-        &std::fs::read_to_string(dir.join("expected").join(format!("{name}.json"))).unwrap(),
-    )
-    .unwrap();
-    let actual = Scenario::parse(&scenario).and_then(|s| s.run()).unwrap();
-    if let Some(diff) = compare_traces(&expected, &actual) {
-        panic!("{name}: {diff}");
-    }
-}
-
-#[test]
-fn every_scenario_file_has_an_expected_trace_and_is_listed_here() {
-    let mut names: Vec<String> = std::fs::read_dir(conformance_dir().join("scenarios"))
-        .unwrap()
-        .map(|e| {
-            e.unwrap()
-                .path()
-                .file_stem()
-                .unwrap()
-                .to_string_lossy()
-                .into_owned()
+/// Scenario names (file stems) of `dir/scenarios`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir.join("scenarios")) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(|e| {
+            let path = e.ok()?.path();
+            (path.extension()? == "json").then(|| path.file_stem()?.to_string_lossy().into_owned())
         })
         .collect();
     names.sort();
-    assert_eq!(
-        names,
-        [
-            "docs_foo_bar",
-            "errors_basic",
-            "loop_router",
-            "parallel_fanout",
-            "seed_ab",
-            "seed_booking"
-        ]
+    names
+}
+
+/// The first difference between the expected and the actual trace of one
+/// scenario, or `None` when they match.
+fn check(dir: &Path, name: &str) -> Option<String> {
+    let read = |sub: &str| std::fs::read_to_string(dir.join(sub).join(format!("{name}.json")));
+    let scenario = match read("scenarios") {
+        Ok(text) => text,
+        Err(e) => return Some(format!("cannot read the scenario: {e}")),
+    };
+    let expected: Value = match read("expected").map(|t| serde_json::from_str(&t)) {
+        Ok(Ok(v)) => v,
+        Ok(Err(e)) => return Some(format!("bad expected trace: {e}")),
+        Err(e) => return Some(format!("no expected trace: {e}")),
+    };
+    match Scenario::parse(&scenario).and_then(|s| s.run()) {
+        Ok(actual) => compare_traces(&expected, &actual),
+        Err(e) => Some(format!("the scenario did not run: {e}")),
+    }
+}
+
+/// Checks every scenario of `dir`; fails listing each mismatch.
+fn check_all(dir: &Path, at_least: usize) {
+    let names = names(dir);
+    assert!(
+        names.len() >= at_least,
+        "{}: expected at least {at_least} scenarios, found {}",
+        dir.display(),
+        names.len()
     );
-    for n in &names {
-        assert!(conformance_dir()
-            .join("expected")
-            .join(format!("{n}.json"))
-            .exists());
+    let failures: Vec<String> = names
+        .iter()
+        .filter_map(|n| check(dir, n).map(|diff| format!("{n}: {diff}")))
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} scenarios in {} differ from LangGraph:\n{}",
+        failures.len(),
+        names.len(),
+        dir.display(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn public_scenarios_match_langgraph() {
+    check_all(&conformance_dir(), 11);
+}
+
+#[test]
+fn random_scenarios_match_langgraph() {
+    check_all(&conformance_dir().join("random"), 40);
+}
+
+#[test]
+fn regression_scenarios_match_langgraph() {
+    check_all(&conformance_dir().join("regressions"), 0);
+}
+
+#[test]
+fn extra_dir() {
+    if let Ok(dir) = std::env::var("CONFORMANCE_DIR") {
+        check_all(Path::new(&dir), 1);
     }
 }
 
 #[test]
-fn docs_foo_bar() {
-    check("docs_foo_bar");
-}
-
-#[test]
-fn errors_basic() {
-    check("errors_basic");
-}
-
-#[test]
-fn loop_router() {
-    check("loop_router");
-}
-
-#[test]
-fn parallel_fanout() {
-    check("parallel_fanout");
-}
-
-#[test]
-fn seed_ab() {
-    check("seed_ab");
-}
-
-#[test]
-fn seed_booking() {
-    check("seed_booking");
+fn every_scenario_has_an_expected_trace() {
+    for dir in [
+        conformance_dir(),
+        conformance_dir().join("random"),
+        conformance_dir().join("regressions"),
+    ] {
+        for n in names(&dir) {
+            assert!(
+                dir.join("expected").join(format!("{n}.json")).exists(),
+                "{}: {n} has no expected trace",
+                dir.display()
+            );
+        }
+    }
 }

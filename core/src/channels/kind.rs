@@ -16,6 +16,10 @@ pub enum ChannelKind {
     Ephemeral,
     /// A join (`join:A+B:C`): available once every named node has written.
     Barrier(Vec<String>),
+    /// `__pregel_tasks` (LangGraph's non-accumulating `Topic`): the `Send`
+    /// packets written in one superstep, each a PUSH task of the next;
+    /// emptied at the end of a superstep that wrote none.
+    Tasks,
 }
 
 impl ChannelKind {
@@ -43,6 +47,20 @@ impl ChannelKind {
                 }
                 None => Ok(slot.take().is_some()),
             },
+            ChannelKind::Tasks => {
+                if values.is_empty() {
+                    // Cleared (kept as an empty list, as LangGraph stores it).
+                    let had = slot.as_ref().and_then(ChannelValue::len).unwrap_or(0) > 0;
+                    if had {
+                        *slot = Some(ChannelValue::List(Default::default()));
+                    }
+                    return Ok(had);
+                }
+                *slot = Some(ChannelValue::List(
+                    values.into_iter().map(std::sync::Arc::new).collect(),
+                ));
+                Ok(true)
+            }
             ChannelKind::Barrier(names) => {
                 let mut seen = seen_names(slot);
                 let mut updated = false;
@@ -94,6 +112,7 @@ impl ChannelKind {
             ChannelKind::Barrier(names) => {
                 slot.and_then(ChannelValue::len).unwrap_or(0) == names.len()
             }
+            ChannelKind::Tasks => slot.and_then(ChannelValue::len).unwrap_or(0) > 0,
             _ => slot.is_some(),
         }
     }

@@ -3,6 +3,7 @@
 
 use super::node::{NodeFuture, State};
 use crate::error::Result;
+use crate::types::Goto;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::rc::Rc;
@@ -11,14 +12,20 @@ use std::rc::Rc;
 pub type SyncRouterFn = dyn Fn(&State) -> Result<Vec<String>>;
 /// Type of an asynchronous router.
 pub type AsyncRouterFn = dyn Fn(State) -> NodeFuture<Vec<String>>;
+/// Type of a router that may also return `Send` packets.
+pub type SendRouterFn = dyn Fn(State) -> NodeFuture<Vec<Goto>>;
 
-/// A router: returns destination names (or keys of the path map).
+/// A router: returns destination names (or keys of the path map), or, for
+/// map-reduce fan-outs, `Send` packets mixed with names.
 #[derive(Clone)]
 pub enum RouterFn {
     /// A plain function.
     Sync(Rc<SyncRouterFn>),
     /// A function returning a future.
     Async(Rc<AsyncRouterFn>),
+    /// A function returning names and [`Send`](crate::Send)s (a future:
+    /// wrap a synchronous body in `Box::pin(async move { ... })`).
+    Sends(Rc<SendRouterFn>),
 }
 
 impl fmt::Debug for RouterFn {
@@ -54,22 +61,25 @@ impl Branch {
         self
     }
 
-    /// Runs the router and maps its result to destination names.
-    pub(crate) async fn route(&self, state: State) -> Result<Vec<String>> {
-        let picked = match &self.router {
-            RouterFn::Sync(f) => f(&state)?,
-            RouterFn::Async(f) => f(state).await?,
+    /// Runs the router and maps its result to destinations (names through
+    /// the path map; `Send`s as they are).
+    pub(crate) async fn route(&self, state: State) -> Result<Vec<Goto>> {
+        let picked: Vec<Goto> = match &self.router {
+            RouterFn::Sync(f) => f(&state)?.into_iter().map(Goto::Node).collect(),
+            RouterFn::Async(f) => f(state).await?.into_iter().map(Goto::Node).collect(),
+            RouterFn::Sends(f) => f(state).await?,
         };
         let Some(map) = &self.path_map else {
             return Ok(picked);
         };
         picked
             .into_iter()
-            .map(|key| {
-                map.get(&key).cloned().ok_or_else(|| {
+            .map(|goto| match goto {
+                Goto::Node(key) => map.get(&key).cloned().map(Goto::Node).ok_or_else(|| {
                     crate::error::Error::new(crate::error::ErrorKind::Key, format!("'{key}'"))
                         .with_code("INVALID_BRANCH")
-                })
+                }),
+                send => Ok(send),
             })
             .collect()
     }

@@ -7,7 +7,8 @@ use crate::channels::{ChannelKind, Reducer};
 use crate::checkpoint::{CheckpointSaver, Name};
 use crate::clock::{default_clock, Clock, IdGenerator};
 use crate::error::{Error, Result};
-use crate::types::{END, START};
+use crate::reserved::TASKS;
+use crate::types::{NodeOutput, END, START};
 use indexmap::IndexMap;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -104,13 +105,14 @@ impl StateGraph {
         self
     }
 
-    /// Adds a node whose function returns an update object.
-    pub fn add_node(
+    /// Adds a node whose function returns an update object (a JSON object
+    /// of channel → value) or a [`Command`](crate::Command).
+    pub fn add_node<O: Into<NodeOutput>>(
         &mut self,
         name: impl Into<String>,
-        f: impl Fn(&State, &NodeContext) -> Result<Value> + 'static,
+        f: impl Fn(&State, &NodeContext) -> Result<O> + 'static,
     ) -> &mut Self {
-        self.add_node_action(name, NodeAction::Sync(Rc::new(f)))
+        self.add_node_action(name, NodeAction::sync(f))
     }
 
     /// Adds a node whose function returns a future of an update object.
@@ -119,7 +121,21 @@ impl StateGraph {
         name: impl Into<String>,
         f: impl Fn(State, NodeContext) -> NodeFuture + 'static,
     ) -> &mut Self {
-        self.add_node_action(name, NodeAction::Async(Rc::new(f)))
+        self.add_node_action(
+            name,
+            NodeAction::Async(Rc::new(move |state, ctx| {
+                let update = f(state, ctx);
+                Box::pin(async move { update.await.map(NodeOutput::Update) })
+            })),
+        )
+    }
+
+    /// Adds a compiled graph as a node (a subgraph). It runs on the node's
+    /// input (the state, or a `Send`'s argument) in its own checkpoint
+    /// namespace of the thread, with this graph's checkpointer, and its
+    /// final state is the node's update (LangGraph: `add_node(name, compiled)`).
+    pub fn add_subgraph(&mut self, name: impl Into<String>, graph: CompiledGraph) -> &mut Self {
+        self.add_node_action(name, NodeAction::Subgraph(graph))
     }
 
     /// Adds a node from a prepared [`NodeAction`].
@@ -199,6 +215,7 @@ impl StateGraph {
             .map(|(k, r)| (Name::from(k.as_str()), ChannelKind::State(r.clone())))
             .collect();
         channels.insert(START.into(), ChannelKind::Ephemeral);
+        channels.insert(TASKS.into(), ChannelKind::Tasks);
         let mut nodes: FastIndexMap<String, CompiledNode> = FastIndexMap::default();
         nodes.insert(
             START.into(),
@@ -238,10 +255,10 @@ impl StateGraph {
             node.triggers.dedup();
         }
         let clock = options.clock.clone().unwrap_or_else(default_clock);
-        let ids = match options.seed {
+        let ids = Rc::new(match options.seed {
             Some(seed) => IdGenerator::with_seed(clock, seed),
             None => IdGenerator::new(clock),
-        };
+        });
         Ok(CompiledGraph::from_inner(GraphInner {
             state_keys: channels
                 .keys()

@@ -65,7 +65,7 @@ pub(crate) struct GraphInner {
     pub saver: Option<Rc<dyn CheckpointSaver>>,
     pub interrupt_before: Vec<String>,
     pub interrupt_after: Vec<String>,
-    pub ids: IdGenerator,
+    pub ids: Rc<IdGenerator>,
 }
 
 impl GraphInner {
@@ -205,7 +205,15 @@ impl CompiledGraph {
     /// The state at the addressed checkpoint, or the thread's latest ("live":
     /// finished tasks' writes applied) when the config has no `checkpoint_id`.
     pub fn get_state(&self, config: &RunnableConfig) -> Result<StateSnapshot> {
-        state::get_state(&self.inner, config)
+        state::get_state(&self.inner, config, false)
+    }
+
+    /// [`get_state`](Self::get_state) with every task that runs a subgraph
+    /// carrying that subgraph's newest snapshot (`get_state(config,
+    /// subgraphs=True)`), nested to any depth. A config whose
+    /// `checkpoint_ns` names a subgraph reads that subgraph's checkpoints.
+    pub fn get_state_subgraphs(&self, config: &RunnableConfig) -> Result<StateSnapshot> {
+        state::get_state(&self.inner, config, true)
     }
 
     /// Snapshots newest first; with a `checkpoint_id` only that checkpoint.

@@ -1,10 +1,12 @@
 //! Node functions, the state they read, and the context they run in
 //! (`interrupt()` lives here).
 
+use super::compiled::CompiledGraph;
 use crate::channels::ChannelValue;
-use crate::checkpoint::Name;
+use crate::checkpoint::{CheckpointSaver, Name};
+use crate::clock::IdGenerator;
 use crate::error::{Error, ErrorKind, Result};
-use crate::types::{Interrupt, RunnableConfig};
+use crate::types::{Command, Interrupt, NodeOutput, RunnableConfig};
 use serde_json::{Map, Value};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -20,13 +22,38 @@ pub struct State {
     /// Shared: a task hands the same state to its node, its writers and
     /// its routers; a router's fresh read copies it once to apply writes.
     values: Rc<BTreeMap<Name, ChannelValue>>,
+    /// A `Send` argument that is not an object (`Send("w", 3)`): the node
+    /// is given this value itself; `values` is then empty.
+    arg: Option<Rc<Value>>,
 }
 
 impl State {
     pub(crate) fn from_values(values: BTreeMap<Name, ChannelValue>) -> Self {
         State {
             values: Rc::new(values),
+            arg: None,
         }
+    }
+
+    /// What a node run by `Send(node, arg)` is given: an object's keys as
+    /// channels; any other value as itself ([`State::arg`]).
+    pub fn from_arg(arg: Value) -> Self {
+        match arg {
+            Value::Object(map) => State::from_values(
+                map.into_iter()
+                    .map(|(k, v)| (Name::from(k.as_str()), ChannelValue::from_json(v)))
+                    .collect(),
+            ),
+            other => State {
+                values: Rc::default(),
+                arg: Some(Rc::new(other)),
+            },
+        }
+    }
+
+    /// The `Send` argument, when the node was sent a value that is not an object.
+    pub fn arg(&self) -> Option<&Value> {
+        self.arg.as_deref()
     }
 
     /// A channel's value, if it has one.
@@ -44,8 +71,12 @@ impl State {
         self.values.iter()
     }
 
-    /// The whole state as a JSON object (a copy: costs the size of the state).
+    /// The whole state as a JSON object (a copy: costs the size of the
+    /// state); a non-object `Send` argument as itself.
     pub fn to_json(&self) -> Value {
+        if let Some(arg) = &self.arg {
+            return (**arg).clone();
+        }
         Value::Object(
             self.values
                 .iter()
@@ -63,27 +94,48 @@ impl State {
 pub type NodeFuture<T = Value> = Pin<Box<dyn Future<Output = Result<T>>>>;
 
 /// Type of a synchronous node function.
-pub type SyncNodeFn = dyn Fn(&State, &NodeContext) -> Result<Value>;
+pub type SyncNodeFn = dyn Fn(&State, &NodeContext) -> Result<NodeOutput>;
 /// Type of an asynchronous node function.
-pub type AsyncNodeFn = dyn Fn(State, NodeContext) -> NodeFuture;
+pub type AsyncNodeFn = dyn Fn(State, NodeContext) -> NodeFuture<NodeOutput>;
 
 /// What a node does: a function from the state to an update (a JSON object
-/// of channel → value). Sync for Rust closures; async for nodes that await
-/// (JavaScript promises). The loop itself needs no async runtime.
+/// of channel → value, or a [`Command`](crate::Command)), or a whole
+/// compiled graph (a subgraph). Sync for Rust closures; async for nodes
+/// that await (JavaScript promises). The loop itself needs no async runtime.
 #[derive(Clone)]
 pub enum NodeAction {
     /// A plain function.
     Sync(Rc<SyncNodeFn>),
     /// A function returning a future.
     Async(Rc<AsyncNodeFn>),
+    /// A compiled graph run as this node: it gets the node's input (the
+    /// state, or a `Send`'s argument), keeps its checkpoints in its own
+    /// namespace of the thread, and returns its final state as the update.
+    Subgraph(CompiledGraph),
 }
 
 impl NodeAction {
+    /// A node from a plain function returning an update or a `Command`.
+    pub fn sync<O: Into<NodeOutput>>(
+        f: impl Fn(&State, &NodeContext) -> Result<O> + 'static,
+    ) -> Self {
+        NodeAction::Sync(Rc::new(move |s: &State, c: &NodeContext| f(s, c).map(Into::into)))
+    }
+
     /// Runs the node.
-    pub(crate) async fn call(&self, state: State, ctx: NodeContext) -> Result<Value> {
+    pub(crate) async fn call(&self, state: State, ctx: NodeContext) -> Result<NodeOutput> {
         match self {
             NodeAction::Sync(f) => f(&state, &ctx),
             NodeAction::Async(f) => f(state, ctx).await,
+            NodeAction::Subgraph(g) => crate::pregel::runner::run_subgraph(g, state, ctx).await,
+        }
+    }
+
+    /// The compiled graph, when the node is a subgraph.
+    pub fn subgraph(&self) -> Option<&CompiledGraph> {
+        match self {
+            NodeAction::Subgraph(g) => Some(g),
+            _ => None,
         }
     }
 }
@@ -93,29 +145,115 @@ impl fmt::Debug for NodeAction {
         f.write_str(match self {
             NodeAction::Sync(_) => "NodeAction::Sync",
             NodeAction::Async(_) => "NodeAction::Async",
+            NodeAction::Subgraph(_) => "NodeAction::Subgraph",
         })
     }
 }
 
-/// Per-task bookkeeping for `interrupt()` (LangGraph's scratchpad).
+/// A `Command(resume=v)` answer not yet taken by any task: a run's own,
+/// else (in a subgraph) the one of the task that runs the subgraph
+/// (LangGraph's `get_null_resume` falling back to the parent scratchpad).
+#[derive(Debug, Default)]
+pub(crate) struct NullResume {
+    pub own: RefCell<Option<Value>>,
+    pub parent: Option<Rc<NullResume>>,
+}
+
+impl NullResume {
+    /// Takes the answer: this run's, else the nearest ancestor's.
+    pub(crate) fn take(&self) -> Option<Value> {
+        if let Some(v) = self.own.borrow_mut().take() {
+            return Some(v);
+        }
+        self.parent.as_ref().and_then(|p| p.take())
+    }
+}
+
+/// What every task of one superstep shares: where the run keeps its
+/// checkpoints, and what a subgraph run by a task inherits from it
+/// (LangGraph passes these down in the task's `configurable`).
+pub(crate) struct TickContext {
+    /// The saver of the root graph (subgraphs inherit it).
+    pub saver: Option<Rc<dyn CheckpointSaver>>,
+    /// The thread.
+    pub thread_id: String,
+    /// The namespace of the graph this tick belongs to (`""` at the root).
+    pub checkpoint_ns: String,
+    /// Ancestors' namespaces → checkpoint ids, plus this graph's own entry
+    /// for the checkpoint the tick runs from: what a subgraph task records
+    /// as its checkpoints' `parents`.
+    pub checkpoint_map: BTreeMap<String, String>,
+    /// LangGraph's `CONFIG_KEY_RESUMING`, as a subgraph started by this
+    /// tick's tasks sees it (only the first tick of a run passes it on).
+    pub resuming: Option<bool>,
+    /// The replay a time-travelling root run passes to its subgraphs.
+    pub replay: Option<Rc<ReplayState>>,
+    /// `Command(resume={id: v})` answers.
+    pub resume_map: Rc<BTreeMap<String, Value>>,
+    /// The pending `Command(resume=v)` answer.
+    pub null_resume: Rc<NullResume>,
+    /// The config of the run the task belongs to.
+    pub config: Rc<RunnableConfig>,
+    /// The root graph's id generator.
+    pub ids: Rc<IdGenerator>,
+}
+
+/// LangGraph's `ReplayState`: during a time-travelling run, the first time
+/// each subgraph namespace is entered it starts from its newest checkpoint
+/// before the replayed one; later entries (a loop) load normally.
 #[derive(Debug)]
+pub(crate) struct ReplayState {
+    pub checkpoint_id: String,
+    visited: RefCell<Vec<String>>,
+}
+
+impl ReplayState {
+    pub(crate) fn new(checkpoint_id: String) -> Self {
+        ReplayState {
+            checkpoint_id,
+            visited: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Whether `ns` (task id stripped from its last level) is seen for the first time.
+    pub(crate) fn first_visit(&self, ns: &str) -> bool {
+        let stable = ns.rsplit_once(':').map_or(ns, |(head, _)| head);
+        let mut visited = self.visited.borrow_mut();
+        if visited.iter().any(|v| v == stable) {
+            return false;
+        }
+        visited.push(stable.to_owned());
+        true
+    }
+}
+
+/// Per-task bookkeeping for `interrupt()` and subgraphs (LangGraph's scratchpad).
 pub(crate) struct Scratchpad {
     pub node: Name,
     pub task_id: String,
+    /// The task's namespace, `"[parent_ns|]node:task_id"` (hashed into interrupt ids).
+    pub task_ns: String,
     pub step: i64,
     /// Answers this task already received, in `interrupt()` call order.
     pub resume: RefCell<Vec<Value>>,
     /// Whether `resume` grew during this run (it must be stored).
     pub resume_changed: Cell<bool>,
     counter: Cell<usize>,
-    /// A `Command(resume=v)` answer not yet taken by any task of the step.
-    pub null_resume: Rc<RefCell<Option<Value>>>,
-    /// `Command(resume={id: v})` answers.
-    pub resume_map: Rc<BTreeMap<String, Value>>,
-    /// The interrupt this task raised, if it paused.
-    pub raised: RefCell<Option<Interrupt>>,
-    /// The config of the run the task belongs to.
-    pub config: Rc<RunnableConfig>,
+    /// The interrupts this task raised, if it paused (a subgraph may raise several).
+    pub raised: RefCell<Vec<Interrupt>>,
+    /// A `Command(graph=PARENT)` a subgraph run by this task handed up.
+    pub parent_command: RefCell<Option<Command>>,
+    /// The superstep's shared context.
+    pub tick: Rc<TickContext>,
+}
+
+impl fmt::Debug for Scratchpad {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Scratchpad")
+            .field("task_ns", &self.task_ns)
+            .field("step", &self.step)
+            .finish()
+    }
 }
 
 impl Scratchpad {
@@ -124,21 +262,24 @@ impl Scratchpad {
         task_id: &str,
         step: i64,
         resume: Vec<Value>,
-        null_resume: Rc<RefCell<Option<Value>>>,
-        resume_map: Rc<BTreeMap<String, Value>>,
-        config: Rc<RunnableConfig>,
+        tick: Rc<TickContext>,
     ) -> Self {
+        let task_ns = if tick.checkpoint_ns.is_empty() {
+            format!("{node}:{task_id}")
+        } else {
+            format!("{}|{node}:{task_id}", tick.checkpoint_ns)
+        };
         Scratchpad {
             node: node.clone(),
             task_id: task_id.to_owned(),
+            task_ns,
             step,
             resume: RefCell::new(resume),
             resume_changed: Cell::new(false),
             counter: Cell::new(0),
-            null_resume,
-            resume_map,
-            raised: RefCell::new(None),
-            config,
+            raised: RefCell::new(Vec::new()),
+            parent_command: RefCell::new(None),
+            tick,
         }
     }
 }
@@ -157,7 +298,7 @@ pub(crate) fn interrupt_id(task_ns: &str, answered: usize) -> String {
 /// What a running node can ask of the engine.
 #[derive(Clone, Debug)]
 pub struct NodeContext {
-    pad: Rc<Scratchpad>,
+    pub(crate) pad: Rc<Scratchpad>,
 }
 
 impl NodeContext {
@@ -175,6 +316,12 @@ impl NodeContext {
         &self.pad.task_id
     }
 
+    /// The task's checkpoint namespace, `"node:task_id"` (nested with `|`
+    /// inside subgraphs): where a subgraph run by this task keeps its checkpoints.
+    pub fn checkpoint_ns(&self) -> &str {
+        &self.pad.task_ns
+    }
+
     /// The superstep this task runs in.
     pub fn step(&self) -> i64 {
         self.pad.step
@@ -184,7 +331,7 @@ impl NodeContext {
     /// own `configurable` keys, recursion limit, metadata), for nodes that
     /// read it, as LangGraph passes `config` to nodes.
     pub fn config(&self) -> &RunnableConfig {
-        &self.pad.config
+        &self.pad.tick.config
     }
 
     /// LangGraph's `interrupt(value)`: returns the answer when this call was
@@ -200,19 +347,19 @@ impl NodeContext {
             return Ok(answer.clone());
         }
         let answered = pad.resume.borrow().len();
-        // The task namespace `"<node>:<task_id>"` is hashed into the id.
-        let id = interrupt_id(&format!("{}:{}", pad.node, pad.task_id), answered);
+        let id = interrupt_id(&pad.task_ns, answered);
         let answer = pad
+            .tick
             .resume_map
             .get(&id)
             .cloned()
-            .or_else(|| pad.null_resume.borrow_mut().take());
+            .or_else(|| pad.tick.null_resume.take());
         if let Some(answer) = answer {
             pad.resume.borrow_mut().push(answer.clone());
             pad.resume_changed.set(true);
             return Ok(answer);
         }
-        *pad.raised.borrow_mut() = Some(Interrupt { value, id });
+        pad.raised.borrow_mut().push(Interrupt { value, id });
         Err(Error::new(ErrorKind::GraphInterrupt, "interrupted").in_node(&*pad.node))
     }
 }

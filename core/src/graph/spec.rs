@@ -9,6 +9,7 @@ use super::compiled::CompiledGraph;
 use super::node::{NodeContext, State};
 use crate::channels::{ChannelValue, Reducer};
 use crate::error::{Error, Result};
+use crate::types::{Command, Goto, NodeOutput, Send};
 use indexmap::IndexMap;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Number, Value};
@@ -73,13 +74,18 @@ impl From<ReducerName> for Reducer {
     }
 }
 
-/// A node: ops applied in order, their writes merged into one update.
+/// A node: ops applied in order, their writes merged into one update; or
+/// a whole graph run as the node (a subgraph).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NodeSpec {
     /// The node's ops.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub writes: Vec<SpecOp>,
+    /// `{"subgraph": GRAPH}`: the node runs this graph (its `compile` may
+    /// only name breakpoints; it uses the parent's checkpointer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subgraph: Option<Box<GraphSpec>>,
 }
 
 /// One built-in op of a spec node.
@@ -116,6 +122,25 @@ pub enum SpecOp {
         /// Value that makes the node fail.
         equals: Value,
     },
+    /// `{"collect": C, "from": K, "prefix": P}`: writes `[P + x]` to C, x
+    /// the value at K of what the node was given (as Python's `str`).
+    Collect {
+        /// List channel written.
+        channel: String,
+        /// Key read from the node's input.
+        from: String,
+        /// Text before the value.
+        prefix: String,
+    },
+    /// `{"goto": T, "graph"?: "parent"}`: the node returns
+    /// `Command(update=<its writes>, goto=T)`, for the parent graph with
+    /// `"graph": "parent"`.
+    Goto {
+        /// Node names (one or several).
+        to: Vec<String>,
+        /// Whether the command is for the parent graph.
+        parent: bool,
+    },
 }
 
 fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
@@ -145,6 +170,22 @@ struct RawOp {
     resume_to: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     fail_if: Option<FailIf>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    collect: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    from: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    goto: Option<Names>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    graph: Option<String>,
+}
+
+/// One name or a list of names (`"goto": "x"` or `"goto": ["x", "y"]`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(untagged)]
+enum Names {
+    One(String),
+    Many(Vec<String>),
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -153,6 +194,14 @@ struct FailIf {
     channel: String,
     #[serde(deserialize_with = "present")]
     equals: Option<Value>,
+}
+
+fn stray_fields(ok: bool, field: &str) -> Result<(), String> {
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("`{field}` does not belong to this op"))
+    }
 }
 
 impl TryFrom<RawOp> for SpecOp {
@@ -164,19 +213,49 @@ impl TryFrom<RawOp> for SpecOp {
             r.incr.is_some(),
             r.interrupt.is_some(),
             r.fail_if.is_some(),
+            r.collect.is_some(),
+            r.goto.is_some(),
         ];
         if kinds.iter().filter(|k| **k).count() != 1 {
             return Err(
-                "an op needs exactly one of `set`, `reply`, `incr`, `interrupt`, `fail_if`".into(),
+                "an op needs exactly one of `set`, `reply`, `incr`, `interrupt`, `fail_if`, `collect`, `goto`".into(),
             );
         }
-        let stray = |ok: bool, field: &str| {
-            if ok {
-                Ok(())
-            } else {
-                Err(format!("`{field}` does not belong to this op"))
-            }
-        };
+        if r.from.is_some() && r.collect.is_none() {
+            return Err("`from` belongs to a `collect` op".into());
+        }
+        if r.graph.is_some() && r.goto.is_none() {
+            return Err("`graph` belongs to a `goto` op".into());
+        }
+        if let Some(channel) = r.collect {
+            stray_fields(r.by.is_none() && r.resume_to.is_none(), "by/resume_to")?;
+            return Ok(SpecOp::Collect {
+                channel,
+                from: r.from.ok_or("a `collect` op needs `from`")?,
+                prefix: r.prefix.unwrap_or_default(),
+            });
+        }
+        if let Some(goto) = r.goto {
+            stray_fields(
+                r.prefix.is_none() && r.by.is_none() && r.resume_to.is_none(),
+                "prefix/by/resume_to",
+            )?;
+            let parent = match r.graph.as_deref() {
+                None => false,
+                Some("parent") => true,
+                Some(other) => {
+                    return Err(format!("`graph` must be \"parent\", not {other:?}"));
+                }
+            };
+            return Ok(SpecOp::Goto {
+                to: match goto {
+                    Names::One(n) => vec![n],
+                    Names::Many(v) => v,
+                },
+                parent,
+            });
+        }
+        let stray = stray_fields;
         if let Some(set) = r.set {
             stray(
                 r.prefix.is_none() && r.by.is_none() && r.resume_to.is_none(),
@@ -245,6 +324,24 @@ impl From<SpecOp> for RawOp {
                 }),
                 ..Default::default()
             },
+            SpecOp::Collect {
+                channel,
+                from,
+                prefix,
+            } => RawOp {
+                collect: Some(channel),
+                from: Some(from),
+                prefix: Some(prefix),
+                ..Default::default()
+            },
+            SpecOp::Goto { to, parent } => RawOp {
+                goto: Some(match to.len() {
+                    1 => Names::One(to[0].clone()),
+                    _ => Names::Many(to),
+                }),
+                graph: parent.then(|| "parent".to_owned()),
+                ..Default::default()
+            },
         }
     }
 }
@@ -263,18 +360,35 @@ pub enum EdgeFrom {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EdgeSpec(pub EdgeFrom, pub String);
 
-/// `{"from": N, "when": [RULE, ...], "else": TO}`.
+/// `{"from": N, "when": [RULE, ...], "else": TO}`, or a fan-out
+/// `{"from": N, "send": {"to": M, "each": C, "key": K}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConditionalEdgeSpec {
     /// Source node.
     pub from: String,
     /// Rules, tried in order.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub when: Vec<RuleSpec>,
-    /// Destination when no rule matches.
-    #[serde(rename = "else")]
-    pub otherwise: String,
+    /// Destination when no rule matches (required unless `send`).
+    #[serde(rename = "else", default, skip_serializing_if = "Option::is_none")]
+    pub otherwise: Option<String>,
+    /// A `Send` per item of a list channel.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub send: Option<SendSpec>,
+}
+
+/// `{"to": M, "each": C, "key": K}`: `Send(M, {K: x})` for each item x of
+/// list channel C (none when C is unset), in list order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SendSpec {
+    /// The node each `Send` runs.
+    pub to: String,
+    /// The list channel fanned out.
+    pub each: String,
+    /// The key of the item in each `Send`'s argument.
+    pub key: String,
 }
 
 /// `{"if": {...}, "to": N}`.
@@ -394,11 +508,33 @@ impl GraphSpec {
 
     /// The graph as a builder, every op turned into a node function.
     pub fn to_state_graph(&self) -> Result<StateGraph> {
+        self.build(&CompileOptions::default())
+    }
+
+    /// The builder; subgraph nodes are compiled with `options`' clock and
+    /// seed (and no checkpointer: they use the parent's).
+    fn build(&self, options: &CompileOptions) -> Result<StateGraph> {
         let mut g = StateGraph::new();
         for (name, c) in &self.channels {
             g.add_channel(name.clone(), c.reducer.into());
         }
         for (name, node) in &self.nodes {
+            if let Some(sub) = &node.subgraph {
+                if !node.writes.is_empty() {
+                    return Err(Error::spec(format!(
+                        "nodes.{name}: a subgraph node has no `writes`"
+                    )));
+                }
+                let compiled = sub.compile(CompileOptions {
+                    checkpointer: None,
+                    interrupt_before: Vec::new(),
+                    interrupt_after: Vec::new(),
+                    clock: options.clock.clone(),
+                    seed: options.seed,
+                })?;
+                g.add_subgraph(name.clone(), compiled);
+                continue;
+            }
             let ops = Rc::new(node.writes.clone());
             let node_name = name.clone();
             g.add_node(name.clone(), move |state: &State, ctx: &NodeContext| {
@@ -411,11 +547,29 @@ impl GraphSpec {
                 EdgeFrom::Many(v) => g.add_edge(v.clone(), to.clone()),
             };
         }
-        for edge in &self.conditional_edges {
+        for (i, edge) in self.conditional_edges.iter().enumerate() {
+            if let Some(send) = &edge.send {
+                if !edge.when.is_empty() || edge.otherwise.is_some() {
+                    return Err(Error::spec(format!(
+                        "conditional_edges[{i}]: `send` takes no `when` or `else`"
+                    )));
+                }
+                let send = send.clone();
+                let router = RouterFn::Sends(Rc::new(move |state: State| {
+                    let sends = fan_out(&send, &state);
+                    Box::pin(async move { Ok(sends) })
+                }));
+                g.add_branch(edge.from.clone(), Branch::new(router, None));
+                continue;
+            }
+            let Some(otherwise) = edge.otherwise.clone() else {
+                return Err(Error::spec(format!(
+                    "conditional_edges[{i}]: needs `else` (or `send`)"
+                )));
+            };
             let rules = Rc::new(edge.when.clone());
-            let otherwise = edge.otherwise.clone();
             let mut ends: Vec<String> = edge.when.iter().map(|r| r.to.clone()).collect();
-            ends.push(edge.otherwise.clone());
+            ends.push(otherwise.clone());
             ends.dedup();
             let router = RouterFn::Sync(Rc::new(move |state: &State| {
                 let to = rules
@@ -432,8 +586,7 @@ impl GraphSpec {
     /// Compiles the graph. `options.checkpointer` is used only when the
     /// spec's `compile.checkpointer` is true; its interrupt lists are added.
     pub fn compile(&self, options: CompileOptions) -> Result<CompiledGraph> {
-        self.to_state_graph()?
-            .compile(self.compile_options(options))
+        self.build(&options)?.compile(self.compile_options(options))
     }
 
     /// `options` with the spec's `compile` section applied: no checkpointer
@@ -454,10 +607,39 @@ impl GraphSpec {
     }
 }
 
+/// `Send(to, {key: x})` for each item x of the `each` list (none when unset).
+fn fan_out(send: &SendSpec, state: &State) -> Vec<Goto> {
+    state
+        .get(&send.each)
+        .map(|v| match v.as_list() {
+            Some(_) => v.items().cloned().collect(),
+            None => v.as_json().into_iter().cloned().collect::<Vec<_>>(),
+        })
+        .unwrap_or_default()
+        .into_iter()
+        .map(|x| {
+            let mut arg = Map::new();
+            arg.insert(send.key.clone(), x);
+            Goto::Send(Send::new(send.to.clone(), Value::Object(arg)))
+        })
+        .collect()
+}
+
+/// Python's `str(x)` of a JSON value (strings as they are).
+fn py_str(v: Option<&ChannelValue>) -> String {
+    match v.map(ChannelValue::to_json) {
+        None => "None".to_owned(),
+        Some(Value::String(s)) => s,
+        Some(other) => crate::channels::py_repr(&other),
+    }
+}
+
 /// Runs a spec node's ops: each reads the state the node was given; a later
-/// op writing the same channel replaces the earlier value.
-fn run_ops(node: &str, ops: &[SpecOp], state: &State, ctx: &NodeContext) -> Result<Value> {
+/// op writing the same channel replaces the earlier value. With a `goto`
+/// op the node returns a `Command` carrying the update.
+fn run_ops(node: &str, ops: &[SpecOp], state: &State, ctx: &NodeContext) -> Result<NodeOutput> {
     let mut update = Map::new();
+    let mut goto: Option<(Vec<String>, bool)> = None;
     for op in ops {
         match op {
             SpecOp::Set(values) => {
@@ -506,14 +688,32 @@ fn run_ops(node: &str, ops: &[SpecOp], state: &State, ctx: &NodeContext) -> Resu
                 };
                 if hit {
                     return Err(Error::node_failure(
-                        "ValueError",
+                        "RuntimeError",
                         format!("node {node} failed"),
                     ));
                 }
             }
+            SpecOp::Collect {
+                channel,
+                from,
+                prefix,
+            } => {
+                let x = py_str(state.get(from));
+                update.insert(channel.clone(), serde_json::json!([format!("{prefix}{x}")]));
+            }
+            SpecOp::Goto { to, parent } => goto = Some((to.clone(), *parent)),
         }
     }
-    Ok(Value::Object(update))
+    Ok(match goto {
+        None => NodeOutput::Update(Value::Object(update)),
+        Some((to, parent)) => {
+            let cmd = Command::goto(
+                Some(Value::Object(update)),
+                to.into_iter().map(Goto::Node).collect(),
+            );
+            NodeOutput::Command(if parent { cmd.to_parent() } else { cmd })
+        }
+    })
 }
 
 #[cfg(test)]

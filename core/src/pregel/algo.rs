@@ -7,6 +7,7 @@ use crate::checkpoint::{Checkpoint, Name, PendingWrite, Version};
 use crate::clock::{format_uuid, Digits};
 use crate::error::Result;
 use crate::graph::GraphInner;
+use crate::reserved::{NS_SEP, PULL, PUSH, TASKS};
 use crate::types::START;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -36,15 +37,19 @@ pub(crate) fn is_control(channel: &str) -> bool {
     CONTROL_CHANNELS.contains(&channel)
 }
 
-/// A task scheduled from a checkpoint: node `name`, triggered by `triggers`.
+/// A task scheduled from a checkpoint: node `name`, triggered by `triggers`
+/// (a PULL task), or run by a `Send` with its argument (a PUSH task).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Task {
     pub id: String,
     pub name: Name,
-    /// `~__pregel_pull, NAME`: writes are applied in path order.
+    /// `~__pregel_pull, NAME` or `~__pregel_push, 0000000003, False`:
+    /// writes are applied in path order.
     pub path: Name,
     pub triggers: Vec<Name>,
     pub writes: Vec<(String, Value)>,
+    /// A PUSH task's input: its `Send`'s argument.
+    pub arg: Option<Value>,
 }
 
 impl Task {
@@ -57,6 +62,7 @@ impl Task {
             path: "".into(),
             triggers: Vec::new(),
             writes,
+            arg: None,
         }
     }
 
@@ -68,7 +74,12 @@ impl Task {
 
 /// LangGraph's `task_path_str` for a pull task.
 pub(crate) fn pull_path(node: &str) -> String {
-    format!("~__pregel_pull, {node}")
+    format!("~{PULL}, {node}")
+}
+
+/// LangGraph's `task_path_str` for the PUSH task of the `idx`-th `Send`.
+pub(crate) fn push_path(idx: usize) -> String {
+    format!("~{PUSH}, {idx:010}, False")
 }
 
 /// The 16 raw bytes of a UUID string (zeros where it is not one).
@@ -86,13 +97,26 @@ fn uuid_bytes(id: &str) -> [u8; 16] {
     out
 }
 
-/// A pull task's id, as LangGraph hashes it: xxh3-128 over the checkpoint
-/// id bytes, namespace, step, node, `__pregel_pull` and the triggers.
-pub(crate) fn task_id(checkpoint_id: &str, node: &str, step: i64, triggers: &[Name]) -> String {
+/// A task's id, as LangGraph hashes it (`_xxhash_str`): xxh3-128 over the
+/// checkpoint id bytes, then the task's namespace (`[parent_ns|]node`), the
+/// step, the node, and `__pregel_pull` + the triggers (PULL) or
+/// `__pregel_push` + the `Send`'s index (PUSH).
+pub(crate) fn task_id(
+    checkpoint_id: &str,
+    parent_ns: &str,
+    node: &str,
+    step: i64,
+    kind: &str,
+    parts: &[&str],
+) -> String {
     // Streamed into the hasher: the same bytes as one concatenated buffer,
     // without building it on every superstep.
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
     hasher.update(&uuid_bytes(checkpoint_id));
+    if !parent_ns.is_empty() {
+        hasher.update(parent_ns.as_bytes());
+        hasher.update(&[NS_SEP as u8]);
+    }
     hasher.update(node.as_bytes());
     // `step.to_string()`, without the allocation.
     if step < 0 {
@@ -100,9 +124,9 @@ pub(crate) fn task_id(checkpoint_id: &str, node: &str, step: i64, triggers: &[Na
     }
     hasher.update(Digits::new(step.unsigned_abs(), 1).as_bytes());
     hasher.update(node.as_bytes());
-    hasher.update(b"__pregel_pull");
-    for t in triggers {
-        hasher.update(t.as_bytes());
+    hasher.update(kind.as_bytes());
+    for p in parts {
+        hasher.update(p.as_bytes());
     }
     format_uuid(hasher.digest128())
 }
@@ -117,44 +141,68 @@ pub(crate) fn derived_id(checkpoint_id: &str, name: &str) -> String {
     format_uuid(bits & !(0xC000u128 << 48) | (0x8000u128 << 48))
 }
 
-/// The tasks `checkpoint` schedules for superstep `step`, in node
+/// The tasks `checkpoint` schedules for superstep `step` of the graph at
+/// namespace `ns`: a PUSH task per `Send` in `__pregel_tasks` (in order;
+/// sends to unknown nodes are dropped), then PULL tasks in node
 /// registration order (`__start__` first). Node N runs iff one of its
 /// trigger channels is available and newer than what N last saw.
 pub(crate) fn prepare_next_tasks(
     graph: &GraphInner,
     checkpoint: &Checkpoint,
+    ns: &str,
     step: i64,
 ) -> Vec<Task> {
     if checkpoint.channel_versions.is_empty() {
         return Vec::new();
     }
     let mut tasks = Vec::new();
+    if let Some(sends) = checkpoint.channel_values.get(TASKS).and_then(|v| v.as_list()) {
+        for (idx, packet) in sends.iter().enumerate() {
+            let Some(node) = packet.get("node").and_then(Value::as_str) else {
+                continue;
+            };
+            let Some(compiled) = graph.nodes.get(node) else {
+                continue; // LangGraph: "Ignoring unknown node name ... in pending sends"
+            };
+            if compiled.action.is_none() {
+                continue;
+            }
+            let idx_text = idx.to_string();
+            tasks.push(Task {
+                id: task_id(&checkpoint.id, ns, node, step, PUSH, &[&idx_text]),
+                name: compiled.name.clone(),
+                path: push_path(idx).into(),
+                triggers: vec![PUSH.into()],
+                writes: Vec::new(),
+                arg: Some(packet.get("arg").cloned().unwrap_or(Value::Null)),
+            });
+        }
+    }
     for node in graph.nodes.values() {
         let seen = checkpoint.versions_seen.get(&node.name);
-        let fired: Vec<Name> = node
-            .triggers
-            .iter()
-            .filter(|c| {
-                // Cheapest test first: most triggers of most nodes are empty.
-                let value = checkpoint.channel_values.get(*c);
-                value.is_some()
-                    && graph
-                        .channels
-                        .get(*c)
-                        .is_some_and(|k| k.is_available(value))
-                    && checkpoint.channel_versions.get(*c) > seen.and_then(|s| s.get(*c))
-            })
-            .cloned()
-            .collect();
-        if fired.is_empty() {
+        let fired = node.triggers.iter().any(|c| {
+            // Cheapest test first: most triggers of most nodes are empty.
+            let value = checkpoint.channel_values.get(c);
+            value.is_some()
+                && graph
+                    .channels
+                    .get(c)
+                    .is_some_and(|k| k.is_available(value))
+                && checkpoint.channel_versions.get(c) > seen.and_then(|s| s.get(c))
+        });
+        if !fired {
             continue;
         }
+        // LangGraph's task triggers are all of the node's triggers (sorted),
+        // not only those that fired.
+        let triggers: Vec<&str> = node.triggers.iter().map(|t| &**t).collect();
         tasks.push(Task {
-            id: task_id(&checkpoint.id, &node.name, step, &fired),
+            id: task_id(&checkpoint.id, ns, &node.name, step, PULL, &triggers),
             name: node.name.clone(),
             path: node.path.clone(),
-            triggers: fired,
+            triggers: node.triggers.clone(),
             writes: Vec::new(),
+            arg: None,
         });
     }
     tasks
@@ -261,10 +309,22 @@ pub(crate) fn apply_writes_in_place(
         // an ephemeral channel changes then (it clears); reducers and
         // barriers ignore an empty update, so they are skipped.
         for (channel, kind) in &graph.channels {
-            if !matches!(kind, ChannelKind::Ephemeral) || updated.contains(channel) {
+            if updated.contains(channel) {
                 continue;
             }
-            if cp.channel_values.remove(channel).is_some() {
+            let cleared = match kind {
+                ChannelKind::Ephemeral => cp.channel_values.remove(channel).is_some(),
+                // Emptied, and kept as an empty list (as LangGraph stores it).
+                ChannelKind::Tasks => match cp.channel_values.get_mut(channel) {
+                    Some(v) if !v.is_empty() => {
+                        *v = ChannelValue::List(Default::default());
+                        true
+                    }
+                    _ => false,
+                },
+                _ => false,
+            };
+            if cleared {
                 Arc::make_mut(&mut cp.channel_versions).insert(channel.clone(), version);
             }
         }

@@ -2,34 +2,89 @@
 //! the run (new input, resume, replay/fork), then tick supersteps until no
 //! task is left, a breakpoint or `interrupt()` pauses, a node fails, or the
 //! recursion limit is reached. Every superstep writes one checkpoint.
+//!
+//! A subgraph node runs the same loop nested in its task ([`run_subgraph`]):
+//! in the task's namespace, with what the parent's tick passes down
+//! ([`TickContext`]: the saver, `checkpoint_map`, the resuming flag and the
+//! replay of a time-travelling root run).
 
 use super::algo::{self, Task};
 use super::write::node_writes;
 use crate::checkpoint::{
-    ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver, Name,
-    PendingWrite, Source, Version, NULL_TASK_ID,
+    ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver, ListOptions,
+    ListTarget, Name, PendingWrite, Source, Version, NULL_TASK_ID,
 };
+use crate::clock::IdGenerator;
 use crate::error::{troubleshooting, Error, ErrorKind, Result};
-use crate::graph::{GraphInner, NodeContext, Scratchpad};
+use crate::graph::{
+    CompiledGraph, GraphInner, NodeContext, NullResume, ReplayState, Scratchpad, State,
+    TickContext,
+};
+use crate::reserved::{ERROR, INTERRUPT, NO_WRITES, RESUME};
 use crate::types::{
-    Command, Interrupt, Resume, RunInput, RunOutput, RunnableConfig, StreamEvent, START,
+    Command, Interrupt, NodeOutput, Resume, RunInput, RunOutput, RunnableConfig, StreamEvent,
+    PARENT, START,
 };
 use futures::future::join_all;
 use serde_json::{Map, Value};
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-/// Runs `graph` once. See the module docs for the shape of a run.
+/// Runs the root graph `graph` once. See the module docs for the shape of a run.
 pub(crate) async fn run<'a>(
     graph: &'a GraphInner,
     input: RunInput,
     config: &RunnableConfig,
     sink: Option<&'a mut dyn FnMut(StreamEvent)>,
 ) -> Result<RunOutput> {
-    let limit = config.recursion_limit()?;
-    let mut run = Loop::load(graph, config, &input, sink)?;
+    let frame = Frame::root(graph, config, &input)?;
+    match run_loop(graph, input, frame, sink).await? {
+        Outcome::Done(values) => Ok(RunOutput {
+            values,
+            interrupts: Vec::new(),
+        }),
+        Outcome::Paused(values, interrupts) => Ok(RunOutput { values, interrupts }),
+    }
+}
+
+/// Runs subgraph `graph` as the node of the task `ctx` belongs to, on that
+/// task's input (the parent's state or a `Send`'s argument). Its final
+/// state is the node's update; when it pauses, the task pauses with its
+/// interrupts; a `Command(graph=PARENT)` from inside it is handed to the task.
+pub(crate) async fn run_subgraph(
+    graph: &CompiledGraph,
+    input: State,
+    ctx: NodeContext,
+) -> Result<NodeOutput> {
+    let pad = ctx.pad.clone();
+    let frame = Frame::nested(&pad);
+    match Box::pin(run_loop(&graph.inner, RunInput::Values(input.to_json()), frame, None)).await? {
+        Outcome::Done(values) => Ok(NodeOutput::Update(values.to_json())),
+        Outcome::Paused(_, interrupts) => {
+            pad.raised.borrow_mut().extend(interrupts);
+            Err(Error::new(ErrorKind::GraphInterrupt, "interrupted").in_node(&*pad.node))
+        }
+    }
+}
+
+/// How a loop ended (short of an error).
+enum Outcome {
+    /// No task left: the final state.
+    Done(State),
+    /// A breakpoint or `interrupt()`: the state, and the interrupts raised
+    /// (none for a breakpoint).
+    Paused(State, Vec<Interrupt>),
+}
+
+async fn run_loop<'a>(
+    graph: &'a GraphInner,
+    input: RunInput,
+    frame: Frame,
+    sink: Option<&'a mut dyn FnMut(StreamEvent)>,
+) -> Result<Outcome> {
+    let limit = frame.config.recursion_limit()?;
+    let mut run = Loop::load(graph, frame, &input, sink)?;
     run.stop = run.step + limit + 1;
     if let Some(output) = run.first(input)? {
         return Ok(output);
@@ -50,60 +105,51 @@ pub(crate) async fn run<'a>(
     }
 }
 
-/// One run's working state.
-struct Loop<'a> {
-    graph: &'a GraphInner,
+/// What a loop is given: the root's from the run config; a subgraph's from
+/// the task that runs it (LangGraph's task `configurable`).
+struct Frame {
     saver: Option<Rc<dyn CheckpointSaver>>,
-    /// Thread and namespace of the run (no id).
-    thread: CheckpointConfig,
-    /// The current checkpoint's address, where its tasks' writes go (kept,
-    /// not rebuilt for every write).
-    address: CheckpointConfig,
-    /// The checkpoint the next superstep runs from.
-    checkpoint: Checkpoint,
-    /// The parent recorded for the next saved checkpoint (thread,
-    /// namespace and the parent's id, if any).
-    parent: CheckpointConfig,
-    /// Versions as last stored: only channels that moved past them are saved again.
-    stored_versions: Arc<ChannelVersions>,
-    source: Option<Source>,
-    parents: BTreeMap<String, String>,
-    extras: BTreeMap<String, Value>,
-    pending: Vec<PendingWrite>,
-    step: i64,
-    stop: i64,
-    addressed: bool,
-    superseded: bool,
-    is_replaying: bool,
+    thread_id: String,
+    /// The loop's namespace (`""` at the root).
+    ns: String,
+    /// The checkpoint to load: a `checkpoint_id`, or this namespace's
+    /// `checkpoint_map` entry.
+    checkpoint_id: Option<String>,
+    /// The config's `checkpoint_map`: becomes the `parents` of the
+    /// checkpoints this loop saves.
+    checkpoint_map: BTreeMap<String, String>,
+    /// `CONFIG_KEY_RESUMING`, set by the parent for a subgraph.
+    resuming: Option<bool>,
+    replay: Option<Rc<ReplayState>>,
     resume_map: Rc<BTreeMap<String, Value>>,
-    /// The run's config, handed to nodes through their context.
+    parent_null_resume: Option<Rc<NullResume>>,
+    /// The task running this loop, for a subgraph.
+    outer: Option<Rc<Scratchpad>>,
+    /// The root graph's id generator: ids increase over the whole thread.
+    ids: Rc<IdGenerator>,
     config: Rc<RunnableConfig>,
-    sink: Option<&'a mut dyn FnMut(StreamEvent)>,
 }
 
-impl<'a> Loop<'a> {
-    fn load(
-        graph: &'a GraphInner,
-        config: &RunnableConfig,
-        input: &RunInput,
-        sink: Option<&'a mut dyn FnMut(StreamEvent)>,
-    ) -> Result<Self> {
-        let saver = graph.saver.clone();
-        let (thread, loaded, superseded) = match &saver {
-            Some(s) => {
+impl Frame {
+    fn root(graph: &GraphInner, config: &RunnableConfig, input: &RunInput) -> Result<Frame> {
+        let resume_map = match input {
+            RunInput::Command(Command {
+                resume: Some(Resume::ById(map)),
+                ..
+            }) => map.clone(),
+            _ => BTreeMap::new(),
+        };
+        let (thread_id, checkpoint_id, checkpoint_map) = match &graph.saver {
+            Some(_) => {
                 let addr = config.checkpoint_config()?;
-                let loaded = s.get_tuple(&addr)?;
-                let superseded = match (&addr.checkpoint_id, &loaded) {
-                    (Some(id), Some(_)) => {
-                        let latest = s.get_tuple(&CheckpointConfig {
-                            checkpoint_id: None,
-                            ..addr.clone()
-                        })?;
-                        latest.map(|t| t.checkpoint.id) != Some(id.clone())
-                    }
-                    _ => false,
+                let map = config.checkpoint_map();
+                // A root run is always in the root namespace: a subgraph's
+                // config resumes the root from its `checkpoint_map` entry.
+                let id = match addr.checkpoint_ns.is_empty() {
+                    true => addr.checkpoint_id.or_else(|| map.get("").cloned()),
+                    false => map.get("").cloned(),
                 };
-                (addr, loaded, superseded)
+                (addr.thread_id, id, map)
             }
             None => {
                 if let RunInput::Command(Command {
@@ -114,64 +160,170 @@ impl<'a> Loop<'a> {
                         "Cannot use Command(resume=...) without checkpointer",
                     ));
                 }
-                (CheckpointConfig::default(), None, false)
+                (String::new(), None, BTreeMap::new())
             }
         };
-        let addressed = thread.checkpoint_id.is_some();
-        let (checkpoint, parent_id, step, source, parents, pending) = match loaded {
+        Ok(Frame {
+            saver: graph.saver.clone(),
+            thread_id,
+            ns: String::new(),
+            checkpoint_id,
+            checkpoint_map,
+            resuming: None,
+            replay: None,
+            resume_map: Rc::new(resume_map),
+            parent_null_resume: None,
+            outer: None,
+            ids: graph.ids.clone(),
+            config: Rc::new(config.clone()),
+        })
+    }
+
+    fn nested(pad: &Rc<Scratchpad>) -> Frame {
+        let tick = &pad.tick;
+        Frame {
+            saver: tick.saver.clone(),
+            thread_id: tick.thread_id.clone(),
+            ns: pad.task_ns.clone(),
+            checkpoint_id: tick.checkpoint_map.get(&pad.task_ns).cloned(),
+            checkpoint_map: tick.checkpoint_map.clone(),
+            resuming: tick.resuming,
+            replay: tick.replay.clone(),
+            resume_map: tick.resume_map.clone(),
+            parent_null_resume: Some(tick.null_resume.clone()),
+            outer: Some(pad.clone()),
+            ids: tick.ids.clone(),
+            config: tick.config.clone(),
+        }
+    }
+
+    fn is_nested(&self) -> bool {
+        self.outer.is_some()
+    }
+}
+
+/// One run's working state.
+struct Loop<'a> {
+    graph: &'a GraphInner,
+    frame: Frame,
+    /// Thread and namespace of the run (no id).
+    thread: CheckpointConfig,
+    /// The current checkpoint's address, where its tasks' writes go (kept,
+    /// not rebuilt for every write).
+    address: CheckpointConfig,
+    /// The checkpoint the next superstep runs from.
+    checkpoint: Checkpoint,
+    /// The parent recorded for the next saved checkpoint (thread,
+    /// namespace and the parent's id, if any).
+    parent: CheckpointConfig,
+    /// The checkpoint before the last one saved (LangGraph's
+    /// `prev_checkpoint_config`): at first the loaded checkpoint's parent.
+    prev_id: Option<String>,
+    /// Versions as last stored: only channels that moved past them are saved again.
+    stored_versions: Arc<ChannelVersions>,
+    source: Option<Source>,
+    extras: BTreeMap<String, Value>,
+    pending: Vec<PendingWrite>,
+    step: i64,
+    stop: i64,
+    addressed: bool,
+    superseded: bool,
+    is_replaying: bool,
+    sink: Option<&'a mut dyn FnMut(StreamEvent)>,
+}
+
+impl<'a> Loop<'a> {
+    /// LangGraph's `__enter__`: loads the checkpoint the run starts from.
+    fn load(
+        graph: &'a GraphInner,
+        mut frame: Frame,
+        _input: &RunInput,
+        sink: Option<&'a mut dyn FnMut(StreamEvent)>,
+    ) -> Result<Self> {
+        let thread = CheckpointConfig {
+            thread_id: frame.thread_id.clone(),
+            checkpoint_ns: frame.ns.clone(),
+            checkpoint_id: None,
+        };
+        let addressed = frame.checkpoint_id.is_some() || frame.replay.is_some();
+        let (loaded, superseded) = match &frame.saver {
+            None => (None, false),
+            Some(s) => match (&frame.checkpoint_id, &frame.replay) {
+                (Some(id), _) => {
+                    let loaded = s.get_tuple(&thread.at(id.clone()))?;
+                    let superseded = match &loaded {
+                        Some(_) => {
+                            s.get_tuple(&thread)?.map(|t| t.checkpoint.id) != Some(id.clone())
+                        }
+                        None => false,
+                    };
+                    (loaded, superseded)
+                }
+                (None, Some(replay)) => {
+                    // A subgraph of a replaying run: its first entry starts
+                    // from the newest checkpoint before the replayed one.
+                    frame.resuming = None;
+                    let loaded = match replay.first_visit(&frame.ns) {
+                        true => s
+                            .list(
+                                &ListTarget::from(&thread),
+                                &ListOptions {
+                                    before: Some(replay.checkpoint_id.clone()),
+                                    limit: Some(1),
+                                    ..Default::default()
+                                },
+                            )?
+                            .into_iter()
+                            .next(),
+                        false => s.get_tuple(&thread)?,
+                    };
+                    (loaded, false)
+                }
+                (None, None) => (s.get_tuple(&thread)?, false),
+            },
+        };
+        let (checkpoint, parent_id, prev_id, step, source, pending) = match loaded {
             Some(t) => (
                 t.checkpoint,
                 t.config.checkpoint_id,
+                t.parent_config.and_then(|p| p.checkpoint_id),
                 t.metadata.step + 1,
                 Some(t.metadata.source),
-                t.metadata.parents,
                 t.pending_writes,
             ),
             None => {
-                let (id, ts) = graph.ids.checkpoint_id(-2);
+                let (id, ts) = frame.ids.checkpoint_id(-2);
                 // An unknown checkpoint id becomes a dangling parent, as in LangGraph.
                 (
                     Checkpoint::empty(id, ts),
-                    thread.checkpoint_id.clone(),
+                    frame.checkpoint_id.clone(),
+                    None,
                     -1,
                     None,
-                    BTreeMap::new(),
                     Vec::new(),
                 )
             }
         };
-        let resume_map = match input {
-            RunInput::Command(Command {
-                resume: Some(Resume::ById(map)),
-                ..
-            }) => map.clone(),
-            _ => BTreeMap::new(),
-        };
         Ok(Loop {
             graph,
-            saver,
             address: thread.at(checkpoint.id.clone()),
             parent: CheckpointConfig {
                 checkpoint_id: parent_id,
                 ..thread.clone()
             },
-            thread: CheckpointConfig {
-                checkpoint_id: None,
-                ..thread
-            },
+            prev_id,
+            thread,
             stored_versions: checkpoint.channel_versions.clone(),
             checkpoint,
             source,
-            parents,
-            extras: config.metadata_extras(),
+            extras: frame.config.metadata_extras(),
+            frame,
             pending,
             step,
             stop: 0,
             addressed,
             superseded,
             is_replaying: false,
-            resume_map: Rc::new(resume_map),
-            config: Rc::new(config.clone()),
             sink,
         })
     }
@@ -187,7 +339,7 @@ impl<'a> Loop<'a> {
 
     /// Applies (and takes) the tasks' writes: see `algo::apply_writes_in_place`.
     fn apply(&mut self, tasks: &mut [Task]) -> Result<std::collections::BTreeSet<Name>> {
-        let saver = self.saver.clone();
+        let saver = self.frame.saver.clone();
         let next = move |current: Option<Version>| match &saver {
             Some(s) => s.get_next_version(current),
             None => Version {
@@ -199,11 +351,8 @@ impl<'a> Loop<'a> {
         algo::apply_writes_in_place(self.graph, &mut self.checkpoint, tasks, &next)
     }
 
-    fn output(&self, interrupts: Vec<Interrupt>) -> RunOutput {
-        RunOutput {
-            values: self.graph.read_state(&self.checkpoint),
-            interrupts,
-        }
+    fn state(&self) -> State {
+        self.graph.read_state(&self.checkpoint)
     }
 
     /// The metadata of the checkpoint a save at the current step writes.
@@ -211,18 +360,18 @@ impl<'a> Loop<'a> {
         CheckpointMetadata {
             source,
             step: self.step,
-            parents: self.parents.clone(),
+            parents: self.frame.checkpoint_map.clone(),
             extra: self.extras.clone(),
         }
     }
 
     /// Saves the current checkpoint as a new one (LangGraph `_put_checkpoint`).
     fn save(&mut self, source: Source, updated: Option<Vec<Name>>) -> Result<()> {
-        let (id, ts) = self.graph.ids.checkpoint_id(self.step);
+        let (id, ts) = self.frame.ids.checkpoint_id(self.step);
         self.checkpoint.id = id.clone();
         self.checkpoint.ts = ts;
         self.checkpoint.updated_channels = updated;
-        if let Some(saver) = &self.saver {
+        if let Some(saver) = &self.frame.saver {
             let mut new_versions = ChannelVersions::new();
             for (c, v) in self.checkpoint.channel_versions.iter() {
                 if self.stored_versions.get(c) != Some(v) {
@@ -238,6 +387,7 @@ impl<'a> Loop<'a> {
             self.stored_versions = self.checkpoint.channel_versions.clone();
         }
         let parent_id = self.parent.checkpoint_id.replace(id.clone());
+        self.prev_id = parent_id.clone();
         self.address.checkpoint_id = Some(id);
         self.source = Some(source);
         let step = self.step;
@@ -246,7 +396,7 @@ impl<'a> Loop<'a> {
             metadata: run.metadata(source),
             parent_config: parent_id.map(|p| run.thread.at(p)),
             values: run.graph.read_values(&run.checkpoint.channel_values),
-            next: algo::prepare_next_tasks(run.graph, &run.checkpoint, step + 1)
+            next: algo::prepare_next_tasks(run.graph, &run.checkpoint, &run.frame.ns, step + 1)
                 .into_iter()
                 .map(|t| String::from(&*t.name))
                 .collect(),
@@ -255,29 +405,38 @@ impl<'a> Loop<'a> {
     }
 
     fn put_writes(&self, task_id: &str, path: &str, writes: &[(String, Value)]) -> Result<()> {
-        match &self.saver {
+        match &self.frame.saver {
             Some(saver) => saver.put_writes(&self.address, writes, task_id, path),
             None => Ok(()),
         }
     }
 
     /// LangGraph `_first`: classifies the run and writes the input or fork
-    /// checkpoint. Returns an output when the run ends before any superstep.
-    fn first(&mut self, input: RunInput) -> Result<Option<RunOutput>> {
+    /// checkpoint. Returns an outcome when the run ends before any superstep.
+    fn first(&mut self, input: RunInput) -> Result<Option<Outcome>> {
         let has_versions = !self.checkpoint.channel_versions.is_empty();
         let (is_cmd, resume_cmd) = match &input {
             RunInput::Command(c) => (true, c.resume.is_some()),
             _ => (false, false),
         };
-        let is_resuming = has_versions && (matches!(input, RunInput::None) || is_cmd);
-        let is_time_traveling = self.addressed && !resume_cmd;
+        let resuming_flag = self.frame.resuming;
+        let is_resuming = has_versions
+            && resuming_flag.unwrap_or(matches!(input, RunInput::None) || is_cmd);
+        // A subgraph addressed through its own `checkpoint_map` entry is
+        // time travel even when its parent says it resumes.
+        let own_entry = self.frame.is_nested()
+            && self.frame.checkpoint_map.contains_key(&self.frame.ns);
+        let is_time_traveling =
+            self.addressed && (own_entry || !(resume_cmd || resuming_flag == Some(true)));
         self.is_replaying = is_time_traveling || self.superseded;
+        let loaded_source = self.source;
+        let loaded_parent = self.prev_id.clone();
         let forks = is_resuming
             && is_time_traveling
-            && (!matches!(self.source, Some(Source::Update | Source::Fork)) || self.superseded);
+            && (!matches!(loaded_source, Some(Source::Update | Source::Fork)) || self.superseded);
 
         if is_time_traveling {
-            self.pending.retain(|w| w.channel != "__resume__");
+            self.pending.retain(|w| w.channel != RESUME);
         }
         if let RunInput::Command(cmd) = &input {
             self.command(cmd, forks)?;
@@ -294,37 +453,66 @@ impl<'a> Loop<'a> {
 
         if is_resuming {
             let versions = self.checkpoint.channel_versions.clone();
-            Arc::make_mut(&mut self.checkpoint.versions_seen)
-                .insert("__interrupt__".into(), versions);
+            Arc::make_mut(&mut self.checkpoint.versions_seen).insert(INTERRUPT.into(), versions);
             if forks {
-                self.pending.retain(|w| w.channel != "__interrupt__");
+                self.pending.retain(|w| w.channel != INTERRUPT);
                 self.save(Source::Fork, None)?;
                 self.step += 1;
             }
             self.emit(|run| {
                 StreamEvent::Values(run.graph.read_values(&run.checkpoint.channel_values))
             });
-            return Ok(None);
-        }
-        match input {
-            RunInput::Values(values) => {
-                let mut discard = algo::prepare_next_tasks(self.graph, &self.checkpoint, self.step);
-                discard.push(Task::pseudo("__input__", vec![(START.to_owned(), values)]));
-                let updated = self.apply(&mut discard)?;
-                self.pending.clear();
-                self.save(Source::Input, Some(updated.into_iter().collect()))?;
-                self.step += 1;
-                Ok(None)
+        } else {
+            match input {
+                RunInput::Values(values) => {
+                    let mut discard = algo::prepare_next_tasks(
+                        self.graph,
+                        &self.checkpoint,
+                        &self.frame.ns,
+                        self.step,
+                    );
+                    discard.push(Task::pseudo("__input__", vec![(START.to_owned(), values)]));
+                    let updated = self.apply(&mut discard)?;
+                    self.pending.clear();
+                    self.save(Source::Input, Some(updated.into_iter().collect()))?;
+                    self.step += 1;
+                }
+                // A subgraph told it is not resuming, with no input: nothing to save.
+                _ if resuming_flag.is_some() => {}
+                _ => {
+                    return Err(Error::new(
+                        ErrorKind::EmptyInput,
+                        "Received no input for __start__",
+                    ))
+                }
             }
-            _ => Err(Error::new(
-                ErrorKind::EmptyInput,
-                "Received no input for __start__",
-            )),
         }
+        // The root passes its classification down to the subgraphs of its first tick.
+        if !self.frame.is_nested() {
+            self.frame.resuming = Some(is_resuming);
+            self.frame.replay = is_time_traveling.then(|| {
+                let loaded_was_edit = matches!(loaded_source, Some(Source::Update | Source::Fork));
+                let id = if forks && loaded_was_edit {
+                    // The fork's parent is the edit; subgraphs replay from before it.
+                    loaded_parent.clone()
+                } else if matches!(self.source, Some(Source::Update | Source::Fork)) {
+                    self.prev_id.clone()
+                } else {
+                    None
+                };
+                Rc::new(ReplayState::new(
+                    id.unwrap_or_else(|| self.checkpoint.id.clone()),
+                ))
+            });
+        }
+        Ok(None)
     }
 
     /// Turns a `Command` into NULL_TASK_ID writes (LangGraph `map_command`).
     fn command(&mut self, cmd: &Command, forks: bool) -> Result<()> {
+        if cmd.graph.as_deref() == Some(PARENT) {
+            return Err(Error::invalid_update("There is no parent graph"));
+        }
         if cmd.resume.is_none() && cmd.update.is_none() && cmd.goto.is_empty() {
             return Err(Error::new(
                 ErrorKind::EmptyInput,
@@ -332,8 +520,16 @@ impl<'a> Loop<'a> {
             ));
         }
         let mut writes: Vec<(String, Value)> = Vec::new();
-        for node in &cmd.goto {
-            writes.push((format!("branch:to:{node}"), Value::String(START.into())));
+        for goto in &cmd.goto {
+            match goto {
+                crate::types::Goto::Node(node) => {
+                    writes.push((format!("branch:to:{node}"), Value::String(START.into())))
+                }
+                crate::types::Goto::Send(send) => writes.push((
+                    crate::reserved::TASKS.to_owned(),
+                    serde_json::json!({"node": send.node, "arg": send.arg}),
+                )),
+            }
         }
         if let Some(Resume::Value(v)) = &cmd.resume {
             let pending_interrupts = self.unfinished_interrupts();
@@ -342,7 +538,7 @@ impl<'a> Loop<'a> {
                     "When there are multiple pending interrupts, you must specify the interrupt id when resuming. Docs: https://docs.langchain.com/oss/python/langgraph/interrupts#handling-multiple-interrupts.",
                 ));
             }
-            writes.push(("__resume__".into(), v.clone()));
+            writes.push((RESUME.into(), v.clone()));
         }
         if let Some(update) = &cmd.update {
             let Value::Object(map) = update else {
@@ -379,7 +575,7 @@ impl<'a> Loop<'a> {
     fn unfinished_interrupts(&self) -> usize {
         self.pending
             .iter()
-            .filter(|w| w.task_id != NULL_TASK_ID && w.channel == "__interrupt__")
+            .filter(|w| w.task_id != NULL_TASK_ID && w.channel == INTERRUPT)
             .filter(|w| {
                 !self
                     .pending
@@ -390,27 +586,51 @@ impl<'a> Loop<'a> {
             .sum()
     }
 
-    /// One superstep. Returns an output when the run ends.
-    async fn tick(&mut self) -> Result<Option<RunOutput>> {
-        let mut tasks = algo::prepare_next_tasks(self.graph, &self.checkpoint, self.step);
+    /// What this tick's tasks share, and what subgraphs they run inherit.
+    fn tick_context(&self) -> Rc<TickContext> {
+        let mut checkpoint_map = self.frame.checkpoint_map.clone();
+        checkpoint_map.insert(self.frame.ns.clone(), self.checkpoint.id.clone());
+        let own = self
+            .pending
+            .iter()
+            .find(|w| w.task_id == NULL_TASK_ID && w.channel == RESUME)
+            .map(|w| w.value.clone());
+        Rc::new(TickContext {
+            saver: self.frame.saver.clone(),
+            thread_id: self.frame.thread_id.clone(),
+            checkpoint_ns: self.frame.ns.clone(),
+            checkpoint_map,
+            resuming: self.frame.resuming,
+            replay: self.frame.replay.clone(),
+            resume_map: self.frame.resume_map.clone(),
+            null_resume: Rc::new(NullResume {
+                own: std::cell::RefCell::new(own),
+                parent: self.frame.parent_null_resume.clone(),
+            }),
+            config: self.frame.config.clone(),
+            ids: self.frame.ids.clone(),
+        })
+    }
+
+    /// One superstep. Returns an outcome when the run ends.
+    async fn tick(&mut self) -> Result<Option<Outcome>> {
+        let mut tasks =
+            algo::prepare_next_tasks(self.graph, &self.checkpoint, &self.frame.ns, self.step);
         if tasks.is_empty() {
-            return Ok(Some(self.output(Vec::new())));
+            return Ok(Some(Outcome::Done(self.state())));
         }
         if !self.is_replaying && !self.pending.is_empty() {
             algo::match_writes(&mut tasks, &self.pending);
         }
         if algo::should_interrupt(&self.checkpoint, &self.graph.interrupt_before, &tasks) {
             self.emit(|_| StreamEvent::Interrupted(Vec::new()));
-            return Ok(Some(self.output(Vec::new())));
+            return Ok(Some(Outcome::Paused(self.state(), Vec::new())));
         }
 
-        let null_resume = Rc::new(RefCell::new(
-            self.pending
-                .iter()
-                .find(|w| w.task_id == NULL_TASK_ID && w.channel == "__resume__")
-                .map(|w| w.value.clone()),
-        ));
-        let state = self.graph.read_state(&self.checkpoint);
+        let tick = self.tick_context();
+        let had_null_resume = tick.null_resume.own.borrow().is_some();
+        let state = self.state();
+        let start_input = self.checkpoint.channel_values.get(START).map(|v| v.to_json());
         let mut runs = Vec::with_capacity(tasks.len());
         let mut futures = Vec::with_capacity(tasks.len());
         for (i, task) in tasks.iter().enumerate() {
@@ -420,7 +640,7 @@ impl<'a> Loop<'a> {
             let resume: Vec<Value> = self
                 .pending
                 .iter()
-                .find(|w| w.task_id == task.id && w.channel == "__resume__")
+                .find(|w| w.task_id == task.id && w.channel == RESUME)
                 .map(|w| match &w.value {
                     Value::Array(items) => items.clone(),
                     other => vec![other.clone()],
@@ -431,9 +651,7 @@ impl<'a> Loop<'a> {
                 &task.id,
                 self.step,
                 resume,
-                null_resume.clone(),
-                self.resume_map.clone(),
-                self.config.clone(),
+                tick.clone(),
             ));
             let step = self.step;
             self.emit(|_| StreamEvent::Task {
@@ -442,38 +660,42 @@ impl<'a> Loop<'a> {
                 step,
             });
             runs.push((i, pad.clone()));
-            futures.push(self.run_task(task, state.clone(), pad));
+            futures.push(run_task(
+                self.graph,
+                task.name.clone(),
+                task.arg.clone(),
+                state.clone(),
+                start_input.clone(),
+                pad,
+            ));
         }
         // The usual superstep runs one task: await it without `join_all`'s buffers.
         let results = match futures.len() {
             1 => vec![futures.pop().expect("one future").await],
             _ => join_all(futures).await,
         };
+        if had_null_resume && tick.null_resume.own.borrow().is_none() {
+            // The NULL resume value was taken by a task (or a subgraph's task).
+            self.pending
+                .retain(|w| !(w.task_id == NULL_TASK_ID && w.channel == RESUME));
+        }
 
         let mut failure: Option<Error> = None;
+        let mut paused = false;
         let mut interrupts: Vec<Interrupt> = Vec::new();
         for ((i, pad), result) in runs.into_iter().zip(results) {
             let task = &mut tasks[i];
-            let resume_row = pad.resume_changed.get().then(|| {
-                (
-                    "__resume__".to_owned(),
-                    Value::Array(pad.resume.borrow().clone()),
-                )
-            });
-            if pad.resume_changed.get() {
-                // The NULL resume value was taken by this task.
-                if null_resume.borrow().is_none() {
-                    self.pending
-                        .retain(|w| !(w.task_id == NULL_TASK_ID && w.channel == "__resume__"));
-                }
-            }
+            let resume_row = pad
+                .resume_changed
+                .get()
+                .then(|| (RESUME.to_owned(), Value::Array(pad.resume.borrow().clone())));
             let mut raised = Vec::new();
             let mut error_text = None;
             match result {
                 Ok(mut writes) => {
                     writes.extend(resume_row);
                     if !writes.iter().any(|(c, _)| !algo::is_control(c)) {
-                        writes.push(("__no_writes__".into(), Value::Null));
+                        writes.push((NO_WRITES.into(), Value::Null));
                     }
                     self.put_writes(&task.id, &task.path, &writes)?;
                     // Built only for a stream (the closure runs only then).
@@ -495,15 +717,25 @@ impl<'a> Loop<'a> {
                     task.writes = writes;
                 }
                 Err(e) if e.kind() == ErrorKind::GraphInterrupt => {
-                    if let Some(interrupt) = pad.raised.borrow_mut().take() {
+                    paused = true;
+                    raised = std::mem::take(&mut *pad.raised.borrow_mut());
+                    if !raised.is_empty() {
                         let mut rows = vec![(
-                            "__interrupt__".to_owned(),
-                            serde_json::to_value(vec![&interrupt]).unwrap_or(Value::Null),
+                            INTERRUPT.to_owned(),
+                            serde_json::to_value(&raised).unwrap_or(Value::Null),
                         )];
                         rows.extend(resume_row);
                         self.put_writes(&task.id, &task.path, &rows)?;
-                        raised.push(interrupt);
                     }
+                }
+                // A `Command(graph=PARENT)` bubbling up: nothing is stored
+                // for the task (LangGraph's `GraphBubbleUp`).
+                Err(e) if e.kind() == ErrorKind::ParentCommand => {
+                    if let Some(outer) = &self.frame.outer {
+                        let cmd = pad.parent_command.borrow_mut().take();
+                        *outer.parent_command.borrow_mut() = cmd;
+                    }
+                    failure.get_or_insert(e);
                 }
                 Err(e) => {
                     let e = if e.node().is_none() {
@@ -511,11 +743,7 @@ impl<'a> Loop<'a> {
                     } else {
                         e
                     };
-                    self.put_writes(
-                        &task.id,
-                        &task.path,
-                        &[("__error__".into(), Value::String(e.repr()))],
-                    )?;
+                    self.put_writes(&task.id, &task.path, &[(ERROR.into(), Value::String(e.repr()))])?;
                     error_text = Some(e.to_string());
                     failure.get_or_insert(e);
                 }
@@ -533,10 +761,10 @@ impl<'a> Loop<'a> {
         if let Some(e) = failure {
             return Err(e);
         }
-        if !interrupts.is_empty() {
+        if paused {
             let reported = interrupts.clone();
             self.emit(|_| StreamEvent::Interrupted(reported));
-            return Ok(Some(self.output(interrupts)));
+            return Ok(Some(Outcome::Paused(self.state(), interrupts)));
         }
 
         // after_tick: apply, save, maybe pause after.
@@ -545,35 +773,83 @@ impl<'a> Loop<'a> {
         self.is_replaying = false;
         self.save(Source::Loop, Some(updated.into_iter().collect()))?;
         self.step += 1;
+        self.frame.resuming = None;
         self.emit(|run| StreamEvent::Values(run.graph.read_values(&run.checkpoint.channel_values)));
         if algo::should_interrupt(&self.checkpoint, &self.graph.interrupt_after, &tasks) {
             self.emit(|_| StreamEvent::Interrupted(Vec::new()));
-            return Ok(Some(self.output(Vec::new())));
+            return Ok(Some(Outcome::Paused(self.state(), Vec::new())));
         }
         Ok(None)
     }
+}
 
-    /// Runs one task's node and its writers.
-    fn run_task(
-        &self,
-        task: &Task,
-        state: crate::graph::State,
-        pad: Rc<Scratchpad>,
-    ) -> impl std::future::Future<Output = Result<Vec<(String, Value)>>> + 'a {
-        let graph = self.graph;
-        let name = task.name.clone();
-        let start_input = self
-            .checkpoint
-            .channel_values
-            .get(START)
-            .map(|v| v.to_json());
-        async move {
-            let node = &graph.nodes[&*name];
-            let update = match &node.action {
-                Some(action) => action.call(state.clone(), NodeContext::new(pad)).await?,
-                None => start_input.unwrap_or(Value::Null),
-            };
-            node_writes(graph, node, update, &state).await
+/// Runs one task's node and its writers. A PUSH task's node is given its
+/// `Send`'s argument; its routers still read the graph state.
+async fn run_task(
+    graph: &GraphInner,
+    name: Name,
+    arg: Option<Value>,
+    state: State,
+    start_input: Option<Value>,
+    pad: Rc<Scratchpad>,
+) -> Result<Vec<(String, Value)>> {
+    let node = &graph.nodes[&*name];
+    let input = match arg {
+        Some(arg) => State::from_arg(arg),
+        None => state.clone(),
+    };
+    let output = match &node.action {
+        Some(action) => match action.call(input, NodeContext::new(pad.clone())).await {
+            Err(e) if e.kind() == ErrorKind::ParentCommand => {
+                // A subgraph handed up a command for this graph: it is this
+                // task's output (LangGraph runs the task's writers with it).
+                match pad.parent_command.borrow_mut().take() {
+                    Some(cmd) => NodeOutput::Command(cmd),
+                    None => return Err(e),
+                }
+            }
+            other => other?,
+        },
+        // `__start__`: its update is the run input itself.
+        None => NodeOutput::Update(start_input.unwrap_or(Value::Null)),
+    };
+    if let NodeOutput::Command(cmd) = &output {
+        if cmd.graph.as_deref() == Some(PARENT) {
+            let mut cmd = cmd.clone();
+            cmd.graph = None;
+            let text = command_repr(&cmd);
+            *pad.parent_command.borrow_mut() = Some(cmd);
+            return Err(Error::new(ErrorKind::ParentCommand, text).in_node(&*name));
         }
     }
+    node_writes(graph, node, output, &state).await
+}
+
+/// Python's repr of a `Command` (the text of a root `ParentCommand` error).
+fn command_repr(cmd: &Command) -> String {
+    let mut parts = Vec::new();
+    if let Some(update) = &cmd.update {
+        parts.push(format!("update={}", crate::channels::py_repr(update)));
+    }
+    if let Some(Resume::Value(v)) = &cmd.resume {
+        parts.push(format!("resume={}", crate::channels::py_repr(v)));
+    }
+    let goto: Vec<String> = cmd
+        .goto
+        .iter()
+        .map(|g| match g {
+            crate::types::Goto::Node(n) => crate::channels::py_repr(&Value::String(n.clone())),
+            crate::types::Goto::Send(s) => format!(
+                "Send(node={}, arg={})",
+                crate::channels::py_repr(&Value::String(s.node.clone())),
+                crate::channels::py_repr(&s.arg)
+            ),
+        })
+        .collect();
+    match goto.len() {
+        0 => {}
+        1 => parts.push(format!("goto={}", goto[0])),
+        _ => parts.push(format!("goto=[{}]", goto.join(", "))),
+    }
+    format!("Command({})", parts.join(", "))
 }

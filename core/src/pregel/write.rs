@@ -5,17 +5,29 @@
 use crate::channels::{py_repr, ChannelKind};
 use crate::error::{troubleshooting, Error, Result};
 use crate::graph::{CompiledNode, GraphInner, State};
-use crate::types::{END, START};
+use crate::reserved::TASKS;
+use crate::types::{Goto, NodeOutput, END, START};
 use serde_json::Value;
 
-/// The writes node `node` makes when it returns `update`, given the state
-/// it ran on. `update_state` uses the same function with the user's values.
+/// The writes node `node` makes when it returns `output`; `state` is what
+/// its routers read (with the node's own state writes applied): the graph
+/// state, also for a task run by a `Send`. `update_state` uses the same
+/// function with the user's values. A `Command`'s goto runs in addition to
+/// the node's edges; `Command(graph=PARENT)` must be handled by the caller.
 pub(crate) async fn node_writes(
     graph: &GraphInner,
     node: &CompiledNode,
-    update: Value,
+    output: NodeOutput,
     state: &State,
 ) -> Result<Vec<(String, Value)>> {
+    let (update, goto) = match output {
+        NodeOutput::Update(update) => (update, Vec::new()),
+        // LangGraph keeps a Command's update only when it is an object.
+        NodeOutput::Command(cmd) => (
+            cmd.update.filter(Value::is_object).unwrap_or(Value::Null),
+            cmd.goto,
+        ),
+    };
     // The update is the node's own: its keys and values move into the writes.
     let mut writes: Vec<(String, Value)> = match update {
         Value::Null => Vec::new(),
@@ -31,23 +43,47 @@ pub(crate) async fn node_writes(
             )))
         }
     };
+    // `Command.goto`: names not in the graph are written to channels that do
+    // not exist, so `apply_writes` drops them, as LangGraph does.
+    for dest in goto {
+        push_destination(&mut writes, dest);
+    }
     writes.extend(node.edges.iter().cloned());
     if node.branches.is_empty() {
         return Ok(writes);
     }
     let local = local_read(graph, state, &writes)?;
     for branch in &node.branches {
-        for dest in branch.route(local.clone()).await? {
-            if dest == END {
-                continue;
+        let destinations = branch.route(local.clone()).await?;
+        for dest in &destinations {
+            match dest {
+                Goto::Node(n) if n == START => {
+                    return Err(Error::value("Branch did not return a valid destination"))
+                }
+                Goto::Send(s) if s.node == END => {
+                    return Err(Error::invalid_update("Cannot send a packet to the END node"))
+                }
+                _ => {}
             }
-            if dest == START {
-                return Err(Error::value("Branch did not return a valid destination"));
-            }
-            writes.push((format!("branch:to:{dest}"), Value::Null));
+        }
+        for dest in destinations {
+            push_destination(&mut writes, dest);
         }
     }
     Ok(writes)
+}
+
+/// The write that schedules `dest`: its `branch:to:` channel, or the `Send`
+/// in `__pregel_tasks`; `__end__` writes nothing.
+fn push_destination(writes: &mut Vec<(String, Value)>, dest: Goto) {
+    match dest {
+        Goto::Node(n) if n == END => {}
+        Goto::Node(n) => writes.push((format!("branch:to:{n}"), Value::Null)),
+        Goto::Send(send) => writes.push((
+            TASKS.to_owned(),
+            serde_json::json!({"node": send.node, "arg": send.arg}),
+        )),
+    }
 }
 
 /// The state as this task alone would leave it: its own state writes applied
