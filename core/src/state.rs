@@ -198,12 +198,12 @@ pub(crate) fn snapshot(
     let step = t.metadata.step + 1;
     let mut tasks = algo::prepare_next_tasks(graph, &t.checkpoint, &t.config.checkpoint_ns, step);
     let created_at = t.checkpoint.ts.clone();
-    let mut cp = with_null_writes(graph, t.checkpoint, &t.pending_writes, &read_version)?;
+    let mut cp = with_null_writes(graph, &scope.ids, t.checkpoint, &t.pending_writes, &read_version)?;
     algo::match_writes(&mut tasks, &t.pending_writes);
     if live {
         let mut finished: Vec<Task> = tasks.iter().filter(|t| t.is_finished()).cloned().collect();
         if !finished.is_empty() {
-            algo::apply_writes_in_place(graph, &mut cp, &mut finished, &read_version)?;
+            algo::apply_writes_in_place(graph, &scope.ids, &mut cp, &mut finished, &read_version)?;
         }
     }
     let mut out_tasks = Vec::with_capacity(tasks.len());
@@ -298,6 +298,7 @@ fn subgraph_state(
 /// resume) applied, as both snapshots and the END-clear update see it.
 fn with_null_writes(
     graph: &GraphInner,
+    ids: &IdGenerator,
     mut cp: Checkpoint,
     pending: &[PendingWrite],
     next_version: &dyn Fn(Option<Version>) -> Version,
@@ -307,7 +308,7 @@ fn with_null_writes(
         return Ok(cp);
     }
     let mut input = [Task::pseudo("__input__", nulls)];
-    algo::apply_writes_in_place(graph, &mut cp, &mut input, next_version)?;
+    algo::apply_writes_in_place(graph, ids, &mut cp, &mut input, next_version)?;
     Ok(cp)
 }
 
@@ -532,9 +533,9 @@ async fn superstep(
             let mut cp = base.checkpoint.clone();
             if let Some(saved) = &base.saved {
                 let mut tasks = algo::prepare_next_tasks(graph, &cp, &base.thread.checkpoint_ns, base.step + 1);
-                cp = with_null_writes(graph, cp, &saved.pending_writes, &next_version)?;
+                cp = with_null_writes(graph, &scope.ids, cp, &saved.pending_writes, &next_version)?;
                 algo::match_writes(&mut tasks, &saved.pending_writes);
-                cp = algo::apply_writes(graph, &cp, &tasks, &next_version)?.0;
+                cp = algo::apply_writes(graph, &scope.ids, &cp, &tasks, &next_version)?.0;
             }
             base.save(
                 scope,
@@ -562,6 +563,7 @@ async fn superstep(
             let writes = vec![(START.to_owned(), values.clone())];
             let (cp, _) = algo::apply_writes(
                 graph,
+                &scope.ids,
                 &base.checkpoint,
                 &[Task::pseudo(INPUT, writes.clone())],
                 &next_version,
@@ -719,7 +721,7 @@ async fn node_update(
             arg: None,
         });
     }
-    let (cp, _) = algo::apply_writes(graph, &base.checkpoint, &tasks, &|v| {
+    let (cp, _) = algo::apply_writes(graph, &scope.ids, &base.checkpoint, &tasks, &|v| {
         saver.get_next_version(v)
     })?;
     if let (true, Some(saved), false) = (first, &base.saved, base.superseded) {

@@ -25,7 +25,10 @@ fn names(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = entries
         .filter_map(|e| {
             let path = e.ok()?.path();
-            (path.extension()? == "json").then(|| path.file_stem()?.to_string_lossy().into_owned())
+            if path.extension()? != "json" {
+                return None;
+            }
+            Some(path.file_stem()?.to_string_lossy().into_owned())
         })
         .collect();
     names.sort();

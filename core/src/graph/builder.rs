@@ -106,11 +106,22 @@ impl StateGraph {
     }
 
     /// Adds a node whose function returns an update object (a JSON object
-    /// of channel → value) or a [`Command`](crate::Command).
-    pub fn add_node<O: Into<NodeOutput>>(
+    /// of channel → value).
+    pub fn add_node(
         &mut self,
         name: impl Into<String>,
-        f: impl Fn(&State, &NodeContext) -> Result<O> + 'static,
+        f: impl Fn(&State, &NodeContext) -> Result<Value> + 'static,
+    ) -> &mut Self {
+        self.add_node_action(name, NodeAction::sync(f))
+    }
+
+    /// Adds a node whose function returns an update or a
+    /// [`Command`](crate::Command) (`Command::goto(update, goto)`: the update
+    /// plus where to go next, in addition to the node's edges).
+    pub fn add_command_node(
+        &mut self,
+        name: impl Into<String>,
+        f: impl Fn(&State, &NodeContext) -> Result<NodeOutput> + 'static,
     ) -> &mut Self {
         self.add_node_action(name, NodeAction::sync(f))
     }

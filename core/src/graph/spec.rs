@@ -537,7 +537,7 @@ impl GraphSpec {
             }
             let ops = Rc::new(node.writes.clone());
             let node_name = name.clone();
-            g.add_node(name.clone(), move |state: &State, ctx: &NodeContext| {
+            g.add_command_node(name.clone(), move |state: &State, ctx: &NodeContext| {
                 run_ops(&node_name, &ops, state, ctx)
             });
         }

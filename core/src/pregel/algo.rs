@@ -4,7 +4,7 @@
 
 use crate::channels::{ChannelKind, ChannelValue};
 use crate::checkpoint::{Checkpoint, Name, PendingWrite, Version};
-use crate::clock::{format_uuid, Digits};
+use crate::clock::{format_uuid, Digits, IdGenerator};
 use crate::error::Result;
 use crate::graph::GraphInner;
 use crate::reserved::{NS_SEP, PULL, PUSH, TASKS};
@@ -223,16 +223,18 @@ pub(crate) fn match_writes(tasks: &mut [Task], pending: &[PendingWrite]) {
 /// Applies one superstep's writes to a copy of `checkpoint` (LangGraph
 /// `apply_writes`): tasks in path order, trigger versions recorded as seen,
 /// one new version for every channel that changed, ephemeral channels
-/// cleared when a real step ran. Returns the new checkpoint and the
+/// cleared when a real step ran. Message ids come from `ids` (the root
+/// graph's: ids stay unique across subgraphs). Returns the new checkpoint and the
 /// channels it updated; on error `checkpoint` is untouched.
 pub(crate) fn apply_writes(
     graph: &GraphInner,
+    ids: &IdGenerator,
     checkpoint: &Checkpoint,
     tasks: &[Task],
     next_version: &dyn Fn(Option<Version>) -> Version,
 ) -> Result<(Checkpoint, BTreeSet<Name>)> {
     let mut cp = checkpoint.clone();
-    let updated = apply_writes_in_place(graph, &mut cp, &mut tasks.to_vec(), next_version)?;
+    let updated = apply_writes_in_place(graph, ids, &mut cp, &mut tasks.to_vec(), next_version)?;
     Ok((cp, updated))
 }
 
@@ -242,6 +244,7 @@ pub(crate) fn apply_writes(
 /// `cp` may be half updated: only a caller that then discards it may use this.
 pub(crate) fn apply_writes_in_place(
     graph: &GraphInner,
+    ids: &IdGenerator,
     cp: &mut Checkpoint,
     tasks: &mut [Task],
     next_version: &dyn Fn(Option<Version>) -> Version,
@@ -296,7 +299,7 @@ pub(crate) fn apply_writes_in_place(
 
     let mut updated = BTreeSet::new();
     for (channel, kind, values) in grouped {
-        if update_slot(graph, cp, kind, channel, values)? {
+        if update_slot(ids, cp, kind, channel, values)? {
             Arc::make_mut(&mut cp.channel_versions).insert(channel.clone(), version);
         }
         if kind.is_available(cp.channel_values.get(channel)) {
@@ -333,7 +336,7 @@ pub(crate) fn apply_writes_in_place(
 }
 
 fn update_slot(
-    graph: &GraphInner,
+    ids: &IdGenerator,
     cp: &mut Checkpoint,
     kind: &ChannelKind,
     channel: &Name,
@@ -343,7 +346,7 @@ fn update_slot(
     if let Some(current) = cp.channel_values.get_mut(channel) {
         let placeholder = ChannelValue::List(Default::default()); // allocation-free
         let mut slot = Some(std::mem::replace(current, placeholder));
-        let result = kind.update(channel, &mut slot, values, &graph.ids);
+        let result = kind.update(channel, &mut slot, values, ids);
         match slot {
             Some(v) => *current = v,
             None => {
@@ -353,7 +356,7 @@ fn update_slot(
         return result;
     }
     let mut slot = None;
-    let result = kind.update(channel, &mut slot, values, &graph.ids);
+    let result = kind.update(channel, &mut slot, values, ids);
     if let Some(v) = slot {
         cp.channel_values.insert(channel.clone(), v);
     }
@@ -390,15 +393,20 @@ mod tests {
     #[test]
     fn task_ids_are_uuid_shaped_and_depend_on_every_input() {
         let cp = "1f0b2c3d-4e5f-6a7b-8000-0123456789ab";
-        let a = task_id(cp, "booking", 1, &["branch:to:booking".into()]);
+        let a = task_id(cp, "", "booking", 1, PULL, &["branch:to:booking"]);
         // The streamed hash equals the hash of the concatenated bytes.
         let mut bytes = uuid_bytes(cp).to_vec();
         bytes.extend_from_slice(b"booking1booking__pregel_pullbranch:to:booking");
         assert_eq!(a, format_uuid(xxhash_rust::xxh3::xxh3_128(&bytes)));
         assert_eq!(a.len(), 36);
-        assert_eq!(a, task_id(cp, "booking", 1, &["branch:to:booking".into()]));
-        assert_ne!(a, task_id(cp, "booking", 2, &["branch:to:booking".into()]));
-        assert_ne!(a, task_id(cp, "reply", 1, &["branch:to:booking".into()]));
+        assert_eq!(a, task_id(cp, "", "booking", 1, PULL, &["branch:to:booking"]));
+        assert_ne!(a, task_id(cp, "", "booking", 2, PULL, &["branch:to:booking"]));
+        assert_ne!(a, task_id(cp, "", "reply", 1, PULL, &["branch:to:booking"]));
+        // Inside a subgraph the namespace is hashed before the node.
+        let nested = task_id(cp, "outer:1", "booking", 1, PULL, &["branch:to:booking"]);
+        let mut bytes = uuid_bytes(cp).to_vec();
+        bytes.extend_from_slice(b"outer:1|booking1booking__pregel_pullbranch:to:booking");
+        assert_eq!(nested, format_uuid(xxhash_rust::xxh3::xxh3_128(&bytes)));
     }
 
     #[test]
@@ -408,7 +416,7 @@ mod tests {
             let mut bytes = uuid_bytes(cp).to_vec();
             bytes.extend_from_slice(format!("a{n}a__pregel_pullt").as_bytes());
             assert_eq!(
-                task_id(cp, "a", n, &["t".into()]),
+                task_id(cp, "", "a", n, PULL, &["t"]),
                 format_uuid(xxhash_rust::xxh3::xxh3_128(&bytes))
             );
         }

@@ -348,11 +348,28 @@ impl<'a> Loop<'a> {
             },
         };
         // In place: on error the run ends and this checkpoint is dropped.
-        algo::apply_writes_in_place(self.graph, &mut self.checkpoint, tasks, &next)
+        algo::apply_writes_in_place(self.graph, &self.frame.ids, &mut self.checkpoint, tasks, &next)
     }
 
     fn state(&self) -> State {
         self.graph.read_state(&self.checkpoint)
+    }
+
+    /// The state a paused run returns: with the writes of the step's tasks
+    /// that did finish applied (LangGraph's last "values" event on an
+    /// interrupt), though nothing of them is saved as a checkpoint.
+    fn paused_state(&self, tasks: &[Task]) -> State {
+        if tasks.iter().all(|t| t.writes.is_empty()) {
+            return self.state();
+        }
+        let read_version = |current: Option<Version>| Version {
+            counter: current.map_or(0, |v| v.counter) + 1,
+            salt: u64::MAX,
+        };
+        match algo::apply_writes(self.graph, &self.frame.ids, &self.checkpoint, tasks, &read_version) {
+            Ok((cp, _)) => self.graph.read_state(&cp),
+            Err(_) => self.state(),
+        }
     }
 
     /// The metadata of the checkpoint a save at the current step writes.
@@ -624,7 +641,7 @@ impl<'a> Loop<'a> {
         }
         if algo::should_interrupt(&self.checkpoint, &self.graph.interrupt_before, &tasks) {
             self.emit(|_| StreamEvent::Interrupted(Vec::new()));
-            return Ok(Some(Outcome::Paused(self.state(), Vec::new())));
+            return Ok(Some(Outcome::Paused(self.paused_state(&tasks), Vec::new())));
         }
 
         let tick = self.tick_context();
@@ -764,7 +781,7 @@ impl<'a> Loop<'a> {
         if paused {
             let reported = interrupts.clone();
             self.emit(|_| StreamEvent::Interrupted(reported));
-            return Ok(Some(Outcome::Paused(self.state(), interrupts)));
+            return Ok(Some(Outcome::Paused(self.paused_state(&tasks), interrupts)));
         }
 
         // after_tick: apply, save, maybe pause after.
