@@ -212,7 +212,7 @@ fn message_channels(spec: &GraphSpec) -> BTreeSet<String> {
 /// their checkpoint ids until every new checkpoint has a label.
 enum Pending {
     Value(Value),
-    Snapshot(StateSnapshot),
+    Snapshot(Box<StateSnapshot>),
     History(Vec<StateSnapshot>),
     Checkpoint(RunnableConfig),
 }
@@ -327,9 +327,7 @@ impl Runner {
                 .ok_or_else(|| Error::spec(format!("no saved config named {name:?}")));
         }
         if let Some(ts) = &sel.task_state {
-            let snap = self
-                .graph
-                .get_state_subgraphs(&self.config(&ts.at)?)?;
+            let snap = self.graph.get_state_subgraphs(&self.config(&ts.at)?)?;
             for t in &snap.tasks {
                 if let (true, Some(TaskState::Snapshot(sub))) = (t.name == ts.task, &t.state) {
                     if sub.config.checkpoint_id.is_none() {
@@ -372,7 +370,10 @@ impl Runner {
             let mut config = crate::state::config_with_map(&at, metadata.as_ref());
             if config.checkpoint_map().is_empty() {
                 let mut map = BTreeMap::new();
-                map.insert(at.checkpoint_ns.clone(), at.checkpoint_id.clone().unwrap_or_default());
+                map.insert(
+                    at.checkpoint_ns.clone(),
+                    at.checkpoint_id.clone().unwrap_or_default(),
+                );
                 config = config.with_checkpoint_map(&map);
             }
             return Ok(config);
@@ -425,7 +426,7 @@ impl Runner {
                     true => self.graph.get_state_subgraphs(&config)?,
                     false => self.graph.get_state(&config)?,
                 };
-                Ok(("snapshot", Pending::Snapshot(snap)))
+                Ok(("snapshot", Pending::Snapshot(Box::new(snap))))
             }
             "history" => {
                 let before = match &op.before {
@@ -462,7 +463,10 @@ impl Runner {
     fn snapshot(&self, s: &StateSnapshot) -> Value {
         let ns = &s.config.checkpoint_ns;
         let mut out = Map::new();
-        out.insert("id".into(), self.label_of(ns, s.config.checkpoint_id.as_deref()));
+        out.insert(
+            "id".into(),
+            self.label_of(ns, s.config.checkpoint_id.as_deref()),
+        );
         if !ns.is_empty() {
             out.insert("ns".into(), Value::String(recast(ns)));
         }

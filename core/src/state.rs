@@ -6,15 +6,15 @@ use crate::checkpoint::{
     ListOptions, ListTarget, PendingWrite, Source, Version, NULL_TASK_ID,
 };
 use crate::clock::IdGenerator;
-use crate::reserved::recast_checkpoint_ns;
-use std::rc::Rc;
 use crate::error::{Error, Result};
 use crate::graph::{GraphInner, State};
 use crate::pregel::algo::{self, Task};
 use crate::pregel::write::node_writes;
+use crate::reserved::recast_checkpoint_ns;
 use crate::types::{Interrupt, NodeOutput, RunnableConfig, COPY, END, INPUT, START};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// A task a checkpoint schedules, as a snapshot shows it (`PregelTask`).
 #[derive(Clone, Debug, PartialEq)]
@@ -106,8 +106,8 @@ pub(crate) fn config_with_map(
     config: &CheckpointConfig,
     metadata: Option<&CheckpointMetadata>,
 ) -> RunnableConfig {
-    let mut out = RunnableConfig::thread(config.thread_id.clone())
-        .in_namespace(config.checkpoint_ns.clone());
+    let mut out =
+        RunnableConfig::thread(config.thread_id.clone()).in_namespace(config.checkpoint_ns.clone());
     if let Some(id) = &config.checkpoint_id {
         out = out.at(id.clone());
     }
@@ -156,7 +156,11 @@ impl<'g> Scope<'g> {
     /// a namespace names a subgraph by its levels with task ids stripped; a
     /// namespace that names none reads with this graph's channels, and is
     /// an error for an update.
-    pub(crate) fn for_config(&self, config: &RunnableConfig, for_update: bool) -> Result<Scope<'g>> {
+    pub(crate) fn for_config(
+        &self,
+        config: &RunnableConfig,
+        for_update: bool,
+    ) -> Result<Scope<'g>> {
         let ns = config.checkpoint_ns();
         if ns.is_empty() {
             return Ok(self.same());
@@ -198,7 +202,13 @@ pub(crate) fn snapshot(
     let step = t.metadata.step + 1;
     let mut tasks = algo::prepare_next_tasks(graph, &t.checkpoint, &t.config.checkpoint_ns, step);
     let created_at = t.checkpoint.ts.clone();
-    let mut cp = with_null_writes(graph, &scope.ids, t.checkpoint, &t.pending_writes, &read_version)?;
+    let mut cp = with_null_writes(
+        graph,
+        &scope.ids,
+        t.checkpoint,
+        &t.pending_writes,
+        &read_version,
+    )?;
     algo::match_writes(&mut tasks, &t.pending_writes);
     if live {
         let mut finished: Vec<Task> = tasks.iter().filter(|t| t.is_finished()).cloned().collect();
@@ -532,7 +542,8 @@ async fn superstep(
             }
             let mut cp = base.checkpoint.clone();
             if let Some(saved) = &base.saved {
-                let mut tasks = algo::prepare_next_tasks(graph, &cp, &base.thread.checkpoint_ns, base.step + 1);
+                let mut tasks =
+                    algo::prepare_next_tasks(graph, &cp, &base.thread.checkpoint_ns, base.step + 1);
                 cp = with_null_writes(graph, &scope.ids, cp, &saved.pending_writes, &next_version)?;
                 algo::match_writes(&mut tasks, &saved.pending_writes);
                 cp = algo::apply_writes(graph, &scope.ids, &cp, &tasks, &next_version)?.0;
@@ -711,7 +722,8 @@ async fn node_update(
             node,
             NodeOutput::Update(update.values.unwrap_or(Value::Null)),
             &state,
-        ).await?;
+        )
+        .await?;
         tasks.push(Task {
             id,
             name: as_node.into(),

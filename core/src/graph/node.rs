@@ -119,7 +119,9 @@ impl NodeAction {
     pub fn sync<O: Into<NodeOutput>>(
         f: impl Fn(&State, &NodeContext) -> Result<O> + 'static,
     ) -> Self {
-        NodeAction::Sync(Rc::new(move |s: &State, c: &NodeContext| f(s, c).map(Into::into)))
+        NodeAction::Sync(Rc::new(move |s: &State, c: &NodeContext| {
+            f(s, c).map(Into::into)
+        }))
     }
 
     /// Runs the node.

@@ -156,7 +156,11 @@ pub(crate) fn prepare_next_tasks(
         return Vec::new();
     }
     let mut tasks = Vec::new();
-    if let Some(sends) = checkpoint.channel_values.get(TASKS).and_then(|v| v.as_list()) {
+    if let Some(sends) = checkpoint
+        .channel_values
+        .get(TASKS)
+        .and_then(|v| v.as_list())
+    {
         for (idx, packet) in sends.iter().enumerate() {
             let Some(node) = packet.get("node").and_then(Value::as_str) else {
                 continue;
@@ -184,10 +188,7 @@ pub(crate) fn prepare_next_tasks(
             // Cheapest test first: most triggers of most nodes are empty.
             let value = checkpoint.channel_values.get(c);
             value.is_some()
-                && graph
-                    .channels
-                    .get(c)
-                    .is_some_and(|k| k.is_available(value))
+                && graph.channels.get(c).is_some_and(|k| k.is_available(value))
                 && checkpoint.channel_versions.get(c) > seen.and_then(|s| s.get(c))
         });
         if !fired {
@@ -399,8 +400,14 @@ mod tests {
         bytes.extend_from_slice(b"booking1booking__pregel_pullbranch:to:booking");
         assert_eq!(a, format_uuid(xxhash_rust::xxh3::xxh3_128(&bytes)));
         assert_eq!(a.len(), 36);
-        assert_eq!(a, task_id(cp, "", "booking", 1, PULL, &["branch:to:booking"]));
-        assert_ne!(a, task_id(cp, "", "booking", 2, PULL, &["branch:to:booking"]));
+        assert_eq!(
+            a,
+            task_id(cp, "", "booking", 1, PULL, &["branch:to:booking"])
+        );
+        assert_ne!(
+            a,
+            task_id(cp, "", "booking", 2, PULL, &["branch:to:booking"])
+        );
         assert_ne!(a, task_id(cp, "", "reply", 1, PULL, &["branch:to:booking"]));
         // Inside a subgraph the namespace is hashed before the node.
         let nested = task_id(cp, "outer:1", "booking", 1, PULL, &["branch:to:booking"]);

@@ -11,14 +11,13 @@
 use super::algo::{self, Task};
 use super::write::node_writes;
 use crate::checkpoint::{
-    ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver, ListOptions,
-    ListTarget, Name, PendingWrite, Source, Version, NULL_TASK_ID,
+    ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver,
+    ListOptions, ListTarget, Name, PendingWrite, Source, Version, NULL_TASK_ID,
 };
 use crate::clock::IdGenerator;
 use crate::error::{troubleshooting, Error, ErrorKind, Result};
 use crate::graph::{
-    CompiledGraph, GraphInner, NodeContext, NullResume, ReplayState, Scratchpad, State,
-    TickContext,
+    CompiledGraph, GraphInner, NodeContext, NullResume, ReplayState, Scratchpad, State, TickContext,
 };
 use crate::reserved::{ERROR, INTERRUPT, NO_WRITES, RESUME};
 use crate::types::{
@@ -59,7 +58,14 @@ pub(crate) async fn run_subgraph(
 ) -> Result<NodeOutput> {
     let pad = ctx.pad.clone();
     let frame = Frame::nested(&pad);
-    match Box::pin(run_loop(&graph.inner, RunInput::Values(input.to_json()), frame, None)).await? {
+    match Box::pin(run_loop(
+        &graph.inner,
+        RunInput::Values(input.to_json()),
+        frame,
+        None,
+    ))
+    .await?
+    {
         Outcome::Done(values) => Ok(NodeOutput::Update(values.to_json())),
         Outcome::Paused(_, interrupts) => {
             pad.raised.borrow_mut().extend(interrupts);
@@ -348,7 +354,13 @@ impl<'a> Loop<'a> {
             },
         };
         // In place: on error the run ends and this checkpoint is dropped.
-        algo::apply_writes_in_place(self.graph, &self.frame.ids, &mut self.checkpoint, tasks, &next)
+        algo::apply_writes_in_place(
+            self.graph,
+            &self.frame.ids,
+            &mut self.checkpoint,
+            tasks,
+            &next,
+        )
     }
 
     fn state(&self) -> State {
@@ -366,7 +378,13 @@ impl<'a> Loop<'a> {
             counter: current.map_or(0, |v| v.counter) + 1,
             salt: u64::MAX,
         };
-        match algo::apply_writes(self.graph, &self.frame.ids, &self.checkpoint, tasks, &read_version) {
+        match algo::apply_writes(
+            self.graph,
+            &self.frame.ids,
+            &self.checkpoint,
+            tasks,
+            &read_version,
+        ) {
             Ok((cp, _)) => self.graph.read_state(&cp),
             Err(_) => self.state(),
         }
@@ -437,12 +455,12 @@ impl<'a> Loop<'a> {
             _ => (false, false),
         };
         let resuming_flag = self.frame.resuming;
-        let is_resuming = has_versions
-            && resuming_flag.unwrap_or(matches!(input, RunInput::None) || is_cmd);
+        let is_resuming =
+            has_versions && resuming_flag.unwrap_or(matches!(input, RunInput::None) || is_cmd);
         // A subgraph addressed through its own `checkpoint_map` entry is
         // time travel even when its parent says it resumes.
-        let own_entry = self.frame.is_nested()
-            && self.frame.checkpoint_map.contains_key(&self.frame.ns);
+        let own_entry =
+            self.frame.is_nested() && self.frame.checkpoint_map.contains_key(&self.frame.ns);
         let is_time_traveling =
             self.addressed && (own_entry || !(resume_cmd || resuming_flag == Some(true)));
         self.is_replaying = is_time_traveling || self.superseded;
@@ -647,7 +665,11 @@ impl<'a> Loop<'a> {
         let tick = self.tick_context();
         let had_null_resume = tick.null_resume.own.borrow().is_some();
         let state = self.state();
-        let start_input = self.checkpoint.channel_values.get(START).map(|v| v.to_json());
+        let start_input = self
+            .checkpoint
+            .channel_values
+            .get(START)
+            .map(|v| v.to_json());
         let mut runs = Vec::with_capacity(tasks.len());
         let mut futures = Vec::with_capacity(tasks.len());
         for (i, task) in tasks.iter().enumerate() {
@@ -760,7 +782,11 @@ impl<'a> Loop<'a> {
                     } else {
                         e
                     };
-                    self.put_writes(&task.id, &task.path, &[(ERROR.into(), Value::String(e.repr()))])?;
+                    self.put_writes(
+                        &task.id,
+                        &task.path,
+                        &[(ERROR.into(), Value::String(e.repr()))],
+                    )?;
                     error_text = Some(e.to_string());
                     failure.get_or_insert(e);
                 }

@@ -61,7 +61,9 @@ pub(crate) async fn node_writes(
                     return Err(Error::value("Branch did not return a valid destination"))
                 }
                 Goto::Send(s) if s.node == END => {
-                    return Err(Error::invalid_update("Cannot send a packet to the END node"))
+                    return Err(Error::invalid_update(
+                        "Cannot send a packet to the END node",
+                    ))
                 }
                 _ => {}
             }

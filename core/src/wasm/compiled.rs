@@ -35,7 +35,11 @@ fn run_input(graph: &CompiledGraph, input: JsValue) -> Result<RunInput, JsValue>
     let input = input_from_js(input)?;
     if let RunInput::Command(cmd) = &input {
         let nodes = graph.node_names();
-        if let Some(bad) = cmd.goto.iter().find(|g| *g != END && !nodes.contains(g)) {
+        let bad = cmd.goto.iter().find_map(|g| match g {
+            crate::Goto::Node(n) if n != END && !nodes.contains(n) => Some(n),
+            _ => None,
+        });
+        if let Some(bad) = bad {
             return Err(invalid_argument(format!(
                 "Command.goto names an unknown node {bad:?} (nodes: {})",
                 nodes.join(", ")

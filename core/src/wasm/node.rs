@@ -163,7 +163,7 @@ pub fn node_action(name: String, f: Function, cache: Rc<StateCache>) -> NodeActi
             let out = settle(out).await.map_err(from_thrown)?;
             update_from_js(out, &name)
         });
-        fut
+        Box::pin(async move { fut.await.map(crate::NodeOutput::Update) })
     }))
 }
 

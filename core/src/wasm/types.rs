@@ -465,7 +465,11 @@ pub fn command_from_js(v: &JsValue) -> Result<Command, JsValue> {
             true => None,
             false => Some(json_from_js(update, "Command.update")?),
         },
-        goto: names_arg(&goto, "Command.goto")?,
+        goto: names_arg(&goto, "Command.goto")?
+            .into_iter()
+            .map(crate::Goto::Node)
+            .collect(),
+        graph: None,
     })
 }
 
