@@ -300,10 +300,11 @@ fn the_fail_if_op_fails_the_node_with_its_name() {
             "edges": [["__start__", "check"]]}"#,
     );
     let err = app.invoke(json!({"x": "bad"}), &thread("t")).unwrap_err();
-    assert_eq!(err.to_string(), "ValueError: node check failed");
+    // FORMAT.md: a `fail_if` node raises `RuntimeError: node NAME failed`.
+    assert_eq!(err.to_string(), "RuntimeError: node check failed");
     assert_eq!(
         latest(&*saver, "t").pending_writes[0].value,
-        json!("ValueError('node check failed')")
+        json!("RuntimeError('node check failed')")
     );
     let out = app.invoke(json!({"x": "fine"}), &thread("u")).unwrap();
     assert_eq!(out.values.to_json(), json!({"x": "ok"}));

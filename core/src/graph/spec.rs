@@ -363,7 +363,7 @@ pub struct EdgeSpec(pub EdgeFrom, pub String);
 /// `{"from": N, "when": [RULE, ...], "else": TO}`, or a fan-out
 /// `{"from": N, "send": {"to": M, "each": C, "key": K}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "RawConditionalEdge")]
 pub struct ConditionalEdgeSpec {
     /// Source node.
     pub from: String,
@@ -376,6 +376,36 @@ pub struct ConditionalEdgeSpec {
     /// A `Send` per item of a list channel.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub send: Option<SendSpec>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConditionalEdge {
+    from: String,
+    #[serde(default)]
+    when: Vec<RuleSpec>,
+    #[serde(rename = "else", default)]
+    otherwise: Option<String>,
+    #[serde(default)]
+    send: Option<SendSpec>,
+}
+
+impl TryFrom<RawConditionalEdge> for ConditionalEdgeSpec {
+    type Error = String;
+    fn try_from(r: RawConditionalEdge) -> Result<Self, String> {
+        match (&r.send, &r.otherwise) {
+            (None, None) => return Err("missing field `else`".into()),
+            (Some(_), Some(_)) => return Err("`send` takes no `else`".into()),
+            (Some(_), None) if !r.when.is_empty() => return Err("`send` takes no `when`".into()),
+            _ => {}
+        }
+        Ok(ConditionalEdgeSpec {
+            from: r.from,
+            when: r.when,
+            otherwise: r.otherwise,
+            send: r.send,
+        })
+    }
 }
 
 /// `{"to": M, "each": C, "key": K}`: `Send(M, {K: x})` for each item x of
@@ -549,11 +579,6 @@ impl GraphSpec {
         }
         for (i, edge) in self.conditional_edges.iter().enumerate() {
             if let Some(send) = &edge.send {
-                if !edge.when.is_empty() || edge.otherwise.is_some() {
-                    return Err(Error::spec(format!(
-                        "conditional_edges[{i}]: `send` takes no `when` or `else`"
-                    )));
-                }
                 let send = send.clone();
                 let router = RouterFn::Sends(Rc::new(move |state: State| {
                     let sends = fan_out(&send, &state);

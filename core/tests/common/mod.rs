@@ -198,10 +198,12 @@ pub fn export(saver: &InMemorySaver, thread_id: &str) -> Option<ThreadExport> {
     saver.export_thread(thread_id)
 }
 
-/// Labels `C0, C1, ...` by creation (id) order, as spec §13 uses them.
+/// Labels `C0, C1, ...` of the root namespace's checkpoints by creation
+/// (id) order, as spec §13 uses them.
 pub fn labels(saver: &dyn CheckpointSaver, thread_id: &str) -> BTreeMap<String, String> {
     let mut ids: Vec<String> = stored(saver, thread_id)
         .into_iter()
+        .filter(|t| t.config.checkpoint_ns.is_empty())
         .filter_map(|t| t.config.checkpoint_id)
         .collect();
     ids.sort();
