@@ -11,7 +11,8 @@
  * JSON data: no cycles, objects and arrays nested at most **256** levels
  * deep (the value itself is level 1; a whole checkpoint or thread export
  * may nest 16 more for its own structure), arrays of at most 2^24 items,
- * no functions, symbols, `Set`s, typed arrays, or BigInts outside 64 bits.
+ * no functions, symbols, `Set`s, typed arrays, or BigInts outside the safe
+ * integer range (a safe BigInt reads as a number).
  * Anything else is refused with a `TypeError` whose `code` is
  * `"INVALID_VALUE"` and whose message names the path of the bad value
  * (`input.n.self: the value contains itself (a cycle); ...`); nothing is

@@ -72,7 +72,7 @@ function option(obj, key, what) {
   try {
     return obj[key];
   } catch (e) {
-    throw argumentError(`${what}.${key}: reading it threw ${e instanceof Error ? `${e.name}: ${e.message}` : typeof e}`, e);
+    throw argumentError(`${what}.${String(key)}: reading it threw ${e instanceof Error ? `${e.name}: ${e.message}` : typeof e}`, e);
   }
 }
 

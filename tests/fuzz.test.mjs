@@ -252,6 +252,7 @@ test(`fuzz: ${CASES} cases of junk through every public function (seed ${SEED})`
     async () => {
       // A real checkpoint of a protected thread, mutated.
       const t = await saver.getTuple({ configurable: { thread_id: j.pick(threads) } });
+      if (t === undefined) return saver.put(j.config(threads), j.value(2), j.value(2), j.value(2));
       const c = t.checkpoint;
       c[j.pick(["channel_values", "channel_versions", "versions_seen", "id", "v", "ts"])] = j.value(2);
       return saver.put(j.chance(0.8) ? t.config : j.config(threads), c, j.chance(0.5) ? t.metadata : j.value(2), j.chance(0.5) ? {} : j.value(2));
@@ -260,6 +261,7 @@ test(`fuzz: ${CASES} cases of junk through every public function (seed ${SEED})`
     async () => {
       // An export of a protected thread, mutated in one random place, imported.
       const data = await saver.exportThread(j.pick(threads));
+      if (!data?.namespaces?.[0]?.checkpoints?.[0]) return saver.importThread(data);
       const targets = [data, data.namespaces[0], data.namespaces[0].checkpoints[0], data.namespaces[0].checkpoints[0].checkpoint, data.namespaces[0].blobs[0] ?? {}];
       const target = j.pick(targets);
       const keys = Object.keys(target);
@@ -292,6 +294,8 @@ test(`fuzz: ${CASES} cases of junk through every public function (seed ${SEED})`
     const list = isGuarded ? guarded : free;
     const index = j.int(list.length);
     const what = `seed ${SEED} case ${i} (${isGuarded ? "guarded" : "free"} op ${index})`;
+    if (process.env.FUZZ_TRACE) process.stderr.write(`${what}\n`);
+    if (Number(process.env.FUZZ_DUMP_AT) === i) process.stderr.write(`${await dumps()}\n`);
     const { error } = await attempt(list[index]);
     if (error !== undefined) {
       failures++;

@@ -6,17 +6,18 @@
 //!
 //! It reads what `serde_wasm_bindgen` reads (objects by `Object.entries`,
 //! arrays, `Map`s with string keys, `null`/`undefined` as `null`, safe
-//! integers as integers, `NaN` and infinities as `null`, BigInts in 64
-//! bits), and refuses, with a `TypeError` of code `INVALID_VALUE` whose
-//! message names the path of the bad value (`input.n.self: ...`):
+//! integers as integers, `NaN` and infinities as `null`, BigInts as
+//! integers when a JS number holds them exactly), and refuses, with a
+//! `TypeError` of code `INVALID_VALUE` whose message names the path of
+//! the bad value (`input.n.self: ...`):
 //!
 //! - cycles, and nesting deeper than [`MAX_DEPTH`] objects and arrays
 //!   (both found by the depth limit, so the common case costs one counter;
 //!   the cycle is told apart only when the limit is hit);
 //! - arrays longer than [`MAX_ITEMS`] (a sparse `length` of 2³² would
 //!   otherwise be read hole by hole into memory the module does not have);
-//! - functions, symbols, BigInts outside 64 bits, and objects JSON does
-//!   not hold (`Set`, typed arrays, other iterables);
+//! - functions, symbols, BigInts outside the safe integer range, and
+//!   objects JSON does not hold (`Set`, typed arrays, other iterables);
 //! - a getter, `Proxy` trap or iterator that throws (the thrown value is
 //!   the error's `cause`).
 //!
@@ -402,17 +403,16 @@ impl Reader {
     }
 }
 
-/// A BigInt as a 64-bit integer, as serde_wasm_bindgen reads it.
+/// A BigInt as an integer, when it is one a JS number holds exactly: a
+/// larger one would be stored and then fail every read of the thread
+/// (it cannot go back out as a number).
 fn bigint(v: &JsValue) -> Result<Value, Bad> {
-    if let Ok(i) = i64::try_from(v.clone()) {
-        return Ok(Value::from(i));
+    match i64::try_from(v.clone()) {
+        Ok(i) if i.unsigned_abs() <= MAX_SAFE as u64 => Ok(Value::from(i)),
+        _ => Err(Bad::new(
+            "a BigInt outside the safe integer range (±(2^53 - 1)) is not JSON data: it could not be read back as a JavaScript number",
+        )),
     }
-    if let Ok(u) = u64::try_from(v.clone()) {
-        return Ok(Value::from(u));
-    }
-    Err(Bad::new(
-        "a BigInt outside the 64-bit integer range is not JSON data",
-    ))
 }
 
 /// The `[key, value]` pairs of a Map; its keys must be strings.
@@ -433,8 +433,9 @@ fn map_pairs(v: &JsValue) -> Result<Vec<(String, JsValue)>, Bad> {
     Ok(out)
 }
 
-/// What kind of object `v` is, for messages: "a Set", "a Uint8Array",
-/// "an object" (its constructor's name, read without letting a throw through).
+/// What kind of object `v` is, for messages: "an object of class Set"
+/// (its constructor's name, read without letting a throw through), or
+/// "an object".
 fn kind(v: &JsValue) -> String {
     let name = Reflect::get_prototype_of(v)
         .ok()
@@ -443,8 +444,7 @@ fn kind(v: &JsValue) -> String {
         .and_then(|n| n.as_string())
         .filter(|n| !n.is_empty() && n.len() <= 64);
     match name {
-        Some(n) if n.starts_with(['A', 'E', 'I', 'O', 'U']) => format!("an {n}"),
-        Some(n) => format!("a {n}"),
+        Some(n) => format!("an object of class {n}"),
         None => "an object".into(),
     }
 }
