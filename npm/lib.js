@@ -72,7 +72,7 @@ function option(obj, key, what) {
   try {
     return obj[key];
   } catch (e) {
-    throw argumentError(`${what}.${String(key)}: reading it threw ${e instanceof Error ? `${e.name}: ${e.message}` : typeof e}`, e);
+    throw argumentError(`${what}.${String(key)}: reading it threw ${thrownText(e)}`, e);
   }
 }
 
@@ -385,6 +385,24 @@ function onThread(saver, thread, strategy, what, op) {
   return run;
 }
 
+/** A thrown value in a message: an Error's `name: message`, else its type. */
+function thrownText(e) {
+  try {
+    return isInstance(e, Error) ? `${e.name}: ${e.message}` : typeof e === "string" ? JSON.stringify(e) : `a ${typeof e}`;
+  } catch {
+    return "an unreadable value";
+  }
+}
+
+/** `v instanceof cls`; a revoked Proxy (on which it throws) is no instance. */
+function isInstance(v, cls) {
+  try {
+    return v instanceof cls;
+  } catch {
+    return false;
+  }
+}
+
 /** `Array.isArray(v)`; a revoked Proxy (on which it throws) is no array. */
 function isArray(v) {
   try {
@@ -443,7 +461,7 @@ export class StateGraph {
     const checkpointer = option(options, "checkpointer", what);
     const interruptBefore = option(options, "interruptBefore", what);
     const interruptAfter = option(options, "interruptAfter", what);
-    if (checkpointer != null && !(checkpointer instanceof MemorySaver)) {
+    if (checkpointer != null && !isInstance(checkpointer, MemorySaver)) {
       throw argumentError("compile(options): options.checkpointer must be a MemorySaver");
     }
     const compiled = this[RAW].compile(checkpointer?.[RAW].share(), interruptBefore, interruptAfter);
@@ -514,7 +532,7 @@ function chunkIterator(start) {
 /** A compiled graph: runs (`invoke`, `stream`) and the state API. */
 export class CompiledStateGraph {
   constructor(compiled) {
-    if (!(compiled instanceof raw.WasmCompiledGraph)) {
+    if (!isInstance(compiled, raw.WasmCompiledGraph)) {
       throw argumentError("CompiledStateGraph is made by StateGraph.compile()");
     }
     hide(this, RAW, compiled);
