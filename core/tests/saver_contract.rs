@@ -130,35 +130,70 @@ fn put_records_the_configs_checkpoint_id_as_the_parent<S: CheckpointSaver>(s: S)
 
 fn put_refuses_a_parent_chain_that_loops_and_changes_nothing<S: CheckpointSaver>(s: S) {
     chain(&s, "t", 3);
-    let before = s.list(&thread_target("t"), &ListOptions::default()).unwrap();
+    let before = s
+        .list(&thread_target("t"), &ListOptions::default())
+        .unwrap();
     // Checkpoint 2 under itself, and checkpoint 0 (the root) under its grandchild 2.
     for (id, parent) in [(2, 2), (0, 2), (1, 2)] {
         let c = checkpoint(id, &[], &[]);
         let err = s
-            .put(&addr("t", "", Some(parent)), &c, meta(Source::Update, 9), &ChannelVersions::new())
+            .put(
+                &addr("t", "", Some(parent)),
+                &c,
+                meta(Source::Update, 9),
+                &ChannelVersions::new(),
+            )
             .unwrap_err();
         assert_eq!(err.code(), "INVALID_PARENT", "{id} under {parent}");
-        assert!(err.message().contains("its own ancestor"), "{}", err.message());
+        assert!(
+            err.message().contains("its own ancestor"),
+            "{}",
+            err.message()
+        );
     }
-    assert_eq!(s.list(&thread_target("t"), &ListOptions::default()).unwrap(), before);
+    assert_eq!(
+        s.list(&thread_target("t"), &ListOptions::default())
+            .unwrap(),
+        before
+    );
     // On a new thread too, and without creating it.
     let c = checkpoint(5, &[], &[]);
     assert!(s
-        .put(&addr("new", "", Some(5)), &c, meta(Source::Input, -1), &ChannelVersions::new())
+        .put(
+            &addr("new", "", Some(5)),
+            &c,
+            meta(Source::Input, -1),
+            &ChannelVersions::new()
+        )
         .is_err());
     assert!(list_ids(&s, &thread_target("new"), &ListOptions::default()).is_empty());
     // A checkpoint put again under a parent that does not lead back to it is fine,
     // and so is a parent that sorts after the child when no chain loops.
     let c = checkpoint(7, &[], &[]);
-    s.put(&addr("t", "", Some(9)), &c, meta(Source::Update, 9), &ChannelVersions::new())
-        .unwrap();
+    s.put(
+        &addr("t", "", Some(9)),
+        &c,
+        meta(Source::Update, 9),
+        &ChannelVersions::new(),
+    )
+    .unwrap();
     let c = checkpoint(9, &[], &[]);
     let err = s
-        .put(&addr("t", "", Some(7)), &c, meta(Source::Update, 9), &ChannelVersions::new())
+        .put(
+            &addr("t", "", Some(7)),
+            &c,
+            meta(Source::Update, 9),
+            &ChannelVersions::new(),
+        )
         .unwrap_err();
     assert_eq!(err.code(), "INVALID_PARENT", "9 -> 7 -> 9 loops");
-    s.put(&addr("t", "", Some(2)), &c, meta(Source::Update, 9), &ChannelVersions::new())
-        .unwrap();
+    s.put(
+        &addr("t", "", Some(2)),
+        &c,
+        meta(Source::Update, 9),
+        &ChannelVersions::new(),
+    )
+    .unwrap();
 }
 
 fn get_tuple_without_an_id_returns_the_highest_id_on_any_branch<S: CheckpointSaver>(s: S) {
@@ -775,7 +810,11 @@ fn import_rejects_a_parent_chain_that_loops_and_changes_nothing() {
     checkpoints[0].parent_id = Some(last);
     let err = saver.import_thread(data).unwrap_err();
     assert_eq!(err.code(), "INVALID_EXPORT");
-    assert!(err.message().contains("is its own ancestor"), "{}", err.message());
+    assert!(
+        err.message().contains("is its own ancestor"),
+        "{}",
+        err.message()
+    );
     assert_eq!(saver.export_thread("t1"), before);
 }
 

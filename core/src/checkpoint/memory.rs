@@ -116,7 +116,10 @@ impl Namespace {
                 }
                 state.insert(id, 1);
                 chain.push(id);
-                at = self.checkpoints.get(id).and_then(|s| s.parent_id.as_deref());
+                at = self
+                    .checkpoints
+                    .get(id)
+                    .and_then(|s| s.parent_id.as_deref());
             }
             for id in chain {
                 state.insert(id, 2);

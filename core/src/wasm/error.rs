@@ -196,7 +196,9 @@ pub fn from_thrown(thrown: JsValue) -> Error {
     // unwind through the module.
     let (name, message) = match thrown.is_instance_of::<js_sys::Error>() {
         true => (
-            get(&thrown, "name").as_string().unwrap_or_else(|| "Error".into()),
+            get(&thrown, "name")
+                .as_string()
+                .unwrap_or_else(|| "Error".into()),
             get(&thrown, "message").as_string().unwrap_or_default(),
         ),
         false => ("Error".to_owned(), thrown_text(&thrown)),

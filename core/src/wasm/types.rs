@@ -8,12 +8,12 @@
 //! the JS layer there), next to the classes that return them.
 
 use super::error::{describe, invalid_argument};
+use super::value::{array_items, is_array, object_pairs};
 use crate::checkpoint::{CheckpointConfig, CheckpointMetadata, CheckpointTuple, ListOptions};
 use crate::{
     Command, Error, Interrupt, PregelTask, Resume, RunInput, RunnableConfig, State, StateSnapshot,
     StateUpdate, StreamEvent, START,
 };
-use super::value::{array_items, is_array, object_pairs};
 use js_sys::Reflect;
 use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};

@@ -318,8 +318,10 @@ impl Reader {
             return Err(Bad::new("a symbol is not JSON data").at(&place.keys()));
         }
         if !v.is_object() {
-            return Err(Bad::new(format!("{} is not JSON data", super::error::describe(v)))
-                .at(&place.keys()));
+            return Err(
+                Bad::new(format!("{} is not JSON data", super::error::describe(v)))
+                    .at(&place.keys()),
+            );
         }
         if depth == self.max_depth {
             return Err(self.too_deep(place));
@@ -334,9 +336,11 @@ impl Reader {
         if is_array(v) {
             let len = array_length(v).map_err(here)?;
             let mut items = Vec::new();
-            items
-                .try_reserve_exact(len as usize)
-                .map_err(|_| here(Bad::new(format!("an array of {len} items does not fit in memory"))))?;
+            items.try_reserve_exact(len as usize).map_err(|_| {
+                here(Bad::new(format!(
+                    "an array of {len} items does not fit in memory"
+                )))
+            })?;
             for i in 0..len {
                 let item = Reflect::get_u32(v, i).map_err(|e| {
                     let child = Place {
@@ -473,7 +477,10 @@ mod tests {
             .chain((0..300).map(|_| Key::Name("a")))
             .collect();
         let text = path_text(&keys);
-        assert_eq!(text, format!("{}…(284 more)…{}", ".a".repeat(12), ".a".repeat(4)));
+        assert_eq!(
+            text,
+            format!("{}…(284 more)…{}", ".a".repeat(12), ".a".repeat(4))
+        );
     }
 
     #[test]
