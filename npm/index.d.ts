@@ -340,7 +340,11 @@ export interface ThreadExport {
   }[];
 }
 
-/** LangGraph.js's in-memory checkpointer, usable on its own. */
+/**
+ * LangGraph.js's in-memory checkpointer, usable on its own. Its writes of a
+ * thread (`put`, `putWrites`, `deleteThread`, `importThread`) wait for the
+ * runs and updates of that thread in flight, like any run or update does.
+ */
 export declare class MemorySaver {
   constructor();
   getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined>;
