@@ -17,4 +17,5 @@ export {
   GraphValueError,
   GraphSpecError,
   GraphInterrupt,
+  ThreadBusyError,
 } from "./lib.js";

@@ -2,7 +2,24 @@
 // Data shapes follow LangGraph.js: camelCase snapshot fields (`createdAt`,
 // `parentConfig`), snake_case config keys (`thread_id`, `checkpoint_id`).
 
-/** A JSON value: what state channels, updates and interrupt values hold. */
+/**
+ * A JSON value: what state channels, updates and interrupt values hold.
+ *
+ * Every value handed to the engine (run inputs, `updateState` values, node
+ * and reducer results, `interrupt()` values, `Command` fields, `put` /
+ * `putWrites` / `importThread` data, `StateGraph.fromSpec` specs) must be
+ * JSON data: no cycles, objects and arrays nested at most **256** levels
+ * deep (the value itself is level 1; a whole checkpoint or thread export
+ * may nest 16 more for its own structure), arrays of at most 2^24 items,
+ * no functions, symbols, `Set`s, typed arrays, or BigInts outside the safe
+ * integer range (a safe BigInt reads as a number).
+ * Anything else is refused with a `TypeError` whose `code` is
+ * `"INVALID_VALUE"` and whose message names the path of the bad value
+ * (`input.n.self: the value contains itself (a cycle); ...`); nothing is
+ * stored and the module keeps working. `undefined` and `NaN` read as `null`,
+ * `Map`s with string keys as objects, other objects by their own enumerable
+ * properties.
+ */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** State values: channel name → value. */
@@ -48,6 +65,14 @@ export interface RunnableConfig {
   metadata?: { [key: string]: unknown };
   /** For `stream(input, config)`: the stream mode, when not given as the third argument. */
   streamMode?: StreamMode | StreamMode[];
+  /**
+   * What a run or update does when another run or update of the same
+   * thread (same checkpointer, same `thread_id`) is in flight:
+   * `"enqueue"` (the default) waits its turn, in arrival order;
+   * `"reject"` fails at once with a `ThreadBusyError` (code
+   * `"THREAD_BUSY"`). Different threads always run concurrently.
+   */
+  multitaskStrategy?: "enqueue" | "reject";
 }
 
 /** The address of one checkpoint. */
@@ -230,7 +255,10 @@ export declare class CompiledStateGraph<S extends object = StateValues> {
   private constructor();
   /** The checkpointer given to `compile`. */
   readonly checkpointer: MemorySaver | undefined;
-  /** Runs from `input` (values), `null` (continue, or replay with a `checkpoint_id`), or a `Command`. */
+  /**
+   * Runs from `input` (values), `null` (continue, or replay with a `checkpoint_id`), or a `Command`.
+   * Runs, `updateState` and `bulkUpdateState` of one thread take turns (see `multitaskStrategy`).
+   */
   invoke(input: Partial<S> | null | Command, config?: RunnableConfig): Promise<RunOutput<S>>;
   stream(input: Partial<S> | null | Command, config?: RunnableConfig): ChunkStream<StreamChunks<S>["updates"]>;
   stream<M extends StreamMode>(
@@ -312,7 +340,11 @@ export interface ThreadExport {
   }[];
 }
 
-/** LangGraph.js's in-memory checkpointer, usable on its own. */
+/**
+ * LangGraph.js's in-memory checkpointer, usable on its own. Its writes of a
+ * thread (`put`, `putWrites`, `deleteThread`, `importThread`) wait for the
+ * runs and updates of that thread in flight, like any run or update does.
+ */
 export declare class MemorySaver {
   constructor();
   getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined>;
@@ -335,7 +367,12 @@ export { MemorySaver as InMemorySaver };
 
 /** Fields every error of the package carries. */
 export interface ErrorFields {
-  /** Machine-readable: `INVALID_UPDATE`, `GRAPH_RECURSION_LIMIT`, `EMPTY_INPUT`, `MISSING_CHECKPOINTER`, `INVALID_ARGUMENT`, `NODE_ERROR`, ... */
+  /**
+   * Machine-readable: `INVALID_UPDATE`, `GRAPH_RECURSION_LIMIT`, `EMPTY_INPUT`, `MISSING_CHECKPOINTER`,
+   * `INVALID_ARGUMENT` (a `TypeError`: an argument of the wrong shape), `INVALID_VALUE` (a `TypeError`: a
+   * value that is not JSON data, see `Json`; or a `GraphValueError`), `THREAD_BUSY` (`ThreadBusyError`),
+   * `NODE_ERROR`, ...
+   */
   code: string;
   /** The node that raised it, when a node did. */
   node?: string;
@@ -356,3 +393,9 @@ export declare class EmptyInputError extends ChronographError {}
 export declare class GraphValueError extends ChronographError {}
 export declare class GraphSpecError extends ChronographError {}
 export declare class GraphInterrupt extends ChronographError {}
+/**
+ * A run or update found its thread busy (code `"THREAD_BUSY"`): another
+ * one is in flight and the config says `multitaskStrategy: "reject"`, or
+ * a node called it on its own run's thread (which would wait forever).
+ */
+export declare class ThreadBusyError extends ChronographError {}

@@ -48,11 +48,32 @@ export const GraphValueError = errorClass("GraphValueError");
 export const GraphSpecError = errorClass("GraphSpecError");
 /** Thrown by `interrupt()` to pause a node; let it propagate (code `GRAPH_INTERRUPT`). */
 export const GraphInterrupt = errorClass("GraphInterrupt");
+/**
+ * A call that changes a thread found the thread busy (code `THREAD_BUSY`):
+ * with `multitaskStrategy: "reject"` while another run or update of the
+ * thread is in flight or queued, or when a node calls it on its own thread.
+ */
+export const ThreadBusyError = errorClass("ThreadBusyError");
 
-function argumentError(message) {
-  const e = new TypeError(message);
+function argumentError(message, cause) {
+  const e = new TypeError(message, cause === undefined ? undefined : { cause });
   e.code = "INVALID_ARGUMENT";
   return e;
+}
+
+/**
+ * `obj[key]` for an options object the caller passed (`undefined` when
+ * `obj` is `null` or `undefined`): a getter or Proxy trap that throws
+ * becomes an `INVALID_ARGUMENT` TypeError naming `what`, with the thrown
+ * value as its `cause`, like every other error of the package.
+ */
+function option(obj, key, what) {
+  if (obj == null) return undefined;
+  try {
+    return obj[key];
+  } catch (e) {
+    throw argumentError(`${what}.${String(key)}: reading it threw ${thrownText(e)}`, e);
+  }
 }
 
 function hide(target, key, value) {
@@ -79,6 +100,7 @@ export function setup(asyncStorage) {
     GraphValueError,
     GraphSpecError,
     GraphInterrupt,
+    ThreadBusyError,
   });
 }
 
@@ -87,7 +109,13 @@ export function setup(asyncStorage) {
  * (`update`), go to nodes (`goto`). Pass it as `invoke`'s input.
  */
 export class Command {
-  constructor({ resume, update, goto } = {}) {
+  constructor(args = {}) {
+    if (args === null || (typeof args !== "object" && typeof args !== "function")) {
+      throw argumentError(`new Command(args): args must be an object like {resume, update, goto}, got ${describe(args)}`);
+    }
+    const resume = option(args, "resume", "new Command(args): args");
+    const update = option(args, "update", "new Command(args): args");
+    const goto = option(args, "goto", "new Command(args): args");
     this.lg_name = "Command";
     if (resume !== undefined) this.resume = resume;
     if (update !== undefined) this.update = update;
@@ -103,7 +131,7 @@ export class Command {
  * node's config: `interrupt(value, config)`.
  */
 export function interrupt(value, config) {
-  const task = config?.[TASK] ?? storage?.getStore() ?? current;
+  const task = option(config, TASK, "interrupt(value, config): config") ?? (storage?.getStore() ?? current)?.task;
   if (task == null) {
     const e = new GraphValueError(
       "Called interrupt() outside the context of a graph. In a browser, call it before the node's first await, or pass the node's config: interrupt(value, config).",
@@ -276,14 +304,119 @@ function wrapNode(fn) {
     metadata.langgraph_step = step;
     metadata.langgraph_task_id = taskId;
     hide(config, TASK, task);
+    // What `interrupt()` and the thread queues (`onThread`) look up: the
+    // task, and the thread its run is on.
+    const running = { task, thread: threadKey(config.configurable.thread_id) };
     const previous = current;
-    current = task;
+    current = running;
     try {
-      return storage ? storage.run(task, fn, state, config) : fn(state, config);
+      return storage ? storage.run(running, fn, state, config) : fn(state, config);
     } finally {
       current = previous;
     }
   };
+}
+
+/**
+ * One call at a time per thread: checkpointer → thread id → `{ tail,
+ * pending }`, the settling of the last call queued on the thread and how
+ * many are in flight or waiting. A thread with nothing in flight has no
+ * entry.
+ */
+const lanes = new WeakMap();
+
+/** `thread_id` as the engine reads it (a string, or a number as text); `undefined` for none. */
+function threadKey(id) {
+  return typeof id === "string" || typeof id === "number" ? String(id) : undefined;
+}
+
+/** `config.configurable.thread_id` and `config.multitaskStrategy`, read without letting a throw through. */
+function laneOptions(config) {
+  try {
+    if (config === null || typeof config !== "object") return {};
+    return { thread: threadKey(config.configurable?.thread_id), strategy: config.multitaskStrategy };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Runs `op` (a call that changes thread `thread` of `saver` and returns a
+ * Promise) once every call queued on that thread before it has settled:
+ * runs, `updateState`, `bulkUpdateState` and the saver's writes of one
+ * thread never interleave. With `strategy` `"reject"` a busy thread
+ * rejects the call at once with a `ThreadBusyError`. A call from inside a
+ * node of a run on the same thread is rejected too (it would wait for that
+ * run, which waits for the node, forever); Node sees such a call anywhere
+ * in the node, browsers only before the node's first `await`. Calls
+ * without a checkpointer or a thread go straight through (the engine
+ * reports what is missing).
+ */
+function onThread(saver, thread, strategy, what, op) {
+  if (strategy !== undefined && strategy !== "enqueue" && strategy !== "reject") {
+    return Promise.reject(
+      argumentError(`${what}: config.multitaskStrategy must be "enqueue" (the default) or "reject", got ${describe(strategy)}`),
+    );
+  }
+  if (saver == null || thread === undefined) return op();
+  let threads = lanes.get(saver);
+  if (threads === undefined) lanes.set(saver, (threads = new Map()));
+  const lane = threads.get(thread);
+  if (lane !== undefined) {
+    const inside = (storage?.getStore() ?? current)?.thread === thread;
+    if (inside || strategy === "reject") {
+      const why = inside
+        ? "it was called from inside a node of a run on the same thread, which would wait for that run forever"
+        : 'another run or update of the thread is in flight (multitaskStrategy: "reject")';
+      const e = new ThreadBusyError(`${what}: thread ${JSON.stringify(thread)} is busy: ${why}`);
+      e.code = "THREAD_BUSY";
+      return Promise.reject(e);
+    }
+  }
+  // An idle thread runs the call at once (no extra turn of the event loop).
+  const run = lane === undefined ? op() : lane.tail.then(op, op);
+  const entry = lane ?? { tail: undefined, pending: 0 };
+  entry.pending++;
+  const done = () => {
+    if (--entry.pending === 0 && threads.get(thread) === entry) threads.delete(thread);
+  };
+  entry.tail = Promise.resolve(run).then(done, done);
+  threads.set(thread, entry);
+  return run;
+}
+
+/** A thrown value in a message: an Error's `name: message`, else its type. */
+function thrownText(e) {
+  try {
+    return isInstance(e, Error) ? `${e.name}: ${e.message}` : typeof e === "string" ? JSON.stringify(e) : `a ${typeof e}`;
+  } catch {
+    return "an unreadable value";
+  }
+}
+
+/** `v instanceof cls`; a revoked Proxy (on which it throws) is no instance. */
+function isInstance(v, cls) {
+  try {
+    return v instanceof cls;
+  } catch {
+    return false;
+  }
+}
+
+/** `Array.isArray(v)`; a revoked Proxy (on which it throws) is no array. */
+function isArray(v) {
+  try {
+    return Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
+/** A short description of a JS value for argument errors. */
+function describe(v) {
+  if (typeof v === "string") return `the string ${JSON.stringify(v)}`;
+  if (v === null) return "null";
+  return typeof v === "object" ? (isArray(v) ? "an array" : "an object") : `a ${typeof v}`;
 }
 
 /**
@@ -324,8 +457,11 @@ export class StateGraph {
     if (options === null || typeof options !== "object") {
       throw argumentError(`compile(options): options must be an object, got ${typeof options}`);
     }
-    const { checkpointer, interruptBefore, interruptAfter } = options;
-    if (checkpointer != null && !(checkpointer instanceof MemorySaver)) {
+    const what = "compile(options): options";
+    const checkpointer = option(options, "checkpointer", what);
+    const interruptBefore = option(options, "interruptBefore", what);
+    const interruptAfter = option(options, "interruptAfter", what);
+    if (checkpointer != null && !isInstance(checkpointer, MemorySaver)) {
       throw argumentError("compile(options): options.checkpointer must be a MemorySaver");
     }
     const compiled = this[RAW].compile(checkpointer?.[RAW].share(), interruptBefore, interruptAfter);
@@ -345,10 +481,16 @@ function chunkIterator(start) {
     wake = null;
     w?.();
   };
-  start((chunk) => {
-    if (!finished) queue.push(chunk);
-    notify();
-  }).then(
+  let started;
+  try {
+    started = start((chunk) => {
+      if (!finished) queue.push(chunk);
+      notify();
+    });
+  } catch (e) {
+    started = Promise.reject(e);
+  }
+  started.then(
     () => {
       finished = true;
       notify();
@@ -390,15 +532,19 @@ function chunkIterator(start) {
 /** A compiled graph: runs (`invoke`, `stream`) and the state API. */
 export class CompiledStateGraph {
   constructor(compiled) {
-    if (!(compiled instanceof raw.WasmCompiledGraph)) {
+    if (!isInstance(compiled, raw.WasmCompiledGraph)) {
       throw argumentError("CompiledStateGraph is made by StateGraph.compile()");
     }
     hide(this, RAW, compiled);
   }
 
-  /** Runs the graph from `input` (values, `null` to continue, or a `Command`). */
+  /**
+   * Runs the graph from `input` (values, `null` to continue, or a
+   * `Command`). Runs and updates of one thread take turns (see `onThread`).
+   */
   invoke(input, config) {
-    return this[RAW].invoke(input, config);
+    const { thread, strategy } = laneOptions(config);
+    return onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () => this[RAW].invoke(input, config));
   }
 
   /**
@@ -409,11 +555,17 @@ export class CompiledStateGraph {
    * Promise of one (LangGraph.js's `await graph.stream(...)`).
    */
   stream(input, config, options) {
-    const modes = options?.streamMode ?? config?.streamMode ?? "updates";
-    const tagged = Array.isArray(modes);
-    const iterator = chunkIterator((push) =>
-      this[RAW].stream(input, config, modes, (mode, chunk) => push(tagged ? [mode, chunk] : chunk)),
-    );
+    const iterator = chunkIterator((push) => {
+      const modes =
+        option(options, "streamMode", "stream(input, config, options): options") ??
+        option(config, "streamMode", "stream(input, config): config") ??
+        "updates";
+      const tagged = isArray(modes);
+      const { thread, strategy } = laneOptions(config);
+      return onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
+        this[RAW].stream(input, config, modes, (mode, chunk) => push(tagged ? [mode, chunk] : chunk)),
+      );
+    });
     const result = Promise.resolve(iterator);
     result[Symbol.asyncIterator] = () => iterator;
     return result;
@@ -431,12 +583,18 @@ export class CompiledStateGraph {
 
   /** Writes an `update` checkpoint as if `asNode` returned `values`; resolves to its config. */
   updateState(config, values, asNode) {
-    return this[RAW].updateState(config, values, asNode);
+    const { thread, strategy } = laneOptions(config);
+    return onThread(this.checkpointer, thread, strategy, "updateState(config, values, asNode)", () =>
+      this[RAW].updateState(config, values, asNode),
+    );
   }
 
   /** Several supersteps of updates: `[{ updates: [{ values, asNode, taskId? }] }]`. */
   bulkUpdateState(config, supersteps) {
-    return this[RAW].bulkUpdateState(config, supersteps);
+    const { thread, strategy } = laneOptions(config);
+    return onThread(this.checkpointer, thread, strategy, "bulkUpdateState(config, supersteps)", () =>
+      this[RAW].bulkUpdateState(config, supersteps),
+    );
   }
 
   /** The addressed checkpoint (or the latest) and its ancestors up to the root, child first. */
@@ -565,19 +723,29 @@ export class MemorySaver {
     yield* listed(this[RAW].list(config, options), "channel_values", (t) => t.checkpoint, true);
   }
 
-  /** Stores `checkpoint` under `config`'s checkpoint (its parent); resolves to its config. */
-  async put(config, checkpoint, metadata, newVersions) {
-    return this[RAW].put(config, checkpoint, metadata, newVersions ?? {});
+  /**
+   * Stores `checkpoint` under `config`'s checkpoint (its parent); resolves
+   * to its config. Like every write of a thread, it waits for the runs and
+   * updates of the thread in flight.
+   */
+  put(config, checkpoint, metadata, newVersions) {
+    return this.#write(laneOptions(config).thread, "put(config, checkpoint, metadata, newVersions)", () =>
+      this[RAW].put(config, checkpoint, metadata, newVersions ?? {}),
+    );
   }
 
   /** Stores a task's writes (`[channel, value][]`) against `config`'s checkpoint. */
-  async putWrites(config, writes, taskId) {
-    this[RAW].putWrites(config, writes, taskId, "");
+  putWrites(config, writes, taskId) {
+    return this.#write(laneOptions(config).thread, "putWrites(config, writes, taskId)", () => {
+      this[RAW].putWrites(config, writes, taskId, "");
+    });
   }
 
   /** Forgets a thread. */
-  async deleteThread(threadId) {
-    this[RAW].deleteThread(threadId);
+  deleteThread(threadId) {
+    return this.#write(threadKey(threadId), "deleteThread(threadId)", () => {
+      this[RAW].deleteThread(threadId);
+    });
   }
 
   /** Everything stored for a thread, branches and pending writes included; `undefined` if unknown. */
@@ -586,8 +754,21 @@ export class MemorySaver {
   }
 
   /** Loads a thread written by `exportThread`, replacing a thread of the same id. */
-  async importThread(data) {
-    this[RAW].importThread(data);
+  importThread(data) {
+    let thread;
+    try {
+      thread = threadKey(data?.thread_id);
+    } catch {
+      thread = undefined;
+    }
+    return this.#write(thread, "importThread(data)", () => {
+      this[RAW].importThread(data);
+    });
+  }
+
+  /** Runs the synchronous write `op` on `thread`'s queue (`onThread`); resolves to its result. */
+  #write(thread, what, op) {
+    return onThread(this, thread, undefined, what, async () => op());
   }
 
   /** Ids of every stored thread, sorted. */

@@ -55,6 +55,7 @@ import {
   MemorySaver,
   START,
   StateGraph,
+  ThreadBusyError,
 } from "chronograph";
 
 interface Message {
@@ -101,6 +102,8 @@ const graph: CompiledStateGraph<ChatState> = new StateGraph<ChatState>(channels)
 
 const configurable: Configurable = { thread_id: "t1", checkpoint_ns: "" };
 const config: RunnableConfig = { configurable, recursionLimit: 25, metadata: { user: "u1" } };
+const rejecting: RunnableConfig = { ...config, multitaskStrategy: "reject" };
+void rejecting;
 
 async function walkthrough(): Promise<void> {
   const out: RunOutput<ChatState> = await graph.invoke({ messages: [{ type: "human", content: "hi" }] }, config);
@@ -191,7 +194,8 @@ async function walkthrough(): Promise<void> {
       e instanceof EmptyInputError ||
       e instanceof GraphValueError ||
       e instanceof GraphSpecError ||
-      e instanceof GraphInterrupt;
+      e instanceof GraphInterrupt ||
+      e instanceof ThreadBusyError;
     void known;
   }
   const conversions: number = graph._stateConversions;
@@ -211,4 +215,6 @@ graph.stream(null, config, { streamMode: "messages" });
 const badNode: NodeFunction<ChatState> = () => 42;
 // @ts-expect-error: asNode is a string
 graph.updateState(config, {}, 1);
-void [badReducer, badNode];
+// @ts-expect-error: "interrupt" and "rollback" are Agent Server strategies the package does not have
+const badStrategy: RunnableConfig = { multitaskStrategy: "rollback" };
+void [badReducer, badNode, badStrategy];

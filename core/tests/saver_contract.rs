@@ -128,6 +128,74 @@ fn put_records_the_configs_checkpoint_id_as_the_parent<S: CheckpointSaver>(s: S)
     assert_eq!(t.parent_config, Some(addr("t", "", Some(7))));
 }
 
+fn put_refuses_a_parent_chain_that_loops_and_changes_nothing<S: CheckpointSaver>(s: S) {
+    chain(&s, "t", 3);
+    let before = s
+        .list(&thread_target("t"), &ListOptions::default())
+        .unwrap();
+    // Checkpoint 2 under itself, and checkpoint 0 (the root) under its grandchild 2.
+    for (id, parent) in [(2, 2), (0, 2), (1, 2)] {
+        let c = checkpoint(id, &[], &[]);
+        let err = s
+            .put(
+                &addr("t", "", Some(parent)),
+                &c,
+                meta(Source::Update, 9),
+                &ChannelVersions::new(),
+            )
+            .unwrap_err();
+        assert_eq!(err.code(), "INVALID_PARENT", "{id} under {parent}");
+        assert!(
+            err.message().contains("its own ancestor"),
+            "{}",
+            err.message()
+        );
+    }
+    assert_eq!(
+        s.list(&thread_target("t"), &ListOptions::default())
+            .unwrap(),
+        before
+    );
+    // On a new thread too, and without creating it.
+    let c = checkpoint(5, &[], &[]);
+    assert!(s
+        .put(
+            &addr("new", "", Some(5)),
+            &c,
+            meta(Source::Input, -1),
+            &ChannelVersions::new()
+        )
+        .is_err());
+    assert!(list_ids(&s, &thread_target("new"), &ListOptions::default()).is_empty());
+    // A checkpoint put again under a parent that does not lead back to it is fine,
+    // and so is a parent that sorts after the child when no chain loops.
+    let c = checkpoint(7, &[], &[]);
+    s.put(
+        &addr("t", "", Some(9)),
+        &c,
+        meta(Source::Update, 9),
+        &ChannelVersions::new(),
+    )
+    .unwrap();
+    let c = checkpoint(9, &[], &[]);
+    let err = s
+        .put(
+            &addr("t", "", Some(7)),
+            &c,
+            meta(Source::Update, 9),
+            &ChannelVersions::new(),
+        )
+        .unwrap_err();
+    assert_eq!(err.code(), "INVALID_PARENT", "9 -> 7 -> 9 loops");
+    s.put(
+        &addr("t", "", Some(2)),
+        &c,
+        meta(Source::Update, 9),
+        &ChannelVersions::new(),
+    )
+    .unwrap();
+}
+
 fn get_tuple_without_an_id_returns_the_highest_id_on_any_branch<S: CheckpointSaver>(s: S) {
     chain(&s, "t", 3);
     // A sibling of checkpoint 1, created last: it becomes "the latest".
@@ -598,6 +666,7 @@ mod in_memory_saver {
     saver_contract!(InMemorySaver::new;
         put_returns_the_new_address_and_get_tuple_reads_it_back,
         put_records_the_configs_checkpoint_id_as_the_parent,
+        put_refuses_a_parent_chain_that_loops_and_changes_nothing,
         get_tuple_without_an_id_returns_the_highest_id_on_any_branch,
         get_tuple_of_a_missing_checkpoint_thread_or_namespace_is_none,
         unchanged_channels_are_read_back_from_their_stored_version,
@@ -725,6 +794,27 @@ fn import_rejects_an_unknown_format_and_changes_nothing() {
     assert!(err
         .message()
         .starts_with("Unsupported thread export format"));
+    assert_eq!(saver.export_thread("t1"), before);
+}
+
+#[test]
+fn import_rejects_a_parent_chain_that_loops_and_changes_nothing() {
+    let saver = common::saver();
+    let (app, _) = common::booking(&saver);
+    app.invoke(common::say("hi"), &common::thread("t1"))
+        .unwrap();
+    let before = saver.export_thread("t1");
+    let mut data = before.clone().unwrap();
+    let checkpoints = &mut data.namespaces[0].checkpoints;
+    let last = checkpoints.last().unwrap().checkpoint.id.clone();
+    checkpoints[0].parent_id = Some(last);
+    let err = saver.import_thread(data).unwrap_err();
+    assert_eq!(err.code(), "INVALID_EXPORT");
+    assert!(
+        err.message().contains("is its own ancestor"),
+        "{}",
+        err.message()
+    );
     assert_eq!(saver.export_thread("t1"), before);
 }
 

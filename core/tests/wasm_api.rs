@@ -138,6 +138,36 @@ fn inputs_and_commands_convert() {
 }
 
 #[wasm_bindgen_test]
+fn cycles_and_deep_values_are_invalid_value_type_errors_naming_the_path() {
+    use chronograph::wasm::value::{json_from_js, MAX_DEPTH};
+    // o = {k: 1}; o.self = o; input = {n: o}
+    let o = js(r#"{"k": 1}"#);
+    Reflect::set(&o, &"self".into(), &o).unwrap();
+    let input = Object::new();
+    Reflect::set(&input, &"n".into(), &o).unwrap();
+    let e = json_from_js(&input, "input").unwrap_err();
+    assert!(e.is_instance_of::<js_sys::TypeError>());
+    assert_eq!(prop(&e, "code").as_deref(), Some("INVALID_VALUE"));
+    assert!(prop(&e, "message")
+        .unwrap()
+        .starts_with("input.n.self: the value contains itself (a cycle)"));
+    // The same error through the run input.
+    let e = input_from_js(input.into()).unwrap_err();
+    assert_eq!(prop(&e, "code").as_deref(), Some("INVALID_VALUE"));
+    // MAX_DEPTH levels read; one more is refused.
+    let deep = |levels: usize| js(&format!("{}1{}", "[".repeat(levels), "]".repeat(levels)));
+    let ok = json_from_js(&deep(MAX_DEPTH), "v").unwrap();
+    assert_eq!(
+        serde_json::to_string(&ok).unwrap(),
+        format!("{}1{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH))
+    );
+    let e = json_from_js(&deep(MAX_DEPTH + 1), "v").unwrap_err();
+    assert!(prop(&e, "message")
+        .unwrap()
+        .ends_with("nest deeper than 256 levels, the limit"));
+}
+
+#[wasm_bindgen_test]
 fn list_options_and_supersteps_convert() {
     let o = list_options_from_js(
         &js(r#"{"limit": 2, "before": {"configurable": {"checkpoint_id": "c5"}}, "filter": {"source": "loop"}}"#),

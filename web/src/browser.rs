@@ -79,15 +79,9 @@ pub fn download(name: &str, text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads the first file chosen in an `<input type=file>` and calls `done`
-/// with its text.
-pub fn read_file(
-    input: &web_sys::HtmlInputElement,
-    done: impl FnOnce(Result<String, String>) + 'static,
-) {
-    let Some(file) = input.files().and_then(|f| f.get(0)) else {
-        return;
-    };
+/// Reads a file chosen in an `<input type=file>` and calls `done` with its
+/// text, later (the read is asynchronous).
+pub fn read_file(file: &web_sys::File, done: impl FnOnce(Result<String, String>) + 'static) {
     let promise = file.text();
     leptos::task::spawn_local(async move {
         let result = wasm_bindgen_futures::JsFuture::from(promise)

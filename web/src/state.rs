@@ -80,6 +80,16 @@ pub struct AppState {
     pub version: RwSignal<u64>,
     /// Set when the last save to localStorage failed ([`STORAGE_FULL`]).
     pub storage_warning: RwSignal<Option<String>>,
+    /// What is in flight ("Importing thread.json…"), while it is.
+    ///
+    /// Engine calls cannot race: the app links the engine as a Rust crate
+    /// and runs graphs of built-in ops synchronously ([`Session`] blocks on
+    /// each call), so an action runs to its end before the page handles the
+    /// next event. The one asynchronous step is reading a file to import:
+    /// while it is read every action is disabled and [`AppState::act`] and
+    /// [`AppState::load_spec`] refuse, so nothing runs on a thread that is
+    /// about to be replaced.
+    pub busy: RwSignal<Option<String>>,
 }
 
 impl AppState {
@@ -170,6 +180,7 @@ impl AppState {
             fresh: RwSignal::new(Vec::new()),
             version: RwSignal::new(0),
             storage_warning: RwSignal::new(None),
+            busy: RwSignal::new(None),
         };
         state.refresh();
         state
@@ -219,6 +230,7 @@ impl AppState {
         &self,
         f: impl FnOnce(&mut Session) -> chronograph::Result<Outcome>,
     ) -> Result<Outcome, String> {
+        self.check_idle()?;
         let result = self
             .session
             .try_update_value(f)
@@ -277,8 +289,26 @@ impl AppState {
         self.session.with_value(|s| inspect::snapshot(s, &id))
     }
 
+    /// Whether nothing is in flight (tracks [`AppState::busy`]): what enables the actions.
+    pub fn idle(&self) -> bool {
+        self.busy.with(Option::is_none)
+    }
+
+    /// `Err` naming what is in flight, when something is ([`AppState::busy`]).
+    fn check_idle(&self) -> Result<(), String> {
+        match self.busy.get_untracked() {
+            Some(what) => {
+                let text = format!("Wait: {what} is not finished.");
+                self.error.set(Some(text.clone()));
+                Err(text)
+            }
+            None => Ok(()),
+        }
+    }
+
     /// Switches to another graph: a new, empty thread.
     pub fn load_spec(&self, id: &str, text: &str) -> Result<(), String> {
+        self.check_idle()?;
         let spec = GraphSpec::parse(text).map_err(|e| e.to_string())?;
         let session = Session::new(spec.clone()).map_err(|e| e.to_string())?;
         self.topology.set(session.graph().topology());

@@ -71,6 +71,62 @@ struct Namespace {
     orphan_writes: FxHashMap<String, Vec<StoredWrite>>,
     /// channel → version → value (`None`: the channel was empty at that version).
     blobs: FxHashMap<Name, FxHashMap<Version, Option<ChannelValue>>>,
+    /// Whether some checkpoint was ever stored under a parent whose id does
+    /// not sort before its own (only `put` and imports from outside do
+    /// that: the engine's ids grow with time). While none was, every
+    /// parent chain goes down in id order, so a `put` under a smaller id
+    /// cannot close a cycle and needs no walk up the chain.
+    upward: bool,
+}
+
+impl Namespace {
+    /// Whether storing checkpoint `id` under `parent` would make it its own
+    /// ancestor (a parent chain that never ends: lineage would loop).
+    fn closes_cycle(&self, id: &str, parent: Option<&str>) -> bool {
+        let Some(parent) = parent else {
+            return false;
+        };
+        if !self.upward && parent < id {
+            return false;
+        }
+        let mut at = Some(parent);
+        // Bounded: a chain longer than the namespace already loops.
+        for _ in 0..=self.checkpoints.len() {
+            match at {
+                None => return false,
+                Some(p) if p == id => return true,
+                Some(p) => at = self.checkpoints.get(p).and_then(|s| s.parent_id.as_deref()),
+            }
+        }
+        true
+    }
+
+    /// A checkpoint that is its own ancestor, if any (for imports).
+    fn cycle(&self) -> Option<&str> {
+        // 1: on the chain being walked, 2: known to reach a root.
+        let mut state: FxHashMap<&str, u8> = FxHashMap::default();
+        for start in self.checkpoints.keys() {
+            let mut chain = Vec::new();
+            let mut at = Some(start.as_str());
+            while let Some(id) = at {
+                match state.get(id) {
+                    Some(1) => return Some(id),
+                    Some(_) => break,
+                    None => {}
+                }
+                state.insert(id, 1);
+                chain.push(id);
+                at = self
+                    .checkpoints
+                    .get(id)
+                    .and_then(|s| s.parent_id.as_deref());
+            }
+            for id in chain {
+                state.insert(id, 2);
+            }
+        }
+        None
+    }
 }
 
 /// A stored checkpoint seen in place, without copying anything: what
@@ -333,6 +389,7 @@ impl InMemorySaver {
                     .collect();
                 writes.sort_by(|a, b| a.key().cmp(&b.key()));
                 writes.dedup_by(|a, b| a.key() == b.key());
+                out.upward |= c.parent_id.as_deref().is_some_and(|p| p >= id.as_str());
                 out.checkpoints.insert(
                     id,
                     Box::new(Stored {
@@ -342,6 +399,13 @@ impl InMemorySaver {
                         writes,
                     }),
                 );
+            }
+            if let Some(id) = out.cycle() {
+                return Err(Error::value(format!(
+                    "Checkpoint {id} of namespace {:?} is its own ancestor (its parent chain loops)",
+                    ns.checkpoint_ns
+                ))
+                .with_code("INVALID_EXPORT"));
             }
             namespaces.insert(ns.checkpoint_ns, out);
         }
@@ -500,7 +564,26 @@ impl CheckpointSaver for InMemorySaver {
         new_versions: &ChannelVersions,
     ) -> Result<CheckpointConfig> {
         let mut store = self.store.borrow_mut();
+        // Checked before anything changes: a refused put leaves the thread as it was.
+        let parent_id = config.checkpoint_id.as_deref();
+        let existing = store
+            .threads
+            .get(&config.thread_id)
+            .and_then(|t| t.get(&config.checkpoint_ns));
+        let cycle = match existing {
+            Some(ns) => ns.closes_cycle(&checkpoint.id, parent_id),
+            None => parent_id == Some(checkpoint.id.as_str()),
+        };
+        if cycle {
+            return Err(Error::value(format!(
+                "Checkpoint {} cannot be stored under {}: it would be its own ancestor",
+                checkpoint.id,
+                parent_id.unwrap_or_default()
+            ))
+            .with_code("INVALID_PARENT"));
+        }
         let ns = store.namespace_mut(config);
+        ns.upward |= parent_id.is_some_and(|p| p >= checkpoint.id.as_str());
         for (channel, version) in new_versions {
             let value = checkpoint.channel_values.get(channel).cloned();
             ns.blobs
@@ -553,6 +636,7 @@ impl CheckpointSaver for InMemorySaver {
             blobs,
             checkpoints,
             orphan_writes,
+            ..
         } = store.namespace_mut(config);
         // A write's channel shares the name already kept for its values.
         let channel_name = |channel: &str| match blobs.get_key_value(channel) {

@@ -111,7 +111,7 @@ fn get(target: &JsValue, key: &str) -> JsValue {
 
 /// A new JS error of class `name` (the registered class, a native
 /// `TypeError`, or a plain `Error` renamed) with `code`.
-fn new_error(name: &str, message: &str, code: &str) -> JsValue {
+pub(super) fn new_error(name: &str, message: &str, code: &str) -> JsValue {
     let registered = CLASSES.with(|c| {
         let classes = c.borrow();
         let ctor = get(classes.as_ref()?.as_ref(), name);
@@ -170,7 +170,7 @@ pub fn describe(v: &JsValue) -> String {
         format!("the number {n}")
     } else if v.is_function() {
         "a function".into()
-    } else if js_sys::Array::is_array(v) {
+    } else if super::value::is_array(v) {
         "an array".into()
     } else {
         v.js_typeof()
@@ -192,9 +192,16 @@ pub fn from_thrown(thrown: JsValue) -> Error {
     if is_graph_interrupt(&thrown) {
         return Error::new(ErrorKind::GraphInterrupt, "interrupted");
     }
-    let (name, message) = match thrown.dyn_ref::<js_sys::Error>() {
-        Some(e) => (String::from(e.name()), String::from(e.message())),
-        None => ("Error".to_owned(), thrown_text(&thrown)),
+    // Read through `Reflect`: a getter or Proxy trap that throws must not
+    // unwind through the module.
+    let (name, message) = match thrown.is_instance_of::<js_sys::Error>() {
+        true => (
+            get(&thrown, "name")
+                .as_string()
+                .unwrap_or_else(|| "Error".into()),
+            get(&thrown, "message").as_string().unwrap_or_default(),
+        ),
+        false => ("Error".to_owned(), thrown_text(&thrown)),
     };
     THROWN.with(|t| {
         let mut t = t.borrow_mut();

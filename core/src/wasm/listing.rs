@@ -51,7 +51,17 @@ struct VersionsText<'a> {
 fn json_text(value: impl Serialize) -> Result<String, JsValue> {
     let mut out = Vec::with_capacity(256);
     serde_json::to_writer(&mut out, &value).map_err(serialization_error)?;
-    Ok(String::from_utf8(out).expect("serde_json writes UTF-8"))
+    utf8(out)
+}
+
+/// The text serde_json wrote (always UTF-8; an error rather than a panic all the same).
+fn utf8(out: Vec<u8>) -> Result<String, JsValue> {
+    String::from_utf8(out).map_err(|e| {
+        JsValue::from(
+            Error::runtime(format!("Could not convert a value to JavaScript: {e}"))
+                .with_code("SERIALIZATION"),
+        )
+    })
 }
 
 fn serialization_error(e: serde_json::Error) -> JsValue {
@@ -107,7 +117,7 @@ impl WasmListing {
             return Err(serialization_error(e));
         }
         out.push(b']');
-        let text = String::from_utf8(out).expect("serde_json writes UTF-8");
+        let text = utf8(out)?;
         Ok(WasmListing {
             text,
             values,

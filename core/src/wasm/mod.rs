@@ -11,6 +11,10 @@
 //! - [`types`]: the data shapes that cross the boundary (configs,
 //!   snapshots, tuples, stream chunks), converted with
 //!   `serde_wasm_bindgen::Serializer::json_compatible()`.
+//! - [`value`]: the one conversion of JS values into the engine's JSON
+//!   data, which refuses cycles, nesting deeper than
+//!   [`value::MAX_DEPTH`] and anything JSON does not hold with a
+//!   `TypeError` of code `INVALID_VALUE` naming the bad value's path.
 //! - [`error`]: core errors to real JS `Error` objects (`name`, `code`,
 //!   `node`, LangGraph.js texts) and thrown JS values back to core errors.
 //! - `node`: the one adapter from a JS function to a core node, router or
@@ -32,6 +36,7 @@ mod state_cache;
 mod state_graph;
 mod task;
 pub mod types;
+pub mod value;
 
 pub use clock::DateClock;
 pub use compiled::WasmCompiledGraph;

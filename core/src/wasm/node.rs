@@ -24,6 +24,7 @@ use super::error::{describe, from_thrown, invalid_argument};
 pub use super::state_cache::StateCache;
 use super::task::TaskHandle;
 use super::types::{is_object, json_from_js, to_js};
+use super::value::array_items;
 use crate::{
     ChannelValue, CustomReducer, Error, NodeAction, NodeContext, NodeFuture, Reducer, RouterFn,
     State,
@@ -126,11 +127,7 @@ fn update_from_js(out: JsValue, node: &str) -> crate::Result<Value> {
             "Node \"{node}\" returned a Command; returning a Command from a node is not supported, return an update object"
         )));
     }
-    serde_wasm_bindgen::from_value(out).map_err(|e| {
-        Error::invalid_update(format!(
-            "Node \"{node}\" returned a value that is not plain data: {e}"
-        ))
-    })
+    json_from_js(out, &format!("node {node:?}: update")).map_err(from_thrown)
 }
 
 /// A JS node as a core node.
@@ -172,11 +169,8 @@ fn destinations(out: &JsValue, from: &str) -> crate::Result<Vec<String>> {
     if let Some(name) = out.as_string() {
         return Ok(vec![name]);
     }
-    if js_sys::Array::is_array(out) {
-        let names: Option<Vec<String>> = js_sys::Array::from(out)
-            .iter()
-            .map(|x| x.as_string())
-            .collect();
+    if let Ok(Some(items)) = array_items(out) {
+        let names: Option<Vec<String>> = items.iter().map(|x| x.as_string()).collect();
         if let Some(names) = names {
             return Ok(names);
         }

@@ -6,7 +6,8 @@ use super::compiled::WasmCompiledGraph;
 use super::error::{describe, invalid_argument};
 use super::node::{function_arg, node_action, reducer_from_js, router, StateCache};
 use super::saver::WasmMemorySaver;
-use super::types::{entries, from_js, is_object, json_from_js, names_arg, string_arg};
+use super::types::{entries, from_js, is_object, names_arg, string_arg};
+use super::value::{document_from_js, is_array};
 use crate::{Branch, CheckpointSaver, CompileOptions, GraphSpec, StateGraph};
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -35,7 +36,7 @@ impl WasmStateGraph {
             )));
         }
         let mut graph = StateGraph::new();
-        for (name, spec) in entries(&channels) {
+        for (name, spec) in entries(&channels, "new StateGraph(channels): channels")? {
             let reducer = reducer_from_js(&name, &spec)?;
             graph.add_channel(name, reducer);
         }
@@ -49,7 +50,7 @@ impl WasmStateGraph {
     /// A builder from the JSON graph format (built-in ops as nodes).
     #[wasm_bindgen(js_name = fromSpec)]
     pub fn from_spec(spec: JsValue) -> Result<WasmStateGraph, JsValue> {
-        let value = json_from_js(spec, "StateGraph.fromSpec(spec)")?;
+        let value = document_from_js(&spec, "StateGraph.fromSpec(spec): spec")?;
         let spec = GraphSpec::from_value(&value)?;
         let graph = spec.to_state_graph()?;
         Ok(WasmStateGraph {
@@ -98,7 +99,7 @@ impl WasmStateGraph {
         let route = router(from.clone(), f, self.cache.clone());
         let branch = if path_map.is_undefined() || path_map.is_null() {
             Branch::new(route, None)
-        } else if js_sys::Array::is_array(&path_map) {
+        } else if is_array(&path_map) {
             Branch::new(route, None).with_ends(names_arg(&path_map, what)?)
         } else {
             let map: BTreeMap<String, String> = from_js(path_map, what)?;

@@ -61,7 +61,7 @@ pub fn task_interrupt(task: u32, value: JsValue) -> Result<JsValue, JsValue> {
         .with_code("INTERRUPT_OUTSIDE_NODE")
         .into());
     };
-    let value = json_from_js(value, "interrupt(value)")?;
+    let value = json_from_js(value, "interrupt(value): value")?;
     let answer = ctx.interrupt(value)?;
     to_js(&answer)
 }

@@ -8,12 +8,13 @@
 //! the JS layer there), next to the classes that return them.
 
 use super::error::{describe, invalid_argument};
+use super::value::{array_items, is_array, object_pairs};
 use crate::checkpoint::{CheckpointConfig, CheckpointMetadata, CheckpointTuple, ListOptions};
 use crate::{
     Command, Error, Interrupt, PregelTask, Resume, RunInput, RunnableConfig, State, StateSnapshot,
     StateUpdate, StreamEvent, START,
 };
-use js_sys::{Object, Reflect};
+use js_sys::Reflect;
 use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
@@ -30,19 +31,17 @@ pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
         })
 }
 
-/// Reads a JS value as JSON; the error names `what`.
+/// Reads a JS value as JSON data ([`super::value::json_from_js`], the one
+/// conversion of JS values into the engine); the error names `what` and
+/// the path of the bad value.
 pub fn json_from_js(value: JsValue, what: &str) -> Result<Value, JsValue> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| {
-        let text = e.to_string();
-        let text = text.strip_prefix("Error: ").unwrap_or(&text);
-        invalid_argument(format!("{what}: {text}"))
-    })
+    super::value::json_from_js(&value, what)
 }
 
 /// Reads a JS value into a Rust type; the error names `what` and the path
 /// of the bad field (`put(...): checkpoint.channel_versions.x: ...`).
 pub fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsValue> {
-    let json = json_from_js(value, what)?;
+    let json = super::value::document_from_js(&value, what)?;
     serde_path_to_error::deserialize(json).map_err(|e| {
         let path = e.path().to_string();
         let at = if path == "." {
@@ -65,24 +64,17 @@ fn absent(v: &JsValue) -> bool {
 
 /// Whether `v` is a plain-ish object (not an array, function or primitive).
 pub fn is_object(v: &JsValue) -> bool {
-    v.is_object() && !js_sys::Array::is_array(v) && !v.is_function()
+    v.is_object() && !is_array(v)
 }
 
-/// The own enumerable `[key, value]` pairs of an object.
-pub fn entries(v: &JsValue) -> Vec<(String, JsValue)> {
-    let Some(obj) = v.dyn_ref::<Object>() else {
-        return Vec::new();
-    };
-    Object::entries(obj)
-        .iter()
-        .filter_map(|pair| {
-            let pair = js_sys::Array::from(&pair);
-            Some((pair.get(0).as_string()?, pair.get(1)))
-        })
-        .collect()
+/// The own enumerable `[key, value]` pairs of an object (none for a
+/// primitive); the error names `what` when reading them threw.
+pub fn entries(v: &JsValue, what: &str) -> Result<Vec<(String, JsValue)>, JsValue> {
+    match v.is_object() || v.is_function() {
+        true => object_pairs(v, what),
+        false => Ok(Vec::new()),
+    }
 }
-
-use wasm_bindgen::JsCast;
 
 /// A string argument, or an error naming it.
 pub fn string_arg(v: &JsValue, what: &str) -> Result<String, JsValue> {
@@ -104,10 +96,8 @@ pub fn names_arg(v: &JsValue, what: &str) -> Result<Vec<String>, JsValue> {
             describe(v)
         ))
     };
-    if !js_sys::Array::is_array(v) {
-        return Err(bad());
-    }
-    js_sys::Array::from(v)
+    array_items(v)?
+        .ok_or_else(bad)?
         .iter()
         .map(|x| x.as_string().ok_or_else(bad))
         .collect()
@@ -128,13 +118,13 @@ fn integer_arg(v: &JsValue, what: &str) -> Result<Option<i64>, JsValue> {
 }
 
 /// The JSON values of an object's entries; entries JSON cannot hold
-/// (functions, symbols, `undefined`) are left out.
-fn json_entries(v: &JsValue) -> Map<String, Value> {
-    entries(v)
+/// (functions, symbols, `undefined`, cycles, ...) are left out.
+fn json_entries(v: &JsValue, what: &str) -> Result<Map<String, Value>, JsValue> {
+    Ok(entries(v, what)?
         .into_iter()
         .filter(|(_, x)| !x.is_undefined())
-        .filter_map(|(k, x)| Some((k, serde_wasm_bindgen::from_value(x).ok()?)))
-        .collect()
+        .filter_map(|(k, x)| Some((k, json_from_js(x, what).ok()?)))
+        .collect())
 }
 
 /// `{configurable: {thread_id, checkpoint_id?, checkpoint_ns?, ...}, recursionLimit?, metadata?}`
@@ -158,7 +148,7 @@ pub fn config_from_js(v: &JsValue, what: &str) -> Result<RunnableConfig, JsValue
             describe(&configurable)
         )));
     }
-    config.configurable = json_entries(&configurable);
+    config.configurable = json_entries(&configurable, &format!("{what}.configurable"))?;
     let cfg = &mut config.configurable;
     match cfg.get("checkpoint_id") {
         Some(Value::Null) => drop(cfg.remove("checkpoint_id")),
@@ -188,7 +178,7 @@ pub fn config_from_js(v: &JsValue, what: &str) -> Result<RunnableConfig, JsValue
     config.recursion_limit = integer_arg(&limit, &format!("{what}.recursionLimit"))?;
     let metadata = get(v, "metadata");
     if is_object(&metadata) {
-        config.metadata = json_entries(&metadata);
+        config.metadata = json_entries(&metadata, &format!("{what}.metadata"))?;
     }
     Ok(config)
 }
@@ -447,11 +437,7 @@ pub fn command_from_js(v: &JsValue) -> Result<Command, JsValue> {
     let resume = get(v, "resume");
     let update = get(v, "update");
     let goto = get(v, "goto");
-    if js_sys::Array::is_array(&goto)
-        && js_sys::Array::from(&goto)
-            .iter()
-            .any(|g| g.as_string().is_none())
-    {
+    if array_items(&goto)?.is_some_and(|items| items.iter().any(|g| g.as_string().is_none())) {
         return Err(invalid_argument(
             "Command.goto must be a node name or an array of node names (Send is not supported)",
         ));
@@ -497,17 +483,17 @@ pub fn supersteps_from_js(v: &JsValue) -> Result<Vec<Vec<StateUpdate>>, JsValue>
             describe(got)
         ))
     };
-    if !js_sys::Array::is_array(v) {
+    let Some(steps) = array_items(v)? else {
         return Err(bad("supersteps".into(), v));
-    }
+    };
     let mut out = Vec::new();
-    for (i, step) in js_sys::Array::from(v).iter().enumerate() {
-        let updates = get(&step, "updates");
-        if !js_sys::Array::is_array(&updates) {
+    for (i, step) in steps.iter().enumerate() {
+        let updates = get(step, "updates");
+        let Some(updates) = array_items(&updates)? else {
             return Err(bad(format!("supersteps[{i}].updates"), &updates));
-        }
+        };
         let mut list = Vec::new();
-        for (j, u) in js_sys::Array::from(&updates).iter().enumerate() {
+        for (j, u) in updates.into_iter().enumerate() {
             let what = format!("supersteps[{i}].updates[{j}]");
             if !is_object(&u) {
                 return Err(bad(what, &u));
@@ -553,7 +539,9 @@ pub fn list_options_from_js(v: &JsValue, what: &str) -> Result<ListOptions, JsVa
         )));
     }
     Ok(ListOptions {
-        filter: json_entries(&filter).into_iter().collect(),
+        filter: json_entries(&filter, &format!("{what}.filter"))?
+            .into_iter()
+            .collect(),
         before,
         limit: limit.map(|l| l as usize),
     })

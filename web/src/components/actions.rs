@@ -116,6 +116,8 @@ pub fn Actions() -> impl IntoView {
             .unwrap_or_else(|| "X".to_owned())
     };
     let none = move || state.selected.get().is_none();
+    // Disabled with nothing selected, and while something is in flight.
+    let off = move || none() || !state.idle();
     view! {
         <section class="actions" aria-label="Actions">
             <h3>{move || if none() {
@@ -124,7 +126,7 @@ pub fn Actions() -> impl IntoView {
                 view! { "actions on " <span class="mono">{label()}</span> }.into_any()
             }}</h3>
             <div class="action">
-                <button type="button" class="primary" disabled=none
+                <button type="button" class="primary" disabled=off
                     on:mouseenter=move |_| hovered.set(Some(Kind::Replay))
                     on:focus=move |_| hovered.set(Some(Kind::Replay))
                     on:click=move |_| replay()>"Replay"</button>
@@ -134,14 +136,14 @@ pub fn Actions() -> impl IntoView {
                 </div>
             </div>
             <div class="action">
-                <button type="button" disabled=none on:click=move |_| state.fork_open.set(true)>"Fork"</button>
+                <button type="button" disabled=off on:click=move |_| state.fork_open.set(true)>"Fork"</button>
                 <div>
                     <code>{move || format!("update_state({}, values, as_node)", label())}</code>
                     <div class="muted">"Edit the state as a node: an update child (step + 1) whose next is that node's successors; then run it."</div>
                 </div>
             </div>
             <div class="action">
-                <button type="button" disabled=none
+                <button type="button" disabled=off
                     on:mouseenter=move |_| hovered.set(Some(Kind::Copy))
                     on:focus=move |_| hovered.set(Some(Kind::Copy))
                     on:click=move |_| copy()>"Copy"</button>
@@ -152,7 +154,7 @@ pub fn Actions() -> impl IntoView {
             </div>
             <Show when=move || interrupted.get()>
                 <form class="action resume" on:submit=move |ev| { ev.prevent_default(); resume(); }>
-                    <button type="submit" class="primary">"Resume"</button>
+                    <button type="submit" class="primary" disabled=move || !state.idle()>"Resume"</button>
                     <div class="grow">
                         <input class="mono grow-input" aria-label="Resume value (JSON)"
                             prop:value=move || resume_text.get()

@@ -70,7 +70,7 @@ pub fn RunBar() -> impl IntoView {
                                     on:input=move |ev| input.set(event_target_value(&ev))
                                 />
                             </label>
-                            <button type="submit" class="primary">"Run"</button>
+                            <button type="submit" class="primary" disabled=move || !state.idle()>"Run"</button>
                         </form>
                     }
                 }
@@ -83,7 +83,7 @@ pub fn RunBar() -> impl IntoView {
                         prop:value=move || message.get()
                         on:input=move |ev| message.set(event_target_value(&ev))
                     />
-                    <button type="submit" class="primary">"Send"</button>
+                    <button type="submit" class="primary" disabled=move || !state.idle()>"Send"</button>
                 </form>
             </Show>
             <p class="muted small run-note">

@@ -41,7 +41,7 @@ pub fn SpecEditor() -> impl IntoView {
                 on:input=move |ev| { text.set(event_target_value(&ev)); error.set(None); }></textarea>
             {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
             <div class="row">
-                <button type="button" on:click=move |_| load()>"Load spec"</button>
+                <button type="button" disabled=move || !state.idle() on:click=move |_| load()>"Load spec"</button>
                 <span class="muted small">"Starts a new, empty thread on this graph."</span>
             </div>
         </details>

@@ -36,8 +36,15 @@ pub fn Toolbar() -> impl IntoView {
         else {
             return;
         };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        // Reading the file is the app's one asynchronous step: every action
+        // waits (disabled) until the thread is replaced or the import failed.
+        state.busy.set(Some(format!("importing {}", file.name())));
         let input2 = input.clone();
-        browser::read_file(&input, move |result| {
+        browser::read_file(&file, move |result| {
+            state.busy.set(None);
             let r = result.and_then(|text| state.import_text(&text));
             error.set(r.err().map(|e| format!("Import failed: {e}")));
             input2.set_value("");
@@ -66,7 +73,7 @@ pub fn Toolbar() -> impl IntoView {
             </div>
             <label class="field">
                 <span>"Scenario"</span>
-                <select aria-label="Scenario" on:change=on_pick prop:value=move || state.scenario.get()>
+                <select aria-label="Scenario" disabled=move || !state.idle() on:change=on_pick prop:value=move || state.scenario.get()>
                     {ALL.iter().map(|s| view! {
                         <option value=s.id selected=move || state.scenario.get() == s.id>{s.title}</option>
                     }).collect_view()}
@@ -81,10 +88,12 @@ pub fn Toolbar() -> impl IntoView {
             </button>
             <span class="sep" aria-hidden="true"></span>
             <button type="button" on:click=export title="Download the thread as JSON (the npm package's export format)">"Export"</button>
-            <button type="button" on:click=move |_| { if let Some(f) = file_ref.get() { f.click(); } }>"Import"</button>
+            <button type="button" disabled=move || !state.idle()
+                on:click=move |_| { if let Some(f) = file_ref.get() { f.click(); } }>"Import"</button>
             <input node_ref=file_ref type="file" accept="application/json,.json" class="sr-only"
                 aria-label="Import thread file" tabindex="-1" on:change=on_file />
-            <button type="button" on:click=reset title="Start an empty thread on this graph">"Reset"</button>
+            <button type="button" disabled=move || !state.idle() on:click=reset title="Start an empty thread on this graph">"Reset"</button>
+            {move || state.busy.get().map(|b| view! { <span class="busy" role="status">{format!("{b}…")}</span> })}
             {move || error.get().map(|e| view! { <span class="error" role="alert">{e}</span> })}
             {move || state.storage_warning.get().map(|w| view! {
                 <span class="storage-warning" role="alert">{w}</span>
