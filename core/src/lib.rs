@@ -68,6 +68,6 @@ pub use graph::{
 };
 pub use state::{PregelTask, StateSnapshot, StateUpdate, TaskState};
 pub use types::{
-    Command, Goto, Interrupt, NodeOutput, Resume, RunInput, RunOutput, RunnableConfig, Send,
-    StreamEvent, COPY, DEFAULT_RECURSION_LIMIT, END, INPUT, PARENT, START,
+    Command, Durability, Goto, Interrupt, NodeOutput, Resume, RunInput, RunOutput, RunnableConfig,
+    Send, StreamEvent, COPY, DEFAULT_RECURSION_LIMIT, END, INPUT, PARENT, START,
 };

@@ -107,6 +107,9 @@ pub struct Operation {
     /// `get_state(..., subgraphs=True)`.
     #[serde(default)]
     pub subgraphs: bool,
+    /// `invoke(..., durability=...)` (`invoke` and `resume`).
+    #[serde(default)]
+    pub durability: Option<crate::types::Durability>,
 }
 
 impl Scenario {
@@ -266,8 +269,7 @@ impl Runner {
         let mut paths: HashMap<String, Vec<PathPart>> = HashMap::new();
         let mut keyed = Vec::with_capacity(new.len());
         for (ns, id) in new {
-            let mut key = self.path(&ns, &mut paths)?;
-            key.push(PathPart::Id(id.clone()));
+            let key = self.key(&ns, &id, &mut paths)?;
             keyed.push((key, ns, id));
         }
         keyed.sort();
@@ -278,12 +280,70 @@ impl Runner {
         Ok(())
     }
 
-    /// Where namespace `ns` sits: for each level, the newest parent
-    /// checkpoint with the task that ran it, and that task's index.
-    fn path(&self, ns: &str, memo: &mut HashMap<String, Vec<PathPart>>) -> Result<Vec<PathPart>> {
+    /// The sort key of subgraph checkpoint `id` in namespace `ns`: where
+    /// its namespace sits, then its id. A persistent subgraph's namespace
+    /// (no task id) holds every run: each checkpoint sits after the parent
+    /// checkpoint its `parents` name, at the index of the task named after
+    /// the node there (0 if none); without one, by its own id.
+    fn key(
+        &self,
+        ns: &str,
+        id: &str,
+        memo: &mut HashMap<String, Vec<PathPart>>,
+    ) -> Result<Vec<PathPart>> {
         if ns.is_empty() {
-            return Ok(Vec::new());
+            return Ok(vec![PathPart::Id(id.to_owned())]);
         }
+        let (parent_ns, last) = ns.rsplit_once('|').unwrap_or(("", ns));
+        if last.contains(':') {
+            let mut key = self.path(ns, memo)?;
+            key.push(PathPart::Id(id.to_owned()));
+            return Ok(key);
+        }
+        let at = CheckpointConfig {
+            thread_id: self.thread_id.clone(),
+            checkpoint_ns: ns.to_owned(),
+            checkpoint_id: Some(id.to_owned()),
+        };
+        let parents = self
+            .saver
+            .get_tuple(&at)?
+            .map(|t| t.metadata.parents)
+            .unwrap_or_default();
+        let parent_key = if parent_ns.is_empty() {
+            parents.contains_key("").then(String::new)
+        } else {
+            parents
+                .keys()
+                .find(|k| recast(k) == recast(parent_ns))
+                .cloned()
+        };
+        let Some(pns) = parent_key else {
+            return Ok(vec![PathPart::Id(id.to_owned())]);
+        };
+        let pcid = parents[&pns].clone();
+        let history = self.graph.get_state_history(
+            &self.thread.clone().in_namespace(pns.clone()),
+            &ListOptions::default(),
+        )?;
+        let idx = history
+            .iter()
+            .filter(|s| s.config.checkpoint_id.as_deref() == Some(&pcid))
+            .find_map(|s| s.tasks.iter().position(|t| t.name == last))
+            .unwrap_or(0);
+        let mut key = self.key(&pns, &pcid, memo)?;
+        key.pop();
+        key.extend([
+            PathPart::Id(pcid),
+            PathPart::Index(idx),
+            PathPart::Id(id.to_owned()),
+        ]);
+        Ok(key)
+    }
+
+    /// Where namespace `ns` (a task's) sits: for each level, the newest
+    /// parent checkpoint with the task that ran it, and that task's index.
+    fn path(&self, ns: &str, memo: &mut HashMap<String, Vec<PathPart>>) -> Result<Vec<PathPart>> {
         if let Some(p) = memo.get(ns) {
             return Ok(p.clone());
         }
@@ -300,7 +360,8 @@ impl Runner {
         let Some((id, idx)) = found else {
             return Err(Error::spec(format!("no parent task for namespace {ns}")));
         };
-        let mut path = self.path(parent_ns, memo)?;
+        let mut path = self.key(parent_ns, &id, memo)?;
+        path.pop();
         path.push(PathPart::Id(id));
         path.push(PathPart::Index(idx));
         memo.insert(ns.to_owned(), path.clone());
@@ -395,7 +456,13 @@ impl Runner {
     }
 
     fn apply(&mut self, op: &Operation) -> Result<(&'static str, Pending)> {
-        let config = self.config(&op.at)?;
+        let mut config = self.config(&op.at)?;
+        if op.durability.is_some() {
+            if !matches!(op.op.as_str(), "invoke" | "resume") {
+                return Err(Error::spec("durability belongs to invoke and resume"));
+            }
+            config.durability = op.durability;
+        }
         match op.op.as_str() {
             "invoke" | "resume" => {
                 let input = if op.op == "resume" {

@@ -279,11 +279,9 @@ fn subgraph_state(
     else {
         return Ok(None);
     };
-    let level = format!("{}:{}", task.name, task.id);
-    let ns = match at.checkpoint_ns.is_empty() {
-        true => level,
-        false => format!("{}|{level}", at.checkpoint_ns),
-    };
+    let ns = sub
+        .inner
+        .subgraph_ns(&at.checkpoint_ns, &task.name, &task.id);
     let config = CheckpointConfig {
         thread_id: at.thread_id.clone(),
         checkpoint_ns: ns,

@@ -34,6 +34,25 @@ pub struct RunnableConfig {
     /// Extra metadata for every checkpoint the run writes.
     #[serde(default, skip_serializing_if = "Map::is_empty")]
     pub metadata: Map<String, Value>,
+    /// Which checkpoints a run saves (LangGraph's `durability`; default
+    /// `async`, which like `sync` saves every one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub durability: Option<Durability>,
+}
+
+/// LangGraph 1.x's `durability` modes: when a run's checkpoints are saved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Durability {
+    /// Every checkpoint, each saved before the next superstep starts.
+    Sync,
+    /// Every checkpoint (LangGraph saves them in the background).
+    #[default]
+    Async,
+    /// Only the checkpoint the run ends on (done, paused or failed), with the
+    /// checkpoint the run started from as its parent, and the last step's
+    /// pending writes; a subgraph saves only when it pauses or fails.
+    Exit,
 }
 
 impl RunnableConfig {

@@ -4,6 +4,7 @@
 //! without touching this file:
 //! - `scenarios/` + `expected/`: the public scenarios of FORMAT.md;
 //! - `random/`: random scenarios with LangGraph as the oracle;
+//! - `extensions/`: persistent subgraphs and `durability` (its own FORMAT.md);
 //! - `regressions/`: generated scenarios that once failed, kept as regressions.
 //!
 //! `CONFORMANCE_DIR=path cargo test --test conformance extra_dir` checks
@@ -88,8 +89,14 @@ fn random_scenarios_match_langgraph() {
 }
 
 #[test]
+fn extension_scenarios_match_langgraph() {
+    // Persistent subgraphs and `durability` (extensions/FORMAT.md).
+    check_all(&conformance_dir().join("extensions"), 10);
+}
+
+#[test]
 fn regression_scenarios_match_langgraph() {
-    check_all(&conformance_dir().join("regressions"), 0);
+    check_all(&conformance_dir().join("regressions"), 24);
 }
 
 #[test]
@@ -104,6 +111,7 @@ fn every_scenario_has_an_expected_trace() {
     for dir in [
         conformance_dir(),
         conformance_dir().join("random"),
+        conformance_dir().join("extensions"),
         conformance_dir().join("regressions"),
     ] {
         for n in names(&dir) {

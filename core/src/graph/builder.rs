@@ -58,6 +58,10 @@ pub struct CompileOptions {
     pub clock: Option<Rc<dyn Clock>>,
     /// Seed for generated ids (message ids, checkpoint id tails).
     pub seed: Option<u64>,
+    /// For a graph used as a subgraph: LangGraph's `checkpointer=True`. It
+    /// keeps one history per thread, in the namespace named after its node
+    /// (no task id), so each run of the node continues from the last one.
+    pub persistent: bool,
 }
 
 impl CompileOptions {
@@ -282,6 +286,7 @@ impl StateGraph {
             saver: options.checkpointer,
             interrupt_before: options.interrupt_before,
             interrupt_after: options.interrupt_after,
+            persistent: options.persistent,
             ids,
         }))
     }

@@ -65,10 +65,28 @@ pub(crate) struct GraphInner {
     pub saver: Option<Rc<dyn CheckpointSaver>>,
     pub interrupt_before: Vec<String>,
     pub interrupt_after: Vec<String>,
+    /// A subgraph with a history of its own (`checkpointer=True`).
+    pub persistent: bool,
     pub ids: Rc<IdGenerator>,
 }
 
 impl GraphInner {
+    /// The namespace a task `node:task_id` of a graph at `parent_ns` runs
+    /// this graph in, as a subgraph: the task's own, or for a persistent
+    /// subgraph the path of node names without any task id (LangGraph's
+    /// `_own_checkpoint_config`), one history whatever task runs it.
+    pub(crate) fn subgraph_ns(&self, parent_ns: &str, node: &str, task_id: &str) -> String {
+        match (self.persistent, parent_ns.is_empty()) {
+            (false, true) => format!("{node}:{task_id}"),
+            (false, false) => format!("{parent_ns}|{node}:{task_id}"),
+            (true, true) => node.to_owned(),
+            (true, false) => format!(
+                "{}|{node}",
+                crate::reserved::recast_checkpoint_ns(parent_ns)
+            ),
+        }
+    }
+
     /// The saver, or LangGraph's "No checkpointer set".
     pub(crate) fn saver(&self) -> Result<&Rc<dyn CheckpointSaver>> {
         self.saver.as_ref().ok_or_else(Error::no_checkpointer)

@@ -481,9 +481,12 @@ pub struct CompileSpec {
     /// Pause after these nodes (`"*"` for all).
     #[serde(default, deserialize_with = "names")]
     pub interrupt_after: Vec<String>,
-    /// Whether the graph saves checkpoints (default true).
-    #[serde(default = "yes")]
-    pub checkpointer: bool,
+    /// Whether the graph saves checkpoints (absent: yes). On a subgraph,
+    /// `true` makes it persistent (LangGraph's `checkpointer=True`: a
+    /// history of its own, continued by every run of its node); absent, it
+    /// uses the parent's checkpointer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checkpointer: Option<bool>,
 }
 
 impl Default for CompileSpec {
@@ -491,13 +494,9 @@ impl Default for CompileSpec {
         CompileSpec {
             interrupt_before: Vec::new(),
             interrupt_after: Vec::new(),
-            checkpointer: true,
+            checkpointer: None,
         }
     }
-}
-
-fn yes() -> bool {
-    true
 }
 
 fn names<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
@@ -555,12 +554,15 @@ impl GraphSpec {
                         "nodes.{name}: a subgraph node has no `writes`"
                     )));
                 }
-                let compiled = sub.compile(CompileOptions {
+                // A subgraph's `compile.checkpointer: true` is LangGraph's
+                // `checkpointer=True`; otherwise it uses the parent's.
+                let compiled = sub.build(options)?.compile(CompileOptions {
                     checkpointer: None,
-                    interrupt_before: Vec::new(),
-                    interrupt_after: Vec::new(),
+                    interrupt_before: sub.compile.interrupt_before.clone(),
+                    interrupt_after: sub.compile.interrupt_after.clone(),
                     clock: options.clock.clone(),
                     seed: options.seed,
+                    persistent: sub.compile.checkpointer == Some(true),
                 })?;
                 g.add_subgraph(name.clone(), compiled);
                 continue;
@@ -619,7 +621,7 @@ impl GraphSpec {
     /// For callers that compile [`to_state_graph`](Self::to_state_graph)
     /// themselves after adding to it.
     pub fn compile_options(&self, mut options: CompileOptions) -> CompileOptions {
-        if !self.compile.checkpointer {
+        if self.compile.checkpointer == Some(false) {
             options.checkpointer = None;
         }
         options

@@ -9,6 +9,7 @@
 //! replay of a time-travelling root run).
 
 use super::algo::{self, Task};
+use super::aliasing;
 use super::write::node_writes;
 use crate::checkpoint::{
     ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver,
@@ -57,7 +58,7 @@ pub(crate) async fn run_subgraph(
     ctx: NodeContext,
 ) -> Result<NodeOutput> {
     let pad = ctx.pad.clone();
-    let frame = Frame::nested(&pad);
+    let frame = Frame::nested(&pad, &graph.inner);
     match Box::pin(run_loop(
         &graph.inner,
         RunInput::Values(input.to_json()),
@@ -92,22 +93,74 @@ async fn run_loop<'a>(
     let limit = frame.config.recursion_limit()?;
     let mut run = Loop::load(graph, frame, &input, sink)?;
     run.stop = run.step + limit + 1;
-    if let Some(output) = run.first(input)? {
-        return Ok(output);
+    let result = run.drive(input, limit).await;
+    if let Some(exec) = &mut run.exec {
+        let ran = exec.end();
+        run.store(ran)?;
     }
-    loop {
-        if run.step > run.stop {
-            return Err(Error::new(
+    if run.exit_mode
+        && (!run.frame.is_nested() || graph.persistent || !matches!(result, Ok(Outcome::Done(_))))
+    {
+        run.save_on_exit()?;
+    }
+    result
+}
+
+impl Loop<'_> {
+    async fn drive(&mut self, input: RunInput, limit: i64) -> Result<Outcome> {
+        let run = self;
+        if let Some(output) = run.first(input)? {
+            return Ok(output);
+        }
+        run.ticks(limit).await
+    }
+
+    async fn ticks(&mut self, limit: i64) -> Result<Outcome> {
+        let run = self;
+        loop {
+            if run.step > run.stop {
+                return Err(Error::new(
                 ErrorKind::GraphRecursion,
                 format!(
                     "Recursion limit of {limit} reached without hitting a stop condition. You can increase the limit by setting the `recursion_limit` config key.{}",
                     troubleshooting("GRAPH_RECURSION_LIMIT")
                 ),
             ));
+            }
+            if let Some(output) = run.tick().await? {
+                return Ok(output);
+            }
         }
-        if let Some(output) = run.tick().await? {
-            return Ok(output);
+    }
+
+    /// `durability="exit"`: saves the checkpoint the run ended on (unless
+    /// it is the one it loaded), under the checkpoint the run started
+    /// from, then the writes its last step left pending.
+    fn save_on_exit(&mut self) -> Result<()> {
+        let Some(saver) = self.frame.saver.clone() else {
+            return Ok(());
+        };
+        if let (Some(source), true) = (
+            self.last_saved,
+            Some(&self.checkpoint.id) != self.loaded_id.as_ref(),
+        ) {
+            let mut new_versions = ChannelVersions::new();
+            for (c, v) in self.checkpoint.channel_versions.iter() {
+                if self.stored_versions.get(c) != Some(v) {
+                    new_versions.insert(c.clone(), *v);
+                }
+            }
+            let metadata = CheckpointMetadata {
+                step: self.last_step,
+                ..self.metadata(source)
+            };
+            saver.put(&self.parent, &self.checkpoint, metadata, &new_versions)?;
+            self.stored_versions = self.checkpoint.channel_versions.clone();
         }
+        for (task_id, path, writes) in std::mem::take(&mut self.exit_writes) {
+            saver.put_writes(&self.address, &writes, &task_id, &path)?;
+        }
+        Ok(())
     }
 }
 
@@ -185,13 +238,14 @@ impl Frame {
         })
     }
 
-    fn nested(pad: &Rc<Scratchpad>) -> Frame {
+    fn nested(pad: &Rc<Scratchpad>, graph: &GraphInner) -> Frame {
         let tick = &pad.tick;
+        let ns = graph.subgraph_ns(&tick.checkpoint_ns, &pad.node, &pad.task_id);
         Frame {
             saver: tick.saver.clone(),
             thread_id: tick.thread_id.clone(),
-            ns: pad.task_ns.clone(),
-            checkpoint_id: tick.checkpoint_map.get(&pad.task_ns).cloned(),
+            checkpoint_id: tick.checkpoint_map.get(&ns).cloned(),
+            ns,
             checkpoint_map: tick.checkpoint_map.clone(),
             resuming: tick.resuming,
             replay: tick.replay.clone(),
@@ -206,6 +260,35 @@ impl Frame {
     fn is_nested(&self) -> bool {
         self.outer.is_some()
     }
+}
+
+/// A checkpoint save waiting for LangGraph's thread pool to run it.
+struct DeferredPut {
+    parent: CheckpointConfig,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    new_versions: ChannelVersions,
+}
+
+/// Every join channel's names in `checkpoint` (empty when unset).
+fn join_sets(graph: &GraphInner, checkpoint: &Checkpoint) -> Vec<(Name, Vec<String>)> {
+    graph
+        .channels
+        .iter()
+        .filter(|(_, k)| matches!(k, crate::channels::ChannelKind::Barrier(_)))
+        .map(|(c, _)| {
+            let names = checkpoint
+                .channel_values
+                .get(c)
+                .map(|v| {
+                    v.items()
+                        .filter_map(|n| n.as_str().map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default();
+            (c.clone(), names)
+        })
+        .collect()
 }
 
 /// One run's working state.
@@ -235,6 +318,21 @@ struct Loop<'a> {
     addressed: bool,
     superseded: bool,
     is_replaying: bool,
+    /// `durability="exit"`: checkpoints and writes are kept in memory and
+    /// saved once, when the run ends (see `save_on_exit`).
+    exit_mode: bool,
+    /// The id of the checkpoint the run loaded (nothing new to save on exit
+    /// while it is still the current one).
+    loaded_id: Option<String>,
+    /// The source and step of the last checkpoint the run would have saved.
+    last_saved: Option<Source>,
+    last_step: i64,
+    /// Writes held back until the run ends: (task id, path, writes).
+    exit_writes: Vec<(String, String, Vec<(String, Value)>)>,
+    /// LangGraph's background saves, replayed for graphs with joins (see
+    /// [`aliasing`]): saves wait here until the replay says they ran.
+    exec: Option<aliasing::VirtualExecutor>,
+    deferred: Vec<Option<DeferredPut>>,
     sink: Option<&'a mut dyn FnMut(StreamEvent)>,
 }
 
@@ -288,6 +386,12 @@ impl<'a> Loop<'a> {
                 (None, None) => (s.get_tuple(&thread)?, false),
             },
         };
+        let exit_mode = frame.config.durability == Some(crate::types::Durability::Exit);
+        let has_joins = graph
+            .channels
+            .values()
+            .any(|k| matches!(k, crate::channels::ChannelKind::Barrier(_)));
+        let loaded_id = loaded.as_ref().map(|t| t.checkpoint.id.clone());
         let (checkpoint, parent_id, prev_id, step, source, pending) = match loaded {
             Some(t) => (
                 t.checkpoint,
@@ -310,6 +414,8 @@ impl<'a> Loop<'a> {
                 )
             }
         };
+        let exec = (has_joins && !exit_mode && frame.saver.is_some())
+            .then(|| aliasing::VirtualExecutor::new(join_sets(graph, &checkpoint)));
         Ok(Loop {
             graph,
             address: thread.at(checkpoint.id.clone()),
@@ -330,6 +436,13 @@ impl<'a> Loop<'a> {
             addressed,
             superseded,
             is_replaying: false,
+            exit_mode,
+            loaded_id,
+            last_saved: None,
+            last_step: 0,
+            exit_writes: Vec::new(),
+            exec,
+            deferred: Vec::new(),
             sink,
         })
     }
@@ -353,14 +466,80 @@ impl<'a> Loop<'a> {
                 salt: 0,
             },
         };
+        let consumed = self.joins_consumed_by(tasks);
         // In place: on error the run ends and this checkpoint is dropped.
-        algo::apply_writes_in_place(
+        let updated = algo::apply_writes_in_place(
             self.graph,
             &self.frame.ids,
             &mut self.checkpoint,
             tasks,
             &next,
-        )
+        )?;
+        if let Some(exec) = &mut self.exec {
+            exec.apply(join_sets(self.graph, &self.checkpoint), &consumed);
+        }
+        Ok(updated)
+    }
+
+    /// The main thread submitted a `put_writes` (for the replayed pool).
+    fn submitted_writes(&mut self) -> Result<()> {
+        if let Some(exec) = &mut self.exec {
+            let ran = exec.writes();
+            self.store(ran)?;
+        }
+        Ok(())
+    }
+
+    /// The join channels `tasks` consume (complete ones they are triggered by).
+    fn joins_consumed_by(&self, tasks: &[Task]) -> Vec<Name> {
+        if self.exec.is_none() {
+            return Vec::new();
+        }
+        let mut out: Vec<Name> = Vec::new();
+        for t in tasks {
+            for c in &t.triggers {
+                if let Some(kind @ crate::channels::ChannelKind::Barrier(_)) =
+                    self.graph.channels.get(c)
+                {
+                    if kind.is_available(self.checkpoint.channel_values.get(c)) && !out.contains(c)
+                    {
+                        out.push(c.clone());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Saves what the executor ran: each deferred checkpoint, its join
+    /// channels as they stood then.
+    fn store(&mut self, ran: aliasing::Ran) -> Result<()> {
+        let Some(saver) = self.frame.saver.clone() else {
+            return Ok(());
+        };
+        for (index, joins) in ran {
+            let Some(mut put) = self.deferred.get_mut(index).and_then(Option::take) else {
+                continue;
+            };
+            for (channel, names) in joins {
+                put.checkpoint.channel_values.insert(
+                    channel,
+                    crate::channels::ChannelValue::List(
+                        names
+                            .into_iter()
+                            .map(|n| Arc::new(Value::String(n)))
+                            .collect(),
+                    ),
+                );
+            }
+            saver.put(
+                &put.parent,
+                &put.checkpoint,
+                put.metadata,
+                &put.new_versions,
+            )?;
+        }
+        Ok(())
     }
 
     fn state(&self) -> State {
@@ -370,7 +549,7 @@ impl<'a> Loop<'a> {
     /// The state a paused run returns: with the writes of the step's tasks
     /// that did finish applied (LangGraph's last "values" event on an
     /// interrupt), though nothing of them is saved as a checkpoint.
-    fn paused_state(&self, tasks: &[Task]) -> State {
+    fn paused_state(&mut self, tasks: &[Task]) -> State {
         if tasks.iter().all(|t| t.writes.is_empty()) {
             return self.state();
         }
@@ -378,6 +557,7 @@ impl<'a> Loop<'a> {
             counter: current.map_or(0, |v| v.counter) + 1,
             salt: u64::MAX,
         };
+        let consumed = self.joins_consumed_by(tasks);
         match algo::apply_writes(
             self.graph,
             &self.frame.ids,
@@ -385,7 +565,14 @@ impl<'a> Loop<'a> {
             tasks,
             &read_version,
         ) {
-            Ok((cp, _)) => self.graph.read_state(&cp),
+            Ok((cp, _)) => {
+                // LangGraph applies them to the live channels, so the join
+                // sets that saves still to run will store change too.
+                if let Some(exec) = &mut self.exec {
+                    exec.apply(join_sets(self.graph, &cp), &consumed);
+                }
+                self.graph.read_state(&cp)
+            }
             Err(_) => self.state(),
         }
     }
@@ -406,19 +593,56 @@ impl<'a> Loop<'a> {
         self.checkpoint.id = id.clone();
         self.checkpoint.ts = ts;
         self.checkpoint.updated_channels = updated;
-        if let Some(saver) = &self.frame.saver {
+        self.last_saved = Some(source);
+        self.last_step = self.step;
+        if self.exit_mode {
+            // Only the checkpoint the run ends on is saved, under the one
+            // the run started from (`parent` stays where it is).
+            self.address.checkpoint_id = Some(id);
+            self.source = Some(source);
+            return Ok(());
+        }
+        if let Some(saver) = self.frame.saver.clone() {
             let mut new_versions = ChannelVersions::new();
             for (c, v) in self.checkpoint.channel_versions.iter() {
                 if self.stored_versions.get(c) != Some(v) {
                     new_versions.insert(c.clone(), *v);
                 }
             }
-            saver.put(
-                &self.parent,
-                &self.checkpoint,
-                self.metadata(source),
-                &new_versions,
-            )?;
+            match self.exec.is_some() {
+                true => {
+                    let joins: Vec<Name> = new_versions
+                        .keys()
+                        .filter(|c| {
+                            matches!(
+                                self.graph.channels.get(&***c),
+                                Some(crate::channels::ChannelKind::Barrier(_))
+                            )
+                        })
+                        .cloned()
+                        .collect();
+                    self.deferred.push(Some(DeferredPut {
+                        parent: self.parent.clone(),
+                        checkpoint: self.checkpoint.clone(),
+                        metadata: self.metadata(source),
+                        new_versions,
+                    }));
+                    let index = self.deferred.len() - 1;
+                    let ran = match &mut self.exec {
+                        Some(exec) => exec.put(index, &joins),
+                        None => Vec::new(),
+                    };
+                    self.store(ran)?;
+                }
+                false => {
+                    saver.put(
+                        &self.parent,
+                        &self.checkpoint,
+                        self.metadata(source),
+                        &new_versions,
+                    )?;
+                }
+            }
             self.stored_versions = self.checkpoint.channel_versions.clone();
         }
         let parent_id = self.parent.checkpoint_id.replace(id.clone());
@@ -439,7 +663,12 @@ impl<'a> Loop<'a> {
         Ok(())
     }
 
-    fn put_writes(&self, task_id: &str, path: &str, writes: &[(String, Value)]) -> Result<()> {
+    fn put_writes(&mut self, task_id: &str, path: &str, writes: &[(String, Value)]) -> Result<()> {
+        if self.exit_mode {
+            self.exit_writes
+                .push((task_id.to_owned(), path.to_owned(), writes.to_vec()));
+            return Ok(());
+        }
         match &self.frame.saver {
             Some(saver) => saver.put_writes(&self.address, writes, task_id, path),
             None => Ok(()),
@@ -590,6 +819,7 @@ impl<'a> Loop<'a> {
         // Stored on the loaded checkpoint (never on the synthetic empty one of a fresh thread).
         if !forks && self.source.is_some() {
             self.put_writes(NULL_TASK_ID, "", &writes)?;
+            self.submitted_writes()?;
         }
         for (channel, value) in writes {
             let special = algo::is_control(&channel);
@@ -708,6 +938,11 @@ impl<'a> Loop<'a> {
                 pad,
             ));
         }
+        let single = futures.len() == 1;
+        if let (false, Some(exec)) = (single, &mut self.exec) {
+            let ran = exec.pool(futures.len());
+            self.store(ran)?;
+        }
         // The usual superstep runs one task: await it without `join_all`'s buffers.
         let results = match futures.len() {
             1 => vec![futures.pop().expect("one future").await],
@@ -737,6 +972,9 @@ impl<'a> Loop<'a> {
                         writes.push((NO_WRITES.into(), Value::Null));
                     }
                     self.put_writes(&task.id, &task.path, &writes)?;
+                    if single {
+                        self.submitted_writes()?;
+                    }
                     // Built only for a stream (the closure runs only then).
                     self.emit(|run| {
                         let update: Map<String, Value> = writes
@@ -765,6 +1003,9 @@ impl<'a> Loop<'a> {
                         )];
                         rows.extend(resume_row);
                         self.put_writes(&task.id, &task.path, &rows)?;
+                        if single {
+                            self.submitted_writes()?;
+                        }
                     }
                 }
                 // A `Command(graph=PARENT)` bubbling up: nothing is stored
@@ -787,6 +1028,9 @@ impl<'a> Loop<'a> {
                         &task.path,
                         &[(ERROR.into(), Value::String(e.repr()))],
                     )?;
+                    if single {
+                        self.submitted_writes()?;
+                    }
                     error_text = Some(e.to_string());
                     failure.get_or_insert(e);
                 }
@@ -813,6 +1057,7 @@ impl<'a> Loop<'a> {
         // after_tick: apply, save, maybe pause after.
         let updated = self.apply(&mut tasks)?;
         self.pending.clear();
+        self.exit_writes.clear();
         self.is_replaying = false;
         self.save(Source::Loop, Some(updated.into_iter().collect()))?;
         self.step += 1;
