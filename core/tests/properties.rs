@@ -600,6 +600,8 @@ struct Thread {
     graph: CompiledGraph,
     /// Ids addressed that did not exist: a checkpoint may name one as its parent.
     phantoms: BTreeSet<String>,
+    /// The thread's checkpoint ids before the current operation, sorted.
+    ids: Vec<String>,
 }
 
 /// What a failed operation may have changed.
@@ -613,28 +615,15 @@ enum Allowed {
 }
 
 impl Thread {
-    fn ids(&self) -> Vec<String> {
-        export(&self.saver)
-            .map(|e| {
-                e.namespaces
-                    .iter()
-                    .flat_map(|ns| ns.checkpoints.iter().map(|c| c.checkpoint.id.clone()))
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-
     fn config(&mut self, at: &At) -> RunnableConfig {
         let thread = RunnableConfig::thread(THREAD).with_recursion_limit(30);
         match at {
             At::Thread => thread,
             At::Existing(i) => {
-                let mut ids = self.ids();
-                ids.sort();
-                if ids.is_empty() {
+                if self.ids.is_empty() {
                     thread
                 } else {
-                    thread.at(i.get(&ids).clone())
+                    thread.at(i.get(&self.ids).clone())
                 }
             }
             At::Unknown => self.phantom(thread, UNKNOWN_ID),
@@ -832,7 +821,8 @@ impl Thread {
     fn check_returned(&self, returned: &RunnableConfig) -> Result<(), TestCaseError> {
         let id = returned.checkpoint_id();
         prop_assert!(
-            id.as_ref().is_some_and(|id| self.ids().contains(id)),
+            id.as_ref()
+                .is_some_and(|id| rows(export(&self.saver).as_ref()).contains_key(id)),
             "update_state returned {id:?}, not a checkpoint of the thread"
         );
         Ok(())
@@ -843,22 +833,22 @@ impl Thread {
         cfg: &RunnableConfig,
         s: &chronograph::StateSnapshot,
     ) -> Result<(), TestCaseError> {
-        let checkpoints = rows(export(&self.saver).as_ref());
+        let data = export(&self.saver);
+        let checkpoints = rows(data.as_ref());
         let wanted = match cfg.checkpoint_id() {
             Some(id) => Some(id),
-            None => checkpoints.keys().next_back().cloned(),
+            None => checkpoints.keys().next_back().map(|id| (*id).clone()),
         };
         match wanted.as_ref().and_then(|id| checkpoints.get(id)) {
             Some(row) => {
-                prop_assert_eq!(s.config.checkpoint_id.clone(), wanted.clone());
+                prop_assert_eq!(s.config.checkpoint_id.as_ref(), wanted.as_ref());
                 prop_assert_eq!(
                     s.parent_config
                         .as_ref()
-                        .and_then(|p| p.checkpoint_id.clone()),
-                    row.parent.clone()
+                        .and_then(|p| p.checkpoint_id.as_ref()),
+                    row.parent
                 );
-                let meta = s.metadata.as_ref().map(|m| (m.source.as_str(), m.step));
-                prop_assert_eq!(meta, Some((row.source.as_str(), row.step)));
+                prop_assert_eq!(s.metadata.as_ref(), Some(row.metadata));
             }
             None => {
                 prop_assert!(s.metadata.is_none(), "a missing checkpoint has no metadata");
@@ -874,19 +864,20 @@ impl Thread {
         options: &ListOptions,
         history: &[chronograph::StateSnapshot],
     ) -> Result<(), TestCaseError> {
-        let checkpoints = rows(export(&self.saver).as_ref());
+        let data = export(&self.saver);
+        let checkpoints = rows(data.as_ref());
         let mut expected: Vec<String> = checkpoints
             .iter()
             .rev()
-            .filter(|(id, _)| cfg.checkpoint_id().is_none_or(|want| &want == *id))
-            .filter(|(id, _)| options.before.as_ref().is_none_or(|b| *id < b))
+            .filter(|(id, _)| cfg.checkpoint_id().is_none_or(|want| &want == **id))
+            .filter(|(id, _)| options.before.as_ref().is_none_or(|b| **id < b))
             .filter(|(_, row)| {
                 options
                     .filter
                     .iter()
-                    .all(|(k, v)| row.metadata.get(k) == Some(v))
+                    .all(|(k, v)| row.metadata.get(k).as_ref() == Some(v))
             })
-            .map(|(id, _)| id.clone())
+            .map(|(id, _)| (*id).clone())
             .collect();
         if let Some(limit) = options.limit {
             expected.truncate(limit);
@@ -943,63 +934,67 @@ fn export(saver: &InMemorySaver) -> Option<ThreadExport> {
 }
 
 /// One stored checkpoint, as the invariants read it.
-#[derive(Clone, Debug, PartialEq)]
-struct Row {
-    ns: String,
-    parent: Option<String>,
-    step: i64,
-    source: String,
-    metadata: Map<String, Value>,
-    parents: BTreeMap<String, String>,
+struct Row<'a> {
+    ns: &'a str,
+    parent: Option<&'a String>,
+    metadata: &'a chronograph::CheckpointMetadata,
 }
 
-fn rows(data: Option<&ThreadExport>) -> BTreeMap<String, Row> {
+impl Row<'_> {
+    fn step(&self) -> i64 {
+        self.metadata.step
+    }
+    fn source(&self) -> &'static str {
+        self.metadata.source.as_str()
+    }
+}
+
+fn rows(data: Option<&ThreadExport>) -> BTreeMap<&String, Row<'_>> {
     let mut out = BTreeMap::new();
     for ns in data.iter().flat_map(|d| &d.namespaces) {
         for c in &ns.checkpoints {
-            let metadata = match serde_json::to_value(&c.metadata) {
-                Ok(Value::Object(m)) => m,
-                _ => Map::new(),
+            let row = Row {
+                ns: &ns.checkpoint_ns,
+                parent: c.parent_id.as_ref(),
+                metadata: &c.metadata,
             };
-            out.insert(
-                c.checkpoint.id.clone(),
-                Row {
-                    ns: ns.checkpoint_ns.clone(),
-                    parent: c.parent_id.clone(),
-                    step: c.metadata.step,
-                    source: c.metadata.source.as_str().to_owned(),
-                    metadata,
-                    parents: c.metadata.parents.clone(),
-                },
-            );
+            out.insert(&c.checkpoint.id, row);
         }
     }
     out
 }
 
-/// Everything stored, keyed for comparison: checkpoints (without writes),
-/// regular writes by (checkpoint, task, idx), control writes by the same key
-/// (their value may change: the last one wins), and blobs.
-#[derive(Default, Debug)]
-struct Stored {
-    checkpoints: BTreeMap<String, Value>,
-    writes: BTreeMap<(String, String, i64), Value>,
-    control: BTreeSet<(String, String, i64)>,
-    blobs: BTreeMap<(String, String, String), Value>,
+type WriteKey<'a> = (&'a str, &'a str, i64);
+
+/// Everything stored, keyed for comparison: checkpoints (with metadata and
+/// parent), regular writes by (checkpoint, task, idx), control writes by the
+/// same key (their value may change: the last one wins), and blobs.
+#[derive(Default)]
+struct Stored<'a> {
+    checkpoints: BTreeMap<
+        &'a str,
+        (
+            &'a chronograph::Checkpoint,
+            &'a chronograph::CheckpointMetadata,
+            Option<&'a String>,
+        ),
+    >,
+    writes: BTreeMap<WriteKey<'a>, (&'a str, &'a Value)>,
+    control: BTreeSet<WriteKey<'a>>,
+    blobs: BTreeMap<(&'a str, &'a str, chronograph::Version), Option<&'a Value>>,
 }
 
-fn stored(data: Option<&ThreadExport>) -> Stored {
+fn stored(data: Option<&ThreadExport>) -> Stored<'_> {
     let mut out = Stored::default();
     for ns in data.iter().flat_map(|d| &d.namespaces) {
         for c in &ns.checkpoints {
-            let id = c.checkpoint.id.clone();
-            let mut whole = serde_json::to_value(c).unwrap();
-            whole["pending_writes"] = Value::Null;
-            out.checkpoints.insert(id.clone(), whole);
+            let id = c.checkpoint.id.as_str();
+            out.checkpoints
+                .insert(id, (&c.checkpoint, &c.metadata, c.parent_id.as_ref()));
             for w in &c.pending_writes {
-                let key = (id.clone(), w.task_id.clone(), w.idx);
+                let key = (id, w.task_id.as_str(), w.idx);
                 if w.idx >= 0 {
-                    out.writes.insert(key, serde_json::to_value(w).unwrap());
+                    out.writes.insert(key, (w.channel.as_str(), &w.value));
                 } else {
                     out.control.insert(key);
                 }
@@ -1007,12 +1002,8 @@ fn stored(data: Option<&ThreadExport>) -> Stored {
         }
         for b in &ns.blobs {
             out.blobs.insert(
-                (
-                    ns.checkpoint_ns.clone(),
-                    b.channel.clone(),
-                    b.version.to_string(),
-                ),
-                serde_json::to_value(b).unwrap(),
+                (ns.checkpoint_ns.as_str(), b.channel.as_str(), b.version),
+                b.value.as_ref(),
             );
         }
     }
@@ -1083,17 +1074,18 @@ fn check_step(
     // Parents, steps, sources.
     let all = rows(after);
     for (id, row) in &all {
-        prop_assert_eq!(&row.ns, "", "root graphs only");
-        prop_assert!(row.parents.is_empty(), "root metadata.parents is {{}}");
-        match &row.parent {
+        prop_assert_eq!(row.ns, "", "root graphs only");
+        prop_assert!(
+            row.metadata.parents.is_empty(),
+            "root metadata.parents is {{}}"
+        );
+        match row.parent {
             None => prop_assert!(
-                matches!(
-                    (row.source.as_str(), row.step),
-                    ("input", -1) | ("update", 0)
-                ) || (row.source == "fork" && row.step >= 0),
+                matches!((row.source(), row.step()), ("input", -1) | ("update", 0))
+                    || (row.source() == "fork" && row.step() >= 0),
                 "root {id} is {} at step {}",
-                row.source,
-                row.step
+                row.source(),
+                row.step()
             ),
             Some(p) => match all.get(p) {
                 None => prop_assert!(
@@ -1101,20 +1093,20 @@ fn check_step(
                     "{id}'s parent {p} is not in the thread"
                 ),
                 Some(parent) => {
-                    prop_assert!(id > p, "child {id} sorts before its parent {p}");
-                    if row.source == "fork" {
+                    prop_assert!(*id > p, "child {id} sorts before its parent {p}");
+                    if row.source() == "fork" {
                         prop_assert!(
-                            row.step > parent.step,
+                            row.step() > parent.step(),
                             "fork {id} at step {} under step {}",
-                            row.step,
-                            parent.step
+                            row.step(),
+                            parent.step()
                         );
                     } else {
                         prop_assert_eq!(
-                            row.step,
-                            parent.step + 1,
+                            row.step(),
+                            parent.step() + 1,
                             "{} {} under {}",
-                            row.source,
+                            row.source(),
                             id,
                             p
                         );
@@ -1131,20 +1123,8 @@ fn check_step(
             .map_err(|e| TestCaseError::fail(format!("get_state of the thread failed: {e}")));
         // A stored null write of the wrong type may make the live state fail to read.
         if let Ok(live) = live {
-            prop_assert_eq!(live.config.checkpoint_id.as_ref(), Some(newest));
+            prop_assert_eq!(live.config.checkpoint_id.as_ref(), Some(*newest));
         }
-    }
-    // Export, import into a fresh saver: the same thread.
-    if let Some(data) = after {
-        let text = serde_json::to_string(data).unwrap();
-        let fresh = InMemorySaver::new();
-        fresh
-            .import_thread(serde_json::from_str(&text).unwrap())
-            .map_err(|e| TestCaseError::fail(format!("import refused: {e}")))?;
-        prop_assert!(
-            fresh.export_thread(THREAD).as_ref() == Some(data),
-            "export -> import -> export differs"
-        );
     }
     Ok(())
 }
@@ -1161,9 +1141,14 @@ fn run_ops(plan: Plan, ops: Vec<Op>) -> Result<(), TestCaseError> {
         saver,
         graph,
         phantoms: BTreeSet::new(),
+        ids: Vec::new(),
     };
+    let mut before = export(&thread.saver);
     for op in &ops {
-        let before = export(&thread.saver);
+        thread.ids = rows(before.as_ref())
+            .keys()
+            .map(|id| (*id).clone())
+            .collect();
         let failure = thread.apply(op)?;
         let after = export(&thread.saver);
         check_step(
@@ -1173,11 +1158,20 @@ fn run_ops(plan: Plan, ops: Vec<Op>) -> Result<(), TestCaseError> {
             after.as_ref(),
             failure.as_ref(),
         )?;
+        before = after;
     }
-    // The imported thread reads the same through a second graph.
-    if let Some(data) = export(&thread.saver) {
+    // Export, import into a fresh saver: the same export, and the same
+    // history read through a second graph.
+    if let Some(data) = before {
+        let text = serde_json::to_string(&data).unwrap();
         let fresh = Rc::new(InMemorySaver::new());
-        fresh.import_thread(data).unwrap();
+        fresh
+            .import_thread(serde_json::from_str(&text).unwrap())
+            .map_err(|e| TestCaseError::fail(format!("import refused: {e}")))?;
+        prop_assert!(
+            fresh.export_thread(THREAD).as_ref() == Some(&data),
+            "export -> import -> export differs"
+        );
         let twin = compile(&thread.spec, &fresh).unwrap();
         let cfg = RunnableConfig::thread(THREAD);
         let read = |g: &CompiledGraph| -> Option<Vec<Value>> {
