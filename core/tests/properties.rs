@@ -602,6 +602,8 @@ struct Thread {
     phantoms: BTreeSet<String>,
     /// The thread's checkpoint ids before the current operation, sorted.
     ids: Vec<String>,
+    /// The checkpoint id the current run addressed, if any.
+    addressed: Option<String>,
 }
 
 /// What a failed operation may have changed.
@@ -655,12 +657,14 @@ impl Thread {
         let outcome: chronograph::Result<()> = match op {
             Op::Invoke { input, at } => {
                 let cfg = self.config(at);
+                self.addressed = cfg.checkpoint_id();
                 self.graph
                     .invoke(RunInput::from(input.clone()), &cfg)
                     .map(drop)
             }
             Op::Resume { value, at } => {
                 let cfg = self.config(at);
+                self.addressed = cfg.checkpoint_id();
                 self.graph
                     .invoke(RunInput::Command(Command::resume(value.clone())), &cfg)
                     .map(drop)
@@ -672,6 +676,7 @@ impl Thread {
                 at,
             } => {
                 let cfg = self.config(at);
+                self.addressed = cfg.checkpoint_id();
                 let mut names = self.plan.nodes.clone();
                 names.push("__end__".into());
                 names.push("ghost".into());
@@ -1022,6 +1027,56 @@ fn stored(data: Option<&ThreadExport>) -> Stored<'_> {
     out
 }
 
+/// Where a successful run starts its new checkpoints (spec §4.2, §4.5, §7):
+/// new input writes an `input` checkpoint at the base's step + 1 under the
+/// base (the addressed checkpoint, else the newest; -1 on a fresh thread);
+/// a replay (no input, a checkpoint id, no resume value) writes a `fork`
+/// under the addressed checkpoint first, unless that is an `update` or
+/// `fork` checkpoint that is still the newest; anything else continues with
+/// `loop` checkpoints under the base.
+fn check_run_shape(
+    thread: &Thread,
+    op: &Op,
+    before: Option<&ThreadExport>,
+    after: Option<&ThreadExport>,
+) -> Result<(), TestCaseError> {
+    let (input, resume) = match op {
+        Op::Invoke { input, .. } => (!input.is_null(), false),
+        Op::Resume { .. } => (false, true),
+        Op::Command { resume, .. } => (false, resume.is_some()),
+        _ => return Ok(()),
+    };
+    let old = rows(before);
+    let new = rows(after);
+    let first_new = new.iter().find(|(id, _)| !old.contains_key(*id));
+    let newest = old.keys().next_back().map(|id| (*id).clone());
+    let base_id = thread.addressed.clone().or(newest.clone());
+    let base = base_id.as_ref().and_then(|id| old.get(id));
+    if input {
+        let Some((id, row)) = first_new else {
+            prop_assert!(false, "{op:?} saved no input checkpoint");
+            return Ok(());
+        };
+        prop_assert_eq!(row.source(), "input", "{} after {:?}", id, op);
+        prop_assert_eq!(row.parent, base_id.as_ref(), "input {} parent", id);
+        prop_assert_eq!(row.step(), base.map_or(-1, |b| b.step() + 1));
+        return Ok(());
+    }
+    let Some((id, row)) = first_new else {
+        return Ok(());
+    };
+    let forks = thread.addressed.is_some()
+        && !resume
+        && base.is_some_and(|b| {
+            !matches!(b.source(), "update" | "fork") || thread.addressed != newest
+        });
+    let expected = if forks { "fork" } else { "loop" };
+    prop_assert_eq!(row.source(), expected, "{} after {:?}", id, op);
+    prop_assert_eq!(row.parent, base_id.as_ref(), "{} {} parent", expected, id);
+    prop_assert_eq!(Some(row.step()), base.map(|b| b.step() + 1));
+    Ok(())
+}
+
 /// The invariants between the thread before and after one operation.
 fn check_step(
     thread: &Thread,
@@ -1154,6 +1209,7 @@ fn run_ops(plan: Plan, ops: Vec<Op>) -> Result<(), TestCaseError> {
         graph,
         phantoms: BTreeSet::new(),
         ids: Vec::new(),
+        addressed: None,
     };
     let mut before = export(&thread.saver);
     for op in &ops {
@@ -1161,8 +1217,12 @@ fn run_ops(plan: Plan, ops: Vec<Op>) -> Result<(), TestCaseError> {
             .keys()
             .map(|id| (*id).clone())
             .collect();
+        thread.addressed = None;
         let failure = thread.apply(op)?;
         let after = export(&thread.saver);
+        if failure.is_none() {
+            check_run_shape(&thread, op, before.as_ref(), after.as_ref())?;
+        }
         check_step(
             &thread,
             op,
@@ -1171,6 +1231,36 @@ fn run_ops(plan: Plan, ops: Vec<Op>) -> Result<(), TestCaseError> {
             failure.as_ref(),
         )?;
         before = after;
+    }
+    // Every history entry is what `get_state` shows for its id (both read
+    // a checkpoint as recorded, §5), and `lineage` walks its parents.
+    let cfg = RunnableConfig::thread(THREAD);
+    if let Ok(history) = thread
+        .graph
+        .get_state_history(&cfg, &ListOptions::default())
+    {
+        for entry in &history {
+            let id = entry.config.checkpoint_id.clone().unwrap_or_default();
+            let at = cfg.clone().at(id.clone());
+            let single = thread.graph.get_state(&at).map(|s| comparable(&s));
+            prop_assert_eq!(single.ok(), Some(comparable(entry)), "get_state at {}", id);
+            let chain = thread
+                .graph
+                .lineage(&at)
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let mut expected = Some(id);
+            for s in &chain {
+                prop_assert_eq!(&s.config.checkpoint_id, &expected, "lineage");
+                expected = s
+                    .parent_config
+                    .as_ref()
+                    .and_then(|p| p.checkpoint_id.clone());
+            }
+            prop_assert!(
+                expected.is_none_or(|p| thread.phantoms.contains(&p)),
+                "lineage stops before the root"
+            );
+        }
     }
     // Export, import into a fresh saver: the same export, and the same
     // history read through a second graph.
