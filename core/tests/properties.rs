@@ -1475,7 +1475,7 @@ fn random_operations_on_a_thread_keep_its_invariants() {
         let channels = plan.channels.clone();
         (Just(plan), ops(channels))
     });
-    check("operations", 1500, strategy, |(plan, ops)| {
+    check("operations", 1000, strategy, |(plan, ops)| {
         run_ops(plan, ops)
     });
     // What the operations did, to see that the generators reach the
