@@ -18,11 +18,19 @@
 //!   write ever changes or goes away;
 //! * a failed operation changes nothing, except where LangGraph itself keeps
 //!   what it did before failing: a run keeps its finished steps and the
-//!   failed step's writes (§8); a reducer error in `update_state` may leave
-//!   the update's writes on the base checkpoint (LangGraph stores them before
-//!   applying them);
+//!   failed step's writes (§8), a bulk update its saved supersteps, a
+//!   `__copy__` its copy; a reducer error in `update_state` may leave the
+//!   update's writes on the base checkpoint, and a Command that finds
+//!   nothing to resume its writes on the loaded one (LangGraph stores them
+//!   before it fails);
+//! * a successful run starts where §4.5 and §7 say: new input with an
+//!   `input` checkpoint under its base, a replay with a `fork` under the
+//!   addressed checkpoint (none for a newest `update`/`fork` one), anything
+//!   else with a `loop` checkpoint under its base, at the base's step + 1;
 //! * the newest checkpoint is the one `get_state` shows; `history` lists
 //!   exactly what its `before`, `filter` and `limit` select, newest first;
+//!   each history entry is what `get_state` shows for its id, and `lineage`
+//!   walks its parents to the root;
 //! * `export_thread` then `import_thread` into a fresh saver gives back the
 //!   same export and the same history.
 //!
