@@ -7,6 +7,7 @@ mod builder;
 mod compiled;
 mod node;
 mod spec;
+mod validate;
 
 pub use branch::{Branch, RouterFn};
 pub use builder::{CompileOptions, EdgeSources, StateGraph};

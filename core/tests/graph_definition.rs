@@ -112,7 +112,7 @@ fn compile_rejects_unknown_branch_targets_and_interrupt_nodes() {
         );
     assert_eq!(
         compile_error(&g),
-        "ValueError: At 'a' node, branch found unknown target 'zz'"
+        "ValueError: At 'a' node, 'condition' branch found unknown target 'zz'"
     );
     let mut g = StateGraph::new();
     g.add_node("a", noop()).add_edge(START, "a");
@@ -141,7 +141,7 @@ fn compile_rejects_reserved_channel_names() {
         .add_edge(START, "a");
     assert_eq!(
         compile_error(&g),
-        "ValueError: Channel name `__start__` is reserved."
+        "ValueError: Channel name '__start__' is reserved"
     );
 }
 
@@ -226,7 +226,7 @@ fn a_spec_that_parses_but_does_not_validate_gets_the_compile_error() {
     .unwrap();
     assert_eq!(
         spec.compile(opts(&saver())).unwrap_err().to_string(),
-        "ValueError: At 'a' node, branch found unknown target 'nowhere'"
+        "ValueError: At 'a' node, 'route' branch found unknown target 'nowhere'"
     );
 }
 

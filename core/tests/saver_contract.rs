@@ -819,6 +819,39 @@ fn import_rejects_a_parent_chain_that_loops_and_changes_nothing() {
 }
 
 #[test]
+fn an_exported_thread_keeps_every_float_exactly_through_json_text() {
+    // Found by core/tests/properties.rs (`./dev fuzz`): a `sum` channel that
+    // reached -1.4757395258967641e20 came back from `to_string` + `from_str`
+    // as -1.475739525896764e20 while serde_json parsed floats best-effort;
+    // its `float_roundtrip` feature parses them exactly.
+    let source = common::saver();
+    let mut g = chronograph::StateGraph::new();
+    g.add_channel("total", chronograph::Reducer::Sum).add_node(
+        "a",
+        |_: &chronograph::State, _: &chronograph::NodeContext| Ok(json!({"total": 0.1})),
+    );
+    g.add_edge(chronograph::START, "a");
+    let app = g.compile(common::opts(&source)).unwrap();
+    let cfg = common::thread("t1");
+    for total in [
+        -1.4757395258967641e20,
+        0.30000000000000004,
+        2.2250738585072014e-308,
+    ] {
+        app.invoke(json!({ "total": total }), &cfg).unwrap();
+    }
+    let exported = source.export_thread("t1").unwrap();
+    let text = serde_json::to_string(&exported).unwrap();
+    let target = InMemorySaver::new();
+    target
+        .import_thread(serde_json::from_str(&text).unwrap())
+        .unwrap();
+    assert_eq!(target.export_thread("t1").unwrap(), exported);
+    let parsed: Value = serde_json::from_str("-1.4757395258967641e20").unwrap();
+    assert_eq!(parsed.as_f64(), Some(-1.4757395258967641e20));
+}
+
+#[test]
 fn an_exported_thread_paused_before_a_node_still_has_that_node_next_after_import() {
     // The pending `branch:to:reply` trigger holds a stored `null`: the export
     // must keep it apart from "no value", or the imported thread loses `next`.

@@ -42,6 +42,8 @@ pub struct Branch {
     pub(crate) path_map: Option<BTreeMap<String, String>>,
     /// Every destination the router may pick, when known (for drawing and validation).
     pub(crate) ends: Option<Vec<String>>,
+    /// The router's name (LangGraph: the function's name), if it has one.
+    pub(crate) name: Option<String>,
 }
 
 impl Branch {
@@ -52,7 +54,16 @@ impl Branch {
             router,
             path_map,
             ends,
+            name: None,
         }
+    }
+
+    /// Names the router, as LangGraph names a branch after its function:
+    /// the name appears in validation errors, and two branches leaving one
+    /// node may not share it.
+    pub fn with_name(mut self, name: impl Into<String>) -> Self {
+        self.name = Some(name.into());
+        self
     }
 
     /// Declares the possible destinations (for drawing and validation).

@@ -3,11 +3,11 @@
 use super::branch::{Branch, RouterFn};
 use super::compiled::{CompiledGraph, CompiledNode, FastIndexMap, GraphInner};
 use super::node::{NodeAction, NodeContext, NodeFuture, State};
+use super::validate::{channel_name_error, node_name_error, DEFAULT_BRANCH_NAME, TASKS};
 use crate::channels::{ChannelKind, Reducer};
 use crate::checkpoint::{CheckpointSaver, Name};
 use crate::clock::{default_clock, Clock, IdGenerator};
 use crate::error::{Error, Result};
-use crate::reserved::TASKS;
 use crate::types::{NodeOutput, END, START};
 use indexmap::IndexMap;
 use serde_json::Value;
@@ -101,11 +101,8 @@ impl StateGraph {
 
     /// Declares a state channel and its reducer.
     pub fn add_channel(&mut self, name: impl Into<String>, reducer: Reducer) -> &mut Self {
-        let name = name.into();
-        if name.starts_with("__") || name.contains(':') {
-            return self.fail(format!("Channel name `{name}` is reserved."));
-        }
-        self.channels.insert(name, reducer);
+        // Reserved names are refused by `compile`, where LangGraph refuses them.
+        self.channels.insert(name.into(), reducer);
         self
     }
 
@@ -156,6 +153,9 @@ impl StateGraph {
     /// Adds a node from a prepared [`NodeAction`].
     pub fn add_node_action(&mut self, name: impl Into<String>, action: NodeAction) -> &mut Self {
         let name = name.into();
+        if self.nodes.contains_key(&name) {
+            return self.fail(format!("Node `{name}` already present."));
+        }
         if name == START || name == END {
             return self.fail(format!("Node `{name}` is reserved."));
         }
@@ -166,9 +166,6 @@ impl StateGraph {
                 ));
             }
         }
-        if self.nodes.contains_key(&name) {
-            return self.fail(format!("Node `{name}` already present."));
-        }
         self.nodes.insert(name, action);
         self
     }
@@ -178,23 +175,28 @@ impl StateGraph {
     pub fn add_edge(&mut self, from: impl Into<EdgeSources>, to: impl Into<String>) -> &mut Self {
         let EdgeSources(sources) = from.into();
         let to = to.into();
-        if sources.iter().any(|s| s == END) {
+        // LangGraph's order: a single source is checked for END, then the
+        // target for START; a join checks each source in turn, then the target.
+        if sources.len() > 1 {
+            for s in &sources {
+                if s == END {
+                    return self.fail("END cannot be a start node".into());
+                }
+                if !self.nodes.contains_key(s) {
+                    return self.fail(format!("Need to add_node `{s}` first"));
+                }
+            }
+        } else if sources.iter().any(|s| s == END) {
             return self.fail("END cannot be a start node".into());
         }
         if to == START {
             return self.fail("START cannot be an end node".into());
         }
-        if sources.len() > 1 {
-            for s in &sources {
-                if !self.nodes.contains_key(s) {
-                    return self.fail(format!("Need to add_node `{s}` first"));
-                }
-            }
-            if !self.nodes.contains_key(&to) {
-                return self.fail(format!("Need to add_node `{to}` first"));
-            }
+        if sources.len() > 1 && to != END && !self.nodes.contains_key(&to) {
+            return self.fail(format!("Need to add_node `{to}` first"));
         }
         if sources.is_empty() {
+            // LangGraph accepts `add_edge([], N)` and then never stops; refused here.
             return self.fail("An edge needs at least one start node".into());
         }
         self.edges.push((sources, to));
@@ -214,7 +216,18 @@ impl StateGraph {
 
     /// Adds a prepared [`Branch`] (an async router, or declared destinations).
     pub fn add_branch(&mut self, from: impl Into<String>, branch: Branch) -> &mut Self {
-        self.branches.entry(from.into()).or_default().push(branch);
+        let from = from.into();
+        let branches = self.branches.entry(from.clone()).or_default();
+        // LangGraph keys a node's branches by router name. An unnamed Rust
+        // router has none to clash on (LangGraph would call every lambda `None`).
+        if let Some(name) = &branch.name {
+            if branches.iter().any(|b| b.name.as_ref() == Some(name)) {
+                return self.fail(format!(
+                    "Branch with name `{name}` already exists for node `{from}`"
+                ));
+            }
+        }
+        branches.push(branch);
         self
     }
 
@@ -252,6 +265,9 @@ impl StateGraph {
                         .push((branch_channel(to), Value::Null));
                 }
                 continue;
+            }
+            if to == END {
+                continue; // a join into END writes nothing (LangGraph's `attach_edge`)
             }
             let join = format!("join:{}:{to}", sources.join("+"));
             channels.insert(join.as_str().into(), ChannelKind::Barrier(sources.clone()));
@@ -313,10 +329,11 @@ impl StateGraph {
         }
         for (from, branches) in &self.branches {
             for b in branches {
+                let name = b.name.as_deref().unwrap_or(DEFAULT_BRANCH_NAME);
                 for end in b.ends.iter().flatten() {
                     if end != END && !is_node(end) {
                         return err(format!(
-                            "At '{from}' node, branch found unknown target '{end}'"
+                            "At '{from}' node, '{name}' branch found unknown target '{end}'"
                         ));
                     }
                 }
@@ -336,7 +353,16 @@ impl StateGraph {
                 return err(format!("Interrupt node `{n}` not found"));
             }
         }
-        Ok(())
+        // Then what `Pregel` and `validate_graph` refuse, in their order.
+        if self.channels.contains_key(TASKS) {
+            return err(channel_name_error(TASKS).unwrap_or_default());
+        }
+        let channels = self.channels.keys().filter_map(|c| channel_name_error(c));
+        let nodes = self.nodes.keys().filter_map(|n| node_name_error(n));
+        match channels.chain(nodes).next() {
+            Some(message) => err(message),
+            None => Ok(()),
+        }
     }
 }
 

@@ -605,7 +605,9 @@ impl GraphSpec {
                     .map_or(&otherwise, |r| &r.to);
                 Ok(vec![to.clone()])
             }));
-            g.add_branch(edge.from.clone(), Branch::new(router, None).with_ends(ends));
+            // Named `route`, as the conformance tools name this router in LangGraph.
+            let branch = Branch::new(router, None).with_ends(ends).with_name("route");
+            g.add_branch(edge.from.clone(), branch);
         }
         Ok(g)
     }

@@ -221,7 +221,7 @@ mod tests {
         let j: Name = "join:a+b+c:d".into();
         let mut x = VirtualExecutor::new(vec![(j.clone(), set(&[]))]);
         let mut stored = Vec::new();
-        let mut step = |x: &mut VirtualExecutor, names: &[&str], replaced: bool, idx: usize| {
+        let step = |x: &mut VirtualExecutor, names: &[&str], replaced: bool, idx: usize| {
             let mut ran = x.writes();
             let r: Vec<Name> = if replaced { vec![j.clone()] } else { vec![] };
             x.apply(vec![(j.clone(), set(names))], &r);
