@@ -472,7 +472,7 @@ impl ConditionSpec {
 }
 
 /// `{"interrupt_before": [N], "interrupt_after": [N], "checkpointer": bool}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CompileSpec {
     /// Pause before these nodes (`"*"` for all).
@@ -487,16 +487,6 @@ pub struct CompileSpec {
     /// uses the parent's checkpointer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checkpointer: Option<bool>,
-}
-
-impl Default for CompileSpec {
-    fn default() -> Self {
-        CompileSpec {
-            interrupt_before: Vec::new(),
-            interrupt_after: Vec::new(),
-            checkpointer: None,
-        }
-    }
 }
 
 fn names<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {

@@ -262,6 +262,9 @@ impl Frame {
     }
 }
 
+/// A task's writes held back until the run ends: (task id, path, writes).
+type HeldWrites = (String, String, Vec<(String, Value)>);
+
 /// A checkpoint save waiting for LangGraph's thread pool to run it.
 struct DeferredPut {
     parent: CheckpointConfig,
@@ -327,8 +330,8 @@ struct Loop<'a> {
     /// The source and step of the last checkpoint the run would have saved.
     last_saved: Option<Source>,
     last_step: i64,
-    /// Writes held back until the run ends: (task id, path, writes).
-    exit_writes: Vec<(String, String, Vec<(String, Value)>)>,
+    /// Writes held back until the run ends.
+    exit_writes: Vec<HeldWrites>,
     /// LangGraph's background saves, replayed for graphs with joins (see
     /// [`aliasing`]): saves wait here until the replay says they ran.
     exec: Option<aliasing::VirtualExecutor>,
