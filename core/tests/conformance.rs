@@ -96,7 +96,7 @@ fn extension_scenarios_match_langgraph() {
 
 #[test]
 fn regression_scenarios_match_langgraph() {
-    check_all(&conformance_dir().join("regressions"), 25);
+    check_all(&conformance_dir().join("regressions"), 26);
 }
 
 #[test]

@@ -146,8 +146,8 @@ fn command_goto_runs_in_addition_to_static_edges_and_drops_unknown_names() {
     );
     let steps = steps(&app, &thread("t"));
     assert_eq!(steps[2], row(1, "loop", &["left", "right"]));
-    // `next` lists nodes in registration order (`json!` sorts the keys).
-    assert_eq!(steps[1], row(2, "loop", &["audit", "merge"]));
+    // `next` lists nodes in registration order.
+    assert_eq!(steps[1], row(2, "loop", &["merge", "audit"]));
 }
 
 #[test]

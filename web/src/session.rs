@@ -517,11 +517,11 @@ mod tests {
         let log: Vec<&str> = s.log().iter().map(|l| l.text.as_str()).collect();
         assert_eq!(
             log[0],
-            r#"invoke({"messages":[{"content":"hi","type":"human"}]}, thread) → c0 … c3"#
+            r#"invoke({"messages":[{"type":"human","content":"hi"}]}, thread) → c0 … c3"#
         );
         assert_eq!(
             log[1],
-            r#"update_state(c0, {"messages":[{"content":"x","type":"human"}]}, as_node="booking") → c4"#
+            r#"update_state(c0, {"messages":[{"type":"human","content":"x"}]}, as_node="booking") → c4"#
         );
         assert_eq!(log[2], "invoke(None, c4) → c5");
     }
