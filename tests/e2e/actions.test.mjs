@@ -73,7 +73,7 @@ test('chat view: regenerate, the ‹ i/n › switcher, sending on the shown bran
   await app.send('two');
   await app.waitForCount(10);
   log = await app.logLines();
-  assert.equal(log.at(-1), 'invoke({"messages":[{"content":"two","type":"human"}]}, c3) → c6 … c9');
+  assert.equal(log.at(-1), 'invoke({"messages":[{"type":"human","content":"two"}]}, c3) → c6 … c9');
   assert.equal(await app.parentOf('c6'), 'c3', 'the new input hangs under the old branch tip');
   assert.match(await app.name('c6'), /^Checkpoint c6, step 3, input/);
   await chat.region.getByRole('heading', { name: 'Chat · HEAD chain' }).waitFor();
@@ -93,7 +93,7 @@ test('chat view: regenerate, the ‹ i/n › switcher, sending on the shown bran
   await chat.region.getByRole('button', { name: 'Save' }).click();
   await app.waitForCount(12);
   log = await app.logLines();
-  assert.equal(log.at(-2), 'update_state(c0, {"messages":[{"content":"uno","type":"human"}]}, as_node="booking") → c10');
+  assert.equal(log.at(-2), 'update_state(c0, {"messages":[{"type":"human","content":"uno"}]}, as_node="booking") → c10');
   assert.equal(log.at(-1), 'invoke(None, c10) → c11');
   assert.equal(await app.parentOf('c10'), 'c0');
   assert.match(await app.name('c10'), /^Checkpoint c10, step 0, update, next: reply/);
