@@ -576,7 +576,11 @@ impl GraphSpec {
                     let sends = fan_out(&send, &state);
                     Box::pin(async move { Ok(sends) })
                 }));
-                g.add_branch(edge.from.clone(), Branch::new(router, None));
+                // Named as the oracle names its fan-out router.
+                g.add_branch(
+                    edge.from.clone(),
+                    Branch::new(router, None).with_name("fan_out"),
+                );
                 continue;
             }
             let Some(otherwise) = edge.otherwise.clone() else {
