@@ -402,8 +402,12 @@ async fn js_nodes_run_through_the_raw_classes() {
         "state",
         "return Promise.resolve({ n: 10, log: ['b saw ' + state.n] })",
     );
-    graph.add_node("a".into(), add.into()).unwrap();
-    graph.add_node("b".into(), later.into()).unwrap();
+    graph
+        .add_node("a".into(), add.into(), JsValue::UNDEFINED)
+        .unwrap();
+    graph
+        .add_node("b".into(), later.into(), JsValue::UNDEFINED)
+        .unwrap();
     graph.add_edge(START.into(), "a".into()).unwrap();
     graph.add_edge("a".into(), "b".into()).unwrap();
     let saver = WasmMemorySaver::new();
@@ -452,7 +456,8 @@ async fn js_nodes_run_through_the_raw_classes() {
     // A node that throws rejects with its error, node attached.
     let mut bad = WasmStateGraph::new(js(r#"{"x": null}"#)).unwrap();
     let throws = Function::new_with_args("", "throw new SyntaxError('nope')");
-    bad.add_node("bad".into(), throws.into()).unwrap();
+    bad.add_node("bad".into(), throws.into(), JsValue::UNDEFINED)
+        .unwrap();
     bad.add_edge(START.into(), "bad".into()).unwrap();
     let compiled = bad
         .compile(None, JsValue::UNDEFINED, JsValue::UNDEFINED)
@@ -469,7 +474,9 @@ fn builder_arguments_are_checked_before_the_core_sees_them() {
     let e = WasmStateGraph::new(JsValue::from(1)).err().unwrap();
     assert_eq!(prop(&e, "code").as_deref(), Some("INVALID_ARGUMENT"));
     let mut g = WasmStateGraph::new(js("{}")).unwrap();
-    let e = g.add_node("a".into(), JsValue::from(5)).unwrap_err();
+    let e = g
+        .add_node("a".into(), JsValue::from(5), JsValue::UNDEFINED)
+        .unwrap_err();
     assert_eq!(
         prop(&e, "message").as_deref(),
         Some("addNode(\"a\", fn): fn must be a function, got the number 5")
