@@ -7,6 +7,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Command, END, MemorySaver, START, Send, StateGraph, interrupt } from "chronograph";
+import * as chronograph from "chronograph";
+import { expectedSubgraphs, subgraphs } from "./browser/subgraphs.mjs";
 import { collect, sleep } from "./support.mjs";
 
 let threads = 0;
@@ -312,4 +314,25 @@ test("stream with subgraphs: nested subgraphs, Send fan-outs to a subgraph, task
   assert.equal(outerNamespaces.size, 2, "one namespace per Send task");
   const final = await graph.getState(config);
   assert.deepEqual(final.values.log, ["leaf p", "leaf q"]);
+});
+
+test("the browser page's check: Sends to a subgraph that asks, resumed by id, escaping with Command.PARENT", async () => {
+  assert.deepEqual(await subgraphs(chronograph), expectedSubgraphs);
+});
+
+test("a Command input may go to a Send (through __pregel_tasks), with no input checkpoint", async () => {
+  const seen = [];
+  const graph = new StateGraph({ log: "append" })
+    .addNode("a", () => ({ log: ["a"] }))
+    .addNode("w", (arg) => (seen.push(arg), { log: [`w ${arg}`] }))
+    .addEdge(START, "a")
+    .compile({ checkpointer: new MemorySaver() });
+  const config = thread();
+  await graph.invoke({ log: [] }, config);
+  const before = (await collect(graph.getStateHistory(config))).length;
+  assert.deepEqual((await graph.invoke(new Command({ goto: new Send("w", 7) }), config)).log, ["a", "w 7"]);
+  assert.deepEqual(seen, [7]);
+  const history = await collect(graph.getStateHistory(config));
+  assert.equal(history.length, before + 1);
+  assert.deepEqual([history[0].metadata.source, history[0].metadata.step], ["loop", 2]);
 });

@@ -161,7 +161,7 @@ fn every_scenario_runs_in_wasm_too() {
             let wanted = format!("{prefix}{n}");
             assert!(
                 listed.contains(&format!("scenario!({wanted});"))
-                    || listed.contains(&format!("] {wanted} );")),
+                    || listed.contains(&format!("scenario!( {wanted},")),
                 "core/tests/wasm_conformance.rs does not run {wanted}"
             );
         }

@@ -13,8 +13,8 @@ use chronograph::wasm::types::{
 };
 use chronograph::wasm::{WasmMemorySaver, WasmStateGraph};
 use chronograph::{
-    CompileOptions, Error, ErrorKind, InMemorySaver, Resume, RunInput, RunnableConfig, StateGraph,
-    StreamEvent, END, START,
+    CompileOptions, Error, ErrorKind, Goto, InMemorySaver, Resume, RunInput, RunnableConfig, Send,
+    StateGraph, StreamEvent, END, PARENT, START,
 };
 use js_sys::{Function, Object, Reflect, JSON};
 use serde_json::json;
@@ -122,7 +122,41 @@ fn inputs_and_commands_convert() {
         Some(Resume::ById([(id.into(), json!(1))].into()))
     );
     assert_eq!(cmd.update, Some(json!({"x": 2})));
-    assert_eq!(cmd.goto, vec!["a".to_owned()]);
+    assert_eq!(cmd.goto, vec![Goto::Node("a".into())]);
+    assert_eq!(cmd.graph, None);
+    // Sends (LangGraph.js `Send`s, or `{node, args}` objects like them),
+    // mixed with names, and a Command for the parent graph.
+    let cmd = command_from_js(&js(
+        r#"{"lg_name": "Command", "graph": "__parent__", "goto": [{"lg_name": "Send", "node": "w", "args": 7}, {"node": "w", "args": {"k": [1]}}, "b"]}"#,
+    ))
+    .unwrap();
+    assert_eq!(
+        cmd.goto,
+        vec![
+            Goto::Send(Send::new("w", json!(7))),
+            Goto::Send(Send::new("w", json!({"k": [1]}))),
+            Goto::Node("b".into()),
+        ]
+    );
+    assert_eq!(cmd.graph.as_deref(), Some(PARENT));
+    for (bad, message) in [
+        (
+            r#"{"goto": [{"node": "w"}]}"#,
+            "Command.goto must be a node name, a Send, or an array of them, got a value of type object",
+        ),
+        (
+            r#"{"goto": {"lg_name": "Send", "node": 1, "args": null}}"#,
+            "Command.goto: a Send's node must be a string, got the number 1",
+        ),
+        (
+            r#"{"graph": "root"}"#,
+            "Command.graph must be Command.PARENT (\"__parent__\") or undefined, got the string \"root\"",
+        ),
+    ] {
+        let e = command_from_js(&js(bad)).unwrap_err();
+        assert_eq!(prop(&e, "message").as_deref(), Some(message), "{bad}");
+        assert_eq!(prop(&e, "code").as_deref(), Some("INVALID_ARGUMENT"));
+    }
     let RunInput::Command(cmd) =
         input_from_js(js(r#"{"lg_name": "Command", "resume": null, "goto": []}"#)).unwrap()
     else {

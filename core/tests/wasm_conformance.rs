@@ -20,17 +20,21 @@ fn check(name: &str, scenario: &str, expected: &str) {
 }
 
 /// `scenario!(name)` for `tests/conformance/`, `scenario!(random name)` for
-/// `tests/conformance/random/`.
+/// `tests/conformance/random/`, `scenario!(random name, ignore = "why")` for
+/// one that is run only on request (`-- --ignored`).
 macro_rules! scenario {
-    ($(#[$attr:meta])* $name:ident) => {
-        scenario!(@ "../../tests/conformance/", $(#[$attr])* $name);
+    ($name:ident) => {
+        scenario!(@ "../../tests/conformance/", $name);
     };
-    ($(#[$attr:meta])* random $name:ident) => {
-        scenario!(@ "../../tests/conformance/random/", $(#[$attr])* $name);
+    (random $name:ident) => {
+        scenario!(@ "../../tests/conformance/random/", $name);
     };
-    (@ $dir:literal, $(#[$attr:meta])* $name:ident) => {
+    (random $name:ident, ignore = $why:tt) => {
+        scenario!(@ "../../tests/conformance/random/", $name, #[ignore = $why]);
+    };
+    (@ $dir:literal, $name:ident $(, #[ignore = $why:tt])?) => {
         #[wasm_bindgen_test]
-        $(#[$attr])*
+        $(#[ignore = $why])?
         fn $name() {
             check(
                 stringify!($name),
@@ -89,8 +93,8 @@ scenario!(random rand_2046);
 scenario!(random rand_2047);
 scenario!(random rand_2048);
 scenario!(
-    #[ignore = "LangGraph's trace records an async-durability race on a join barrier; natively too"]
-    random rand_2051
+    random rand_2051,
+    ignore = "LangGraph's trace records an async-durability race on a join barrier (core/tests/conformance.rs)"
 );
 scenario!(random rand_2052);
 scenario!(random rand_2053);
