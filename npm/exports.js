@@ -9,6 +9,7 @@ export {
   MemorySaver,
   InMemorySaver,
   Command,
+  Send,
   interrupt,
   ChronographError,
   InvalidUpdateError,

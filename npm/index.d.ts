@@ -65,6 +65,8 @@ export interface RunnableConfig {
   metadata?: { [key: string]: unknown };
   /** For `stream(input, config)`: the stream mode, when not given as the third argument. */
   streamMode?: StreamMode | StreamMode[];
+  /** For `stream(input, config)`: also stream subgraphs, when not given in the third argument. */
+  subgraphs?: boolean;
   /**
    * What a run or update does when another run or update of the same
    * thread (same checkpointer, same `thread_id`) is in flight:
@@ -75,18 +77,36 @@ export interface RunnableConfig {
   multitaskStrategy?: "enqueue" | "reject";
 }
 
+/**
+ * Namespace → checkpoint id: where a subgraph checkpoint sits (its
+ * ancestors' checkpoints, `""` for the root graph's, plus its own).
+ */
+export type CheckpointMap = { [namespace: string]: string };
+
 /** The address of one checkpoint. */
 export interface CheckpointConfig {
   configurable: {
     thread_id: string;
+    /** `""` for the root graph; `node:task_id` levels joined by `|` for a subgraph. */
     checkpoint_ns: string;
     checkpoint_id: string;
   };
 }
 
-/** What `updateState` and `bulkUpdateState` resolve to. */
+/** The address of a snapshot's checkpoint: a subgraph checkpoint's also carries `checkpoint_map`. */
+export interface SnapshotConfig {
+  configurable: {
+    thread_id: string;
+    checkpoint_ns: string;
+    /** Absent only for a subgraph namespace that has no checkpoint yet (`getState(config, { subgraphs: true })`). */
+    checkpoint_id?: string;
+    checkpoint_map?: CheckpointMap;
+  };
+}
+
+/** What `updateState` and `bulkUpdateState` resolve to (`checkpoint_map` for an update of a subgraph). */
 export interface UpdatedConfig {
-  configurable: { thread_id: string; checkpoint_ns: string; checkpoint_id: string };
+  configurable: { thread_id: string; checkpoint_ns: string; checkpoint_id: string; checkpoint_map?: CheckpointMap };
   recursionLimit?: number;
 }
 
@@ -108,6 +128,11 @@ export interface CheckpointMetadata {
   [key: string]: Json;
 }
 
+/** Where a subgraph task keeps its checkpoints: its namespace, read like a thread (no checkpoint id). */
+export interface SubgraphConfig {
+  configurable: { thread_id: string; checkpoint_ns: string };
+}
+
 /** A task a checkpoint schedules (LangGraph.js `PregelTaskDescription`). */
 export interface PregelTaskDescription {
   id: string;
@@ -117,13 +142,19 @@ export interface PregelTaskDescription {
   error?: string;
   /** For a finished task: its state writes. */
   result?: { [channel: string]: Json };
+  /**
+   * For a task that runs a subgraph: the subgraph's namespace as a config,
+   * or with `getState(config, { subgraphs: true })` the subgraph's newest
+   * snapshot (its tasks nest further).
+   */
+  state?: SubgraphConfig | StateSnapshot;
 }
 
 /** The state of a thread at one checkpoint (LangGraph.js `StateSnapshot`). */
 export interface StateSnapshot<S extends object = StateValues> {
   values: Partial<S>;
   next: string[];
-  config: CheckpointConfig | { configurable: { thread_id: string; checkpoint_ns: string; checkpoint_id?: string } };
+  config: SnapshotConfig;
   metadata?: CheckpointMetadata;
   createdAt?: string;
   parentConfig?: CheckpointConfig;
@@ -140,11 +171,27 @@ export interface NodeConfig {
 /** A state update: some channels' new values (through their reducers). */
 export type Update<S extends object> = Partial<S> | null | undefined | void;
 
-/** A node: returns an update, or a Promise of one. May call `interrupt()`. */
-export type NodeFunction<S extends object> = (state: S, config: NodeConfig) => Update<S> | Promise<Update<S>>;
+/**
+ * A node: returns an update or a `Command` (its update plus where to go
+ * next), or a Promise of either. May call `interrupt()`. A node run by a
+ * `Send` is given the Send's `args` instead of the state.
+ */
+export type NodeFunction<S extends object> = (
+  state: S,
+  config: NodeConfig,
+) => Update<S> | Command | Promise<Update<S> | Command>;
 
-/** A router: returns the next node(s) (or `END`), or a Promise of them. */
-export type Router<S extends object> = (state: S) => string | string[] | Promise<string | string[]>;
+/** Where a router or a `Command` sends the run: a node name (or `END`), or a `Send`. */
+export type Destination = string | Send;
+
+/** A router: returns the next node(s) (or `END`) and/or `Send`s, or a Promise of them. */
+export type Router<S extends object> = (state: S) => Destination | Destination[] | Promise<Destination | Destination[]>;
+
+/** Options of `addNode`. */
+export interface AddNodeOptions {
+  /** Where a `Command` the node returns may go: drawn as conditional edges; each must be a node or `END`. */
+  ends?: string[];
+}
 
 /** Options of `compile`. */
 export interface CompileOptions {
@@ -158,9 +205,14 @@ export interface CompileOptions {
 /** A graph in the JSON graph format (tests/conformance/FORMAT.md). */
 export interface GraphSpec {
   channels?: { [channel: string]: { reducer?: ReducerName } };
-  nodes: { [node: string]: { writes?: SpecOp[] } };
+  /** A node is made of built-in ops, or is a whole graph run as a subgraph. */
+  nodes: { [node: string]: { writes?: SpecOp[] } | { subgraph: GraphSpec } };
   edges?: [string | string[], string][];
-  conditional_edges?: { from: string; when?: { if: { channel: string; lt?: number; eq?: Json }; to: string }[]; else: string }[];
+  conditional_edges?: (
+    | { from: string; when?: { if: { channel: string; lt?: number; eq?: Json }; to: string }[]; else: string }
+    /** `Send(to, {key: x})` for each item x of list channel `each`. */
+    | { from: string; send: { to: string; each: string; key: string } }
+  )[];
   compile?: { interrupt_before?: string | string[]; interrupt_after?: string | string[]; checkpointer?: boolean };
 }
 
@@ -170,7 +222,11 @@ export type SpecOp =
   | { reply: string; prefix?: string }
   | { incr: string; by?: number }
   | { interrupt: Json; resume_to?: string }
-  | { fail_if: { channel: string; equals: Json } };
+  | { fail_if: { channel: string; equals: Json } }
+  /** Writes `[prefix + x]` to `collect`, x the value at `from` of the node's input. */
+  | { collect: string; from: string; prefix?: string }
+  /** The node returns `Command({update: <its writes>, goto})`, for the parent graph with `graph: "parent"`. */
+  | { goto: string | string[]; graph?: "parent" };
 
 /** A graph builder. Methods chain; graph mistakes are reported by `compile`. */
 export declare class StateGraph<S extends object = StateValues> {
@@ -178,7 +234,15 @@ export declare class StateGraph<S extends object = StateValues> {
   constructor(channels: { [K in keyof NoInfer<S>]: ChannelSpec });
   /** A builder from the JSON graph format (nodes made of built-in ops). */
   static fromSpec(spec: GraphSpec): StateGraph<StateValues>;
-  addNode(name: string, fn: NodeFunction<S>): this;
+  /** A node function; `options.ends` lists where a `Command` it returns may go. */
+  addNode(name: string, fn: NodeFunction<S>, options?: AddNodeOptions): this;
+  /**
+   * A compiled graph as a node (a subgraph): it starts from this graph's
+   * values of the channels both declare (or a `Send`'s args), keeps its
+   * checkpoints in the task's namespace of this graph's checkpointer, and
+   * its final state is the node's update.
+   */
+  addNode(name: string, subgraph: CompiledStateGraph<object>, options?: AddNodeOptions): this;
   /** With several sources, `to` runs once all of them have run (a join). */
   addEdge(from: string | string[], to: string): this;
   /** `pathMap` maps router results to nodes, or lists the possible destinations. */
@@ -228,6 +292,31 @@ export interface StreamChunks<S extends object> {
 /** With an array of modes, chunks are `[mode, chunk]`. */
 export type TaggedChunk<S extends object, M extends StreamMode> = { [K in M]: [K, StreamChunks<S>[K]] }[M];
 
+/**
+ * The graph a chunk of `stream(..., { subgraphs: true })` comes from: its
+ * `node:task_id` levels, `[]` for the graph streamed.
+ */
+export type Namespace = string[];
+
+/** With `subgraphs: true`: `[namespace, chunk]` (subgraphs' chunks have their own state's shape). */
+export type NamespacedChunk<M extends StreamMode> = [Namespace, StreamChunks<StateValues>[M]];
+
+/** With `subgraphs: true` and an array of modes: `[namespace, mode, chunk]`. */
+export type NamespacedTaggedChunk<M extends StreamMode> = { [K in M]: [Namespace, K, StreamChunks<StateValues>[K]] }[M];
+
+/** Options of `stream` (they may also be given in its `config`). */
+export interface StreamOptions<M extends StreamMode | StreamMode[] = StreamMode | StreamMode[]> {
+  streamMode?: M;
+  /** Also stream the chunks of the subgraphs the run runs, each tagged with its namespace. */
+  subgraphs?: boolean;
+}
+
+/** Options of `getState`. */
+export interface GetStateOptions {
+  /** Give each subgraph task's `state` as that subgraph's newest snapshot. */
+  subgraphs?: boolean;
+}
+
 /** `stream`'s result: an async iterable, and also a Promise of one (`await graph.stream(...)`). */
 export type ChunkStream<T> = Promise<AsyncIterableIterator<T>> & AsyncIterable<T>;
 
@@ -260,19 +349,40 @@ export declare class CompiledStateGraph<S extends object = StateValues> {
    * Runs, `updateState` and `bulkUpdateState` of one thread take turns (see `multitaskStrategy`).
    */
   invoke(input: Partial<S> | null | Command, config?: RunnableConfig): Promise<RunOutput<S>>;
+  /** With `subgraphs: true` in `config`: `[namespace, chunk]`. */
+  stream<M extends StreamMode = "updates">(
+    input: Partial<S> | null | Command,
+    config: RunnableConfig & { subgraphs: true; streamMode?: M },
+  ): ChunkStream<NamespacedChunk<M>>;
   stream(input: Partial<S> | null | Command, config?: RunnableConfig): ChunkStream<StreamChunks<S>["updates"]>;
+  /** With `subgraphs: true`: `[namespace, chunk]`. */
+  stream<M extends StreamMode = "updates">(
+    input: Partial<S> | null | Command,
+    config: RunnableConfig | undefined,
+    options: { streamMode?: M; subgraphs: true },
+  ): ChunkStream<NamespacedChunk<M>>;
+  /** With `subgraphs: true` and an array of modes: `[namespace, mode, chunk]`. */
   stream<M extends StreamMode>(
     input: Partial<S> | null | Command,
     config: RunnableConfig | undefined,
-    options: { streamMode: M },
+    options: { streamMode: M[]; subgraphs: true },
+  ): ChunkStream<NamespacedTaggedChunk<M>>;
+  stream<M extends StreamMode>(
+    input: Partial<S> | null | Command,
+    config: RunnableConfig | undefined,
+    options: { streamMode: M; subgraphs?: false },
   ): ChunkStream<StreamChunks<S>[M]>;
   stream<M extends StreamMode>(
     input: Partial<S> | null | Command,
     config: RunnableConfig | undefined,
-    options: { streamMode: M[] },
+    options: { streamMode: M[]; subgraphs?: false },
   ): ChunkStream<TaggedChunk<S, M>>;
-  /** The addressed checkpoint, or the thread's latest with finished tasks applied. */
-  getState(config: RunnableConfig): Promise<StateSnapshot<S>>;
+  /**
+   * The addressed checkpoint, or the thread's latest with finished tasks
+   * applied. A `config` whose `checkpoint_ns` names a subgraph task's
+   * namespace reads that subgraph's checkpoints.
+   */
+  getState(config: RunnableConfig, options?: GetStateOptions): Promise<StateSnapshot<S>>;
   /** Snapshots newest first. */
   getStateHistory(config: RunnableConfig, options?: ListOptions): AsyncIterableIterator<StateSnapshot<S>>;
   /** Writes an `update` checkpoint as if `asNode` returned `values`; resolves to its config. */
@@ -287,13 +397,40 @@ export declare class CompiledStateGraph<S extends object = StateValues> {
   readonly _stateItemsConverted: number;
 }
 
-/** LangGraph's `Command`: resume an interrupt, update state, go to nodes. */
+/**
+ * LangGraph's `Send`: run `node` once in the next superstep, given `args`
+ * instead of the state. Return it from a router (mixed with node names) or
+ * in a `Command`'s `goto`. A Send to a node the graph does not have is dropped.
+ */
+export declare class Send<A extends Json = Json> {
+  constructor(node: string, args: A);
+  readonly lg_name: "Send";
+  node: string;
+  args: A;
+  toJSON(): { lg_name: "Send"; node: string; args: A };
+}
+
+/**
+ * LangGraph's `Command`: resume an interrupt, update state, go to nodes.
+ * As `invoke`'s input it resumes or steers a thread; returned by a node it
+ * is the node's update plus where to go next (in addition to its edges).
+ */
 export declare class Command<R extends Json = Json> {
-  constructor(args?: { resume?: R | { [interruptId: string]: Json }; update?: { [channel: string]: Json }; goto?: string | string[] });
+  constructor(args?: {
+    resume?: R | { [interruptId: string]: Json };
+    update?: { [channel: string]: Json };
+    goto?: Destination | Destination[];
+    /** `Command.PARENT`: the command is for the graph that runs this one as a subgraph. */
+    graph?: typeof Command.PARENT;
+  });
+  /** `graph` value addressing the parent graph (from a node inside a subgraph). */
+  static readonly PARENT: "__parent__";
   readonly lg_name: "Command";
   resume?: R | { [interruptId: string]: Json };
   update?: { [channel: string]: Json };
-  goto: string | string[];
+  /** Always a list, as in LangGraph.js. */
+  goto: Destination[];
+  graph?: typeof Command.PARENT;
 }
 
 /**

@@ -105,8 +105,31 @@ export function setup(asyncStorage) {
 }
 
 /**
+ * LangGraph's `Send`: run `node` once in the next superstep, given `args`
+ * instead of the state (a map-reduce fan-out). Return Sends from a router
+ * (mixed with node names) or in a `Command`'s `goto`.
+ */
+export class Send {
+  constructor(node, args) {
+    if (typeof node !== "string") {
+      throw argumentError(`new Send(node, args): node must be a string, got ${describe(node)}`);
+    }
+    this.lg_name = "Send";
+    this.node = node;
+    this.args = args;
+  }
+
+  toJSON() {
+    return { lg_name: this.lg_name, node: this.node, args: this.args };
+  }
+}
+
+/**
  * LangGraph's `Command`: resume an interrupt (`resume`), update state
- * (`update`), go to nodes (`goto`). Pass it as `invoke`'s input.
+ * (`update`), go to nodes or Sends (`goto`). Pass it as `invoke`'s input,
+ * or return it from a node (its update plus where to go next, in addition
+ * to the node's edges; `graph: Command.PARENT` addresses the graph that
+ * runs this one as a subgraph).
  */
 export class Command {
   constructor(args = {}) {
@@ -116,11 +139,17 @@ export class Command {
     const resume = option(args, "resume", "new Command(args): args");
     const update = option(args, "update", "new Command(args): args");
     const goto = option(args, "goto", "new Command(args): args");
+    const graph = option(args, "graph", "new Command(args): args");
     this.lg_name = "Command";
     if (resume !== undefined) this.resume = resume;
     if (update !== undefined) this.update = update;
-    this.goto = goto === undefined ? [] : goto;
+    if (graph !== undefined) this.graph = graph;
+    // As LangGraph.js: always a list.
+    this.goto = goto === undefined || goto === null ? [] : isArray(goto) ? goto : [goto];
   }
+
+  /** `graph` value addressing the graph that runs this one as a subgraph. */
+  static PARENT = "__parent__";
 }
 
 /**
@@ -179,11 +208,11 @@ function plainJson(v, depth) {
  * A node's result as JSON text when it is a plain object of plain JSON
  * data (the usual update), else undefined (core/src/wasm/node.rs
  * `registerUpdateText`): one `JSON.stringify` costs less than a
- * wasm crossing per field. `{lg_name: "Command"}` is left to the bindings,
- * which reject a returned Command.
+ * wasm crossing per field. A `Command` (anything with `lg_name`) is left to
+ * the bindings, which read its fields.
  */
 function updateText(v) {
-  if (v === null || typeof v !== "object" || Array.isArray(v) || v.lg_name === "Command") return undefined;
+  if (v === null || typeof v !== "object" || Array.isArray(v) || v.lg_name !== undefined) return undefined;
   return plainJson(v, 0) ? JSON.stringify(v) : undefined;
 }
 
@@ -385,6 +414,13 @@ function onThread(saver, thread, strategy, what, op) {
   return run;
 }
 
+/** An optional boolean option (`undefined` and `null` are `false`). */
+function flag(v, what) {
+  if (v == null) return false;
+  if (typeof v !== "boolean") throw argumentError(`${what} must be a boolean, got ${describe(v)}`);
+  return v;
+}
+
 /** A thrown value in a message: an Error's `name: message`, else its type. */
 function thrownText(e) {
   try {
@@ -434,9 +470,19 @@ export class StateGraph {
     return hide(Object.create(StateGraph.prototype), RAW, raw.WasmStateGraph.fromSpec(spec));
   }
 
-  /** Adds a node: `fn(state, config)` returns an update object, or a Promise of one. */
-  addNode(name, fn) {
-    this[RAW].addNode(name, typeof fn === "function" ? wrapNode(fn) : fn);
+  /**
+   * Adds a node: `fn(state, config)` returns an update object or a
+   * `Command` (or a Promise of either); or a compiled graph, which runs as
+   * a subgraph. `options.ends` lists where a returned `Command` may go
+   * (drawn as conditional edges; `compile` checks that they exist).
+   */
+  addNode(name, action, options) {
+    if (options != null && typeof options !== "object") {
+      throw argumentError(`addNode(name, action, options): options must be an object like {ends}, got ${describe(options)}`);
+    }
+    const ends = option(options, "ends", "addNode(name, action, options): options");
+    if (isInstance(action, CompiledStateGraph)) this[RAW].addSubgraph(name, action[RAW], ends);
+    else this[RAW].addNode(name, typeof action === "function" ? wrapNode(action) : action, ends);
     return this;
   }
 
@@ -446,7 +492,10 @@ export class StateGraph {
     return this;
   }
 
-  /** Adds a conditional edge: `router(state)` returns a node name or names (or a Promise). */
+  /**
+   * Adds a conditional edge: `router(state)` returns a node name, a `Send`,
+   * or an array of them (or a Promise of that).
+   */
   addConditionalEdges(from, router, pathMap) {
     this[RAW].addConditionalEdges(from, router, pathMap);
     return this;
@@ -551,8 +600,12 @@ export class CompiledStateGraph {
    * Runs the graph and yields chunks as they happen. `streamMode` (in the
    * third argument or in `config`): `"values"`, `"updates"` (default),
    * `"checkpoints"`, `"tasks"`, `"debug"`, or an array of them (chunks are
-   * then `[mode, chunk]`). The result is an async iterable and also a
-   * Promise of one (LangGraph.js's `await graph.stream(...)`).
+   * then `[mode, chunk]`). With `subgraphs: true` (same places) the
+   * subgraphs' chunks come too, each as `[namespace, chunk]` (or
+   * `[namespace, mode, chunk]`): `namespace` lists the `node:task_id`
+   * levels of the graph that reported it, `[]` for this graph. The result
+   * is an async iterable and also a Promise of one (LangGraph.js's
+   * `await graph.stream(...)`).
    */
   stream(input, config, options) {
     const iterator = chunkIterator((push) => {
@@ -560,10 +613,22 @@ export class CompiledStateGraph {
         option(options, "streamMode", "stream(input, config, options): options") ??
         option(config, "streamMode", "stream(input, config): config") ??
         "updates";
+      const subgraphs = flag(
+        option(options, "subgraphs", "stream(input, config, options): options") ??
+          option(config, "subgraphs", "stream(input, config): config"),
+        "stream(input, config, options): subgraphs",
+      );
       const tagged = isArray(modes);
       const { thread, strategy } = laneOptions(config);
+      const chunk = subgraphs
+        ? tagged
+          ? (mode, c, ns) => push([ns, mode, c])
+          : (mode, c, ns) => push([ns, c])
+        : tagged
+          ? (mode, c) => push([mode, c])
+          : (mode, c) => push(c);
       return onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
-        this[RAW].stream(input, config, modes, (mode, chunk) => push(tagged ? [mode, chunk] : chunk)),
+        this[RAW].stream(input, config, modes, chunk, subgraphs),
       );
     });
     const result = Promise.resolve(iterator);
@@ -571,9 +636,18 @@ export class CompiledStateGraph {
     return result;
   }
 
-  /** The state at `config`'s checkpoint, or the thread's latest (with finished tasks applied). */
-  async getState(config) {
-    return this[RAW].getState(config);
+  /**
+   * The state at `config`'s checkpoint, or the thread's latest (with
+   * finished tasks applied). A task that runs a subgraph has `state`: the
+   * subgraph's namespace as a config, or with `{ subgraphs: true }` that
+   * subgraph's newest snapshot (nested to any depth).
+   */
+  async getState(config, options) {
+    if (options != null && typeof options !== "object") {
+      throw argumentError(`getState(config, options): options must be an object like {subgraphs}, got ${describe(options)}`);
+    }
+    const subgraphs = flag(option(options, "subgraphs", "getState(config, options): options"), "getState(config, options): options.subgraphs");
+    return this[RAW].getState(config, subgraphs);
   }
 
   /** Snapshots of the thread, newest first: `{ limit, before, filter }`. */

@@ -13,6 +13,7 @@ import {
   GraphValueError,
   InvalidUpdateError,
   MemorySaver,
+  Send,
   START,
   StateGraph,
 } from "chronograph";
@@ -89,6 +90,9 @@ test("run inputs and configs are validated and named", async () => {
   await fails(() => graph.bulkUpdateState(cfg, [{ updates: "x" }]), T, "TypeError", A, /supersteps\[0\]\.updates must be an array/);
   await fails(() => graph.invoke(new Command({ goto: [{ node: "a" }] }), cfg), T, "TypeError", A, /Command\.goto must be a node name/);
   await fails(() => graph.invoke(new Command({ goto: "zz" }), cfg), T, "TypeError", A, 'Command.goto names an unknown node "zz" (nodes: a, b)');
+  await fails(() => graph.invoke(new Command({ goto: "a", graph: Command.PARENT }), cfg), InvalidUpdateError, "InvalidUpdateError", "INVALID_UPDATE", "There is no parent graph.");
+  await fails(() => graph.invoke(new Command({ goto: "a", graph: "up" }), cfg), T, "TypeError", A, 'Command.graph must be Command.PARENT ("__parent__") or undefined, got the string "up"');
+  assert.throws(() => new Send(3, {}), { name: "TypeError", code: A, message: "new Send(node, args): node must be a string, got a number" });
 });
 
 test("engine errors are instances of the package's classes", async () => {
@@ -134,7 +138,43 @@ test("bad node and router results are errors naming the node", async () => {
   const returns = (value) => new StateGraph({ x: "last_value" }).addNode("n", () => value).addEdge(START, "n").compile();
   const e = await fails(() => returns(42).invoke({ x: 0 }), InvalidUpdateError, "InvalidUpdateError", "INVALID_UPDATE", /^Expected dict, got 42\n/);
   assert.equal(e.node, "n");
-  await fails(() => returns(new Command({ goto: END })).invoke({ x: 0 }), InvalidUpdateError, "InvalidUpdateError", "INVALID_UPDATE", /Node "n" returned a Command/);
+  await fails(
+    () => returns(new Command({ goto: [5] })).invoke({ x: 0 }),
+    InvalidUpdateError,
+    "InvalidUpdateError",
+    "INVALID_UPDATE",
+    'Node "n" returned an invalid Command: Command.goto must be a node name, a Send, or an array of them, got the number 5',
+  );
+  await fails(
+    () => returns({ lg_name: "Command", graph: "elsewhere" }).invoke({ x: 0 }),
+    InvalidUpdateError,
+    "InvalidUpdateError",
+    "INVALID_UPDATE",
+    'Node "n" returned an invalid Command: Command.graph must be Command.PARENT ("__parent__") or undefined, got the string "elsewhere"',
+  );
+  const cyclic = {};
+  cyclic.self = cyclic;
+  await fails(() => returns(new Command({ update: { x: cyclic } })).invoke({ x: 0 }), TypeError, "TypeError", "INVALID_VALUE", /^Command\.update\.x\.self: the value contains itself/);
+  // A Command for the parent graph from the root graph: LangGraph's ParentCommand (a plain Error of that name).
+  await fails(
+    () => returns(new Command({ update: { x: 1 }, goto: "n", graph: Command.PARENT })).invoke({ x: 0 }),
+    Error,
+    "ParentCommand",
+    "PARENT_COMMAND",
+    "Command(update={'x': 1}, goto='n')",
+  );
+  const toEnd = new StateGraph({ x: "last_value" })
+    .addNode("n", () => ({}))
+    .addEdge(START, "n")
+    .addConditionalEdges("n", () => [new Send(END, {})])
+    .compile();
+  await fails(() => toEnd.invoke({ x: 0 }), InvalidUpdateError, "InvalidUpdateError", "INVALID_UPDATE", "Cannot send a packet to the END node");
+  const badSend = new StateGraph({ x: "last_value" })
+    .addNode("n", () => ({}))
+    .addEdge(START, "n")
+    .addConditionalEdges("n", () => [{ lg_name: "Send", node: 7, args: {} }])
+    .compile();
+  await fails(() => badSend.invoke({ x: 0 }), GraphValueError, "GraphValueError", "INVALID_VALUE", /^Branch condition returned unknown or null destination: the router of "n" returned an array/);
   const router = new StateGraph({ x: "last_value" })
     .addNode("n", () => ({}))
     .addEdge(START, "n")

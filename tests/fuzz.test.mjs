@@ -20,7 +20,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import * as chronograph from "chronograph";
-import { Command, END, interrupt, MemorySaver, START, StateGraph } from "chronograph";
+import { Command, END, interrupt, MemorySaver, Send, START, StateGraph } from "chronograph";
 
 const CASES = Number(process.env.FUZZ_CASES ?? 3000);
 const SEED = Number(process.env.FUZZ_SEED ?? 1);
@@ -136,7 +136,7 @@ function junkMaker(random) {
     if (r < 0.45) return hostile();
     if (r < 0.52) return cycle(value(depth - 1));
     if (r < 0.58) return deep(pick([200, 255, 256, 257, 300, 1000]), value(0));
-    if (r < 0.6) return new Command(obj(depth - 1));
+    if (r < 0.6) return chance(0.5) ? new Command(obj(depth - 1)) : new Send(chance(0.8) ? pick(names) : string(), value(depth - 1));
     if (r < 0.8) return Array.from({ length: int(5) }, () => value(depth - 1));
     return obj(depth);
   }
@@ -176,13 +176,15 @@ function junkMaker(random) {
     const configurable = { thread_id: chance(0.9) ? pick(threads) : value(1) };
     if (chance(0.3) && known.length) configurable.checkpoint_id = pick(known);
     else if (chance(0.15)) configurable.checkpoint_id = chance(0.5) ? string() : value(1);
-    if (chance(0.1)) configurable.checkpoint_ns = value(1);
+    if (chance(0.1)) configurable.checkpoint_ns = chance(0.5) ? value(1) : pick(["a:1", "s:x|a:2", "s:", "|", ""]);
+    if (chance(0.05)) configurable.checkpoint_map = chance(0.5) ? value(2) : { "": pick(known.length ? known : ["x"]) };
     if (chance(0.1)) configurable[string()] = value(2);
     const c = { configurable: chance(0.05) ? value(1) : configurable };
     if (chance(0.15)) c.recursionLimit = pick([1, 2, 0, -1, 2.5, 1e12, "lots", NaN, 25]);
     if (chance(0.1)) c.metadata = obj(2);
     if (chance(0.1)) c.multitaskStrategy = pick(["reject", "enqueue", "interrupt", 3, undefined]);
     if (chance(0.1)) c.streamMode = value(1);
+    if (chance(0.1)) c.subgraphs = chance(0.7) ? true : value(1);
     return c;
   }
 
@@ -202,6 +204,7 @@ function protectedGraph(saver) {
 
 /** A graph whose node, router and reducer return (or interrupt with) the junk the case sets. */
 function junkGraph(saver, junk) {
+  // (Without a saver: compiled as a subgraph, which uses its parent's.)
   return new StateGraph({ n: "last_value", r: { reducer: (a, b) => (junk.reducer ? junk.value : b), default: () => 0 } })
     .addNode("a", (s) => {
       if (junk.interrupt) return { n: interrupt(junk.value) };
@@ -265,6 +268,13 @@ test(`fuzz: ${CASES} cases of junk through every public function (seed ${SEED})`
   const scratch = new MemorySaver();
   const junk = {};
   const jgraph = junkGraph(scratch, junk);
+  // The junk graph again, as a subgraph (and fanned out to with Sends).
+  const jparent = new StateGraph({ n: "last_value", r: "sum" })
+    .addNode("sub", junkGraph(undefined, junk))
+    .addNode("fan", () => ({}))
+    .addEdge(START, "fan")
+    .addConditionalEdges("fan", () => (junk.router ? junk.value : [new Send("sub", { n: 1 }), "sub"]))
+    .compile({ checkpointer: scratch });
 
   const dumps = async () => JSON.stringify(await Promise.all(threads.map((t) => saver.exportThread(t))));
   let baseline = await dumps();
@@ -273,7 +283,14 @@ test(`fuzz: ${CASES} cases of junk through every public function (seed ${SEED})`
   const guarded = [
     () => graph.invoke(j.chance(0.6) ? j.update() : j.value(), j.config(threads)),
     () => graph.invoke(new Command({ resume: j.value(), update: j.chance(0.3) ? j.value() : undefined, goto: j.chance(0.2) ? j.value(1) : undefined }), j.config(threads)),
-    () => graph.stream(j.value(), j.config(threads), j.chance(0.5) ? { streamMode: j.chance(0.7) ? j.pick(["values", "updates", "debug", ["tasks", "checkpoints"]]) : j.value(1) } : j.value(1)),
+    () =>
+      graph.stream(
+        j.value(),
+        j.config(threads),
+        j.chance(0.5)
+          ? { streamMode: j.chance(0.7) ? j.pick(["values", "updates", "debug", ["tasks", "checkpoints"]]) : j.value(1), subgraphs: j.chance(0.5) ? true : j.value(0) }
+          : j.value(1),
+      ),
     () => graph.updateState(j.config(threads), j.chance(0.6) ? j.update() : j.value(), j.chance(0.8) ? j.pick(j.names) : j.value(1)),
     () =>
       graph.bulkUpdateState(
@@ -284,7 +301,7 @@ test(`fuzz: ${CASES} cases of junk through every public function (seed ${SEED})`
             }))
           : j.value(2),
       ),
-    () => graph.getState(j.config(threads)),
+    () => graph.getState(j.config(threads), j.chance(0.5) ? { subgraphs: j.chance(0.7) ? true : j.value(1) } : j.value(1)),
     () => graph.getStateHistory(j.config(threads), j.chance(0.5) ? j.obj(2) : j.value(1)),
     () => graph.getLineage(j.config(threads)),
     () => saver.getTuple(j.config(threads)),
@@ -322,6 +339,15 @@ test(`fuzz: ${CASES} cases of junk through every public function (seed ${SEED})`
     () => new StateGraph({ n: null }).addNode("a", () => ({})).addConditionalEdges(j.value(1), j.chance(0.5) ? () => "a" : j.value(1), j.value(2)),
     () => new StateGraph({ n: null }).addNode("a", () => ({})).addEdge(START, "a").compile(j.chance(0.5) ? { checkpointer: j.value(1), interruptBefore: j.value(1), interruptAfter: j.value(1) } : j.value(1)),
     () => new Command(j.value(2)),
+    () => new Send(j.value(1), j.value(2)),
+    () => new StateGraph({ n: null }).addNode("a", () => ({}), j.value(2)).addEdge(START, "a").compile(),
+    () => new StateGraph({ n: null }).addNode("s", jgraph, j.chance(0.5) ? { ends: j.value(1) } : undefined).addEdge(START, "s").compile(),
+    () => {
+      Object.assign(junk, { value: j.value(), reducer: j.chance(0.1), interrupt: j.chance(0.15), throws: j.chance(0.1), whole: j.chance(0.3), router: j.chance(0.2) });
+      return jparent.stream(j.chance(0.8) ? { n: 1 } : j.value(), { configurable: { thread_id: `p${j.int(4)}` }, recursionLimit: 20 }, { subgraphs: true, streamMode: j.pick(["updates", "values", ["debug", "checkpoints"]]) });
+    },
+    () => jparent.getState({ configurable: { thread_id: `p${j.int(4)}` } }, { subgraphs: true }),
+    () => jparent.invoke(new Command({ resume: j.value(), goto: j.chance(0.3) ? j.value(1) : undefined }), { configurable: { thread_id: `p${j.int(4)}` }, recursionLimit: 20 }),
     () => interrupt(j.value(), j.value(1)),
     () => {
       Object.assign(junk, { value: j.value(), reducer: j.chance(0.15), interrupt: j.chance(0.15), throws: j.chance(0.1), whole: j.chance(0.2), router: j.chance(0.15) });

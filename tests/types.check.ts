@@ -2,10 +2,12 @@
 // the package (values and types) the way an application would, plus
 // `@ts-expect-error` lines the declarations must reject.
 import {
+  type AddNodeOptions,
   type ChannelSpec,
   type Checkpoint,
   type CheckpointChunk,
   type CheckpointConfig,
+  type CheckpointMap,
   type CheckpointMetadata,
   type CheckpointSource,
   type CheckpointTuple,
@@ -14,12 +16,17 @@ import {
   type Configurable,
   type CustomChannel,
   type DebugChunk,
+  type Destination,
   type ErrorFields,
+  type GetStateOptions,
   type GraphSpec,
   type Interrupt,
   type InterruptChunk,
   type Json,
   type ListOptions,
+  type Namespace,
+  type NamespacedChunk,
+  type NamespacedTaggedChunk,
   type NodeConfig,
   type NodeFunction,
   type PregelTaskDescription,
@@ -27,12 +34,15 @@ import {
   type Router,
   type RunnableConfig,
   type RunOutput,
+  type SnapshotConfig,
   type SpecOp,
   type StateSnapshot,
   type StateUpdate,
   type StateValues,
   type StreamChunks,
   type StreamMode,
+  type StreamOptions,
+  type SubgraphConfig,
   type TaggedChunk,
   type TaskChunk,
   type ThreadExport,
@@ -53,6 +63,7 @@ import {
   interrupt,
   InvalidUpdateError,
   MemorySaver,
+  Send,
   START,
   StateGraph,
   ThreadBusyError,
@@ -206,6 +217,76 @@ async function walkthrough(): Promise<void> {
 }
 void walkthrough;
 
+// Subgraphs, Send and Command (LangGraph.js shapes).
+interface Work {
+  items: string[];
+  results: string[];
+  item?: string;
+}
+const child = new StateGraph<Work>({ items: "last_value", results: "append", item: "last_value" })
+  .addNode("inner", (state) => ({ results: [`did:${state.item ?? ""}`] }))
+  .addNode("escape", () => new Command({ update: { results: ["up"] }, goto: "reduce", graph: Command.PARENT }))
+  .addEdge(START, "inner")
+  .compile();
+const fanOut: Router<Work> = (state) => state.items.map((item): Destination => new Send("work", { item }));
+const ends: AddNodeOptions = { ends: ["reduce", END] };
+const mapReduce: CompiledStateGraph<Work> = new StateGraph<Work>({ items: "last_value", results: "append", item: "last_value" })
+  .addNode("split", () => ({ items: ["a", "b"] }))
+  .addNode("work", child)
+  .addNode("pick", () => new Command({ goto: [new Send("work", { item: "c" }), "reduce"] }), ends)
+  .addNode("reduce", () => ({}))
+  .addEdge(START, "split")
+  .addConditionalEdges("split", fanOut)
+  .addConditionalEdges("reduce", () => [END, new Send("pick", {})])
+  .compile({ checkpointer: new MemorySaver() });
+
+async function subgraphs(): Promise<void> {
+  const cfg: RunnableConfig = { configurable: { thread_id: "m" } };
+  const send: Send<{ item: string }> = new Send("work", { item: "x" });
+  const packet: { lg_name: "Send"; node: string; args: { item: string } } = send.toJSON();
+  const cmd = new Command({ update: { results: [] }, goto: send });
+  const gotos: Destination[] = cmd.goto;
+  const parent: "__parent__" = Command.PARENT;
+  const getOptions: GetStateOptions = { subgraphs: true };
+  const snapshot = await mapReduce.getState(cfg, getOptions);
+  const snapConfig: SnapshotConfig = snapshot.config;
+  const map: CheckpointMap | undefined = snapConfig.configurable.checkpoint_map;
+  for (const task of snapshot.tasks) {
+    const state: SubgraphConfig | StateSnapshot | undefined = task.state;
+    if (state !== undefined && "values" in state) {
+      const inner: StateSnapshot = state;
+      for await (const s of mapReduce.getStateHistory(inner.config)) void s;
+      await mapReduce.updateState(inner.config, { results: ["fixed"] });
+    } else if (state !== undefined) {
+      const ns: string = state.configurable.checkpoint_ns;
+      void ns;
+    }
+  }
+  const streamOptions: StreamOptions<"updates"> = { streamMode: "updates", subgraphs: true };
+  for await (const [ns, chunk] of mapReduce.stream({ items: [] }, cfg, streamOptions as { streamMode: "updates"; subgraphs: true })) {
+    const where: Namespace = ns;
+    const c: NamespacedChunk<"updates">[1] = chunk;
+    void [where, c];
+  }
+  for await (const chunk of mapReduce.stream({ items: [] }, cfg, { subgraphs: true })) {
+    const c: NamespacedChunk<"updates"> = chunk;
+    void c;
+  }
+  for await (const chunk of mapReduce.stream(null, { configurable: { thread_id: "m" }, subgraphs: true })) {
+    const c: NamespacedChunk<"updates"> = chunk;
+    void c;
+  }
+  for await (const chunk of mapReduce.stream(null, cfg, { streamMode: ["values", "updates"], subgraphs: true })) {
+    const c: NamespacedTaggedChunk<"values" | "updates"> = chunk;
+    if (c[1] === "values") {
+      const v: StreamChunks<StateValues>["values"] = c[2];
+      void v;
+    }
+  }
+  void [packet, gotos, parent, map];
+}
+void subgraphs;
+
 // The declarations must reject these.
 // @ts-expect-error: not a reducer name
 const badReducer: ChannelSpec = "max";
@@ -217,4 +298,10 @@ const badNode: NodeFunction<ChatState> = () => 42;
 graph.updateState(config, {}, 1);
 // @ts-expect-error: "interrupt" and "rollback" are Agent Server strategies the package does not have
 const badStrategy: RunnableConfig = { multitaskStrategy: "rollback" };
-void [badReducer, badNode, badStrategy];
+// @ts-expect-error: a Send names its node with a string
+const badSend = new Send(3, {});
+// @ts-expect-error: Command.graph is Command.PARENT or nothing
+const badGraph = new Command({ graph: "other" });
+// @ts-expect-error: subgraphs is a boolean
+mapReduce.getState(config, { subgraphs: "yes" });
+void [badReducer, badNode, badStrategy, badSend, badGraph];

@@ -19,5 +19,5 @@ pub use spec::{
 };
 
 pub(crate) use compiled::{CompiledNode, FastIndexMap, GraphInner};
-pub(crate) use node::{NullResume, ReplayState, Scratchpad, TickContext};
+pub(crate) use node::{NestedEvents, NullResume, ReplayState, Scratchpad, TickContext};
 pub(crate) use spec::spec_error;

@@ -123,3 +123,30 @@ fn every_scenario_has_an_expected_trace() {
         }
     }
 }
+
+/// `wasm_conformance.rs` embeds the scenarios by name (a wasm test cannot
+/// read the file system): it must name every public and random one. To
+/// regenerate its list:
+/// `for f in tests/conformance/scenarios/*.json; do echo "scenario!($(basename $f .json));"; done`
+/// and the same over `random/scenarios` with `scenario!(random NAME);`.
+#[test]
+fn every_scenario_runs_in_wasm_too() {
+    let listed = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/wasm_conformance.rs"),
+    )
+    .expect("core/tests/wasm_conformance.rs");
+    let listed: String = listed.split_whitespace().collect::<Vec<_>>().join(" ");
+    for (dir, prefix) in [
+        (conformance_dir(), ""),
+        (conformance_dir().join("random"), "random "),
+    ] {
+        for n in names(&dir) {
+            let wanted = format!("{prefix}{n}");
+            assert!(
+                listed.contains(&format!("scenario!({wanted});"))
+                    || listed.contains(&format!("scenario!( {wanted},")),
+                "core/tests/wasm_conformance.rs does not run {wanted}"
+            );
+        }
+    }
+}

@@ -424,3 +424,48 @@ fn a_spec_graph_and_the_same_builder_graph_write_the_same_history() {
     // Same clock and seed: the same ids, versions, values and writes.
     assert_eq!(stored(&*spec_saver, "t"), stored(&*built_saver, "t"));
 }
+
+#[test]
+fn declared_destinations_are_drawn_as_conditional_edges_and_must_exist() {
+    let mut g = StateGraph::new();
+    g.add_node("a", noop())
+        .add_node("b", noop())
+        .add_edge(START, "a")
+        .add_destinations("a", vec!["b".into(), END.into()]);
+    let app = g.compile(opts(&saver())).unwrap();
+    let drawn: Vec<(String, String, bool)> = app
+        .topology()
+        .edges
+        .into_iter()
+        .map(|e| (e.from, e.to, e.conditional))
+        .collect();
+    assert_eq!(
+        drawn,
+        [
+            (START.to_owned(), "a".to_owned(), false),
+            ("a".to_owned(), "b".to_owned(), true),
+            ("a".to_owned(), END.to_owned(), true),
+        ]
+    );
+    // Nothing is routed by them: `a` has no edge, so the run ends after it.
+    let out = app.invoke(json!({}), &thread("t")).unwrap();
+    assert_eq!(out.values.to_json(), json!({}));
+    assert!(app.get_state(&thread("t")).unwrap().next.is_empty());
+
+    let mut g = StateGraph::new();
+    g.add_node("a", noop())
+        .add_edge(START, "a")
+        .add_destinations("a", vec!["zz".into()]);
+    assert_eq!(
+        compile_error(&g),
+        "ValueError: Found edge ending at unknown node `zz`"
+    );
+    let mut g = StateGraph::new();
+    g.add_node("a", noop())
+        .add_edge(START, "a")
+        .add_destinations("nope", vec!["a".into()]);
+    assert_eq!(
+        compile_error(&g),
+        "ValueError: Need to add_node `nope` first"
+    );
+}

@@ -5,7 +5,7 @@ mod common;
 
 use chronograph::{
     CheckpointSaver, CompiledGraph, GraphSpec, InMemorySaver, ListOptions, ListTarget,
-    RunnableConfig, TaskState,
+    RunnableConfig, StreamEvent, TaskState,
 };
 use common::*;
 use serde_json::{json, Value};
@@ -264,4 +264,86 @@ fn nested_subgraphs_join_their_namespaces_with_a_pipe() {
     // Every ancestor namespace maps to its checkpoint.
     assert_eq!(t.metadata.parents.len(), 2);
     assert!(t.metadata.parents.contains_key(levels[0]));
+}
+
+/// A compact picture of a stream event: `"ns kind detail"`.
+fn event_text(ns: &str, e: &StreamEvent) -> String {
+    let ns = ns
+        .split('|')
+        .map(|l| l.split(':').next().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join("|");
+    match e {
+        StreamEvent::Values(v) => format!("{ns} values {v}"),
+        StreamEvent::Updates { node, update } => format!("{ns} updates {node} {update}"),
+        StreamEvent::Checkpoint { metadata, .. } => format!("{ns} checkpoint {}", metadata.step),
+        StreamEvent::Task { name, .. } => format!("{ns} task {name}"),
+        StreamEvent::TaskResult { name, .. } => format!("{ns} result {name}"),
+        StreamEvent::Interrupted(list) => format!("{ns} interrupted {}", list.len()),
+    }
+}
+
+#[test]
+fn streaming_subgraphs_reports_their_events_with_their_namespace_in_order() {
+    let saver = saver();
+    let app = research(&saver, true);
+    let (events, out) = app
+        .stream_subgraphs(json!({"log": []}), &thread("t"))
+        .unwrap();
+    assert_eq!(out.interrupts.len(), 1);
+    let lines: Vec<String> = events.iter().map(|(ns, e)| event_text(ns, e)).collect();
+    let updates: Vec<&String> = lines.iter().filter(|l| l.contains(" updates ")).collect();
+    assert_eq!(
+        updates,
+        [
+            " updates __start__ {\"log\":[]}",
+            " updates prep {\"log\":[\"prep\"],\"topic\":\"cats\"}",
+            "research updates __start__ {\"log\":[\"prep\"],\"topic\":\"cats\"}",
+            "research updates search {\"log\":[\"search\"],\"notes\":\"found\"}",
+        ]
+    );
+    // The subgraph's events come between the start and the result of the
+    // task that runs it; its interrupt is reported at both levels.
+    let start = lines.iter().position(|l| l == " task research").unwrap();
+    let end = lines.iter().position(|l| l == " result research").unwrap();
+    assert!(lines[start + 1..end]
+        .iter()
+        .all(|l| l.starts_with("research ")));
+    assert!(lines[start + 1..end].contains(&"research interrupted 1".to_owned()));
+    assert_eq!(lines.last().unwrap(), " interrupted 1");
+    // Every namespace is a task's: `research:<task id>`.
+    let task_id = research_task_ns(&app, &thread("t"));
+    assert!(events.iter().all(|(ns, _)| ns.is_empty() || *ns == task_id));
+
+    // The root-only stream is the root's part of it, unchanged.
+    let saver2 = self::saver();
+    let app2 = research(&saver2, true);
+    let (root, _) = app2.stream(json!({"log": []}), &thread("t")).unwrap();
+    let root: Vec<String> = root.iter().map(|e| event_text("", e)).collect();
+    let from_root: Vec<String> = lines.into_iter().filter(|l| l.starts_with(' ')).collect();
+    assert_eq!(root, from_root);
+}
+
+#[test]
+fn resuming_a_subgraph_streams_its_rest_in_its_namespace() {
+    let saver = saver();
+    let app = research(&saver, true);
+    app.invoke(json!({"log": []}), &thread("t")).unwrap();
+    let (events, _) = app
+        .stream_subgraphs(chronograph::Command::resume(json!("yes")), &thread("t"))
+        .unwrap();
+    let lines: Vec<String> = events
+        .iter()
+        .map(|(ns, e)| event_text(ns, e))
+        .filter(|l| l.contains(" updates "))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "research updates write {\"log\":[\"write\"],\"verdict\":\"yes\"}",
+            // The subgraph's whole state, as far as this graph has its channels.
+            " updates research {\"log\":[\"prep\",\"search\",\"write\"],\"topic\":\"cats\"}",
+            " updates finish {\"log\":[\"finish\"],\"summary\":\"done\"}",
+        ]
+    );
 }

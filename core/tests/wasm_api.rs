@@ -13,8 +13,8 @@ use chronograph::wasm::types::{
 };
 use chronograph::wasm::{WasmMemorySaver, WasmStateGraph};
 use chronograph::{
-    CompileOptions, Error, ErrorKind, InMemorySaver, Resume, RunInput, RunnableConfig, StateGraph,
-    StreamEvent, END, START,
+    CompileOptions, Error, ErrorKind, Goto, InMemorySaver, Resume, RunInput, RunnableConfig, Send,
+    StateGraph, StreamEvent, END, PARENT, START,
 };
 use js_sys::{Function, Object, Reflect, JSON};
 use serde_json::json;
@@ -122,7 +122,41 @@ fn inputs_and_commands_convert() {
         Some(Resume::ById([(id.into(), json!(1))].into()))
     );
     assert_eq!(cmd.update, Some(json!({"x": 2})));
-    assert_eq!(cmd.goto, vec!["a".to_owned()]);
+    assert_eq!(cmd.goto, vec![Goto::Node("a".into())]);
+    assert_eq!(cmd.graph, None);
+    // Sends (LangGraph.js `Send`s, or `{node, args}` objects like them),
+    // mixed with names, and a Command for the parent graph.
+    let cmd = command_from_js(&js(
+        r#"{"lg_name": "Command", "graph": "__parent__", "goto": [{"lg_name": "Send", "node": "w", "args": 7}, {"node": "w", "args": {"k": [1]}}, "b"]}"#,
+    ))
+    .unwrap();
+    assert_eq!(
+        cmd.goto,
+        vec![
+            Goto::Send(Send::new("w", json!(7))),
+            Goto::Send(Send::new("w", json!({"k": [1]}))),
+            Goto::Node("b".into()),
+        ]
+    );
+    assert_eq!(cmd.graph.as_deref(), Some(PARENT));
+    for (bad, message) in [
+        (
+            r#"{"goto": [{"node": "w"}]}"#,
+            "Command.goto must be a node name, a Send, or an array of them, got a value of type object",
+        ),
+        (
+            r#"{"goto": {"lg_name": "Send", "node": 1, "args": null}}"#,
+            "Command.goto: a Send's node must be a string, got the number 1",
+        ),
+        (
+            r#"{"graph": "root"}"#,
+            "Command.graph must be Command.PARENT (\"__parent__\") or undefined, got the string \"root\"",
+        ),
+    ] {
+        let e = command_from_js(&js(bad)).unwrap_err();
+        assert_eq!(prop(&e, "message").as_deref(), Some(message), "{bad}");
+        assert_eq!(prop(&e, "code").as_deref(), Some("INVALID_ARGUMENT"));
+    }
     let RunInput::Command(cmd) =
         input_from_js(js(r#"{"lg_name": "Command", "resume": null, "goto": []}"#)).unwrap()
     else {
@@ -402,8 +436,12 @@ async fn js_nodes_run_through_the_raw_classes() {
         "state",
         "return Promise.resolve({ n: 10, log: ['b saw ' + state.n] })",
     );
-    graph.add_node("a".into(), add.into()).unwrap();
-    graph.add_node("b".into(), later.into()).unwrap();
+    graph
+        .add_node("a".into(), add.into(), JsValue::UNDEFINED)
+        .unwrap();
+    graph
+        .add_node("b".into(), later.into(), JsValue::UNDEFINED)
+        .unwrap();
     graph.add_edge(START.into(), "a".into()).unwrap();
     graph.add_edge("a".into(), "b".into()).unwrap();
     let saver = WasmMemorySaver::new();
@@ -452,7 +490,8 @@ async fn js_nodes_run_through_the_raw_classes() {
     // A node that throws rejects with its error, node attached.
     let mut bad = WasmStateGraph::new(js(r#"{"x": null}"#)).unwrap();
     let throws = Function::new_with_args("", "throw new SyntaxError('nope')");
-    bad.add_node("bad".into(), throws.into()).unwrap();
+    bad.add_node("bad".into(), throws.into(), JsValue::UNDEFINED)
+        .unwrap();
     bad.add_edge(START.into(), "bad".into()).unwrap();
     let compiled = bad
         .compile(None, JsValue::UNDEFINED, JsValue::UNDEFINED)
@@ -469,7 +508,9 @@ fn builder_arguments_are_checked_before_the_core_sees_them() {
     let e = WasmStateGraph::new(JsValue::from(1)).err().unwrap();
     assert_eq!(prop(&e, "code").as_deref(), Some("INVALID_ARGUMENT"));
     let mut g = WasmStateGraph::new(js("{}")).unwrap();
-    let e = g.add_node("a".into(), JsValue::from(5)).unwrap_err();
+    let e = g
+        .add_node("a".into(), JsValue::from(5), JsValue::UNDEFINED)
+        .unwrap_err();
     assert_eq!(
         prop(&e, "message").as_deref(),
         Some("addNode(\"a\", fn): fn must be a function, got the number 5")

@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { expected } from "./walkthrough.mjs";
 import { expectedInterrupts } from "./interrupts.mjs";
+import { expectedSubgraphs } from "./subgraphs.mjs";
 
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 if (!existsSync(join(root, "pkg", "browser.js"))) {
@@ -58,10 +59,11 @@ try {
   if (!outcome.ok) throw new Error(`the page failed: ${outcome.error}\n${outcome.stack}`);
   assert.deepEqual(outcome.result.walkthrough, expected);
   assert.deepEqual(outcome.result.interrupts, expectedInterrupts);
+  assert.deepEqual(outcome.result.subgraphs, expectedSubgraphs);
   assert.deepEqual(problems, []);
   const c = outcome.result.walkthrough.counts;
   console.log(
-    `browser: ok (${await browser.version()}): seed walkthrough ${c.twoRounds} -> ${c.replay} -> ${c.replayTerminal} -> ${c.editAndRun} checkpoints; interrupt() before and after await`,
+    `browser: ok (${await browser.version()}): seed walkthrough ${c.twoRounds} -> ${c.replay} -> ${c.replayTerminal} -> ${c.editAndRun} checkpoints; interrupt() before and after await; Send fan-out to a subgraph streamed with subgraphs: true`,
   );
 } catch (e) {
   console.error(`browser: FAILED\n${e.stack ?? e}`);

@@ -83,6 +83,8 @@ pub struct StateGraph {
     nodes: IndexMap<String, NodeAction>,
     edges: Vec<(Vec<String>, String)>,
     branches: IndexMap<String, Vec<Branch>>,
+    /// Declared destinations of nodes that return a `Command` (for drawing).
+    destinations: IndexMap<String, Vec<String>>,
     error: Option<Error>,
 }
 
@@ -167,6 +169,28 @@ impl StateGraph {
             }
         }
         self.nodes.insert(name, action);
+        self
+    }
+
+    /// Declares where node `node` may send the run with a returned
+    /// [`Command`](crate::Command) (LangGraph's `destinations`, LangGraph.js's
+    /// `addNode(name, fn, {ends})`). Nothing is routed by it: the
+    /// destinations are drawn as conditional edges in the
+    /// [`Topology`](crate::Topology) and checked at compile (each must be a
+    /// node or `END`).
+    pub fn add_destinations(
+        &mut self,
+        node: impl Into<String>,
+        destinations: Vec<String>,
+    ) -> &mut Self {
+        let node = node.into();
+        if !self.nodes.contains_key(&node) {
+            return self.fail(format!("Need to add_node `{node}` first"));
+        }
+        self.destinations
+            .entry(node)
+            .or_default()
+            .extend(destinations);
         self
     }
 
@@ -281,6 +305,9 @@ impl StateGraph {
         for (from, branches) in &self.branches {
             nodes[from].branches.extend(branches.iter().cloned());
         }
+        for (from, ends) in &self.destinations {
+            nodes[from].destinations.extend(ends.iter().cloned());
+        }
         for node in nodes.values_mut() {
             node.triggers.sort();
             node.triggers.dedup();
@@ -339,7 +366,8 @@ impl StateGraph {
                 }
             }
         }
-        for (_, to) in &self.edges {
+        let targets = self.edges.iter().map(|(_, to)| to);
+        for to in targets.chain(self.destinations.values().flatten()) {
             if to != END && !is_node(to) {
                 return err(format!("Found edge ending at unknown node `{to}`"));
             }

@@ -37,6 +37,8 @@ pub(crate) struct CompiledNode {
     pub edges: Vec<(String, Value)>,
     /// Conditional edges leaving this node.
     pub branches: Vec<Branch>,
+    /// Where a `Command` it returns may go, as declared (for drawing).
+    pub destinations: Vec<String>,
 }
 
 impl CompiledNode {
@@ -48,6 +50,7 @@ impl CompiledNode {
             action,
             edges: Vec::new(),
             branches: Vec::new(),
+            destinations: Vec::new(),
         }
     }
 }
@@ -191,7 +194,7 @@ impl CompiledGraph {
         input: impl Into<RunInput>,
         config: &RunnableConfig,
     ) -> Result<RunOutput> {
-        runner::run(&self.inner, input.into(), config, None).await
+        runner::run(&self.inner, input.into(), config, None, false).await
     }
 
     /// Runs the graph, reporting events to `sink` as they happen.
@@ -201,7 +204,38 @@ impl CompiledGraph {
         config: &RunnableConfig,
         sink: &mut dyn FnMut(StreamEvent),
     ) -> Result<RunOutput> {
-        runner::run(&self.inner, input.into(), config, Some(sink)).await
+        let mut root = |_: &str, e: StreamEvent| sink(e);
+        runner::run(&self.inner, input.into(), config, Some(&mut root), false).await
+    }
+
+    /// Runs the graph, reporting the events of the root graph and of every
+    /// subgraph it runs to `sink` as they happen (LangGraph's
+    /// `stream(..., subgraphs=True)`), each with the namespace of the graph
+    /// that reported it: `""` for the root, `node:task_id` for a subgraph
+    /// (nested levels joined by `|`). The root's events are those of
+    /// [`astream`](Self::astream); a subgraph's events come between the
+    /// start and the result of the task that runs it.
+    pub async fn astream_subgraphs(
+        &self,
+        input: impl Into<RunInput>,
+        config: &RunnableConfig,
+        sink: &mut dyn FnMut(&str, StreamEvent),
+    ) -> Result<RunOutput> {
+        runner::run(&self.inner, input.into(), config, Some(sink), true).await
+    }
+
+    /// Synchronous [`astream_subgraphs`](Self::astream_subgraphs): every
+    /// event with its namespace, and the output.
+    pub fn stream_subgraphs(
+        &self,
+        input: impl Into<RunInput>,
+        config: &RunnableConfig,
+    ) -> Result<(Vec<(String, StreamEvent)>, RunOutput)> {
+        let mut events = Vec::new();
+        let out = block_on(
+            self.astream_subgraphs(input, config, &mut |ns, e| events.push((ns.to_owned(), e))),
+        )??;
+        Ok((events, out))
     }
 
     /// Runs the graph to completion (synchronous nodes).
@@ -337,15 +371,14 @@ impl CompiledGraph {
             }
         }
         for node in self.inner.nodes.values() {
-            for b in &node.branches {
-                for to in b.ends.iter().flatten() {
-                    edges.push(TopologyEdge {
-                        from: String::from(&*node.name),
-                        to: to.clone(),
-                        conditional: true,
-                        join: false,
-                    });
-                }
+            let ends = node.branches.iter().flat_map(|b| b.ends.iter().flatten());
+            for to in ends.chain(&node.destinations) {
+                edges.push(TopologyEdge {
+                    from: String::from(&*node.name),
+                    to: to.clone(),
+                    conditional: true,
+                    join: false,
+                });
             }
         }
         Topology { nodes, edges }

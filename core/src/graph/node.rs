@@ -6,7 +6,7 @@ use crate::channels::ChannelValue;
 use crate::checkpoint::{CheckpointSaver, Name};
 use crate::clock::IdGenerator;
 use crate::error::{Error, ErrorKind, Result};
-use crate::types::{Command, Interrupt, NodeOutput, RunnableConfig};
+use crate::types::{Command, Interrupt, NodeOutput, RunnableConfig, StreamEvent};
 use serde_json::{Map, Value};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -198,7 +198,17 @@ pub(crate) struct TickContext {
     pub config: Rc<RunnableConfig>,
     /// The root graph's id generator.
     pub ids: Rc<IdGenerator>,
+    /// Where subgraphs run by this tick's tasks report their stream
+    /// events, when the run streams subgraphs (`stream(subgraphs=True)`).
+    pub events: Option<Rc<NestedEvents>>,
 }
+
+/// Stream events reported by subgraph loops, each with the namespace of
+/// the loop that reported it (`node:task_id` levels joined by `|`). Every
+/// level of a run shares one queue, so the events keep the order in which
+/// they happened; the root loop forwards them to its sink while its tasks
+/// run (see `runner::Loop::tick`).
+pub(crate) type NestedEvents = RefCell<Vec<(String, StreamEvent)>>;
 
 /// LangGraph's `ReplayState`: during a time-travelling run, the first time
 /// each subgraph namespace is entered it starts from its newest checkpoint

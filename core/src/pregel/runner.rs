@@ -18,7 +18,8 @@ use crate::checkpoint::{
 use crate::clock::IdGenerator;
 use crate::error::{troubleshooting, Error, ErrorKind, Result};
 use crate::graph::{
-    CompiledGraph, GraphInner, NodeContext, NullResume, ReplayState, Scratchpad, State, TickContext,
+    CompiledGraph, GraphInner, NestedEvents, NodeContext, NullResume, ReplayState, Scratchpad,
+    State, TickContext,
 };
 use crate::reserved::{ERROR, INTERRUPT, NO_WRITES, RESUME};
 use crate::types::{
@@ -28,17 +29,29 @@ use crate::types::{
 use futures::future::join_all;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
+use std::future::Future;
 use std::rc::Rc;
 use std::sync::Arc;
 
-/// Runs the root graph `graph` once. See the module docs for the shape of a run.
+/// Where a run reports its stream events: each with the namespace of the
+/// graph that reported it (`""` for the root graph).
+pub(crate) type Sink<'a> = &'a mut dyn FnMut(&str, StreamEvent);
+
+/// Runs the root graph `graph` once. See the module docs for the shape of a
+/// run. With `subgraphs`, the loops of the subgraphs it runs report their
+/// events to `sink` too (tagged with their namespaces); otherwise only the
+/// root graph's events reach it.
 pub(crate) async fn run<'a>(
     graph: &'a GraphInner,
     input: RunInput,
     config: &RunnableConfig,
-    sink: Option<&'a mut dyn FnMut(StreamEvent)>,
+    sink: Option<Sink<'a>>,
+    subgraphs: bool,
 ) -> Result<RunOutput> {
-    let frame = Frame::root(graph, config, &input)?;
+    let mut frame = Frame::root(graph, config, &input)?;
+    if subgraphs && sink.is_some() {
+        frame.events = Some(Rc::default());
+    }
     match run_loop(graph, input, frame, sink).await? {
         Outcome::Done(values) => Ok(RunOutput {
             values,
@@ -88,7 +101,7 @@ async fn run_loop<'a>(
     graph: &'a GraphInner,
     input: RunInput,
     frame: Frame,
-    sink: Option<&'a mut dyn FnMut(StreamEvent)>,
+    sink: Option<Sink<'a>>,
 ) -> Result<Outcome> {
     let limit = frame.config.recursion_limit()?;
     let mut run = Loop::load(graph, frame, &input, sink)?;
@@ -187,6 +200,9 @@ struct Frame {
     /// The root graph's id generator: ids increase over the whole thread.
     ids: Rc<IdGenerator>,
     config: Rc<RunnableConfig>,
+    /// When the run streams subgraphs: the queue subgraph loops report
+    /// their events to (the root forwards them to its sink).
+    events: Option<Rc<NestedEvents>>,
 }
 
 impl Frame {
@@ -235,6 +251,7 @@ impl Frame {
             outer: None,
             ids: graph.ids.clone(),
             config: Rc::new(config.clone()),
+            events: None,
         })
     }
 
@@ -254,6 +271,7 @@ impl Frame {
             outer: Some(pad.clone()),
             ids: tick.ids.clone(),
             config: tick.config.clone(),
+            events: tick.events.clone(),
         }
     }
 
@@ -336,7 +354,8 @@ struct Loop<'a> {
     /// [`aliasing`]): saves wait here until the replay says they ran.
     exec: Option<aliasing::VirtualExecutor>,
     deferred: Vec<Option<DeferredPut>>,
-    sink: Option<&'a mut dyn FnMut(StreamEvent)>,
+    /// The root loop's sink (a subgraph's loop reports to `frame.events`).
+    sink: Option<Sink<'a>>,
 }
 
 impl<'a> Loop<'a> {
@@ -345,7 +364,7 @@ impl<'a> Loop<'a> {
         graph: &'a GraphInner,
         mut frame: Frame,
         _input: &RunInput,
-        sink: Option<&'a mut dyn FnMut(StreamEvent)>,
+        sink: Option<Sink<'a>>,
     ) -> Result<Self> {
         let thread = CheckpointConfig {
             thread_id: frame.thread_id.clone(),
@@ -450,11 +469,31 @@ impl<'a> Loop<'a> {
         })
     }
 
+    /// Reports an event (built only when someone listens): the root loop
+    /// to its sink, a subgraph's loop to the run's queue of nested events.
     fn emit(&mut self, event: impl FnOnce(&Self) -> StreamEvent) {
         if self.sink.is_some() {
             let e = event(self);
             if let Some(sink) = self.sink.as_mut() {
-                sink(e);
+                sink("", e);
+            }
+        } else if self.frame.is_nested() {
+            if let Some(events) = &self.frame.events {
+                let e = event(self);
+                events.borrow_mut().push((self.frame.ns.clone(), e));
+            }
+        }
+    }
+
+    /// Hands the events subgraph loops queued so far to the root's sink.
+    fn forward_nested(&mut self) {
+        let Some(events) = &self.frame.events else {
+            return;
+        };
+        let queued = std::mem::take(&mut *events.borrow_mut());
+        if let Some(sink) = self.sink.as_mut() {
+            for (ns, e) in queued {
+                sink(&ns, e);
             }
         }
     }
@@ -877,6 +916,7 @@ impl<'a> Loop<'a> {
             }),
             config: self.frame.config.clone(),
             ids: self.frame.ids.clone(),
+            events: self.frame.events.clone(),
         })
     }
 
@@ -946,10 +986,22 @@ impl<'a> Loop<'a> {
             let ran = exec.pool(futures.len());
             self.store(ran)?;
         }
-        // The usual superstep runs one task: await it without `join_all`'s buffers.
-        let results = match futures.len() {
-            1 => vec![futures.pop().expect("one future").await],
-            _ => join_all(futures).await,
+        let results = if self.sink.is_some() && self.frame.events.is_some() {
+            // Streaming subgraphs: what their loops report while the tasks
+            // run reaches the sink after each poll, in the order it happened.
+            let mut all = std::pin::pin!(join_all(futures));
+            std::future::poll_fn(|cx| {
+                let polled = all.as_mut().poll(cx);
+                self.forward_nested();
+                polled
+            })
+            .await
+        } else {
+            // The usual superstep runs one task: await it without `join_all`'s buffers.
+            match futures.len() {
+                1 => vec![futures.pop().expect("one future").await],
+                _ => join_all(futures).await,
+            }
         };
         if had_null_resume && tick.null_resume.own.borrow().is_none() {
             // The NULL resume value was taken by a task (or a subgraph's task).

@@ -27,6 +27,20 @@ impl WasmCompiledGraph {
     pub fn new(graph: CompiledGraph, cache: Rc<StateCache>) -> Self {
         WasmCompiledGraph { graph, cache }
     }
+
+    /// The core graph (to run it as another graph's subgraph).
+    pub fn graph(&self) -> &CompiledGraph {
+        &self.graph
+    }
+}
+
+/// A stream namespace as LangGraph.js gives it: its levels (`node:task_id`),
+/// `[]` for the root graph.
+fn namespace_to_js(ns: &str) -> js_sys::Array {
+    match ns.is_empty() {
+        true => js_sys::Array::new(),
+        false => ns.split('|').map(JsValue::from_str).collect(),
+    }
 }
 
 /// The run input, with `Command.goto` names checked against the graph's
@@ -67,13 +81,17 @@ impl WasmCompiledGraph {
     }
 
     /// Runs the graph, calling `onChunk(mode, chunk)` for each chunk of the
-    /// requested modes as it happens; resolves when the run ends.
+    /// requested modes as it happens; resolves when the run ends. With
+    /// `subgraphs`, the subgraphs' chunks too, as `onChunk(mode, chunk,
+    /// namespace)` (`namespace`: an array of `node:task_id` levels, `[]`
+    /// for the root graph).
     pub fn stream(
         &self,
         input: JsValue,
         config: JsValue,
         modes: JsValue,
         on_chunk: JsValue,
+        subgraphs: bool,
     ) -> Promise {
         let graph = self.graph.clone();
         future_to_promise(async move {
@@ -86,20 +104,33 @@ impl WasmCompiledGraph {
             let on_chunk = function_arg(&on_chunk, "onChunk")?;
             let mut failure: Option<JsValue> = None;
             let result = {
-                let mut sink = |event: StreamEvent| {
+                let mut sink = |ns: &str, event: StreamEvent| {
                     if failure.is_some() {
                         return;
                     }
                     let sent = stream_chunks(&event, &modes).and_then(|chunks| {
+                        if chunks.is_empty() {
+                            return Ok(());
+                        }
+                        let namespace: JsValue = match subgraphs {
+                            true => namespace_to_js(ns).into(),
+                            false => JsValue::UNDEFINED,
+                        };
                         chunks.iter().try_for_each(|(mode, chunk)| {
                             on_chunk
-                                .call2(&JsValue::UNDEFINED, &mode.name().into(), chunk)
+                                .call3(&JsValue::UNDEFINED, &mode.name().into(), chunk, &namespace)
                                 .map(drop)
                         })
                     });
                     failure = sent.err();
                 };
-                graph.astream(input, &config, &mut sink).await
+                match subgraphs {
+                    true => graph.astream_subgraphs(input, &config, &mut sink).await,
+                    false => {
+                        let mut root = |e: StreamEvent| sink("", e);
+                        graph.astream(input, &config, &mut root).await
+                    }
+                }
             };
             if let Some(e) = failure {
                 return Err(e);
@@ -109,11 +140,16 @@ impl WasmCompiledGraph {
         })
     }
 
-    /// The state at the addressed checkpoint, or the thread's latest.
+    /// The state at the addressed checkpoint, or the thread's latest; with
+    /// `subgraphs`, each subgraph task's `state` is its subgraph's snapshot.
     #[wasm_bindgen(js_name = getState)]
-    pub fn get_state(&self, config: JsValue) -> Result<JsValue, JsValue> {
+    pub fn get_state(&self, config: JsValue, subgraphs: bool) -> Result<JsValue, JsValue> {
         let config = config_from_js(&config, "getState(config): config")?;
-        snapshot_to_js(&self.graph.get_state(&config)?)
+        let snapshot = match subgraphs {
+            true => self.graph.get_state_subgraphs(&config)?,
+            false => self.graph.get_state(&config)?,
+        };
+        snapshot_to_js(&snapshot)
     }
 
     /// Snapshots newest first, as a listing (values handed out lazily).

@@ -81,6 +81,9 @@ fn invalid_update_text(m: &str) -> Option<String> {
     if m == "Ambiguous update, specify as_node" {
         return Some("Ambiguous update, specify \"asNode\"".into());
     }
+    if m == "There is no parent graph" {
+        return Some("There is no parent graph.".into());
+    }
     if m == "as_node is required when applying multiple updates" {
         return Some("\"asNode\" is required when applying multiple updates".into());
     }

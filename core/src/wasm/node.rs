@@ -7,8 +7,10 @@
 //! copies it into LangGraph.js's node `config`, fills in `node`, `step`
 //! and `taskId`, and keeps `task` (a number, see `task.rs`) where
 //! `interrupt()` finds it.
-//! It may return an update or a Promise of one; routers are called as
-//! `router(state)` and return a name or names, or a Promise of them. What
+//! It may return an update, a `Command` (`new Command({update, goto,
+//! graph})`), or a Promise of either; routers are called as
+//! `router(state)` and return a name, a `Send`, or an array of them, or a
+//! Promise of that. What
 //! they throw (or reject with) becomes a core error through
 //! [`from_thrown`]; the marker `interrupt()` throws becomes the core's
 //! `GraphInterrupt`.
@@ -23,11 +25,10 @@
 use super::error::{describe, from_thrown, invalid_argument};
 pub use super::state_cache::StateCache;
 use super::task::TaskHandle;
-use super::types::{is_object, json_from_js, to_js};
-use super::value::array_items;
+use super::types::{command_from_js, gotos_from_js, is_object, json_from_js, to_js};
 use crate::{
-    ChannelValue, CustomReducer, Error, NodeAction, NodeContext, NodeFuture, Reducer, RouterFn,
-    State,
+    ChannelValue, CustomReducer, Error, Goto, NodeAction, NodeContext, NodeFuture, NodeOutput,
+    Reducer, RouterFn, State,
 };
 use js_sys::{Function, Reflect};
 use serde_json::Value;
@@ -113,21 +114,43 @@ fn update_by_text(out: &JsValue) -> Option<Value> {
     serde_json::from_str(&text.as_string()?).ok()
 }
 
-/// A node's return value as an update: an object, or `null`/`undefined` for none.
-fn update_from_js(out: JsValue, node: &str) -> crate::Result<Value> {
+/// A node's return value: an update object (`null`/`undefined` for none),
+/// or a `Command` (an object with `lg_name: "Command"`).
+fn output_from_js(out: JsValue, node: &str) -> crate::Result<NodeOutput> {
     if out.is_undefined() || out.is_null() {
-        return Ok(Value::Null);
+        return Ok(NodeOutput::Update(Value::Null));
     }
     if let Some(update) = update_by_text(&out) {
-        return Ok(update);
+        return Ok(NodeOutput::Update(update));
     }
     let lg_name = LG_NAME.with(|k| Reflect::get(&out, k).unwrap_or(JsValue::UNDEFINED));
     if lg_name.as_string().as_deref() == Some("Command") {
-        return Err(Error::invalid_update(format!(
-            "Node \"{node}\" returned a Command; returning a Command from a node is not supported, return an update object"
-        )));
+        return command_from_js(&out)
+            .map(NodeOutput::Command)
+            .map_err(|e| invalid_result(e, node));
     }
-    json_from_js(out, &format!("node {node:?}: update")).map_err(from_thrown)
+    json_from_js(out, &format!("node {node:?}: update"))
+        .map(NodeOutput::Update)
+        .map_err(from_thrown)
+}
+
+/// What was wrong with a node's `Command` as the error of that node: a
+/// value that is not JSON data as itself (`INVALID_VALUE`), a malformed
+/// field as an `InvalidUpdateError` naming the node.
+fn invalid_result(e: JsValue, node: &str) -> Error {
+    if is_invalid_value(&e) {
+        return from_thrown(e);
+    }
+    let message = super::types::get(&e, "message")
+        .as_string()
+        .unwrap_or_default();
+    Error::invalid_update(format!(
+        "Node \"{node}\" returned an invalid Command: {message}"
+    ))
+}
+
+fn is_invalid_value(e: &JsValue) -> bool {
+    super::types::get(e, "code").as_string().as_deref() == Some("INVALID_VALUE")
 }
 
 /// A JS node as a core node.
@@ -136,7 +159,7 @@ pub fn node_action(name: String, f: Function, cache: Rc<StateCache>) -> NodeActi
     let (name, node): (Rc<str>, JsValue) = (name.as_str().into(), JsValue::from_str(&name));
     NodeAction::Async(Rc::new(move |state: State, ctx: NodeContext| {
         let (f, cache, name, node) = (f.clone(), cache.clone(), name.clone(), node.clone());
-        let fut: NodeFuture = Box::pin(async move {
+        let fut: NodeFuture<NodeOutput> = Box::pin(async move {
             let input = cache.state(&state).map_err(from_thrown)?;
             let base = cache.run_config(ctx.config()).map_err(from_thrown)?;
             // Registered while the node runs (held across the await).
@@ -155,37 +178,36 @@ pub fn node_action(name: String, f: Function, cache: Rc<StateCache>) -> NodeActi
                 .map_err(from_thrown)?;
             // A plain object (the usual result) is no thenable: skip `settle`.
             if let Some(update) = update_by_text(&out) {
-                return Ok(update);
+                return Ok(NodeOutput::Update(update));
             }
             let out = settle(out).await.map_err(from_thrown)?;
-            update_from_js(out, &name)
+            output_from_js(out, &name)
         });
-        Box::pin(async move { fut.await.map(crate::NodeOutput::Update) })
+        fut
     }))
 }
 
-/// A router's result: a node name or a list of them.
-fn destinations(out: &JsValue, from: &str) -> crate::Result<Vec<String>> {
+/// A router's result: a node name, a `Send`, or an array of them.
+fn destinations(out: &JsValue, from: &str) -> crate::Result<Vec<Goto>> {
     if let Some(name) = out.as_string() {
-        return Ok(vec![name]);
+        return Ok(vec![Goto::Node(name)]);
     }
-    if let Ok(Some(items)) = array_items(out) {
-        let names: Option<Vec<String>> = items.iter().map(|x| x.as_string()).collect();
-        if let Some(names) = names {
-            return Ok(names);
-        }
+    let what = format!("the router of \"{from}\"");
+    match gotos_from_js(out, &what) {
+        Ok(gotos) if !out.is_undefined() && !out.is_null() => Ok(gotos),
+        Err(e) if is_invalid_value(&e) => Err(from_thrown(e)),
+        _ => Err(Error::value(format!(
+            "Branch condition returned unknown or null destination: the router of \"{from}\" returned {}; return a node name, END, a Send, or an array of them",
+            describe(out)
+        ))),
     }
-    Err(Error::value(format!(
-        "Branch condition returned unknown or null destination: the router of \"{from}\" returned {}; return a node name, END, or an array of them",
-        describe(out)
-    )))
 }
 
 /// A JS router as a core router.
 pub fn router(from: String, f: Function, cache: Rc<StateCache>) -> RouterFn {
-    RouterFn::Async(Rc::new(move |state: State| {
+    RouterFn::Sends(Rc::new(move |state: State| {
         let (f, cache, from) = (f.clone(), cache.clone(), from.clone());
-        let fut: NodeFuture<Vec<String>> = Box::pin(async move {
+        let fut: NodeFuture<Vec<Goto>> = Box::pin(async move {
             let input = cache.state(&state).map_err(from_thrown)?;
             let out = f.call1(&JsValue::UNDEFINED, &input).map_err(from_thrown)?;
             let out = settle(out).await.map_err(from_thrown)?;

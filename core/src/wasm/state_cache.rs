@@ -190,12 +190,17 @@ impl StateCache {
         JsValue::from_str(name)
     }
 
-    /// The state as a JS object (a fresh object over cached channel values).
+    /// The state as a JS object (a fresh object over cached channel values),
+    /// or a `Send`'s argument that is not an object as itself.
     /// A list channel whose cached JS value is not current is not converted
     /// here: it becomes a lazy property (see [`super::lazy_state`]) that
     /// converts it on first read, so a node that never reads a long list
     /// costs nothing for it.
     pub fn state(self: &Rc<Self>, state: &State) -> Result<JsValue, JsValue> {
+        // A node run by `new Send(node, 7)` is given the value itself.
+        if let Some(arg) = state.arg() {
+            return to_js(arg);
+        }
         let obj = Object::new().unchecked_into::<StateObject>();
         let mut lazy = LazyProperties::default();
         for (name, value) in state.iter() {

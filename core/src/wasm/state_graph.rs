@@ -6,12 +6,13 @@ use super::compiled::WasmCompiledGraph;
 use super::error::{describe, invalid_argument};
 use super::node::{function_arg, node_action, reducer_from_js, router, StateCache};
 use super::saver::WasmMemorySaver;
-use super::types::{entries, from_js, is_object, names_arg, string_arg};
+use super::types::{entries, from_js, get, is_object, names_arg, string_arg};
 use super::value::{document_from_js, is_array};
 use crate::{Branch, CheckpointSaver, CompileOptions, GraphSpec, StateGraph};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// A graph under construction. Graph mistakes (unknown nodes, reserved
 /// names) are reported by `compile`, with LangGraph's texts; argument
@@ -51,7 +52,11 @@ impl WasmStateGraph {
     #[wasm_bindgen(js_name = fromSpec)]
     pub fn from_spec(spec: JsValue) -> Result<WasmStateGraph, JsValue> {
         let value = document_from_js(&spec, "StateGraph.fromSpec(spec): spec")?;
-        let spec = GraphSpec::from_value(&value)?;
+        let mut parsed = GraphSpec::from_value(&value)?;
+        // The JSON value sorts object keys: restore the document's order
+        // (nodes register, and so schedule, in it).
+        in_document_order(&mut parsed, &spec);
+        let spec = parsed;
         let graph = spec.to_state_graph()?;
         Ok(WasmStateGraph {
             graph,
@@ -60,13 +65,39 @@ impl WasmStateGraph {
         })
     }
 
-    /// `addNode(name, fn)`.
+    /// `addNode(name, fn, ends?)`: `ends` lists where a `Command` the node
+    /// returns may go (drawn as conditional edges, checked by `compile`).
     #[wasm_bindgen(js_name = addNode)]
-    pub fn add_node(&mut self, name: JsValue, f: JsValue) -> Result<(), JsValue> {
+    pub fn add_node(&mut self, name: JsValue, f: JsValue, ends: JsValue) -> Result<(), JsValue> {
         let name = string_arg(&name, "addNode(name, fn): name")?;
         let f = function_arg(&f, &format!("addNode({name:?}, fn): fn"))?;
+        let ends = names_arg(
+            &ends,
+            &format!("addNode({name:?}, fn, options): options.ends"),
+        )?;
         let action = node_action(name.clone(), f, self.cache.clone());
-        self.graph.add_node_action(name, action);
+        self.graph.add_node_action(name.clone(), action);
+        self.add_ends(name, ends);
+        Ok(())
+    }
+
+    /// `addNode(name, compiledGraph, ends?)`: the compiled graph runs as a
+    /// subgraph (its checkpoints in the task's namespace of this graph's
+    /// checkpointer; its final state is the node's update).
+    #[wasm_bindgen(js_name = addSubgraph)]
+    pub fn add_subgraph(
+        &mut self,
+        name: JsValue,
+        graph: &WasmCompiledGraph,
+        ends: JsValue,
+    ) -> Result<(), JsValue> {
+        let name = string_arg(&name, "addNode(name, graph): name")?;
+        let ends = names_arg(
+            &ends,
+            &format!("addNode({name:?}, graph, options): options.ends"),
+        )?;
+        self.graph.add_subgraph(name.clone(), graph.graph().clone());
+        self.add_ends(name, ends);
         Ok(())
     }
 
@@ -131,5 +162,39 @@ impl WasmStateGraph {
         }
         let graph = self.graph.compile(options)?;
         Ok(WasmCompiledGraph::new(graph, self.cache.clone()))
+    }
+}
+
+/// Puts `spec`'s channels and nodes (and its subgraphs', recursively) in
+/// the key order of the JS object `js` it was read from.
+fn in_document_order(spec: &mut GraphSpec, js: &JsValue) {
+    let keys = |v: &JsValue| -> Vec<String> {
+        match v.dyn_ref::<js_sys::Object>() {
+            Some(o) => js_sys::Object::keys(o)
+                .iter()
+                .filter_map(|k| k.as_string())
+                .collect(),
+            None => Vec::new(),
+        }
+    };
+    let position = |order: &[String], key: &str| order.iter().position(|k| k == key);
+    let channels = keys(&get(js, "channels"));
+    spec.channels
+        .sort_by_cached_key(|k, _| position(&channels, k));
+    let nodes_js = get(js, "nodes");
+    let nodes = keys(&nodes_js);
+    spec.nodes.sort_by_cached_key(|k, _| position(&nodes, k));
+    for (name, node) in spec.nodes.iter_mut() {
+        if let Some(sub) = node.subgraph.as_deref_mut() {
+            in_document_order(sub, &get(&get(&nodes_js, name), "subgraph"));
+        }
+    }
+}
+
+impl WasmStateGraph {
+    fn add_ends(&mut self, name: String, ends: Vec<String>) {
+        if !ends.is_empty() {
+            self.graph.add_destinations(name, ends);
+        }
     }
 }

@@ -11,13 +11,14 @@ use super::error::{describe, invalid_argument};
 use super::value::{array_items, is_array, object_pairs};
 use crate::checkpoint::{CheckpointConfig, CheckpointMetadata, CheckpointTuple, ListOptions};
 use crate::{
-    Command, Error, Interrupt, PregelTask, Resume, RunInput, RunnableConfig, State, StateSnapshot,
-    StateUpdate, StreamEvent, START,
+    Command, Error, Goto, Interrupt, PregelTask, Resume, RunInput, RunnableConfig, Send, State,
+    StateSnapshot, StateUpdate, StreamEvent, TaskState, PARENT, START,
 };
 use js_sys::Reflect;
 use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
+use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
 /// Converts any serializable value to a plain JS value.
@@ -197,13 +198,16 @@ pub struct Address<'a> {
 }
 
 /// The fields of a [`CheckpointConfig`], borrowed (same names, order and
-/// omitted `checkpoint_id` as its own serialization).
+/// omitted `checkpoint_id` as its own serialization), plus a subgraph
+/// checkpoint's `checkpoint_map`.
 #[derive(Serialize)]
 struct AddressParts<'a> {
     thread_id: &'a str,
     checkpoint_ns: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     checkpoint_id: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checkpoint_map: Option<BTreeMap<&'a str, &'a str>>,
 }
 
 impl<'a> Address<'a> {
@@ -219,8 +223,27 @@ impl<'a> Address<'a> {
                 thread_id,
                 checkpoint_ns,
                 checkpoint_id,
+                checkpoint_map: None,
             },
         }
+    }
+
+    /// The config of a snapshot of `c`: with `checkpoint_map` (the
+    /// checkpoint's `parents` plus itself) for a subgraph checkpoint, as
+    /// LangGraph gives it (`StateSnapshot::runnable_config`).
+    pub fn of_snapshot(c: &'a CheckpointConfig, metadata: Option<&'a CheckpointMetadata>) -> Self {
+        let mut address = Self::new(c);
+        if let Some(parents) = metadata.map(|m| &m.parents).filter(|p| !p.is_empty()) {
+            let mut map: BTreeMap<&str, &str> = parents
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect();
+            if let Some(id) = &c.checkpoint_id {
+                map.insert(&c.checkpoint_ns, id);
+            }
+            address.configurable.checkpoint_map = Some(map);
+        }
+        address
     }
 }
 
@@ -264,7 +287,7 @@ impl<'a> Metadata<'a> {
     }
 }
 
-/// `{id, name, interrupts, error?, result?}` (LangGraph.js `PregelTaskDescription`).
+/// `{id, name, interrupts, error?, result?, state?}` (LangGraph.js `PregelTaskDescription`).
 #[derive(Serialize)]
 struct Task<'a> {
     id: &'a str,
@@ -274,6 +297,18 @@ struct Task<'a> {
     error: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     result: Option<&'a Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state: Option<TaskStateOut<'a>>,
+}
+
+/// A subgraph task's `state`: its namespace as a config
+/// (`{configurable: {thread_id, checkpoint_ns}}`), or with
+/// `getState(config, {subgraphs: true})` that namespace's snapshot.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum TaskStateOut<'a> {
+    Config(Address<'a>),
+    Snapshot(Box<Snapshot<'a>>),
 }
 
 impl<'a> From<&'a PregelTask> for Task<'a> {
@@ -284,6 +319,10 @@ impl<'a> From<&'a PregelTask> for Task<'a> {
             interrupts: &t.interrupts,
             error: t.error.as_deref(),
             result: t.result.as_ref(),
+            state: t.state.as_ref().map(|s| match s {
+                TaskState::Config(c) => TaskStateOut::Config(Address::new(c)),
+                TaskState::Snapshot(s) => TaskStateOut::Snapshot(Box::new(Snapshot::from(&**s))),
+            }),
         }
     }
 }
@@ -311,7 +350,7 @@ impl<'a> From<&'a StateSnapshot> for Snapshot<'a> {
         Snapshot {
             values: Some(StateValues(&s.values)),
             next: &s.next,
-            config: Address::new(&s.config),
+            config: Address::of_snapshot(&s.config, s.metadata.as_ref()),
             metadata: s
                 .metadata
                 .as_ref()
@@ -432,16 +471,21 @@ pub fn input_from_js(v: JsValue) -> Result<RunInput, JsValue> {
     Ok(RunInput::Values(json_from_js(v, "input")?))
 }
 
-/// `new Command({resume, update, goto})` → core `Command`.
+/// `new Command({resume, update, goto, graph})` → core `Command`.
 pub fn command_from_js(v: &JsValue) -> Result<Command, JsValue> {
     let resume = get(v, "resume");
     let update = get(v, "update");
-    let goto = get(v, "goto");
-    if array_items(&goto)?.is_some_and(|items| items.iter().any(|g| g.as_string().is_none())) {
-        return Err(invalid_argument(
-            "Command.goto must be a node name or an array of node names (Send is not supported)",
-        ));
-    }
+    let graph = get(v, "graph");
+    let graph = match graph.as_string() {
+        _ if absent(&graph) => None,
+        Some(g) if g == PARENT => Some(g),
+        _ => {
+            return Err(invalid_argument(format!(
+                "Command.graph must be Command.PARENT (\"{PARENT}\") or undefined, got {}",
+                describe(&graph)
+            )))
+        }
+    };
     Ok(Command {
         resume: match resume.is_undefined() {
             true => None,
@@ -451,12 +495,60 @@ pub fn command_from_js(v: &JsValue) -> Result<Command, JsValue> {
             true => None,
             false => Some(json_from_js(update, "Command.update")?),
         },
-        goto: names_arg(&goto, "Command.goto")?
-            .into_iter()
-            .map(crate::Goto::Node)
-            .collect(),
-        graph: None,
+        goto: gotos_from_js(&get(v, "goto"), "Command.goto")?,
+        graph,
     })
+}
+
+/// A `Send` (`new Send(node, args)`, or an object `{node, args}` like one),
+/// if `v` is one; an error when it looks like one but its node is no string.
+pub fn send_from_js(v: &JsValue, what: &str) -> Result<Option<Send>, JsValue> {
+    if !is_object(v) {
+        return Ok(None);
+    }
+    let tagged = get(v, "lg_name").as_string().as_deref() == Some("Send");
+    let node = get(v, "node");
+    if !tagged && (node.as_string().is_none() || !Reflect::has(v, &"args".into()).unwrap_or(false))
+    {
+        return Ok(None);
+    }
+    let Some(node) = node.as_string() else {
+        return Err(invalid_argument(format!(
+            "{what}: a Send's node must be a string, got {}",
+            describe(&node)
+        )));
+    };
+    let args = json_from_js(get(v, "args"), &format!("{what}: Send({node:?}).args"))?;
+    Ok(Some(Send::new(node, args)))
+}
+
+/// Where to go: a node name, a `Send`, or an array of them (absent: nowhere).
+pub fn gotos_from_js(v: &JsValue, what: &str) -> Result<Vec<Goto>, JsValue> {
+    if absent(v) {
+        return Ok(Vec::new());
+    }
+    let one = |x: &JsValue| -> Result<Option<Goto>, JsValue> {
+        if let Some(name) = x.as_string() {
+            return Ok(Some(Goto::Node(name)));
+        }
+        Ok(send_from_js(x, what)?.map(Goto::Send))
+    };
+    let bad = |x: &JsValue| {
+        invalid_argument(format!(
+            "{what} must be a node name, a Send, or an array of them, got {}",
+            describe(x)
+        ))
+    };
+    if let Some(goto) = one(v)? {
+        return Ok(vec![goto]);
+    }
+    let Some(items) = array_items(v)? else {
+        return Err(bad(v));
+    };
+    items
+        .iter()
+        .map(|x| one(x)?.ok_or_else(|| bad(x)))
+        .collect()
 }
 
 /// Update values: `null`/`undefined` is "no values".
