@@ -297,9 +297,9 @@ fn streaming_subgraphs_reports_their_events_with_their_namespace_in_order() {
         updates,
         [
             " updates __start__ {\"log\":[]}",
-            " updates prep {\"log\":[\"prep\"],\"topic\":\"cats\"}",
+            " updates prep {\"topic\":\"cats\",\"log\":[\"prep\"]}",
             "research updates __start__ {\"log\":[\"prep\"],\"topic\":\"cats\"}",
-            "research updates search {\"log\":[\"search\"],\"notes\":\"found\"}",
+            "research updates search {\"notes\":\"found\",\"log\":[\"search\"]}",
         ]
     );
     // The subgraph's events come between the start and the result of the
@@ -340,10 +340,10 @@ fn resuming_a_subgraph_streams_its_rest_in_its_namespace() {
     assert_eq!(
         lines,
         [
-            "research updates write {\"log\":[\"write\"],\"verdict\":\"yes\"}",
+            "research updates write {\"verdict\":\"yes\",\"log\":[\"write\"]}",
             // The subgraph's whole state, as far as this graph has its channels.
             " updates research {\"log\":[\"prep\",\"search\",\"write\"],\"topic\":\"cats\"}",
-            " updates finish {\"log\":[\"finish\"],\"summary\":\"done\"}",
+            " updates finish {\"summary\":\"done\",\"log\":[\"finish\"]}",
         ]
     );
 }
