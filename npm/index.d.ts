@@ -418,7 +418,8 @@ export declare class Send<A extends Json = Json> {
 export declare class Command<R extends Json = Json> {
   constructor(args?: {
     resume?: R | { [interruptId: string]: Json };
-    update?: { [channel: string]: Json };
+    /** Channel values, or `[channel, value]` pairs (each channel once). */
+    update?: { [channel: string]: Json } | [string, Json][];
     goto?: Destination | Destination[];
     /** `Command.PARENT`: the command is for the graph that runs this one as a subgraph. */
     graph?: typeof Command.PARENT;
@@ -427,7 +428,7 @@ export declare class Command<R extends Json = Json> {
   static readonly PARENT: "__parent__";
   readonly lg_name: "Command";
   resume?: R | { [interruptId: string]: Json };
-  update?: { [channel: string]: Json };
+  update?: { [channel: string]: Json } | [string, Json][];
   /** Always a list, as in LangGraph.js. */
   goto: Destination[];
   graph?: typeof Command.PARENT;

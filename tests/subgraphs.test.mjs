@@ -102,6 +102,17 @@ test("Command from a node: its update plus goto (a name, names, Sends), in addit
     .addEdge(START, "n")
     .compile();
   assert.deepEqual(await quiet.invoke({ log: [] }), { log: ["n"] });
+  // LangGraph.js's other update form: [channel, value] pairs.
+  const pairs = new StateGraph({ log: "append", x: "last_value" })
+    .addNode("n", () => new Command({ update: [["log", ["n"]], ["x", 1]] }))
+    .addEdge(START, "n")
+    .compile();
+  assert.deepEqual(await pairs.invoke({ log: [] }), { log: ["n"], x: 1 });
+  const twice = new StateGraph({ log: "append" })
+    .addNode("n", () => new Command({ update: [["log", ["a"]], ["log", ["b"]]] }))
+    .addEdge(START, "n")
+    .compile();
+  await assert.rejects(twice.invoke({ log: [] }), { name: "InvalidUpdateError", message: /^Node "n" returned an invalid Command: Command\.update: the \[channel, value\] pairs name "log" more than once/ });
 });
 
 test("addNode(name, fn, { ends }) declares destinations: compile checks them; they route nothing", async () => {

@@ -245,6 +245,7 @@ async function subgraphs(): Promise<void> {
   const send: Send<{ item: string }> = new Send("work", { item: "x" });
   const packet: { lg_name: "Send"; node: string; args: { item: string } } = send.toJSON();
   const cmd = new Command({ update: { results: [] }, goto: send });
+  const pairs = new Command({ update: [["results", ["x"]]], goto: [send, END] });
   const gotos: Destination[] = cmd.goto;
   const parent: "__parent__" = Command.PARENT;
   const getOptions: GetStateOptions = { subgraphs: true };
@@ -283,7 +284,7 @@ async function subgraphs(): Promise<void> {
       void v;
     }
   }
-  void [packet, gotos, parent, map];
+  void [packet, gotos, parent, map, pairs];
 }
 void subgraphs;
 
