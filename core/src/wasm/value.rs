@@ -153,29 +153,22 @@ enum Key<'a> {
     Index(u32),
 }
 
-impl Place<'_> {
-    /// The keys from the root down to this place.
-    fn keys(&self) -> Vec<Key<'_>> {
-        let mut keys = Vec::new();
+impl<'a> Place<'a> {
+    /// The places from the root down to this one.
+    fn chain(&'a self) -> Vec<&'a Place<'a>> {
+        let mut chain = Vec::new();
         let mut at = Some(self);
         while let Some(p) = at {
-            keys.push(p.key);
+            chain.push(p);
             at = p.up;
         }
-        keys.reverse();
-        keys
+        chain.reverse();
+        chain
     }
 
-    /// The values from the root down to this place.
-    fn values(&self) -> Vec<&JsValue> {
-        let mut values = Vec::new();
-        let mut at = Some(self);
-        while let Some(p) = at {
-            values.push(p.value);
-            at = p.up;
-        }
-        values.reverse();
-        values
+    /// The keys from the root down to this place.
+    fn keys(&'a self) -> Vec<Key<'a>> {
+        self.chain().iter().map(|p| p.key).collect()
     }
 }
 
@@ -389,7 +382,7 @@ impl Reader {
     /// when a value on the path repeats (reported where it first repeats),
     /// else nesting too deep.
     fn too_deep(&self, place: &Place) -> Bad {
-        let values = place.values();
+        let values: Vec<&JsValue> = place.chain().iter().map(|p| p.value).collect();
         let keys = place.keys();
         for j in 1..values.len() {
             if values[..j].iter().any(|a| *a == values[j]) {
