@@ -10,7 +10,7 @@
  * `putWrites` / `importThread` data, `StateGraph.fromSpec` specs) must be
  * JSON data: no cycles, objects and arrays nested at most **256** levels
  * deep (the value itself is level 1; a whole checkpoint or thread export
- * may nest 16 more for its own structure), arrays of at most 2^24 items,
+ * may nest 16 more for its own structure), arrays of at most 2^22 (4,194,304) items,
  * no functions, symbols, `Set`s, typed arrays, or BigInts outside the safe
  * integer range (a safe BigInt reads as a number).
  * Anything else is refused with a `TypeError` whose `code` is

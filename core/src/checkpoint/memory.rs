@@ -89,13 +89,20 @@ impl Namespace {
         if !self.upward && parent < id {
             return false;
         }
-        let mut at = Some(parent);
-        // Bounded: a chain longer than the namespace already loops.
+        let mut at = parent;
+        // Each hop leaves a stored checkpoint: a chain without a loop makes
+        // at most as many hops as there are checkpoints.
         for _ in 0..=self.checkpoints.len() {
-            match at {
+            if at == id {
+                return true;
+            }
+            match self
+                .checkpoints
+                .get(at)
+                .and_then(|s| s.parent_id.as_deref())
+            {
+                Some(p) => at = p,
                 None => return false,
-                Some(p) if p == id => return true,
-                Some(p) => at = self.checkpoints.get(p).and_then(|s| s.parent_id.as_deref()),
             }
         }
         true

@@ -42,11 +42,17 @@ pub const MAX_DEPTH: usize = 256;
 /// node's update, itself up to [`MAX_DEPTH`] deep, 7 levels down).
 pub const DOCUMENT_DEPTH: usize = MAX_DEPTH + 16;
 
-/// How many items an array handed to the engine may hold (2²⁴).
-pub const MAX_ITEMS: u32 = 1 << 24;
+/// How many items an array handed to the engine may hold (2²², 4,194,304:
+/// a sparse array of that length already reads as 134 MB of `null`s).
+pub const MAX_ITEMS: u32 = 1 << 22;
 
 /// The code of every error this conversion raises.
 pub const INVALID_VALUE: &str = "INVALID_VALUE";
+
+thread_local! {
+    /// `Symbol.iterator`, fetched once.
+    static ITERATOR: JsValue = js_sys::Symbol::iterator().into();
+}
 
 #[wasm_bindgen]
 extern "C" {
@@ -57,6 +63,11 @@ extern "C" {
     /// `Array.isArray(v)` (which throws on a revoked Proxy).
     #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
     fn array_is_array(v: &JsValue) -> Result<bool, JsValue>;
+
+    /// `Array.prototype.slice.call(v)`: a plain copy of an array (or of a
+    /// Proxy of one), catching what its traps throw.
+    #[wasm_bindgen(catch, js_namespace = ["Array", "prototype", "slice"], js_name = call)]
+    fn array_slice(v: &JsValue) -> Result<js_sys::Array, JsValue>;
 
     /// `Array.from(v)`, catching what the iterator throws.
     #[wasm_bindgen(catch, js_namespace = Array, js_name = from)]
@@ -153,29 +164,22 @@ enum Key<'a> {
     Index(u32),
 }
 
-impl Place<'_> {
-    /// The keys from the root down to this place.
-    fn keys(&self) -> Vec<Key<'_>> {
-        let mut keys = Vec::new();
+impl<'a> Place<'a> {
+    /// The places from the root down to this one.
+    fn chain(&'a self) -> Vec<&'a Place<'a>> {
+        let mut chain = Vec::new();
         let mut at = Some(self);
         while let Some(p) = at {
-            keys.push(p.key);
+            chain.push(p);
             at = p.up;
         }
-        keys.reverse();
-        keys
+        chain.reverse();
+        chain
     }
 
-    /// The values from the root down to this place.
-    fn values(&self) -> Vec<&JsValue> {
-        let mut values = Vec::new();
-        let mut at = Some(self);
-        while let Some(p) = at {
-            values.push(p.value);
-            at = p.up;
-        }
-        values.reverse();
-        values
+    /// The keys from the root down to this place.
+    fn keys(&'a self) -> Vec<Key<'a>> {
+        self.chain().iter().map(|p| p.key).collect()
     }
 }
 
@@ -291,11 +295,9 @@ impl Reader {
     /// Reads the value at `place`, which sits inside `depth` objects and arrays.
     fn read(&self, place: &Place, depth: usize) -> Result<Value, Bad> {
         let v = place.value;
-        if v.is_undefined() || v.is_null() {
-            return Ok(Value::Null);
-        }
-        if let Some(b) = v.as_bool() {
-            return Ok(Value::Bool(b));
+        // The common kinds first: every check is a call into JS.
+        if let Some(s) = v.as_string() {
+            return Ok(Value::String(s));
         }
         if let Some(n) = v.as_f64() {
             // As serde_wasm_bindgen: safe integers as integers (-0 as 0),
@@ -305,51 +307,46 @@ impl Reader {
             }
             return Ok(Number::from_f64(n).map_or(Value::Null, Value::Number));
         }
-        if let Some(s) = v.as_string() {
-            return Ok(Value::String(s));
+        if v.is_object() {
+            if depth == self.max_depth {
+                return Err(self.too_deep(place));
+            }
+            return self.container(place, depth + 1);
         }
-        if v.is_bigint() {
+        if v.is_undefined() || v.is_null() {
+            return Ok(Value::Null);
+        }
+        if let Some(b) = v.as_bool() {
+            return Ok(Value::Bool(b));
+        }
+        let refused = if v.is_bigint() {
             return bigint(v).map_err(|e| e.at(&place.keys()));
-        }
-        if v.is_function() {
-            return Err(Bad::new("a function is not JSON data").at(&place.keys()));
-        }
-        if v.is_symbol() {
-            return Err(Bad::new("a symbol is not JSON data").at(&place.keys()));
-        }
-        if !v.is_object() {
-            return Err(
-                Bad::new(format!("{} is not JSON data", super::error::describe(v)))
-                    .at(&place.keys()),
-            );
-        }
-        if depth == self.max_depth {
-            return Err(self.too_deep(place));
-        }
-        self.container(place, depth + 1)
+        } else if v.is_function() {
+            Bad::new("a function is not JSON data")
+        } else if v.is_symbol() {
+            Bad::new("a symbol is not JSON data")
+        } else {
+            Bad::new(format!("{} is not JSON data", super::error::describe(v)))
+        };
+        Err(refused.at(&place.keys()))
     }
 
     /// An object, array or Map at `place`, which is at level `depth`.
     fn container(&self, place: &Place, depth: usize) -> Result<Value, Bad> {
         let v = place.value;
         let here = |e: Bad| e.at(&place.keys());
-        if is_array(v) {
+        if array_is_array(v).map_err(|e| here(Bad::threw(e)))? {
             let len = array_length(v).map_err(here)?;
+            // One guarded copy (a Proxy's traps run, and may throw, here),
+            // then plain reads of the copy: a guarded call per item costs more.
+            let copy = array_slice(v).map_err(|e| self.item_threw(place, v, len, e))?;
             let mut items = Vec::new();
             items.try_reserve_exact(len as usize).map_err(|_| {
                 here(Bad::new(format!(
                     "an array of {len} items does not fit in memory"
                 )))
             })?;
-            for i in 0..len {
-                let item = Reflect::get_u32(v, i).map_err(|e| {
-                    let child = Place {
-                        up: Some(place),
-                        key: Key::Index(i),
-                        value: v,
-                    };
-                    Bad::threw(e).at(&child.keys())
-                })?;
+            for (i, item) in (0..len).zip(copy.iter()) {
                 let child = Place {
                     up: Some(place),
                     key: Key::Index(i),
@@ -359,37 +356,51 @@ impl Reader {
             }
             return Ok(Value::Array(items));
         }
-        if v.is_instance_of::<js_sys::Uint8Array>() || v.is_instance_of::<js_sys::ArrayBuffer>() {
-            return Err(here(Bad::new(format!("{} is not JSON data", kind(v)))));
-        }
-        let pairs = if v.is_instance_of::<js_sys::Map>() {
+        // Plain objects (the common case) are no iterables and no ArrayBuffers.
+        let iterable = ITERATOR
+            .with(|k| Reflect::has(v, k))
+            .map_err(|e| here(Bad::threw(e)))?;
+        let pairs = if iterable && v.is_instance_of::<js_sys::Map>() {
             map_pairs(v).map_err(here)?
-        } else if Reflect::has(v, &js_sys::Symbol::iterator()).map_err(|e| here(Bad::threw(e)))? {
-            return Err(here(Bad::new(format!(
-                "{} is not JSON data (only arrays and Maps are read as lists and objects)",
-                kind(v)
-            ))));
+        } else if iterable || v.is_instance_of::<js_sys::ArrayBuffer>() {
+            return Err(here(Bad::new(format!("{} is not JSON data", kind(v)))));
         } else {
             pairs(v).map_err(here)?
         };
         let mut map = Map::new();
-        for (key, item) in &pairs {
+        for (key, item) in pairs {
             let child = Place {
                 up: Some(place),
-                key: Key::Name(key),
-                value: item,
+                key: Key::Name(&key),
+                value: &item,
             };
             let value = self.read(&child, depth)?;
-            map.insert(key.clone(), value);
+            map.insert(key, value);
         }
         Ok(Value::Object(map))
+    }
+
+    /// Copying the array at `place` threw `thrown`: the error names the
+    /// first item whose read throws (read again one by one), else the array.
+    fn item_threw(&self, place: &Place, v: &JsValue, len: u32, thrown: JsValue) -> Bad {
+        for i in 0..len {
+            if let Err(e) = Reflect::get_u32(v, i) {
+                let child = Place {
+                    up: Some(place),
+                    key: Key::Index(i),
+                    value: v,
+                };
+                return Bad::threw(e).at(&child.keys());
+            }
+        }
+        Bad::threw(thrown).at(&place.keys())
     }
 
     /// The error for a container past the depth limit at `place`: a cycle
     /// when a value on the path repeats (reported where it first repeats),
     /// else nesting too deep.
     fn too_deep(&self, place: &Place) -> Bad {
-        let values = place.values();
+        let values: Vec<&JsValue> = place.chain().iter().map(|p| p.value).collect();
         let keys = place.keys();
         for j in 1..values.len() {
             if values[..j].iter().any(|a| *a == values[j]) {
