@@ -7,6 +7,7 @@ use crate::checkpoint::{CheckpointConfig, InMemorySaver, ListOptions, ListTarget
 use crate::clock::ManualClock;
 use crate::error::{Error, Result};
 use crate::graph::{CompileOptions, CompiledGraph, GraphSpec, ReducerName};
+use crate::reserved::recast_checkpoint_ns;
 use crate::state::{StateSnapshot, TaskState};
 use crate::types::{Command, RunInput, RunnableConfig};
 use crate::CheckpointSaver;
@@ -315,7 +316,7 @@ impl Runner {
         } else {
             parents
                 .keys()
-                .find(|k| recast(k) == recast(parent_ns))
+                .find(|k| recast_checkpoint_ns(k) == recast_checkpoint_ns(parent_ns))
                 .cloned()
         };
         let Some(pns) = parent_key else {
@@ -535,7 +536,7 @@ impl Runner {
             self.label_of(ns, s.config.checkpoint_id.as_deref()),
         );
         if !ns.is_empty() {
-            out.insert("ns".into(), Value::String(recast(ns)));
+            out.insert("ns".into(), Value::String(recast_checkpoint_ns(ns)));
         }
         out.insert(
             "parent".into(),
@@ -596,14 +597,6 @@ impl Runner {
         }
         values
     }
-}
-
-/// A namespace without its task ids (`outer|inner`).
-fn recast(ns: &str) -> String {
-    ns.split('|')
-        .map(|level| level.split(':').next().unwrap_or_default())
-        .collect::<Vec<_>>()
-        .join("|")
 }
 
 /// One element of a subgraph checkpoint's sort key (lg_golden's `path`).
