@@ -831,10 +831,7 @@ impl<'a> Loop<'a> {
                 crate::types::Goto::Node(node) => {
                     writes.push((format!("branch:to:{node}"), Value::String(START.into())))
                 }
-                crate::types::Goto::Send(send) => writes.push((
-                    crate::reserved::TASKS.to_owned(),
-                    serde_json::json!({"node": send.node, "arg": send.arg}),
-                )),
+                crate::types::Goto::Send(send) => writes.push(super::write::send_write(send)),
             }
         }
         if let Some(Resume::Value(v)) = &cmd.resume {

@@ -81,11 +81,17 @@ fn push_destination(writes: &mut Vec<(String, Value)>, dest: Goto) {
     match dest {
         Goto::Node(n) if n == END => {}
         Goto::Node(n) => writes.push((format!("branch:to:{n}"), Value::Null)),
-        Goto::Send(send) => writes.push((
-            TASKS.to_owned(),
-            serde_json::json!({"node": send.node, "arg": send.arg}),
-        )),
+        Goto::Send(send) => writes.push(send_write(&send)),
     }
+}
+
+/// The `__pregel_tasks` write of one `Send` (a node's goto or router, or
+/// a `Command` given as run input).
+pub(crate) fn send_write(send: &crate::types::Send) -> (String, Value) {
+    (
+        TASKS.to_owned(),
+        serde_json::json!({"node": send.node, "arg": send.arg}),
+    )
 }
 
 /// The state as this task alone would leave it: its own state writes applied
