@@ -8,6 +8,7 @@
 //! - [`geometry`] holds the world-space constants and the projection between
 //!   a (lane, row) cell and a point, with its inverse.
 //! - [`viewport`] is the pan/zoom transform between screen and world space.
+//! - [`scrub`] is the branch the history player walks, root to tip.
 //!
 //! The one rule the layout keeps: a branch keeps its column from the moment
 //! it is created. Adding checkpoints never moves an existing one, so
@@ -16,6 +17,7 @@
 
 pub mod geometry;
 pub mod lanes;
+pub mod scrub;
 pub mod topo;
 pub mod viewport;
 

@@ -11,6 +11,7 @@ use wasm_bindgen::JsCast;
 
 use super::dag_node::{DagNode, Marks, NodeView, LABEL_COLUMN_WIDTH};
 use super::run_bar::RunBar;
+use super::scrubber::Scrubber;
 use crate::layout::{row_at, wheel_zoom_factor, Point, Viewport, PADDING, ROW_HEIGHT};
 use crate::state::AppState;
 
@@ -457,6 +458,7 @@ pub fn DagView() -> impl IntoView {
                     </g>
                 </g>
             </svg>
+            <Scrubber/>
             <p class="hint">
                 "Click a checkpoint or use the arrow keys (↑ parent, ↓ child, ← → sibling); Enter replays. Drag to pan, ctrl + wheel to zoom."
             </p>
