@@ -59,24 +59,12 @@ export async function langgraphJs() {
         doubled: Annotation(),
         results: Annotation({ reducer: concat, default: () => [] }),
       });
-      const sub = new StateGraph(Sub)
-        .addNode("double", W.w4Double)
-        .addNode("finish", W.w4Finish)
-        .addEdge(W.START, "double")
-        .addEdge("double", "finish")
-        .addEdge("finish", W.END)
-        .compile();
       const S = Annotation.Root({
         round: Annotation(),
         results: Annotation({ reducer: concat, default: () => [] }),
       });
-      return compile(
-        new StateGraph(S)
-          .addNode("plan", W.w4Plan)
-          .addNode("sub", sub)
-          .addEdge(W.START, "plan")
-          .addConditionalEdges("plan", W.w4Router(supersteps, (node, arg) => new Send(node, arg))),
-      );
+      const send = (node, arg) => new Send(node, arg);
+      return compile(W.w4Graph(new StateGraph(Sub), new StateGraph(S), (g) => g.compile(), supersteps, send));
     },
     memory: () => undefined,
   };
@@ -143,20 +131,10 @@ export function chronographJs({ cg, memory, version }) {
       return compile(g);
     },
     w4(supersteps) {
-      const sub = new StateGraph({ item: "last_value", doubled: "last_value", results: "append" })
-        .addNode("double", W.w4Double)
-        .addNode("finish", W.w4Finish)
-        .addEdge(W.START, "double")
-        .addEdge("double", "finish")
-        .addEdge("finish", W.END)
-        .compile();
-      return compile(
-        new StateGraph({ round: "last_value", results: "append" })
-          .addNode("plan", W.w4Plan)
-          .addNode("sub", sub)
-          .addEdge(W.START, "plan")
-          .addConditionalEdges("plan", W.w4Router(supersteps, (node, arg) => new Send(node, arg))),
-      );
+      const sub = new StateGraph({ item: "last_value", doubled: "last_value", results: "append" });
+      const root = new StateGraph({ round: "last_value", results: "append" });
+      const send = (node, arg) => new Send(node, arg);
+      return compile(W.w4Graph(sub, root, (g) => g.compile(), supersteps, send));
     },
     memory: () => memory?.buffer.byteLength,
   };

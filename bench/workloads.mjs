@@ -60,6 +60,27 @@ export const w4Router = (supersteps, send) => (state) =>
   state.round < supersteps - 1
     ? ["plan", ...Array.from({ length: FANOUT }, (_, i) => send("sub", { item: state.round * FANOUT + i }))]
     : END;
+/**
+ * Builds W4 on `subgraph` and `root`, empty builders of either engine
+ * (their builder methods are named alike) with W4's channels declared;
+ * `compile` compiles the subgraph (inheriting the root's checkpointer) and
+ * `send` builds the engine's `Send`. Returns the root builder.
+ */
+export function w4Graph(subgraph, root, compile, supersteps, send) {
+  const sub = compile(
+    subgraph
+      .addNode("double", w4Double)
+      .addNode("finish", w4Finish)
+      .addEdge(START, "double")
+      .addEdge("double", "finish")
+      .addEdge("finish", END),
+  );
+  return root
+    .addNode("plan", w4Plan)
+    .addNode("sub", sub)
+    .addEdge(START, "plan")
+    .addConditionalEdges("plan", w4Router(supersteps, send));
+}
 /** W4 supersteps that run the fan-out. */
 export const w4FanOuts = (supersteps) => supersteps - 2;
 /** Root checkpoints of a W4 thread: the input checkpoint plus one per superstep. */

@@ -6,9 +6,9 @@
 #![allow(dead_code)] // each bench binary uses a subset
 
 use chronograph::{
-    Branch, CheckpointSaver, CompileOptions, CompiledGraph, Goto, GraphSpec, InMemorySaver,
-    ListOptions, ListTarget, NodeContext, Reducer, RouterFn, RunnableConfig, Send, State,
-    StateGraph, END, START,
+    Branch, CheckpointSaver, CheckpointTuple, CompileOptions, CompiledGraph, Goto, GraphSpec,
+    InMemorySaver, ListOptions, ListTarget, NodeContext, Reducer, RouterFn, RunnableConfig, Send,
+    State, StateGraph, END, START,
 };
 use serde_json::{json, Value};
 use std::rc::Rc;
@@ -162,13 +162,7 @@ pub fn run_w4(b: &Bench, cfg: &RunnableConfig) -> usize {
 /// Root checkpoints with source "loop" (the supersteps a run actually ran)
 /// and checkpoints in every other namespace (the subgraphs').
 pub fn w4_checkpoints(b: &Bench, cfg: &RunnableConfig) -> (usize, usize) {
-    let all = b
-        .saver
-        .list(
-            &ListTarget::thread(cfg.thread_id().unwrap()),
-            &ListOptions::default(),
-        )
-        .expect("list");
+    let all = thread_checkpoints(b, cfg);
     let loops = all
         .iter()
         .filter(|t| t.config.checkpoint_ns.is_empty())
@@ -234,23 +228,22 @@ pub fn w1_thread(iterations: usize) -> (Bench, RunnableConfig) {
 
 /// Number of checkpoints stored for the thread (every branch).
 pub fn checkpoints(b: &Bench, cfg: &RunnableConfig) -> usize {
+    thread_checkpoints(b, cfg).len()
+}
+
+/// Every checkpoint of the thread (every namespace, every branch), newest first.
+pub fn thread_checkpoints(b: &Bench, cfg: &RunnableConfig) -> Vec<CheckpointTuple> {
     b.saver
         .list(
             &ListTarget::thread(cfg.thread_id().unwrap()),
             &ListOptions::default(),
         )
-        .map_or(0, |l| l.len())
+        .expect("list")
 }
 
 /// Lists every checkpoint of the thread, reading metadata only.
 pub fn list_metadata(b: &Bench, cfg: &RunnableConfig) -> usize {
-    let list = b
-        .saver
-        .list(
-            &ListTarget::thread(cfg.thread_id().unwrap()),
-            &ListOptions::default(),
-        )
-        .expect("list");
+    let list = thread_checkpoints(b, cfg);
     list.iter()
         .filter(|t| std::hint::black_box(t.metadata.step) >= -1)
         .count()
@@ -273,13 +266,7 @@ pub fn list_values(b: &Bench, cfg: &RunnableConfig) -> usize {
 
 /// The id of the checkpoint at `step` on the thread's main line.
 pub fn checkpoint_at_step(b: &Bench, cfg: &RunnableConfig, step: i64) -> String {
-    let list = b
-        .saver
-        .list(
-            &ListTarget::thread(cfg.thread_id().unwrap()),
-            &ListOptions::default(),
-        )
-        .expect("list");
+    let list = thread_checkpoints(b, cfg);
     list.iter()
         .rev()
         .find(|t| t.metadata.step == step)
