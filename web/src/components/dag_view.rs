@@ -78,6 +78,54 @@ pub fn arrow_target(
     }
 }
 
+/// The framed groups of expanded subgraph runs: a border around each
+/// namespace's lanes and rows, its namespace as a legend (click to
+/// collapse), and a dashed link from the checkpoint whose task ran it.
+#[component]
+fn Frames() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let frames = Memo::new(move |_| {
+        state.layout.with(|l| {
+            state.frames.with(|fs| {
+                fs.iter()
+                    .map(|f| {
+                        let owner_lane = l.node(f.owner).map_or(0, |n| n.lane);
+                        let owner_id = state
+                            .checkpoints
+                            .with(|c| c.get(f.owner).map(|v| v.id.clone()))
+                            .unwrap_or_default();
+                        (f.clone(), f.rect(), f.link_d(owner_lane), owner_id)
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
+    view! {
+        <g class="frames">
+            <For each=move || frames.get() key=|f| (f.0.ns.clone(), f.0.first, f.0.last, f.1.w as i64) let:f>
+                {
+                    let (frame, r, link, owner) = f;
+                    let legend = format!("▾ {}", crate::session::short_ns(&frame.ns));
+                    let width = 12.0 + 6.2 * legend.chars().count() as f64;
+                    view! {
+                        <g class="frame" data-ns=frame.ns.clone() data-depth=frame.depth.to_string()>
+                            <path class="frame-link" d=link></path>
+                            <rect class="frame-box" x=r.x.to_string() y=r.y.to_string()
+                                width=r.w.to_string() height=r.h.to_string() rx="8"></rect>
+                            <g class="frame-legend" role="button" aria-label=format!("Collapse subgraph namespace {}", frame.ns)
+                                on:click=move |_| state.toggle_expanded(&owner)>
+                                <title>{format!("checkpoint namespace {}", frame.ns)}</title>
+                                <rect x=(r.x + 6.0).to_string() y=(r.y - 7.0).to_string() width=width.to_string() height="14" rx="7"></rect>
+                                <text x=(r.x + 12.0).to_string() y=r.y.to_string() dy="0.34em">{legend}</text>
+                            </g>
+                        </g>
+                    }
+                }
+            </For>
+        </g>
+    }
+}
+
 /// The main panel: one column per branch, newest checkpoint at the bottom.
 #[component]
 pub fn DagView() -> impl IntoView {
@@ -131,6 +179,11 @@ pub fn DagView() -> impl IntoView {
                         created_at: c.created_at.clone(),
                         center: l.center(i).unwrap_or_default(),
                         dangling: n.dangling,
+                        runs: state.runs.with(|r| {
+                            r.get(&c.id)
+                                .map(|ns| ns.iter().map(|n| n.node.clone()).collect())
+                                .unwrap_or_default()
+                        }),
                     })
                     .collect::<Vec<_>>()
             })
@@ -173,7 +226,15 @@ pub fn DagView() -> impl IntoView {
     // The label column sits right of the lanes; on a tree wider than the view
     // it sticks to the view's right edge (over the lanes, on a backdrop), so
     // labels stay readable wherever the tree is panned.
-    let natural_label_x = Memo::new(move |_| state.layout.with(|l| l.width() - PADDING + 8.0));
+    // Right of the lanes and of every subgraph frame.
+    let natural_label_x = Memo::new(move |_| {
+        let frames_right = state.frames.with(|f| {
+            f.iter()
+                .map(|f| f.rect().x + f.rect().w + 8.0)
+                .fold(0.0, f64::max)
+        });
+        state.layout.with(|l| l.width() - PADDING + 8.0).max(frames_right)
+    });
     let label_x_memo = Memo::new(move |_| {
         resized.track();
         let natural = natural_label_x.get();
@@ -438,6 +499,7 @@ pub fn DagView() -> impl IntoView {
                         height=ROW_HEIGHT.to_string()
                         rx="6"
                     ></rect>
+                    <Frames/>
                     <g class="edges">
                         <For each=move || edges.get() key=|e| (e.0, e.1.clone()) let:edge>
                             <path class=if edge.2 { "edge" } else { "edge branch" } d=edge.1></path>
