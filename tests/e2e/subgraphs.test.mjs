@@ -133,12 +133,17 @@ test('handoff: goto destinations are dashed arrows; the agents hand off without 
   await app.run('{"log": []}');
   await app.waitForCount(5);
   assert.equal(await app.name('c2'), 'Checkpoint c2, step 1, loop, next: billing');
-  assert.equal(await app.name('c3'), 'Checkpoint c3, step 2, loop, next: support');
+  assert.equal(await app.name('c3'), 'Checkpoint c3, step 2, loop, next: support, survey');
   const gotos = await app.page
     .locator('svg.topology path.topo-edge.goto')
     .evaluateAll((ps) => ps.map((p) => `${p.dataset.from}→${p.dataset.to}`));
-  assert.deepEqual(gotos, ['triage→billing', 'billing→support']);
+  assert.deepEqual(gotos, ['triage→billing', 'billing→support', 'billing→survey']);
+  // Fork as billing: update_state follows billing's edges (none), never its goto.
   await app.select('c2');
+  const dialog = await app.fork('{"log": ["billing: escalated"]}', 'billing');
+  await dialog.getByText('Resulting next: done').waitFor();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await app.select('c3');
   await app.shot('handoff');
 });
 

@@ -173,7 +173,13 @@ pub fn next_text(next: &[String]) -> String {
     }
     groups
         .into_iter()
-        .map(|(n, k)| if k > 1 { format!("{k} × {n}") } else { n.to_owned() })
+        .map(|(n, k)| {
+            if k > 1 {
+                format!("{k} × {n}")
+            } else {
+                n.to_owned()
+            }
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -23,12 +23,12 @@ pub mod lanes;
 pub mod topo;
 pub mod viewport;
 
+pub use frames::{layout_groups, Frame, Framed, Group, Rect};
 pub use geometry::{
     canvas_height, canvas_width, lane_at, node_center, row_at, Point, HIT_SLOP, LANE_WIDTH,
     NODE_RADIUS, PADDING, ROW_HEIGHT,
 };
-pub use frames::{layout_groups, Frame, Framed, Group, Rect};
-pub use lanes::{Edge, Layout, NodeIn, PlacedNode};
 pub use graph::{draw_graph, spec_graph, SpecGraph, TopoDrawing, OPEN_TITLE_H};
+pub use lanes::{Edge, Layout, NodeIn, PlacedNode};
 pub use topo::{layout_sized, layout_topology, EdgeKind, TopoLayout, TOPO_BOX_H, TOPO_BOX_W};
 pub use viewport::{wheel_zoom_factor, Viewport, MAX_ZOOM, MIN_ZOOM};

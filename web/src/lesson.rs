@@ -111,7 +111,9 @@ impl Ask {
             Ask::Inputs => "How many of the new checkpoints will be input checkpoints?",
             Ask::Messages => "How many messages will the new checkpoint hold?",
             Ask::Namespaces => "How many new subgraph namespaces will the thread get?",
-            Ask::SubSource => "What will the source of the first new checkpoint inside the subgraph be?",
+            Ask::SubSource => {
+                "What will the source of the first new checkpoint inside the subgraph be?"
+            }
         }
     }
 
@@ -687,7 +689,11 @@ mod tests {
             (answer(9, Ask::Count), answer(9, Ask::Namespaces)),
             ("3".into(), "1".into())
         );
-        assert_eq!(effects[9].sub_created.len(), 4, "s0 … s3, paused at approve");
+        assert_eq!(
+            effects[9].sub_created.len(),
+            4,
+            "s0 … s3, paused at approve"
+        );
         // 11: the replay re-runs the subgraph from scratch in a new namespace.
         assert_eq!(
             (answer(10, Ask::Namespaces), answer(10, Ask::SubSource)),
@@ -696,7 +702,11 @@ mod tests {
         assert_eq!(first(10).2, Source::Fork);
         // 12: an update checkpoint inside the namespace; the root is unchanged.
         assert_eq!(
-            (answer(11, Ask::SubSource), answer(11, Ask::Namespaces), answer(11, Ask::Count)),
+            (
+                answer(11, Ask::SubSource),
+                answer(11, Ask::Namespaces),
+                answer(11, Ask::Count)
+            ),
             ("update".into(), "0".into(), "4".into())
         );
         assert_eq!(effects[11].sub_created[0].1.as_deref(), Some("s7"));

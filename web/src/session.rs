@@ -94,8 +94,11 @@ pub struct Outcome {
 /// What an action would do, computed by running it on a copy of the thread.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Preview {
-    /// New checkpoints it would create: `(parent label, source, step, next)`.
+    /// New checkpoints it would create: `(parent label, source, step,
+    /// next)`, the root namespace's first, then those inside subgraphs.
     pub checkpoints: Vec<(Option<String>, Source, i64, Vec<String>)>,
+    /// How many of `checkpoints` (the last ones) are inside subgraphs.
+    pub in_subgraphs: usize,
     /// Nodes that would run, in order.
     pub will_run: Vec<String>,
     /// The error it would raise.
@@ -289,6 +292,15 @@ impl Session {
 
     /// The namespace checkpoint `id` lives in (`""` at the root or when unknown).
     pub fn ns_of(&self, id: &str) -> String {
+        // Most checkpoints are the root's: one lookup, not a scan of the thread.
+        let at_root = chronograph::CheckpointConfig {
+            thread_id: THREAD_ID.to_owned(),
+            checkpoint_ns: String::new(),
+            checkpoint_id: Some(id.to_owned()),
+        };
+        if matches!(self.saver.get_tuple(&at_root), Ok(Some(_))) {
+            return String::new();
+        }
         self.saver
             .list(&ListTarget::thread(THREAD_ID), &ListOptions::default())
             .unwrap_or_default()
@@ -419,7 +431,12 @@ impl Session {
         else {
             return Vec::new();
         };
-        match t.checkpoint.channel_values.get("__pregel_tasks").map(|v| v.to_json()) {
+        match t
+            .checkpoint
+            .channel_values
+            .get("__pregel_tasks")
+            .map(|v| v.to_json())
+        {
             Some(Value::Array(packets)) => packets,
             _ => Vec::new(),
         }
@@ -579,6 +596,7 @@ impl Session {
             if saver.import_thread(data).is_err() {
                 return Preview {
                     checkpoints: vec![],
+                    in_subgraphs: 0,
                     will_run: vec![],
                     error: Some("could not copy the thread".into()),
                 };
@@ -589,6 +607,7 @@ impl Session {
             Err(e) => {
                 return Preview {
                     checkpoints: vec![],
+                    in_subgraphs: 0,
                     will_run: vec![],
                     error: Some(e.to_string()),
                 }
@@ -597,18 +616,25 @@ impl Session {
         match action(&mut copy) {
             Ok(outcome) => {
                 let (created, will_run) = copy.created(&outcome);
-                let checkpoints = created
+                // The root's checkpoints first: they are what the action is about.
+                let (root, inside): (Vec<Created>, Vec<Created>) =
+                    created.into_iter().partition(|c| c.view.ns.is_empty());
+                let in_subgraphs = inside.len();
+                let checkpoints = root
                     .into_iter()
+                    .chain(inside)
                     .map(|c| (c.parent_label, c.view.source, c.view.step, c.view.next))
                     .collect();
                 Preview {
                     checkpoints,
+                    in_subgraphs,
                     will_run,
                     error: None,
                 }
             }
             Err(e) => Preview {
                 checkpoints: vec![],
+                in_subgraphs: 0,
                 will_run: vec![],
                 error: Some(e.to_string()),
             },
@@ -774,5 +800,115 @@ mod tests {
         let mut other = chat();
         other.import(data).unwrap();
         assert_eq!(other.checkpoints(), s.checkpoints());
+    }
+
+    fn scenario(id: &str) -> Session {
+        Session::new(crate::scenarios::by_id(id).unwrap().graph().unwrap()).unwrap()
+    }
+
+    fn id_of(s: &Session, label: &str) -> String {
+        s.labels().into_iter().find(|(_, l)| l == label).unwrap().0
+    }
+
+    #[test]
+    fn subgraph_checkpoints_get_s_labels_and_their_namespace() {
+        let mut s = scenario("research");
+        s.invoke(json!({"log": []}), None).unwrap();
+        let root: Vec<String> = s.checkpoints().into_iter().map(|c| c.label).collect();
+        assert_eq!(root, ["c0", "c1", "c2"], "root labels count the root only");
+        let ns = s.namespaces();
+        assert_eq!(ns.len(), 1);
+        assert_eq!(ns[0].node, "research");
+        assert_eq!(
+            ns[0].owner,
+            id_of(&s, "c2"),
+            "owned by the checkpoint whose task ran it"
+        );
+        assert!(ns[0].ns.starts_with("research:"));
+        assert_eq!(ns[0].parent_ns(), "");
+        let inner = s.checkpoints_in(&ns[0].ns);
+        let labels: Vec<&str> = inner.iter().map(|c| c.label.as_str()).collect();
+        assert_eq!(labels, ["s0", "s1", "s2", "s3"]);
+        assert!(inner.iter().all(|c| c.ns == ns[0].ns));
+        assert_eq!(s.ns_of(&inner[3].id), ns[0].ns);
+        assert_eq!(s.ns_of(&id_of(&s, "c1")), "");
+        assert_eq!(s.spec_at(&ns[0].ns).map(|g| g.nodes.len()), Some(3));
+        assert_eq!(short_ns("a:1234567890|b:abcdefgh"), "a:123456|b:abcdef");
+        assert_eq!(parent_ns("a:1|b:2"), "a:1");
+    }
+
+    #[test]
+    fn an_update_through_a_subgraph_config_then_a_resume_from_the_parent() {
+        let mut s = scenario("research");
+        s.invoke(json!({"log": []}), None).unwrap();
+        let s3 = id_of(&s, "s3");
+        let c2 = id_of(&s, "c2");
+        assert_eq!(
+            s.resume_target(&s3),
+            c2,
+            "a subgraph resumes from its parent"
+        );
+        let out = s
+            .update(&s3, Some(json!({"draft": "Draft v2"})), None)
+            .unwrap();
+        let s4 = id_of(&s, "s4");
+        assert_eq!(out.created, [s4.clone()]);
+        let v = s
+            .checkpoints_in(&s.ns_of(&s3))
+            .into_iter()
+            .find(|c| c.id == s4)
+            .unwrap();
+        assert_eq!(
+            (v.source, v.step, v.parent.as_deref()),
+            (Source::Update, 3, Some(s3.as_str()))
+        );
+        let log = &s.log().last().unwrap().text;
+        assert!(log.starts_with("update_state(s3 in research:"), "{log}");
+        assert!(log.ends_with(r#"{"draft":"Draft v2"}) → s4"#), "{log}");
+        s.resume(json!(true), Some(&s4)).unwrap();
+        assert!(s
+            .log()
+            .last()
+            .unwrap()
+            .text
+            .starts_with("invoke(Command(resume=true), c2) → s5 … c4"));
+        assert_eq!(s.namespaces().len(), 1, "the same namespace continued");
+        let last = s.snapshot(None).unwrap();
+        assert_eq!(last.values.to_json()["draft"], json!("Draft v2"));
+        assert!(last.next.is_empty());
+    }
+
+    #[test]
+    fn a_preview_lists_the_root_checkpoints_first() {
+        let mut s = scenario("research");
+        s.invoke(json!({"log": []}), None).unwrap();
+        let c2 = id_of(&s, "c2");
+        let p = s.preview(move |c| c.replay(&c2));
+        assert_eq!(p.checkpoints[0].1, Source::Fork);
+        assert_eq!(
+            p.in_subgraphs, 4,
+            "the subgraph re-runs from scratch: s4 … s7"
+        );
+        assert_eq!(p.checkpoints[1].1, Source::Input);
+    }
+
+    #[test]
+    fn sends_are_the_arguments_of_a_fan_out() {
+        let mut s = scenario("map-reduce");
+        s.invoke(json!({"notes": []}), None).unwrap();
+        let c2 = id_of(&s, "c2");
+        let args: Vec<Value> = s.sends(&c2).iter().map(|p| p["arg"].clone()).collect();
+        assert_eq!(
+            args,
+            [
+                json!({"topic": "cats"}),
+                json!({"topic": "owls"}),
+                json!({"topic": "bees"})
+            ]
+        );
+        let data = crate::inspect::snapshot(&s, &c2).unwrap();
+        assert_eq!(data.tasks.len(), 3);
+        assert_eq!(data.tasks[1].arg, Some(json!({"topic": "owls"})));
+        assert_eq!(crate::inspect::next_text(&data.next), "3 × worker");
     }
 }

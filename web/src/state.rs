@@ -202,18 +202,24 @@ impl AppState {
     /// was replaced, or when subgraph groups are expanded). Selection and pin
     /// follow their checkpoint when rows move.
     pub fn refresh(&self) {
-        let (views, head, log, namespaces) = self.session.with_value(|s| {
-            (s.checkpoints(), s.head(), s.log().to_vec(), s.namespaces())
-        });
+        let (views, head, log, namespaces) = self
+            .session
+            .with_value(|s| (s.checkpoints(), s.head(), s.log().to_vec(), s.namespaces()));
         let mut runs: BTreeMap<String, Vec<Namespace>> = BTreeMap::new();
         for n in namespaces {
             runs.entry(n.owner.clone()).or_default().push(n);
         }
-        let open: BTreeSet<String> = self
-            .expanded
-            .with_untracked(|e| e.iter().filter(|id| runs.contains_key(*id)).cloned().collect());
+        let open: BTreeSet<String> = self.expanded.with_untracked(|e| {
+            e.iter()
+                .filter(|id| runs.contains_key(*id))
+                .cloned()
+                .collect()
+        });
         let id_at = |i: Option<usize>| {
-            i.and_then(|i| self.checkpoints.with_untracked(|c| c.get(i).map(|v| v.id.clone())))
+            i.and_then(|i| {
+                self.checkpoints
+                    .with_untracked(|c| c.get(i).map(|v| v.id.clone()))
+            })
         };
         let (selected, pinned) = (
             id_at(self.selected.get_untracked()),
@@ -315,7 +321,11 @@ impl AppState {
                 self.error.set(None);
                 // The newest checkpoint it created that is drawn (one inside
                 // a collapsed subgraph group is not).
-                let drawn = outcome.created.iter().rev().find_map(|id| self.index_of(id));
+                let drawn = outcome
+                    .created
+                    .iter()
+                    .rev()
+                    .find_map(|id| self.index_of(id));
                 if drawn.is_some() {
                     self.selected.set(drawn);
                 }
@@ -567,7 +577,10 @@ fn group(
         }
         for n in runs.get(&v.id).into_iter().flatten() {
             let sub = session.checkpoints_in(&n.ns);
-            inner.push((v.id.clone(), group(session, n.ns.clone(), sub, runs, open, all)));
+            inner.push((
+                v.id.clone(),
+                group(session, n.ns.clone(), sub, runs, open, all),
+            ));
         }
     }
     all.extend(views.into_iter().map(|v| (v.id.clone(), v)));
@@ -590,3 +603,67 @@ pub fn letter(source: Source) -> &'static str {
 
 /// Every source, in legend order.
 pub const SOURCES: [Source; 4] = [Source::Input, Source::Loop, Source::Update, Source::Fork];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn research() -> Session {
+        Session::new(scenarios::by_id("research").unwrap().graph().unwrap()).unwrap()
+    }
+
+    fn runs_of(s: &Session) -> BTreeMap<String, Vec<Namespace>> {
+        let mut runs: BTreeMap<String, Vec<Namespace>> = BTreeMap::new();
+        for n in s.namespaces() {
+            runs.entry(n.owner.clone()).or_default().push(n);
+        }
+        runs
+    }
+
+    fn id(s: &Session, label: &str) -> String {
+        s.labels().into_iter().find(|(_, l)| l == label).unwrap().0
+    }
+
+    #[test]
+    fn expanded_runs_are_drawn_after_their_owner_right_of_every_root_lane() {
+        let mut s = research();
+        s.invoke(json!({"log": []}), None).unwrap();
+        let c2 = id(&s, "c2");
+        // Edit the paused subgraph through its config, resume, then replay c2.
+        let s3 = id(&s, "s3");
+        s.update(&s3, Some(json!({"draft": "Draft v2"})), None)
+            .unwrap();
+        s.resume(json!(true), Some(&s3)).unwrap();
+        s.replay(&c2).unwrap();
+        let c5 = id(&s, "c5");
+        let runs = runs_of(&s);
+        assert_eq!(runs.len(), 2, "c2 and its replay c5 each ran research");
+        let open = BTreeSet::from([c2.clone(), c5.clone()]);
+        let (display, framed) = grouped(&s, s.checkpoints(), &runs, &open);
+        let labels: Vec<&str> = display.iter().map(|v| v.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "c0", "c1", "c2", "s0", "s1", "s2", "s3", "s4", "s5", "c3", "c4", "c5", "s6", "s7",
+                "s8", "s9"
+            ]
+        );
+        let lane = |l: &str| {
+            let i = display.iter().position(|v| v.label == l).unwrap();
+            framed.layout.node(i).unwrap().lane
+        };
+        assert_eq!(
+            (lane("c3"), lane("c5")),
+            (0, 1),
+            "the replay opens root lane 1"
+        );
+        assert_eq!(
+            (lane("s0"), lane("s6")),
+            (2, 2),
+            "groups sit right of both root lanes"
+        );
+        assert_eq!(framed.frames.len(), 2);
+        assert!(display[3..7].iter().all(|v| v.ns == framed.frames[0].ns));
+    }
+}

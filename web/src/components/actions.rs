@@ -27,15 +27,26 @@ pub fn describe(p: &Preview) -> String {
         return "Creates no checkpoint.".into();
     }
     let first = &p.checkpoints[0];
+    let root = p.checkpoints.len() - p.in_subgraphs;
     let mut s = format!(
-        "New checkpoint: {} under {}, step {}, next {}",
+        "New checkpoint{}: {} under {}, step {}, next {}",
+        if root == 0 {
+            " inside the subgraph"
+        } else {
+            ""
+        },
         first.1.as_str(),
         first.0.clone().unwrap_or_else(|| "(root)".into()),
         first.2,
         crate::inspect::next_text(&first.3),
     );
-    if p.checkpoints.len() > 1 {
-        s.push_str(&format!("; then {} more", p.checkpoints.len() - 1));
+    if root > 1 {
+        s.push_str(&format!("; then {} more", root - 1));
+    }
+    if root > 0 && p.in_subgraphs > 0 {
+        s.push_str(&format!(", and {} inside subgraphs", p.in_subgraphs));
+    } else if root == 0 && p.in_subgraphs > 1 {
+        s.push_str(&format!("; then {} more", p.in_subgraphs - 1));
     }
     s.push_str(". ");
     if p.will_run.is_empty() {

@@ -79,10 +79,11 @@ pub fn arrow_target(
 }
 
 /// The framed groups of expanded subgraph runs: a border around each
-/// namespace's lanes and rows, its namespace as a legend (click to
-/// collapse), and a dashed link from the checkpoint whose task ran it.
+/// namespace's lanes and rows (through the label column, so a group reads as
+/// one block of rows), its namespace as a legend (click to collapse), and a
+/// dashed link from the checkpoint whose task ran it.
 #[component]
-fn Frames() -> impl IntoView {
+fn Frames(label_x: Signal<f64>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let frames = Memo::new(move |_| {
         state.layout.with(|l| {
@@ -107,11 +108,16 @@ fn Frames() -> impl IntoView {
                     let (frame, r, link, owner) = f;
                     let legend = format!("▾ {}", crate::session::short_ns(&frame.ns));
                     let width = 12.0 + 6.2 * legend.chars().count() as f64;
+                    // Nested frames end a little further left than their parent's.
+                    let inset = 4.0 * (frame.depth - 1) as f64;
+                    let box_w = move || {
+                        (label_x.get() + LABEL_COLUMN_WIDTH + 6.0 - inset - r.x).max(r.w).to_string()
+                    };
                     view! {
                         <g class="frame" data-ns=frame.ns.clone() data-depth=frame.depth.to_string()>
                             <path class="frame-link" d=link></path>
                             <rect class="frame-box" x=r.x.to_string() y=r.y.to_string()
-                                width=r.w.to_string() height=r.h.to_string() rx="8"></rect>
+                                width=box_w height=r.h.to_string() rx="8"></rect>
                             <g class="frame-legend" role="button" aria-label=format!("Collapse subgraph namespace {}", frame.ns)
                                 on:click=move |_| state.toggle_expanded(&owner)>
                                 <title>{format!("checkpoint namespace {}", frame.ns)}</title>
@@ -233,7 +239,10 @@ pub fn DagView() -> impl IntoView {
                 .map(|f| f.rect().x + f.rect().w + 8.0)
                 .fold(0.0, f64::max)
         });
-        state.layout.with(|l| l.width() - PADDING + 8.0).max(frames_right)
+        state
+            .layout
+            .with(|l| l.width() - PADDING + 8.0)
+            .max(frames_right)
     });
     let label_x_memo = Memo::new(move |_| {
         resized.track();
@@ -247,13 +256,27 @@ pub fn DagView() -> impl IntoView {
     let label_x: Signal<f64> = label_x_memo.into();
     let labels_pinned = Memo::new(move |_| label_x_memo.get() < natural_label_x.get() - 0.5);
     let stats = move || {
+        // A subgraph group's first lane is not a branch: the group starts there.
+        let groups = state.frames.with(Vec::len);
         state.layout.with(|l| {
-            let (n, b) = (l.len(), l.lane_count());
-            format!(
+            let n = l.len();
+            let b = if groups == 0 {
+                l.lane_count()
+            } else {
+                l.nodes().iter().filter(|p| p.opens_lane).count() - groups
+            };
+            let mut text = format!(
                 "{n} checkpoint{} · {b} branch{}",
                 if n == 1 { "" } else { "s" },
                 if b == 1 { "" } else { "es" }
-            )
+            );
+            if groups > 0 {
+                text.push_str(&format!(
+                    " · {groups} subgraph group{} open",
+                    if groups == 1 { "" } else { "s" }
+                ));
+            }
+            text
         })
     };
 
@@ -499,7 +522,7 @@ pub fn DagView() -> impl IntoView {
                         height=ROW_HEIGHT.to_string()
                         rx="6"
                     ></rect>
-                    <Frames/>
+                    <Frames label_x/>
                     <g class="edges">
                         <For each=move || edges.get() key=|e| (e.0, e.1.clone()) let:edge>
                             <path class=if edge.2 { "edge" } else { "edge branch" } d=edge.1></path>
@@ -507,7 +530,9 @@ pub fn DagView() -> impl IntoView {
                         <path class="edge chain" d=move || chain_d.get()></path>
                     </g>
                     <g class="nodes">
-                        <For each=move || nodes.get() key=|n| (n.index, n.id.clone()) let:node>
+                        // Keyed by position and toggle too: opening a group moves rows
+                        // and lanes, and a node drawn once keeps its coordinates.
+                        <For each=move || nodes.get() key=|n| (n.index, n.id.clone(), n.center.x as i64, n.runs.len()) let:node>
                             {
                                 let id = node.id.clone();
                                 let fresh = Signal::derive(move || {

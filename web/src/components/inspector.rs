@@ -95,7 +95,7 @@ pub fn Inspector() -> impl IntoView {
                 <dl class="fields">
                     <dt>"id"</dt>
                     <dd class="mono id">{data.id.clone()}</dd>
-                    <dt>"namespace"</dt>
+                    <dt>"ns"</dt>
                     <dd class="mono" data-testid="namespace" title="checkpoint_ns: \"\" at the root, node:task_id inside a subgraph">
                         {if view.ns.is_empty() { "\"\" (root)".to_owned() } else { view.ns.clone() }}
                     </dd>

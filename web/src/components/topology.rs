@@ -149,7 +149,11 @@ fn draw(d: &TopoDrawing, prefix: String, lights: Lights) -> AnyView {
             let open_path = path.clone();
             let is_open = move || lights.open.with(|o| o.contains(&open_path));
             let (lit_name, run_name, here) = (name.clone(), name.clone(), prefix.clone());
-            let lit = move || lights.next.with(|(p, x)| *p == here && x.contains(&lit_name));
+            let lit = move || {
+                lights
+                    .next
+                    .with(|(p, x)| *p == here && x.contains(&lit_name))
+            };
             let runs = move || lights.will_run.with(|x| x.contains(&run_name));
             let (x, y, w, h) = (n.at.x, n.at.y, n.w, n.h);
             let toggle_path = path.clone();
@@ -164,7 +168,11 @@ fn draw(d: &TopoDrawing, prefix: String, lights: Lights) -> AnyView {
             };
             let open_now = is_open();
             // An open box shows its name in a title bar; a closed one centred.
-            let text_y = if open_now { y + OPEN_TITLE_H / 2.0 + 1.0 } else { y + h / 2.0 };
+            let text_y = if open_now {
+                y + OPEN_TITLE_H / 2.0 + 1.0
+            } else {
+                y + h / 2.0
+            };
             let title = if is_sub {
                 format!("{} {name}", if open_now { "▾" } else { "▸" })
             } else {

@@ -48,10 +48,12 @@ pub fn spec_graph(spec: &GraphSpec) -> SpecGraph {
     for c in &spec.conditional_edges {
         let rules = c.when.iter().map(|r| &r.to).chain(&c.otherwise);
         for to in rules {
-            g.edges.push((c.from.clone(), to.clone(), EdgeKind::Conditional));
+            g.edges
+                .push((c.from.clone(), to.clone(), EdgeKind::Conditional));
         }
         if let Some(send) = &c.send {
-            g.edges.push((c.from.clone(), send.to.clone(), EdgeKind::Send));
+            g.edges
+                .push((c.from.clone(), send.to.clone(), EdgeKind::Send));
             g.send_labels.insert(
                 (c.from.clone(), send.to.clone()),
                 format!("Send × {}", send.each),
@@ -171,12 +173,18 @@ mod tests {
         let g = spec_graph(&spec("map-reduce"));
         assert_eq!(kinds(&g, EdgeKind::Send), [("plan", "worker")]);
         assert_eq!(
-            g.send_labels.get(&("plan".into(), "worker".into())).map(String::as_str),
+            g.send_labels
+                .get(&("plan".into(), "worker".into()))
+                .map(String::as_str),
             Some("Send × topics")
         );
         assert_eq!(
             kinds(&g, EdgeKind::Plain),
-            [("__start__", "plan"), ("worker", "reduce"), ("reduce", "__end__")]
+            [
+                ("__start__", "plan"),
+                ("worker", "reduce"),
+                ("reduce", "__end__")
+            ]
         );
     }
 
@@ -185,10 +193,19 @@ mod tests {
         let g = spec_graph(&spec("handoff"));
         assert_eq!(
             kinds(&g, EdgeKind::Goto),
-            [("triage", "billing"), ("billing", "support")]
+            [
+                ("triage", "billing"),
+                ("billing", "support"),
+                ("billing", "survey")
+            ]
         );
         let d = draw_graph(&g, &BTreeSet::new(), "");
-        let goto = d.layout.edges.iter().find(|e| e.kind == EdgeKind::Goto).unwrap();
+        let goto = d
+            .layout
+            .edges
+            .iter()
+            .find(|e| e.kind == EdgeKind::Goto)
+            .unwrap();
         assert!(goto.conditional, "drawn dashed");
     }
 
@@ -223,7 +240,12 @@ mod tests {
             .unwrap();
         let (_, at, inner) = &open.inner[0];
         assert_eq!(
-            inner.layout.nodes.iter().map(|n| n.name.as_str()).collect::<Vec<_>>(),
+            inner
+                .layout
+                .nodes
+                .iter()
+                .map(|n| n.name.as_str())
+                .collect::<Vec<_>>(),
             ["__start__", "search", "write", "approve", "__end__"]
         );
         // The inner drawing fits inside the box, below its title.
@@ -231,7 +253,12 @@ mod tests {
         assert!(at.x + inner.layout.width <= boxed.at.x + boxed.w + 0.01);
         assert!(at.y + inner.layout.height <= boxed.at.y + boxed.h + 0.01);
         // Nodes below the open box moved down, none overlap it.
-        let publish = open.layout.nodes.iter().find(|n| n.name == "publish").unwrap();
+        let publish = open
+            .layout
+            .nodes
+            .iter()
+            .find(|n| n.name == "publish")
+            .unwrap();
         assert!(publish.at.y > boxed.at.y + boxed.h);
         assert!(open.layout.height > closed.layout.height);
     }
@@ -252,7 +279,12 @@ mod tests {
         let d = draw_graph(&g, &open, "");
         let (_, _, outer) = &d.inner[0];
         assert_eq!(outer.inner.len(), 1);
-        assert!(outer.inner[0].2.layout.nodes.iter().any(|n| n.name == "leaf"));
+        assert!(outer.inner[0]
+            .2
+            .layout
+            .nodes
+            .iter()
+            .any(|n| n.name == "leaf"));
         // Only "inner" open is not enough: its parent box is closed.
         let d = draw_graph(&g, &BTreeSet::from(["outer/inner".to_owned()]), "");
         assert!(d.inner.is_empty());
