@@ -852,7 +852,7 @@ mod tests {
             .update(&s3, Some(json!({"draft": "Draft v2"})), None)
             .unwrap();
         let s4 = id_of(&s, "s4");
-        assert_eq!(out.created, [s4.clone()]);
+        assert_eq!(out.created, std::slice::from_ref(&s4));
         let v = s
             .checkpoints_in(&s.ns_of(&s3))
             .into_iter()
