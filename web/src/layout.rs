@@ -20,6 +20,7 @@ pub mod frames;
 pub mod geometry;
 pub mod graph;
 pub mod lanes;
+pub mod navigate;
 pub mod topo;
 pub mod viewport;
 
@@ -30,5 +31,6 @@ pub use geometry::{
 };
 pub use graph::{draw_graph, spec_graph, SpecGraph, TopoDrawing, OPEN_TITLE_H};
 pub use lanes::{Edge, Layout, NodeIn, PlacedNode};
+pub use navigate::arrow_target;
 pub use topo::{layout_sized, layout_topology, EdgeKind, TopoLayout, TOPO_BOX_H, TOPO_BOX_W};
 pub use viewport::{wheel_zoom_factor, Viewport, MAX_ZOOM, MIN_ZOOM};

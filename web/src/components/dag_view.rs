@@ -9,9 +9,12 @@ use leptos::prelude::*;
 use leptos::reactive::computed::Selector;
 use wasm_bindgen::JsCast;
 
+use super::dag_frames::Frames;
 use super::dag_node::{DagNode, Marks, NodeView, LABEL_COLUMN_WIDTH};
 use super::run_bar::RunBar;
-use crate::layout::{row_at, wheel_zoom_factor, Point, Viewport, PADDING, ROW_HEIGHT};
+use crate::layout::{
+    arrow_target, row_at, wheel_zoom_factor, Point, Viewport, PADDING, ROW_HEIGHT,
+};
 use crate::state::AppState;
 
 /// A pointer press that may become a drag (pan) or stay a click (select).
@@ -31,106 +34,6 @@ const VIRTUALIZE_ABOVE: usize = 300;
 const ROW_MARGIN: usize = 40;
 /// Margin kept around a checkpoint revealed by keyboard selection.
 const REVEAL_MARGIN: f64 = 40.0;
-
-/// The checkpoint the arrow key `key` moves to from `cur`: ↑ parent,
-/// ↓ first child, ← / → previous / next sibling (same parent), j / k next /
-/// previous in creation order.
-pub fn arrow_target(
-    layout: &crate::layout::Layout,
-    cur: Option<usize>,
-    key: &str,
-) -> Option<usize> {
-    let len = layout.len();
-    if len == 0 {
-        return None;
-    }
-    let Some(c) = cur.filter(|&c| c < len) else {
-        return Some(len - 1);
-    };
-    let parent = layout.node(c).and_then(|n| n.parent);
-    let siblings = || -> Vec<usize> {
-        layout
-            .nodes()
-            .iter()
-            .enumerate()
-            .filter(|(_, n)| n.parent == parent && (parent.is_some() || n.parent.is_none()))
-            .map(|(i, _)| i)
-            .collect()
-    };
-    match key {
-        "ArrowUp" => parent,
-        "ArrowDown" => layout.nodes().iter().position(|n| n.parent == Some(c)),
-        "ArrowLeft" => {
-            let s = siblings();
-            let at = s.iter().position(|&i| i == c)?;
-            at.checked_sub(1).map(|p| s[p])
-        }
-        "ArrowRight" => {
-            let s = siblings();
-            let at = s.iter().position(|&i| i == c)?;
-            s.get(at + 1).copied()
-        }
-        "j" => Some((c + 1).min(len - 1)),
-        "k" => Some(c.saturating_sub(1)),
-        "Home" => Some(0),
-        "End" => Some(len - 1),
-        _ => None,
-    }
-}
-
-/// The framed groups of expanded subgraph runs: a border around each
-/// namespace's lanes and rows (through the label column, so a group reads as
-/// one block of rows), its namespace as a legend (click to collapse), and a
-/// dashed link from the checkpoint whose task ran it.
-#[component]
-fn Frames(label_x: Signal<f64>) -> impl IntoView {
-    let state = expect_context::<AppState>();
-    let frames = Memo::new(move |_| {
-        state.layout.with(|l| {
-            state.frames.with(|fs| {
-                fs.iter()
-                    .map(|f| {
-                        let owner_lane = l.node(f.owner).map_or(0, |n| n.lane);
-                        let owner_id = state
-                            .checkpoints
-                            .with(|c| c.get(f.owner).map(|v| v.id.clone()))
-                            .unwrap_or_default();
-                        (f.clone(), f.rect(), f.link_d(owner_lane), owner_id)
-                    })
-                    .collect::<Vec<_>>()
-            })
-        })
-    });
-    view! {
-        <g class="frames">
-            <For each=move || frames.get() key=|f| (f.0.ns.clone(), f.0.first, f.0.last, f.1.w as i64) let:f>
-                {
-                    let (frame, r, link, owner) = f;
-                    let legend = format!("▾ {}", crate::session::short_ns(&frame.ns));
-                    let width = 12.0 + 6.2 * legend.chars().count() as f64;
-                    // Nested frames end a little further left than their parent's.
-                    let inset = 4.0 * (frame.depth - 1) as f64;
-                    let box_w = move || {
-                        (label_x.get() + LABEL_COLUMN_WIDTH + 6.0 - inset - r.x).max(r.w).to_string()
-                    };
-                    view! {
-                        <g class="frame" data-ns=frame.ns.clone() data-depth=frame.depth.to_string()>
-                            <path class="frame-link" d=link></path>
-                            <rect class="frame-box" x=r.x.to_string() y=r.y.to_string()
-                                width=box_w height=r.h.to_string() rx="8"></rect>
-                            <g class="frame-legend" role="button" aria-label=format!("Collapse subgraph namespace {}", frame.ns)
-                                on:click=move |_| state.toggle_expanded(&owner)>
-                                <title>{format!("checkpoint namespace {}", frame.ns)}</title>
-                                <rect x=(r.x + 6.0).to_string() y=(r.y - 7.0).to_string() width=width.to_string() height="14" rx="7"></rect>
-                                <text x=(r.x + 12.0).to_string() y=r.y.to_string() dy="0.34em">{legend}</text>
-                            </g>
-                        </g>
-                    }
-                }
-            </For>
-        </g>
-    }
-}
 
 /// The main panel: one column per branch, newest checkpoint at the bottom.
 #[component]
@@ -435,7 +338,11 @@ pub fn DagView() -> impl IntoView {
             }
             _ => {
                 let cur = state.selected.get_untracked();
-                let target = state.layout.with_untracked(|l| arrow_target(l, cur, &key));
+                let target = state.layout.with_untracked(|l| {
+                    state
+                        .frames
+                        .with_untracked(|f| arrow_target(l, f, cur, &key))
+                });
                 let known = matches!(
                     key.as_str(),
                     "ArrowUp"
