@@ -346,7 +346,9 @@ test('lesson mode: predict, run and check all 13 steps of the tour', async () =>
     }
     await lesson.getByRole('button', { name: 'Run step' }).click();
     await lesson.getByRole('button', { name: 'Next step' }).waitFor();
-    assert.equal(await app.count(), counts[step], `step ${step + 1} ran on the page thread`);
+    // The root namespace's checkpoints (an update inside a subgraph opens its group).
+    const roots = await app.page.locator('svg.dag g.node[data-ns=""]').count();
+    assert.equal(roots, counts[step], `step ${step + 1} ran on the page thread`);
     assert.equal(await lesson.getByText(/^(✓|✗)/).count(), n, `step ${step + 1}: every prediction is checked`);
     assert.ok((await lesson.getByText(/^✓ right: /).count()) >= rightOnPurpose, `step ${step + 1}: a right count is marked ✓`);
     if (step === 1) await app.shot('lesson');
@@ -359,11 +361,14 @@ test('lesson mode: predict, run and check all 13 steps of the tour', async () =>
       // The update went through the subgraph's config: logged with its namespace.
       const log = await app.logLines();
       assert.ok(log.some((l) => /^update_state\(s7 in research:[0-9a-f]{6}, \{"draft":"Draft v2"\}\) → s8/.test(l)), log.join('\n'));
+      // The edit is drawn: its group (the replay's namespace, under c3) opened by itself.
+      await app.checkpoint('s8').waitFor();
+      assert.match(await app.name('s8'), /^Checkpoint s8, step 3, update, next: approve/);
       await app.shot('lesson-namespaces');
     }
     await lesson.getByRole('button', { name: 'Next step' }).click();
   }
   await lesson.getByText('Done: every step of the tour.', { exact: false }).waitFor();
-  assert.equal(await app.count(), 6, 'the research thread: 6 root checkpoints');
+  assert.equal(await app.page.locator('svg.dag g.node[data-ns=""]').count(), 6, 'the research thread: 6 root checkpoints');
   assert.equal(await app.scenario.inputValue(), 'research');
 });

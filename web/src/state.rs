@@ -287,6 +287,21 @@ impl AppState {
         }
     }
 
+    /// Expands the subgraph groups that hold checkpoint `id`, from the root down.
+    pub fn reveal(&self, id: &str) {
+        let ns = self.session.with_value(|s| s.ns_of(id));
+        let owners = self.runs.with_untracked(|r| owner_chain(&ns, r));
+        if owners.is_empty()
+            || self
+                .expanded
+                .with_untracked(|e| owners.iter().all(|o| e.contains(o)))
+        {
+            return;
+        }
+        self.expanded.update(|e| e.extend(owners));
+        self.refresh();
+    }
+
     /// Expands or collapses the subgraph runs of checkpoint `id` in place.
     /// Collapsing a group that holds the selection selects its owner.
     pub fn toggle_expanded(&self, id: &str) {
@@ -320,12 +335,18 @@ impl AppState {
             Ok(outcome) => {
                 self.error.set(None);
                 // The newest checkpoint it created that is drawn (one inside
-                // a collapsed subgraph group is not).
-                let drawn = outcome
+                // a collapsed subgraph group is not). When none is (an update
+                // through a subgraph's config), open the groups that hold the
+                // newest, so an action never happens out of sight.
+                let mut drawn = outcome
                     .created
                     .iter()
                     .rev()
                     .find_map(|id| self.index_of(id));
+                if let (None, Some(last)) = (drawn, outcome.created.last()) {
+                    self.reveal(last);
+                    drawn = self.index_of(last);
+                }
                 if drawn.is_some() {
                     self.selected.set(drawn);
                 }
@@ -535,6 +556,26 @@ impl AppState {
     }
 }
 
+/// The checkpoints whose tasks ran the namespaces enclosing `ns` (outermost
+/// first): what must be expanded to draw a checkpoint of `ns`.
+pub fn owner_chain(ns: &str, runs: &BTreeMap<String, Vec<Namespace>>) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut level = ns;
+    while !level.is_empty() {
+        let owner = runs
+            .iter()
+            .find(|(_, list)| list.iter().any(|n| n.ns == level))
+            .map(|(o, _)| o.clone());
+        match owner {
+            Some(o) => out.push(o),
+            None => return Vec::new(),
+        }
+        level = crate::session::parent_ns(level);
+    }
+    out.reverse();
+    out
+}
+
 /// The drawn list and its layout when groups are expanded: the root's
 /// `views`, and under each expanded checkpoint the namespaces its tasks
 /// wrote, recursively.
@@ -664,6 +705,11 @@ mod tests {
             "groups sit right of both root lanes"
         );
         assert_eq!(framed.frames.len(), 2);
+        // What to open to draw s6: its owner c5.
+        let s6 = id(&s, "s6");
+        assert_eq!(owner_chain(&s.ns_of(&s6), &runs), [c5]);
+        assert!(owner_chain("", &runs).is_empty());
+        assert!(owner_chain("nowhere:1", &runs).is_empty());
         assert!(display[3..7].iter().all(|v| v.ns == framed.frames[0].ns));
     }
 }

@@ -37,6 +37,8 @@ pub struct NodeView {
     pub center: Point,
     /// The parent is not in the thread.
     pub dangling: bool,
+    /// Its checkpoint namespace (`""` at the root).
+    pub ns: String,
     /// The subgraph nodes its tasks ran (one per namespace), for the
     /// expand toggle; empty when none ran.
     pub runs: Vec<String>,
@@ -168,6 +170,7 @@ pub fn DagNode(
             aria-pressed=move || if is_selected() { "true" } else { "false" }
             data-index=i.to_string()
             data-label=node.label.clone()
+            data-ns=node.ns.clone()
             on:click=move |_| on_select.run(i)
             on:focus=move |_| on_select.run(i)
         >

@@ -88,6 +88,7 @@ pub fn DagView() -> impl IntoView {
                         created_at: c.created_at.clone(),
                         center: l.center(i).unwrap_or_default(),
                         dangling: n.dangling,
+                        ns: c.ns.clone(),
                         runs: state.runs.with(|r| {
                             r.get(&c.id)
                                 .map(|ns| ns.iter().map(|n| n.node.clone()).collect())
