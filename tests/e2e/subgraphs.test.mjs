@@ -164,6 +164,8 @@ test('topology: a subgraph node is a box that opens to show its own nodes', asyn
   await app.waitForCount(7);
   await app.select('s3');
   await app.page.locator('svg.topology g.topo-node.lit[data-node="research/approve"]').waitFor();
+  // The box itself is lit: the selection is inside that subgraph.
+  await app.page.locator('svg.topology g.topo-node.subgraph.lit[data-node="research"]').waitFor();
   await app.shot('research-topology');
   // Its title bar closes it (the inner nodes cover the rest of the box).
   await box.click({ position: { x: 12, y: 8 } });

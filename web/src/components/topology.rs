@@ -149,10 +149,12 @@ fn draw(d: &TopoDrawing, prefix: String, lights: Lights) -> AnyView {
             let open_path = path.clone();
             let is_open = move || lights.open.with(|o| o.contains(&open_path));
             let (lit_name, run_name, here) = (name.clone(), name.clone(), prefix.clone());
+            // A subgraph box is lit too when the selection is inside it.
+            let inside = format!("{path}/");
             let lit = move || {
-                lights
-                    .next
-                    .with(|(p, x)| *p == here && x.contains(&lit_name))
+                lights.next.with(|(p, x)| {
+                    (*p == here && x.contains(&lit_name)) || (is_sub && p.starts_with(&inside))
+                })
             };
             let runs = move || lights.will_run.with(|x| x.contains(&run_name));
             let (x, y, w, h) = (n.at.x, n.at.y, n.w, n.h);
