@@ -168,7 +168,11 @@ pub fn Actions() -> impl IntoView {
                 <button type="button" disabled=off on:click=move |_| state.fork_open.set(true)>"Fork"</button>
                 <div>
                     <code>{move || format!("update_state({}, values, as_node)", label())}</code>
-                    <div class="muted">"Edit the state as a node: an update child (step + 1) whose next is that node's successors; then run it."</div>
+                    <div class="muted">{move || if in_subgraph() {
+                        "Edit the subgraph's state as one of its nodes: an update child (step + 1) inside its namespace. Then Resume from the parent."
+                    } else {
+                        "Edit the state as a node: an update child (step + 1) whose next is that node's successors; then run it."
+                    }}</div>
                 </div>
             </div>
             <div class="action">
