@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the visualizer into dist/: index.html + chronograph_web.js + chronograph_web_bg.wasm
-# + the static assets of web/assets/. Servable by any static server (scripts/serve.mjs).
+# + the static assets of web/assets/, servable by any static server (scripts/serve.mjs), and
+# chronograph.html, the same app in one self-contained file that opens with a double-click.
 #
 #   scripts/build-web.sh          release build, shrunk with wasm-opt -Os when a recent enough
 #                                 binaryen is installed (WASM_OPT=/path/to/wasm-opt to pick one)
@@ -82,6 +83,11 @@ cp "$root/index.html" "$dist/index.html"
 if [ -d "$root/web/assets" ]; then
   cp -R "$root/web/assets/." "$dist/"
 fi
+
+# The same app as one file that opens from the file system (browsers block module
+# scripts and fetch() on file:// pages, so index.html needs a server).
+log "node scripts/single-file.mjs: dist/chronograph.html"
+node "$root/scripts/single-file.mjs" "$dist"
 
 log "dist/ ready ($profile):"
 (cd "$dist" && for f in *; do printf '  %-26s %8s bytes\n' "$f" "$(wc -c <"$f")"; done)

@@ -12,6 +12,10 @@ log() { printf '\033[1;34m[setup]\033[0m %s\n' "$*"; }
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
+# A CJK font, so headless screenshots show Chinese text as glyphs, not empty boxes.
+if ! command -v fc-list >/dev/null 2>&1 || [ -z "$(fc-list :lang=zh 2>/dev/null)" ]; then
+  need_apt+=(fonts-noto-cjk)
+fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   log "apt-get install ${need_apt[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"

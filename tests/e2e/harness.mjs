@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { after, before } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -210,16 +210,24 @@ export class Visualizer {
 }
 
 /**
- * Registers the hooks of one test file: a server and a browser before the tests; after
+ * Registers the hooks of one test file: a server (none with `{ file }`) and a browser before the tests; after
  * them, both are closed and the file fails if any page logged a console error, an
  * exception or a failed request. Returns `open(viewport?, init?)`, which opens the app.
  */
-export function suite() {
+export function suite({ file } = {}) {
   let server;
   let browser;
   const pages = [];
   before(async () => {
-    server = await startServer();
+    // `file`: a page of dist/ opened through file:// (no server), as a double-click would.
+    if (file) {
+      const path = join(dist, file);
+      if (!existsSync(path)) throw new Error(`${path} is not built; run scripts/build-web.sh first`);
+      mkdirSync(shots, { recursive: true });
+      server = { url: pathToFileURL(path).href, stop() {} };
+    } else {
+      server = await startServer();
+    }
     browser = await launch();
   });
   after(async () => {

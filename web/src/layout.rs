@@ -10,6 +10,7 @@
 //! - [`frames`] draws expanded subgraph namespaces in place, as framed
 //!   groups of lanes below the checkpoint whose task ran them.
 //! - [`viewport`] is the pan/zoom transform between screen and world space.
+//! - [`scrub`] is the branch the history player walks, root to tip.
 //!
 //! The one rule the layout keeps: a branch keeps its column from the moment
 //! it is created. Adding checkpoints never moves an existing one, so
@@ -21,6 +22,7 @@ pub mod geometry;
 pub mod graph;
 pub mod lanes;
 pub mod navigate;
+pub mod scrub;
 pub mod topo;
 pub mod viewport;
 

@@ -12,6 +12,7 @@ use wasm_bindgen::JsCast;
 use super::dag_frames::Frames;
 use super::dag_node::{DagNode, Marks, NodeView, LABEL_COLUMN_WIDTH};
 use super::run_bar::RunBar;
+use super::scrubber::Scrubber;
 use crate::layout::{
     arrow_target, row_at, wheel_zoom_factor, Point, Viewport, PADDING, ROW_HEIGHT,
 };
@@ -452,6 +453,7 @@ pub fn DagView() -> impl IntoView {
                     </g>
                 </g>
             </svg>
+            <Scrubber/>
             <p class="hint">
                 "Click a checkpoint or use the arrow keys (↑ parent, ↓ child, ← → sibling); Enter replays. Drag to pan, ctrl + wheel to zoom."
             </p>
