@@ -48,8 +48,13 @@ import {
   type ThreadExport,
   type Update,
   type UpdatedConfig,
+  type CommandParams,
+  type ErrorOptions,
+  BaseLangGraphError,
   ChronographError,
   Command,
+  INTERRUPT,
+  isCommand,
   CompiledStateGraph,
   COPY,
   EmptyInputError,
@@ -93,7 +98,8 @@ const reply: NodeFunction<ChatState> = async (state, config: NodeConfig) => {
   const step: number = config.metadata.langgraph_step;
   const threadId: string | number | undefined = config.configurable.thread_id;
   void threadId;
-  const ok = interrupt<boolean>({ question: "send?", step });
+  // LangGraph.js's order: interrupt<I (the value), R (the answer)>.
+  const ok = interrupt<{ question: string; step: number }, boolean>({ question: "send?", step });
   return { approved: ok, turns: state.turns + 1 };
 };
 const route: Router<ChatState> = (state) => (state.approved ? END : "reply");
@@ -209,6 +215,11 @@ async function walkthrough(): Promise<void> {
       e instanceof ThreadBusyError;
     void known;
   }
+  const base: BaseLangGraphError = new GraphValueError("x", { lc_error_code: "INVALID_GRAPH" } satisfies ErrorOptions);
+  const interruptKey: "__interrupt__" = INTERRUPT;
+  const params: CommandParams = { resume: 1 };
+  const isCmd: boolean = isCommand(new Command(params));
+  void [base, interruptKey, isCmd];
   const conversions: number = graph._stateConversions;
   const items: number = graph._stateItemsConverted;
   const mode: StreamMode = "debug";

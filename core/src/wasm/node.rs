@@ -3,7 +3,7 @@
 //!
 //! A JS node is called as `fn(state, base, task, node, step, taskId)`:
 //! `base` is the run's config as [`StateCache::run_config`] makes it
-//! (converted once per run), and the JS layer (`wrapNode` in npm/lib.js)
+//! (converted once per run), and the JS layer (`wrapNode` in npm/src/runtime.ts)
 //! copies it into LangGraph.js's node `config`, fills in `node`, `step`
 //! and `taskId`, and keeps `task` (a number, see `task.rs`) where
 //! `interrupt()` finds it.
@@ -86,7 +86,7 @@ pub fn function_arg(f: &JsValue, what: &str) -> Result<Function, JsValue> {
 }
 
 thread_local! {
-    /// The JS layer's `updateText(value)` (npm/lib.js), once registered.
+    /// The JS layer's `updateText(value)` (npm/src/runtime.ts), once registered.
     static UPDATE_TEXT: RefCell<Option<Function>> = const { RefCell::new(None) };
     /// Property names read on every call, made once (not per call).
     static THEN: JsValue = JsValue::from_str("then");
