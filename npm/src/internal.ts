@@ -5,3 +5,6 @@
 
 /** The key of the raw object behind a `StateGraph`, `CompiledStateGraph` or `MemorySaver`. */
 export const RAW: unique symbol = Symbol("chronograph.raw");
+
+/** The key of what a graph learned from its state definition (state.ts `StateDefinitionInfo`). */
+export const DEFINITION: unique symbol = Symbol("chronograph.definition");

@@ -5,6 +5,7 @@
 // (core/src/wasm/types.rs) produce them.
 import type { Command, Send } from "./command.js";
 import type { MemorySaver } from "./saver.js";
+import type { RetryPolicy } from "./retry.js";
 
 /**
  * A JSON value: what state channels, updates and interrupt values hold.
@@ -164,17 +165,18 @@ export interface NodeConfig {
 }
 
 /** A state update: some channels' new values (through their reducers). */
-export type Update<S extends object> = Partial<S> | null | undefined | void;
+export type Update<U extends object> = U | null | undefined | void;
 
 /**
  * A node: returns an update or a `Command` (its update plus where to go
  * next), or a Promise of either. May call `interrupt()`. A node run by a
- * `Send` is given the Send's `args` instead of the state.
+ * `Send` is given the Send's `args` instead of the state. `U` is the
+ * update's type (for `Annotation` states, each channel's update type).
  */
-export type NodeFunction<S extends object> = (
+export type NodeFunction<S extends object, U extends object = Partial<S>> = (
   state: S,
   config: NodeConfig,
-) => Update<S> | Command | Promise<Update<S> | Command>;
+) => Update<U> | Command | Promise<Update<U> | Command>;
 
 /** Where a router or a `Command` sends the run: a node name (or `END`), or a `Send`. */
 export type Destination = string | Send;
@@ -186,6 +188,10 @@ export type Router<S extends object> = (state: S) => Destination | Destination[]
 export interface AddNodeOptions {
   /** Where a `Command` the node returns may go: drawn as conditional edges; each must be a node or `END`. */
   ends?: string[];
+  /** Retry the node when it fails, with LangGraph.js's backoff. */
+  retryPolicy?: RetryPolicy;
+  /** LangGraph.js's drawing hint of the subgraphs a node calls; no effect on runs. */
+  subgraphs?: unknown[];
 }
 
 /** Options of `compile`. */
