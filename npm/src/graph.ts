@@ -7,8 +7,8 @@ import { isCommand } from "./command.js";
 import { GraphValueError, withCode } from "./errors.js";
 import { retryPolicyOf, withRetry } from "./retry.js";
 import {
+  AnnotationRoot,
   channelsOf,
-  type AnnotationRoot,
   type BaseChannel,
   type StandardSchemaV1,
   type StateDefinition,
@@ -18,7 +18,7 @@ import {
   type StateType,
   type UpdateType,
 } from "./state.js";
-import { laneOptions, onThread, wrapNode, type UserNode } from "./runtime.js";
+import { laneOptions, onThread, withRunData, wrapNode, type UserNode } from "./runtime.js";
 import { listed } from "./lazy.js";
 import { MemorySaver } from "./saver.js";
 import { chunkIterator } from "./stream.js";
@@ -96,8 +96,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
   declare readonly [DEFINITION]: StateDefinitionInfo | undefined;
 
   constructor(state: unknown, options?: unknown) {
-    const definition = channelsOf(state);
-    contextOption(options);
+    const definition = { ...channelsOf(state), contextSchema: contextOption(options) };
     hide(this, RAW, new raw.WasmStateGraph(definition.channels));
     hide(this, DEFINITION, definition);
   }
@@ -211,13 +210,25 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
   }
 }
 
-/** `new StateGraph(state, options)`'s second argument: a context schema (the v1 runtime `context`) is not supported yet. */
-function contextOption(options: unknown): void {
-  if (options === undefined || options === null) return;
-  throw withCode(
-    new GraphValueError("new StateGraph(state, contextSchema): the runtime context (a second argument, invoke(input, { context })) is not supported yet"),
-    "UNSUPPORTED",
-  );
+/**
+ * `new StateGraph(state, options)`'s second argument: LangGraph.js v1's
+ * context schema (a zod object or any standard schema; an `Annotation.Root`
+ * only describes types), or `{ context }`. Nodes get the run's `context`
+ * as `config.context`.
+ */
+function contextOption(options: unknown): StandardSchemaV1 | undefined {
+  if (options === undefined || options === null) return undefined;
+  const schema = isRecord(options) && "context" in options ? options.context : options;
+  if (isRecord(schema) && "~standard" in schema) return schema as unknown as StandardSchemaV1;
+  if (schema === undefined || AnnotationRoot.isInstance(schema)) return undefined;
+  if (isRecord(options)) {
+    for (const key of ["input", "output", "interrupt", "writer", "nodes"]) {
+      if (options[key] !== undefined) {
+        throw withCode(new GraphValueError(`new StateGraph(state, options): options.${key} is not supported`), "UNSUPPORTED");
+      }
+    }
+  }
+  throw argumentError(`new StateGraph(state, contextSchema): the context schema must be a zod object or an Annotation.Root, got ${describe(schema)}`);
 }
 
 /** Options of `new StateGraph(state, options)`: LangGraph.js's context schema (or `{ context }`). */
@@ -293,6 +304,20 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   }
 
   /**
+   * The run's `context` (LangGraph.js v1's runtime context), validated
+   * against the graph's context schema when it has one (a standard schema).
+   */
+  #context(config: unknown): unknown {
+    const context = option(config, "context", "config");
+    const schema = this[DEFINITION]?.contextSchema;
+    if (context === undefined || schema === undefined) return context;
+    const checked = schema["~standard"].validate(context);
+    if ("then" in checked) throw withCode(new GraphValueError("config.context: an async context schema is not supported"), "UNSUPPORTED");
+    if (checked.issues) throw new Error(`Validation failed for the context: ${JSON.stringify(checked.issues)}`);
+    return checked.value;
+  }
+
+  /**
    * Calls `run` with the run input as the engine takes it: validated
    * against a `StateSchema` state first, as LangGraph.js does. Without a
    * schema the input goes through untouched (and synchronously: it may be
@@ -318,9 +343,12 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
    */
   invoke(input: Partial<S> | null | Command, config?: RunnableConfig): Promise<RunOutput<S>> {
     const { thread, strategy } = laneOptions(config);
-    return onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
-      this.#withInput(input, (i) => this[RAW].invoke(i, config)),
+    const [runConfig, forget] = withRunData(config, { context: this.#context(config) });
+    const run = onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
+      this.#withInput(input, (i) => this[RAW].invoke(i, runConfig)),
     );
+    run.then(forget, forget);
+    return run;
   }
 
   /** With `subgraphs: true` in `config`: `[namespace, chunk]`. */
@@ -382,9 +410,17 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
         : tagged
           ? (mode: string, c: unknown) => push([mode, c])
           : (_mode: string, c: unknown) => push(c);
-      return onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
-        this.#withInput(input, (i) => this[RAW].stream(i, config, modes, chunk, subgraphs)),
+      // "custom" chunks come from the nodes' `config.writer`, not from the engine.
+      const list = (tagged ? modes : [modes]) as unknown[];
+      const custom = list.includes("custom");
+      const engineModes = custom ? list.filter((m) => m !== "custom") : modes;
+      const writer = custom ? (c: unknown) => chunk("custom", c, []) : undefined;
+      const [runConfig, forget] = withRunData(config, { context: this.#context(config), writer });
+      const run = onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
+        this.#withInput(input, (i) => this[RAW].stream(i, runConfig, engineModes, chunk, subgraphs)),
       );
+      run.then(forget, forget);
+      return run;
     });
     const result = Promise.resolve(iterator) as ChunkStream<unknown>;
     result[Symbol.asyncIterator] = () => iterator;

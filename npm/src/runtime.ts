@@ -66,6 +66,36 @@ function copyJson<T>(v: T): T {
   return out as T;
 }
 
+/**
+ * What one run gives its JS nodes besides the engine's config: LangGraph.js's
+ * runtime `context` and the `"custom"` stream mode's `writer`. The engine
+ * carries only a number for it, in `configurable` under `RUN_KEY` (keys
+ * starting with `__` stay out of checkpoint metadata, as in LangGraph), and
+ * `wrapNode` swaps the number for the data and removes the key.
+ */
+export interface RunData {
+  context?: unknown;
+  writer?: (chunk: unknown) => void;
+}
+
+/** Where a run's token travels in `configurable`. */
+const RUN_KEY = "__chronograph_run";
+const runs = new Map<number, RunData>();
+let nextRun = 0;
+
+/**
+ * `config` with run data attached (a copy; `config` itself when there is
+ * none), and the function that forgets it once the run has settled.
+ */
+export function withRunData(config: unknown, data: RunData): [unknown, () => void] {
+  if (data.context === undefined && data.writer === undefined) return [config, () => {}];
+  const token = ++nextRun;
+  runs.set(token, data);
+  const base = (config ?? {}) as { configurable?: Record<string, unknown> };
+  const copy = { ...base, configurable: { ...(base.configurable ?? {}), [RUN_KEY]: token } };
+  return [copy, () => runs.delete(token)];
+}
+
 /** A node function as the user wrote it. */
 export type UserNode = (state: never, config: never) => unknown;
 
@@ -90,6 +120,14 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void):
     metadata.langgraph_step = step;
     metadata.langgraph_task_id = taskId;
     hide(config, TASK, task);
+    const configurable = config.configurable as Record<string, unknown>;
+    const token = configurable[RUN_KEY];
+    if (token !== undefined) {
+      delete configurable[RUN_KEY];
+      const run = runs.get(token as number);
+      if (run?.context !== undefined) (config as NodeConfig & { context?: unknown }).context = run.context;
+      if (run?.writer !== undefined) (config as NodeConfig & { writer?: unknown }).writer = run.writer;
+    }
     decorate?.(config);
     // What `interrupt()` and the thread queues (`onThread`) look up: the
     // task, and the thread its run is on.

@@ -63,6 +63,12 @@ export interface RunnableConfig {
   streamMode?: StreamMode | StreamMode[];
   /** For `stream(input, config)`: also stream subgraphs, when not given in the third argument. */
   subgraphs?: boolean;
+  /** LangGraph.js v1's runtime context: nodes read it as `config.context` (validated by the graph's context schema). */
+  context?: unknown;
+  /** This run's breakpoints before nodes, in place of the compiled ones (`"*"`: every node). */
+  interruptBefore?: string[] | "*";
+  /** This run's breakpoints after nodes, in place of the compiled ones. */
+  interruptAfter?: string[] | "*";
   /**
    * What a run or update does when another run or update of the same
    * thread (same checkpointer, same `thread_id`) is in flight:
@@ -161,6 +167,10 @@ export interface StateSnapshot<S extends object = StateValues> {
 export interface NodeConfig {
   configurable: Configurable;
   recursionLimit?: number;
+  /** The run's `context` (`invoke(input, { context })`), LangGraph.js v1's runtime context. */
+  context?: unknown;
+  /** With `streamMode: "custom"`: sends a chunk to the stream. */
+  writer?: (chunk: unknown) => void;
   metadata: { langgraph_node: string; langgraph_step: number; langgraph_task_id: string; [key: string]: Json };
 }
 
@@ -230,7 +240,7 @@ export type SpecOp =
   | { goto: string | string[]; graph?: "parent" };
 
 /** The stream modes. */
-export type StreamMode = "values" | "updates" | "checkpoints" | "tasks" | "debug";
+export type StreamMode = "values" | "updates" | "checkpoints" | "tasks" | "debug" | "custom";
 
 /** A `"checkpoints"` chunk: a checkpoint as it is saved. */
 export interface CheckpointChunk<S extends object = StateValues> {
@@ -266,6 +276,8 @@ export interface StreamChunks<S extends object> {
   checkpoints: CheckpointChunk<S>;
   tasks: TaskChunk;
   debug: DebugChunk<S>;
+  /** What nodes pass to `config.writer`. */
+  custom: unknown;
 }
 
 /** With an array of modes, chunks are `[mode, chunk]`. */

@@ -182,6 +182,15 @@ pub fn config_from_js(v: &JsValue, what: &str) -> Result<RunnableConfig, JsValue
     if is_object(&metadata) {
         config.metadata = json_entries(&metadata, &format!("{what}.metadata"))?;
     }
+    for (key, slot) in [
+        ("interruptBefore", &mut config.interrupt_before),
+        ("interruptAfter", &mut config.interrupt_after),
+    ] {
+        let names = get(v, key);
+        if !absent(&names) {
+            *slot = Some(names_arg(&names, &format!("{what}.{key}"))?);
+        }
+    }
     Ok(config)
 }
 
@@ -354,8 +363,11 @@ impl Serialize for Task<'_> {
         if let Some(state) = &self.state {
             m.serialize_entry("state", state)?;
         }
-        if let Some(r) = &t.result {
-            m.serialize_entry("result", r)?;
+        // LangGraph.js leaves `result` out for a task that wrote no state key.
+        match &t.result {
+            Some(Value::Object(r)) if r.is_empty() => {}
+            Some(r) => m.serialize_entry("result", r)?,
+            None => {}
         }
         m.end()
     }
