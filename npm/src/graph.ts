@@ -3,6 +3,7 @@
 import * as raw from "./wasm/chronograph.js";
 import { argumentError, describe, flag, hide, isArray, isInstance, isRecord, option, thrownText } from "./args.js";
 import { DEFINITION, RAW } from "./internal.js";
+import { END, START } from "./constants.js";
 import { isCommand } from "./command.js";
 import { GraphValueError, withCode } from "./errors.js";
 import { retryPolicyOf, withRetry } from "./retry.js";
@@ -45,6 +46,9 @@ import type {
   TaggedChunk,
   UpdatedConfig,
 } from "./types.js";
+
+/** Node names each builder was given so far (LangGraph.js refuses a duplicate or reserved name in `addNode`). */
+const nodeNames = new WeakMap<object, Set<string>>();
 
 /** What `addNode`'s third argument may hold. */
 const NODE_OPTIONS = new Set(["ends", "subgraphs", "retryPolicy", "input", "defer", "cachePolicy", "timeout", "errorHandler", "metadata"]);
@@ -150,6 +154,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       return this;
     }
     const label = typeof name === "string" ? name : "?";
+    if (typeof name === "string") this.#claim(name);
     const checked = nodeOptions(label, options);
     const ends = option(checked, "ends", "addNode(name, action, options): options");
     const retry = retryPolicyOf(label, option(checked, "retryPolicy", "addNode(name, action, options): options"));
@@ -161,6 +166,19 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       this[RAW].addNode(name as string, wrapNode(fn), ends);
     } else this[RAW].addNode(name as string, action, ends);
     return this;
+  }
+
+  #claim(name: string): void {
+    const fail = (message: string) => {
+      const e = new Error(message) as Error & { code: string };
+      e.code = "INVALID_GRAPH";
+      throw e;
+    };
+    if (name === START || name === END) fail(`Node \`${name}\` is reserved.`);
+    let names = nodeNames.get(this);
+    if (names === undefined) nodeNames.set(this, (names = new Set()));
+    if (names.has(name)) fail(`Node \`${name}\` already present.`);
+    names.add(name);
   }
 
   /** Adds an edge; with several sources, `to` runs once all of them have run (a join). */
@@ -343,7 +361,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
    */
   invoke(input: Partial<S> | null | Command, config?: RunnableConfig): Promise<RunOutput<S>> {
     const { thread, strategy } = laneOptions(config);
-    const [runConfig, forget] = withRunData(config, { context: this.#context(config) });
+    const [runConfig, forget] = withRunData(config, { context: this.#context(config), checkpointed: this.checkpointer !== undefined });
     const run = onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
       this.#withInput(input, (i) => this[RAW].invoke(i, runConfig)),
     );
@@ -415,7 +433,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       const custom = list.includes("custom");
       const engineModes = custom ? list.filter((m) => m !== "custom") : modes;
       const writer = custom ? (c: unknown) => chunk("custom", c, []) : undefined;
-      const [runConfig, forget] = withRunData(config, { context: this.#context(config), writer });
+      const [runConfig, forget] = withRunData(config, { context: this.#context(config), writer, checkpointed: this.checkpointer !== undefined });
       const run = onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
         this.#withInput(input, (i) => this[RAW].stream(i, runConfig, engineModes, chunk, subgraphs)),
       );

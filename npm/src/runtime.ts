@@ -12,6 +12,8 @@ interface Running {
   task: number;
   /** The thread its run is on. */
   thread: string | undefined;
+  /** `false` when the graph the run was started on has no checkpointer. */
+  checkpointed?: boolean;
 }
 
 /** The subset of Node's `AsyncLocalStorage` the package uses. */
@@ -45,6 +47,10 @@ export const TASK = Symbol("chronograph.task");
  */
 export function interrupt<I = Json, R = Json>(value: I, config?: NodeConfig): R {
   const task = (option(config, TASK, "interrupt(value, config): config") as number | undefined) ?? running()?.task;
+  if (task != null && running()?.checkpointed === false) {
+    // LangGraph.js: a run that cannot be resumed must not pause.
+    throw withCode(new GraphValueError("No checkpointer set", { lc_error_code: "MISSING_CHECKPOINTER" }), "MISSING_CHECKPOINTER");
+  }
   if (task == null) {
     // LangGraph.js's text when there is no graph around the call.
     throw withCode(
@@ -76,6 +82,8 @@ function copyJson<T>(v: T): T {
 export interface RunData {
   context?: unknown;
   writer?: (chunk: unknown) => void;
+  /** `false` for a run of a graph without a checkpointer: `interrupt()` then fails, as in LangGraph.js. */
+  checkpointed?: boolean;
 }
 
 /** Where a run's token travels in `configurable`. */
@@ -88,7 +96,7 @@ let nextRun = 0;
  * none), and the function that forgets it once the run has settled.
  */
 export function withRunData(config: unknown, data: RunData): [unknown, () => void] {
-  if (data.context === undefined && data.writer === undefined) return [config, () => {}];
+  if (data.context === undefined && data.writer === undefined && data.checkpointed !== false) return [config, () => {}];
   const token = ++nextRun;
   runs.set(token, data);
   const base = (config ?? {}) as { configurable?: Record<string, unknown> };
@@ -122,9 +130,10 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void):
     hide(config, TASK, task);
     const configurable = config.configurable as Record<string, unknown>;
     const token = configurable[RUN_KEY];
+    let run: RunData | undefined;
     if (token !== undefined) {
       delete configurable[RUN_KEY];
-      const run = runs.get(token as number);
+      run = runs.get(token as number);
       if (run?.context !== undefined) (config as NodeConfig & { context?: unknown }).context = run.context;
       if (run?.writer !== undefined) (config as NodeConfig & { writer?: unknown }).writer = run.writer;
     }
@@ -132,6 +141,7 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void):
     // What `interrupt()` and the thread queues (`onThread`) look up: the
     // task, and the thread its run is on.
     const here: Running = { task, thread: threadKey(config.configurable.thread_id) };
+    if (run?.checkpointed === false) here.checkpointed = false;
     const previous = current;
     current = here;
     try {

@@ -140,8 +140,8 @@ export interface PregelTaskDescription {
   id: string;
   name: string;
   interrupts: Interrupt[];
-  /** The stored error (Python `repr` text) when the task failed. */
-  error?: string;
+  /** The error the task failed with: its `message` and `name`, as LangGraph.js keeps it. */
+  error?: { message: string; name: string };
   /** For a finished task: its state writes. */
   result?: { [channel: string]: Json };
   /**

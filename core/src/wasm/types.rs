@@ -8,12 +8,12 @@
 //! the JS layer there), next to the classes that return them.
 
 use super::error::{describe, invalid_argument};
-use super::shapes::{js_timestamp, task_path, Interrupts};
+use super::shapes::{js_error, js_timestamp, task_path, Interrupts};
 use super::value::{array_items, is_array, object_pairs};
 use crate::checkpoint::{CheckpointConfig, CheckpointMetadata, CheckpointTuple, ListOptions};
 use crate::{
-    Command, Error, Goto, PregelTask, Resume, RunInput, RunnableConfig, Send, State,
-    StateSnapshot, StateUpdate, StreamEvent, TaskState, PARENT, START,
+    Command, Error, Goto, PregelTask, Resume, RunInput, RunnableConfig, Send, State, StateSnapshot,
+    StateUpdate, StreamEvent, TaskState, PARENT, START,
 };
 use js_sys::Reflect;
 use serde::de::DeserializeOwned;
@@ -357,7 +357,7 @@ impl Serialize for Task<'_> {
         m.serialize_entry("name", &t.name)?;
         m.serialize_entry("path", &task_path(&t.path))?;
         if let Some(e) = &t.error {
-            m.serialize_entry("error", e)?;
+            m.serialize_entry("error", &js_error(e))?;
         }
         m.serialize_entry("interrupts", &Interrupts(&t.interrupts))?;
         if let Some(state) = &self.state {
@@ -389,9 +389,9 @@ impl<'a> From<&'a PregelTask> for Task<'a> {
             task: t,
             state: t.state.as_ref().map(|s| match s {
                 TaskState::Config(c) => TaskStateOut::Config(Address::new(c)),
-                TaskState::Snapshot(s) => TaskStateOut::Snapshot(Box::new(
-                    Snapshot::from(&**s).in_order(KeyOrder::State),
-                )),
+                TaskState::Snapshot(s) => {
+                    TaskStateOut::Snapshot(Box::new(Snapshot::from(&**s).in_order(KeyOrder::State)))
+                }
             }),
         }
     }
@@ -856,7 +856,12 @@ pub fn stream_chunks(
             if node == START => {}
         StreamEvent::Updates { node, update } if wants(StreamMode::Updates) => {
             let mut map = Map::new();
-            map.insert(node.clone(), update.clone());
+            // LangGraph.js reports a node that wrote nothing as `{}` (LangGraph: `None`).
+            let update = match update {
+                Value::Null => Value::Object(Map::new()),
+                other => other.clone(),
+            };
+            map.insert(node.clone(), update);
             out.push((StreamMode::Updates, to_js(&map)?));
         }
         StreamEvent::Interrupted(list) => {
