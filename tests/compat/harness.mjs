@@ -289,6 +289,14 @@ for (const method of ["log", "info", "warn", "error", "debug"]) {
     original(...args);
   };
 }
+// A stray rejection or exception (an engine's background task, a test's timer) must not take
+// the whole suite down: it is printed and otherwise ignored.
+process.on("unhandledRejection", (err) => {
+  if (process.env.COMPAT_VERBOSE) console.error("compat harness: unhandled rejection:", err);
+});
+process.on("uncaughtException", (err) => {
+  if (process.env.COMPAT_VERBOSE) console.error("compat harness: uncaught exception:", err);
+});
 function silently(fn) {
   return quiet.run(true, fn);
 }
