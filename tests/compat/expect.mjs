@@ -293,17 +293,24 @@ export function collect(register, lg) {
   };
   describe.skip = () => {};
   describe.each = (rows) => (name, body) => rows.forEach((row) => describe(fmt(name, row), () => body(...[].concat(row))));
+  const seen = new Map();
+  // Two tests with one name (pregel.test.ts has some) get " (2)", " (3)", ... in order.
+  const unique = (full) => {
+    const n = (seen.get(full) ?? 0) + 1;
+    seen.set(full, n);
+    return n === 1 ? full : `${full} (${n})`;
+  };
   const it = (name, fn) => {
     const hooks = beforeEach.flat();
     cases.push({
-      name: [...stack, name].join(" > "),
+      name: unique([...stack, name].join(" > ")),
       fn: async () => {
         for (const h of hooks) await h();
         await fn();
       },
     });
   };
-  it.skip = (name) => cases.push({ name: [...stack, name].join(" > "), skip: true });
+  it.skip = (name) => cases.push({ name: unique([...stack, name].join(" > ")), skip: true });
   it.each = (rows) => (name, fn) => rows.forEach((row) => it(fmt(name, row), () => fn(...[].concat(row))));
   const api = {
     describe,
