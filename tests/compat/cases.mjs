@@ -35,7 +35,7 @@ export async function loadCases() {
   // does not export (LastValue, Pregel, Channel, ToolNode, ...): on LangGraph.js they come from
   // its public subpaths; chronograph is given its main entry only, like every program.
   const langgraphFull = { ...engines.langgraph };
-  for (const sub of ["channels", "pregel", "prebuilt", "zod"]) {
+  for (const sub of ["channels", "pregel", "prebuilt", "zod", "zod/schema"]) {
     for (const [k, v] of Object.entries(await import(`@langchain/langgraph/${sub}`))) if (!(k in langgraphFull)) langgraphFull[k] = v;
   }
   const portedEngines = { langgraph: langgraphFull, chronograph: process.env.COMPAT_SELF ? langgraphFull : engines.chronograph };
