@@ -242,8 +242,8 @@ export function lineDiff(textA, textB, { context = 3, labelA = "langgraph", labe
   let j = 0;
   while (i < n || j < m) {
     if (i < n && j < m && a[i] === b[j]) { ops.push([" ", a[i]]); i++; j++; }
-    else if (j < m && (i >= n || dp[i][j + 1] >= dp[i + 1][j])) { ops.push(["+", b[j]]); j++; }
-    else { ops.push(["-", a[i]]); i++; }
+    else if (i < n && (j >= m || dp[i + 1][j] >= dp[i][j + 1])) { ops.push(["-", a[i]]); i++; }
+    else { ops.push(["+", b[j]]); j++; }
   }
   const keep = new Uint8Array(ops.length);
   ops.forEach(([op], k) => {
