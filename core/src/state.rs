@@ -455,7 +455,7 @@ impl Base {
             }
             None => false,
         };
-        let (checkpoint, step, parent_id) = match &saved {
+        let (mut checkpoint, step, parent_id) = match &saved {
             Some(s) => (
                 s.checkpoint.clone(),
                 s.metadata.step,
@@ -466,6 +466,7 @@ impl Base {
                 (Checkpoint::empty(id, ts), -1, addr.checkpoint_id.clone())
             }
         };
+        scope.graph.fill_defaults(&mut checkpoint);
         Ok(Base {
             saved,
             superseded,

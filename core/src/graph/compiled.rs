@@ -61,6 +61,8 @@ pub(crate) struct GraphInner {
     pub channels: FastIndexMap<Name, ChannelKind>,
     /// State keys in declaration order.
     pub state_keys: Vec<Name>,
+    /// Initial values of state keys that declare one (see [`GraphInner::fill_defaults`]).
+    pub defaults: Vec<(Name, ChannelValue)>,
     /// `__start__` first, then nodes in registration order.
     pub nodes: FastIndexMap<String, CompiledNode>,
     /// Edges as declared (for drawing).
@@ -100,12 +102,32 @@ impl GraphInner {
         matches!(self.channels.get(name), Some(ChannelKind::State(_)))
     }
 
+    /// Gives each channel with a declared default that `checkpoint` has no
+    /// value for its default, as LangGraph.js's channels start from their
+    /// `initialValueFactory` when restored from a checkpoint without a value.
+    /// Called where a run or an update loads the checkpoint it starts from;
+    /// [`GraphInner::read_state`] adds them to a stored checkpoint's state.
+    pub(crate) fn fill_defaults(&self, checkpoint: &mut Checkpoint) {
+        for (k, v) in &self.defaults {
+            if !checkpoint.channel_values.contains_key(k) {
+                checkpoint.channel_values.insert(k.clone(), v.clone());
+            }
+        }
+    }
+
     /// The state a node reads at `checkpoint`.
     pub(crate) fn read_state(&self, checkpoint: &Checkpoint) -> State {
         // Inserted one by one: `collect` into a map first sorts a temporary Vec.
         let mut values = BTreeMap::new();
         for k in &self.state_keys {
             if let Some(v) = checkpoint.channel_values.get(k) {
+                values.insert(k.clone(), v.clone());
+            }
+        }
+        // A saver stores values by channel version, and a default that was
+        // never written has none: a stored checkpoint shows it here.
+        for (k, v) in &self.defaults {
+            if !values.contains_key(k) {
                 values.insert(k.clone(), v.clone());
             }
         }

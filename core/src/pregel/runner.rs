@@ -414,7 +414,7 @@ impl<'a> Loop<'a> {
             .values()
             .any(|k| matches!(k, crate::channels::ChannelKind::Barrier(_)));
         let loaded_id = loaded.as_ref().map(|t| t.checkpoint.id.clone());
-        let (checkpoint, parent_id, prev_id, step, source, pending) = match loaded {
+        let (mut checkpoint, parent_id, prev_id, step, source, pending) = match loaded {
             Some(t) => (
                 t.checkpoint,
                 t.config.checkpoint_id,
@@ -436,6 +436,7 @@ impl<'a> Loop<'a> {
                 )
             }
         };
+        graph.fill_defaults(&mut checkpoint);
         let exec = (has_joins && !exit_mode && frame.saver.is_some())
             .then(|| aliasing::VirtualExecutor::new(join_sets(graph, &checkpoint)));
         Ok(Loop {

@@ -4,7 +4,7 @@
 use super::clock::DateClock;
 use super::compiled::WasmCompiledGraph;
 use super::error::{describe, invalid_argument};
-use super::node::{function_arg, node_action, reducer_from_js, router, StateCache};
+use super::node::{channel_from_js, function_arg, node_action, router, StateCache};
 use super::saver::WasmMemorySaver;
 use super::types::{entries, from_js, get, is_object, names_arg, string_arg};
 use super::value::{document_from_js, is_array};
@@ -27,7 +27,8 @@ pub struct WasmStateGraph {
 
 #[wasm_bindgen]
 impl WasmStateGraph {
-    /// `new StateGraph({name: "last_value" | "append" | "sum" | "add_messages" | {reducer, default}})`.
+    /// `new StateGraph({name: "last_value" | "append" | "sum" | "add_messages" | {reducer?, default?}})`
+    /// (the JS layer turns LangGraph.js's state definitions into this form).
     #[wasm_bindgen(constructor)]
     pub fn new(channels: JsValue) -> Result<WasmStateGraph, JsValue> {
         if !is_object(&channels) {
@@ -38,7 +39,10 @@ impl WasmStateGraph {
         }
         let mut graph = StateGraph::new();
         for (name, spec) in entries(&channels, "new StateGraph(channels): channels")? {
-            let reducer = reducer_from_js(&name, &spec)?;
+            let (reducer, default) = channel_from_js(&name, &spec)?;
+            if let Some(value) = default {
+                graph.set_channel_default(name.clone(), value);
+            }
             graph.add_channel(name, reducer);
         }
         Ok(WasmStateGraph {

@@ -4,7 +4,7 @@
 //! `serde_wasm_bindgen::from_value`. Shapes follow LangGraph.js: camelCase
 //! snapshot fields (`createdAt`, `parentConfig`), snake_case config keys
 //! (`thread_id`, `checkpoint_id`, `checkpoint_ns`). Their TypeScript
-//! declarations are hand-written in `npm/index.d.ts` (the public surface is
+//! declarations are in `npm/src/types.ts` (the public surface is
 //! the JS layer there), next to the classes that return them.
 
 use super::error::{describe, invalid_argument};
