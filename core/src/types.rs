@@ -398,10 +398,14 @@ pub struct RunOutput {
     pub values: State,
     /// Interrupts raised by `interrupt()` in the last superstep.
     pub interrupts: Vec<Interrupt>,
+    /// Whether the run paused (at a breakpoint, or on `interrupt()`) rather
+    /// than finished. LangGraph.js's `invoke` then reports `__interrupt__`
+    /// even when it is empty (a breakpoint); LangGraph's does not.
+    pub paused: bool,
 }
 
 impl RunOutput {
-    /// The values as a JSON object (keys sorted) with `__interrupt__` added
+    /// The values as a JSON object (keys in declaration order) with `__interrupt__` added
     /// when the run was interrupted: the shape `invoke` returns in
     /// LangGraph. A copy: costs the size of the state.
     pub fn to_json(&self) -> Value {

@@ -13,3 +13,10 @@ export const COPY = "__copy__";
 export const INTERRUPT = "__interrupt__";
 /** `Command.graph` value addressing the graph that runs this one as a subgraph. */
 export const PARENT = "__parent__";
+
+/** Whether a run's result (or a stream chunk) reports interrupts: it has an `__interrupt__` list (LangGraph.js's `isInterrupted`). */
+export function isInterrupted(values: unknown): values is { [INTERRUPT]: { id?: string; value?: unknown }[] } {
+  if (!values || typeof values !== "object") return false;
+  if (!(INTERRUPT in values)) return false;
+  return Array.isArray((values as Record<string, unknown>)[INTERRUPT]);
+}

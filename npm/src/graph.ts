@@ -254,6 +254,24 @@ export type StateGraph<S extends object = StateValues, U extends object = Partia
 /** A graph builder (see {@link StateGraphConstructor} for the state definitions it takes). */
 export const StateGraph = StateGraphImpl as unknown as StateGraphConstructor;
 
+/**
+ * LangGraph.js's `getState` gives the caller's own config back (its
+ * checkpointer's `getTuple` does) when there is no checkpoint, or when the
+ * config names one: the snapshot's config is then a copy of it, as given.
+ */
+function echoConfig<S extends object>(snapshot: StateSnapshot<S>, config: RunnableConfig): StateSnapshot<S> {
+  try {
+    const own = config?.configurable;
+    if (own == null || snapshot.config.configurable.checkpoint_map !== undefined) return snapshot;
+    if (snapshot.metadata === undefined || own.checkpoint_id) {
+      snapshot.config = { ...config, configurable: { ...own } } as StateSnapshot<S>["config"];
+    }
+  } catch {
+    // An unreadable config was already refused by the engine; keep its answer.
+  }
+  return snapshot;
+}
+
 /** A compiled graph: runs (`invoke`, `stream`) and the state API. */
 export class CompiledStateGraph<S extends object = StateValues, U extends object = Partial<S>> {
   /** @internal */
@@ -385,7 +403,8 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       throw argumentError(`getState(config, options): options must be an object like {subgraphs}, got ${describe(options)}`);
     }
     const subgraphs = flag(option(options, "subgraphs", "getState(config, options): options"), "getState(config, options): options.subgraphs");
-    return this[RAW].getState(config, subgraphs);
+    const snapshot = this[RAW].getState(config, subgraphs) as StateSnapshot<S>;
+    return echoConfig(snapshot, config);
   }
 
   /** Snapshots of the thread, newest first: `{ limit, before, filter }`. */

@@ -60,7 +60,7 @@ pub(crate) struct GraphInner {
     /// Every channel: state keys, `__start__`, `branch:to:*`, `join:*`.
     pub channels: FastIndexMap<Name, ChannelKind>,
     /// State keys in declaration order.
-    pub state_keys: Vec<Name>,
+    pub state_keys: Rc<[Name]>,
     /// Initial values of state keys that declare one (see [`GraphInner::fill_defaults`]).
     pub defaults: Vec<(Name, ChannelValue)>,
     /// `__start__` first, then nodes in registration order.
@@ -119,7 +119,7 @@ impl GraphInner {
     pub(crate) fn read_state(&self, checkpoint: &Checkpoint) -> State {
         // Inserted one by one: `collect` into a map first sorts a temporary Vec.
         let mut values = BTreeMap::new();
-        for k in &self.state_keys {
+        for k in self.state_keys.iter() {
             if let Some(v) = checkpoint.channel_values.get(k) {
                 values.insert(k.clone(), v.clone());
             }
@@ -131,16 +131,15 @@ impl GraphInner {
                 values.insert(k.clone(), v.clone());
             }
         }
-        State::from_values(values)
+        State::from_values(values).in_order(self.state_keys.clone())
     }
 
-    /// The state as a JSON object with sorted keys (the output of a run).
+    /// The state as a JSON object, keys in declaration order (the output of a run).
     pub(crate) fn read_values(&self, values: &BTreeMap<Name, ChannelValue>) -> Value {
         Value::Object(
-            values
+            self.state_keys
                 .iter()
-                .filter(|(k, _)| self.is_state_key(k))
-                .map(|(k, v)| (String::from(&**k), v.to_json()))
+                .filter_map(|k| Some((String::from(&**k), values.get(k)?.to_json())))
                 .collect::<Map<_, _>>(),
         )
     }

@@ -33,6 +33,7 @@ mod lazy_state;
 mod listing;
 mod node;
 mod saver;
+mod shapes;
 mod state_cache;
 mod state_graph;
 mod task;
