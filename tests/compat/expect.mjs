@@ -6,7 +6,7 @@
 // interrupt matchers of libs/langgraph-core/src/tests/matchers/interrupt.ts
 // (toBeInterrupted, toHaveInterruptValue) use the engine's own INTERRUPT / isInterrupted.
 
-import { inspect } from "node:util";
+import { inspect, format } from "node:util";
 
 class Asymmetric {
   constructor(name, test) {
@@ -39,6 +39,9 @@ function isPlainish(v) {
 export function equals(a, b, strict = false) {
   if (b instanceof Asymmetric) return b.test(a);
   if (a instanceof Asymmetric) return a.test(b);
+  // jest-style asymmetric matchers (tests' own, e.g. utils.ts's AnyStringSame)
+  if (typeof b?.asymmetricMatch === "function") return b.asymmetricMatch(a);
+  if (typeof a?.asymmetricMatch === "function") return a.asymmetricMatch(b);
   if (Object.is(a, b)) return true;
   if (!isPlainish(a) || !isPlainish(b)) return false;
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
@@ -98,6 +101,8 @@ function throwsMatch(err, expected) {
   if (isPlainish(expected)) return matchesObject(err, expected);
   return false;
 }
+
+const custom = {};
 
 function matchers(actual, negate, label, interruptOf) {
   const check = (pass, message) => {
@@ -163,6 +168,12 @@ function matchers(actual, negate, label, interruptOf) {
     },
   };
   m.toThrowError = m.toThrow;
+  for (const [name, fn] of Object.entries(custom)) {
+    m[name] = (...args) => {
+      const r = fn.call({ isNot: negate, equals }, actual, ...args);
+      check(r.pass, () => (typeof r.message === "function" ? r.message() : String(r.message)));
+    };
+  }
   return m;
 }
 
@@ -187,7 +198,7 @@ export function makeExpect(lg) {
             let value;
             let threw = false;
             try {
-              value = await actual;
+              value = await (typeof actual === "function" ? actual() : actual);
             } catch (e) {
               threw = true;
               value = e;
@@ -224,6 +235,25 @@ export function makeExpect(lg) {
   expect.stringMatching = (r) => new Asymmetric(`StringMatching ${r}`, (v) => typeof v === "string" && (typeof r === "string" ? new RegExp(r) : r).test(v));
   expect.stringContaining = (s) => new Asymmetric(`StringContaining ${show(s)}`, (v) => typeof v === "string" && v.includes(s));
   expect.soft = expect;
+  expect.extend = (ms) => Object.assign(custom, ms);
+  // vitest's expect.poll(fn, { timeout, interval }).matcher(...): retries until it passes.
+  expect.poll = (fn, { timeout = 1000, interval = 50 } = {}) =>
+    new Proxy(
+      {},
+      {
+        get: (_, name) => async (...args) => {
+          const deadline = Date.now() + timeout;
+          for (;;) {
+            try {
+              return matchers(await fn(), false, "expect.poll", interruptOf)[name](...args);
+            } catch (err) {
+              if (Date.now() > deadline) throw err;
+              await new Promise((r) => setTimeout(r, interval));
+            }
+          }
+        },
+      },
+    );
   return expect;
 }
 
@@ -263,17 +293,24 @@ export function collect(register, lg) {
   };
   describe.skip = () => {};
   describe.each = (rows) => (name, body) => rows.forEach((row) => describe(fmt(name, row), () => body(...[].concat(row))));
+  const seen = new Map();
+  // Two tests with one name (pregel.test.ts has some) get " (2)", " (3)", ... in order.
+  const unique = (full) => {
+    const n = (seen.get(full) ?? 0) + 1;
+    seen.set(full, n);
+    return n === 1 ? full : `${full} (${n})`;
+  };
   const it = (name, fn) => {
     const hooks = beforeEach.flat();
     cases.push({
-      name: [...stack, name].join(" > "),
+      name: unique([...stack, name].join(" > ")),
       fn: async () => {
         for (const h of hooks) await h();
         await fn();
       },
     });
   };
-  it.skip = (name) => cases.push({ name: [...stack, name].join(" > "), skip: true });
+  it.skip = (name) => cases.push({ name: unique([...stack, name].join(" > ")), skip: true });
   it.each = (rows) => (name, fn) => rows.forEach((row) => it(fmt(name, row), () => fn(...[].concat(row))));
   const api = {
     describe,
@@ -293,5 +330,5 @@ export function collect(register, lg) {
 function fmt(name, row) {
   let i = 0;
   const args = [].concat(row);
-  return name.replace(/%[sdjo]/g, () => String(args[i++])).replace(/\$(\w+)/g, (m, k) => (isPlainish(row) && k in row ? String(row[k]) : m));
+  return name.replace(/%[sdjop]/g, (m) => (m === "%p" ? inspect(args[i++]) : format(m, args[i++]))).replace(/\$(\w+)/g, (m, k) => (isPlainish(row) && k in row ? String(row[k]) : m));
 }

@@ -153,17 +153,29 @@ function walk(v, seen) {
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/gi;
 const ISO_TS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-/** Replaces generated ids (by first appearance) and JS ISO timestamps; see the header. */
+/** Replaces generated ids (by first appearance) and JS ISO timestamps; see the header. The
+ *  placeholders are numbered walking the value with its object keys sorted, so that a
+ *  difference in key order alone does not renumber the ids (it still shows as key order). */
 export function normalize(value) {
   const ids = new Map();
-  const str = (s) => {
-    if (ISO_TS.test(s)) return "<ts>";
-    return s.replace(UUID, (m) => {
-      const k = m.toLowerCase();
+  const number = (s) => {
+    for (const m of s.matchAll(UUID)) {
+      const k = m[0].toLowerCase();
       if (!ids.has(k)) ids.set(k, `<id${ids.size + 1}>`);
-      return ids.get(k);
-    });
+    }
   };
+  const visit = (v) => {
+    if (typeof v === "string") number(v);
+    else if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === "object") {
+      for (const k of Object.keys(v).sort()) {
+        number(k);
+        visit(v[k]);
+      }
+    }
+  };
+  visit(value);
+  const str = (s) => (ISO_TS.test(s) ? "<ts>" : s.replace(UUID, (m) => ids.get(m.toLowerCase())));
   const go = (v) => {
     if (typeof v === "string") return str(v);
     if (Array.isArray(v)) return v.map(go);
@@ -242,8 +254,8 @@ export function lineDiff(textA, textB, { context = 3, labelA = "langgraph", labe
   let j = 0;
   while (i < n || j < m) {
     if (i < n && j < m && a[i] === b[j]) { ops.push([" ", a[i]]); i++; j++; }
-    else if (j < m && (i >= n || dp[i][j + 1] >= dp[i + 1][j])) { ops.push(["+", b[j]]); j++; }
-    else { ops.push(["-", a[i]]); i++; }
+    else if (i < n && (j >= m || dp[i + 1][j] >= dp[i][j + 1])) { ops.push(["-", a[i]]); i++; }
+    else { ops.push(["+", b[j]]); j++; }
   }
   const keep = new Uint8Array(ops.length);
   ops.forEach(([op], k) => {
@@ -289,6 +301,14 @@ for (const method of ["log", "info", "warn", "error", "debug"]) {
     original(...args);
   };
 }
+// A stray rejection or exception (an engine's background task, a test's timer) must not take
+// the whole suite down: it is printed and otherwise ignored.
+process.on("unhandledRejection", (err) => {
+  if (process.env.COMPAT_VERBOSE) console.error("compat harness: unhandled rejection:", err);
+});
+process.on("uncaughtException", (err) => {
+  if (process.env.COMPAT_VERBOSE) console.error("compat harness: uncaught exception:", err);
+});
 function silently(fn) {
   return quiet.run(true, fn);
 }
@@ -322,10 +342,16 @@ function reasonFor(expected, actual, d) {
     const at = expected.entries[actual.entries.length]?.label;
     return `chronograph throws ${actual.thrown.name}: ${short(actual.thrown.message, 120)}${at ? ` (at "${at}")` : ""}`;
   }
-  const keyOrderOnly = !firstDifference(sortKeys(expected), sortKeys(actual));
-  const m = /^\.entries\[(\d+)\](.*)$/.exec(d.path);
-  const where = m ? `"${expected.entries[+m[1]]?.label ?? actual.entries[+m[1]]?.label}"${m[2]}` : d.path;
-  return `${keyOrderOnly ? "key order only: " : ""}${where}: expected ${short(d.expected)}, got ${short(d.actual)}`;
+  // The first difference in content (key order ignored); key order is reported on its own
+  // only when it is all that differs.
+  const content = firstDifference(sortKeys(expected), sortKeys(actual));
+  const where = (path) => {
+    const m = /^\.entries\[(\d+)\](.*)$/.exec(path);
+    return m ? `"${expected.entries[+m[1]]?.label ?? actual.entries[+m[1]]?.label}"${m[2]}` : path;
+  };
+  if (!content) return `key order only: ${where(d.path)}: expected ${short(d.expected)}, got ${short(d.actual)}`;
+  const orderToo = d.path !== content.path && /^keys /.test(String(d.expected)) ? " (key order differs too)" : "";
+  return `${where(content.path)}: expected ${short(content.expected)}, got ${short(content.actual)}${orderToo}`;
 }
 
 /** Runs an assertion-style case (a ported test) on one engine: { ok, error? }. */
