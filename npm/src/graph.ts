@@ -219,12 +219,16 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const checkpointer = option(options, "checkpointer", what);
     const interruptBefore = option(options, "interruptBefore", what);
     const interruptAfter = option(options, "interruptAfter", what);
-    if (checkpointer != null && !isInstance(checkpointer, MemorySaver)) {
-      throw argumentError("compile(options): options.checkpointer must be a MemorySaver");
+    // `true`: a subgraph with a history of its own (LangGraph.js's `checkpointer: true`);
+    // `false`: LangGraph.js's "no checkpointing" for a subgraph, the default here.
+    const persistent = checkpointer === true;
+    if (checkpointer != null && typeof checkpointer !== "boolean" && !isInstance(checkpointer, MemorySaver)) {
+      throw argumentError("compile(options): options.checkpointer must be a MemorySaver, true or false");
     }
-    const compiled = this[RAW].compile(checkpointer?.[RAW].share(), interruptBefore, interruptAfter);
+    const saver = isInstance(checkpointer, MemorySaver) ? checkpointer : undefined;
+    const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent);
     const graph = new CompiledStateGraph<S, U>(compiled, this[DEFINITION]);
-    return hide(graph, "checkpointer", checkpointer ?? undefined);
+    return hide(graph, "checkpointer", saver);
   }
 }
 

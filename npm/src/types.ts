@@ -206,7 +206,8 @@ export interface AddNodeOptions {
 
 /** Options of `compile`. */
 export interface CompileOptions {
-  checkpointer?: MemorySaver;
+  /** The saver; for a graph run as a subgraph, `true` keeps one history per thread in its node's namespace. */
+  checkpointer?: MemorySaver | boolean;
   /** Pause before these nodes (`"*"`: every node). */
   interruptBefore?: string[] | "*";
   /** Pause after these nodes (`"*"`: every node). */
