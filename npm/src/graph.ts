@@ -19,7 +19,7 @@ import {
   type StateType,
   type UpdateType,
 } from "./state.js";
-import { laneOptions, onThread, withRunData, wrapNode, type UserNode } from "./runtime.js";
+import { laneOptions, onThread, runningTask, withRunData, wrapNode, type UserNode } from "./runtime.js";
 import { listed } from "./lazy.js";
 import { MemorySaver } from "./saver.js";
 import { chunkIterator } from "./stream.js";
@@ -364,6 +364,13 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
    * `bulkUpdateState` of one thread take turns (see `multitaskStrategy`).
    */
   invoke(input: Partial<S> | null | Command, config?: RunnableConfig): Promise<RunOutput<S>> {
+    // Called inside a node, a graph without a checkpointer of its own runs
+    // as a subgraph of that node's task (LangGraph.js's "subgraph called as
+    // a function"): it pauses the task, and the resume reaches it.
+    const task = this.checkpointer === undefined ? runningTask(config) : undefined;
+    if (task !== undefined) {
+      return this.#withInput(input, (i) => this[RAW].invokeInTask(i, task)) as Promise<RunOutput<S>>;
+    }
     const { thread, strategy } = laneOptions(config);
     const [runConfig, forget] = withRunData(config, { context: this.#context(config), checkpointed: this.checkpointer !== undefined });
     const run = onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
