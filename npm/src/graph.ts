@@ -47,6 +47,24 @@ import type {
   UpdatedConfig,
 } from "./types.js";
 
+/** Whether `v` is a LangChain Runnable-like object: it has `invoke(input, config)`. */
+function isRunnable(v: unknown): v is { invoke(input: unknown, config?: unknown): unknown } {
+  return probeRunnable(v);
+}
+
+function probeRunnable(v: unknown): boolean {
+  try {
+    return typeof v === "object" && v !== null && typeof (v as { invoke?: unknown }).invoke === "function";
+  } catch {
+    return false;
+  }
+}
+
+/** A Runnable as a node function. */
+function runnableNode(r: { invoke(input: unknown, config?: unknown): unknown }): UserNode {
+  return ((state: unknown, config: unknown) => r.invoke(state, config)) as unknown as UserNode;
+}
+
 /** Node names each builder was given so far (LangGraph.js refuses a duplicate or reserved name in `addNode`). */
 const nodeNames = new WeakMap<object, Set<string>>();
 
@@ -161,8 +179,10 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     if (isInstance(action, CompiledStateGraph)) {
       if (retry) throw withCode(new GraphValueError(`addNode(${JSON.stringify(label)}, subgraph, options).retryPolicy: a retry policy on a subgraph node is not supported`), "UNSUPPORTED");
       this[RAW].addSubgraph(name as string, action[RAW], ends);
-    } else if (typeof action === "function") {
-      const fn = retry ? withRetry(action as UserNode, retry) : (action as UserNode);
+    } else if (typeof action === "function" || isRunnable(action)) {
+      // A LangChain Runnable (anything with `invoke(input, config)`) runs through its `invoke`.
+      const call = typeof action === "function" ? (action as UserNode) : runnableNode(action);
+      const fn = retry ? withRetry(call, retry) : call;
       this[RAW].addNode(name as string, wrapNode(fn), ends);
     } else this[RAW].addNode(name as string, action, ends);
     return this;
@@ -226,7 +246,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       throw argumentError("compile(options): options.checkpointer must be a MemorySaver, true or false");
     }
     const saver = isInstance(checkpointer, MemorySaver) ? checkpointer : undefined;
-    const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent);
+    const copies = flag(option(options, "checkpointCopies", what) ?? true, "compile(options): options.checkpointCopies");
+    const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent, copies);
     const graph = new CompiledStateGraph<S, U>(compiled, this[DEFINITION]);
     return hide(graph, "checkpointer", saver);
   }

@@ -72,6 +72,8 @@ pub(crate) struct GraphInner {
     pub interrupt_after: Vec<String>,
     /// A subgraph with a history of its own (`checkpointer=True`).
     pub persistent: bool,
+    /// See [`crate::CompileOptions::copy_on_save`].
+    pub copy_on_save: bool,
     pub ids: Rc<IdGenerator>,
 }
 
