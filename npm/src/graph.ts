@@ -309,6 +309,22 @@ export type StateGraph<S extends object = StateValues, U extends object = Partia
 export const StateGraph = StateGraphImpl as unknown as StateGraphConstructor;
 
 /**
+ * What LangGraph.js puts in a task's `metadata` in `"tasks"` and `"debug"`
+ * chunks: its run marker and the run's own metadata.
+ */
+function taskMetadataOf(config: unknown): Record<string, unknown> {
+  const metadata = option(config, "metadata", "config");
+  return { ls_integration: "langgraph", ...(isRecord(metadata) ? metadata : {}) };
+}
+
+/** A task-start chunk (`"tasks"`, or a `"debug"` one of type `task`) with its `metadata`. */
+function withTaskMetadata(mode: string, c: unknown, metadata: Record<string, unknown>): unknown {
+  if (mode === "tasks" && isRecord(c) && "triggers" in c) c.metadata = { ...metadata };
+  else if (mode === "debug" && isRecord(c) && c.type === "task" && isRecord(c.payload)) c.payload.metadata = { ...metadata };
+  return c;
+}
+
+/**
  * LangGraph.js's `getState` gives the caller's own config back (its
  * checkpointer's `getTuple` does) when there is no checkpoint, or when the
  * config names one: the snapshot's config is then a copy of it, as given.
@@ -453,13 +469,15 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       );
       const tagged = isArray(modes);
       const { thread, strategy } = laneOptions(config);
-      const chunk = subgraphs
+      const taskMetadata = taskMetadataOf(config);
+      const emit = subgraphs
         ? tagged
           ? (mode: string, c: unknown, ns: string[]) => push([ns, mode, c])
           : (_mode: string, c: unknown, ns: string[]) => push([ns, c])
         : tagged
           ? (mode: string, c: unknown) => push([mode, c])
           : (_mode: string, c: unknown) => push(c);
+      const chunk = (mode: string, c: unknown, ns: string[]) => emit(mode, withTaskMetadata(mode, c, taskMetadata), ns);
       // "custom" chunks come from the nodes' `config.writer`, not from the engine.
       const list = (tagged ? modes : [modes]) as unknown[];
       const custom = list.includes("custom");
