@@ -308,6 +308,16 @@ export type StateGraph<S extends object = StateValues, U extends object = Partia
 /** A graph builder (see {@link StateGraphConstructor} for the state definitions it takes). */
 export const StateGraph = StateGraphImpl as unknown as StateGraphConstructor;
 
+/** LangGraph.js's default `recursionLimit` (LangGraph's is 10000 and more; the engine's default follows it). */
+const DEFAULT_RECURSION_LIMIT = 25;
+
+/** `config` with LangGraph.js's default `recursionLimit` when it gives none (a copy then). */
+function withDefaultLimit(config: unknown): unknown {
+  if (config != null && typeof config !== "object") return config;
+  if (option(config, "recursionLimit", "config") !== undefined || option(config, "recursion_limit", "config") !== undefined) return config;
+  return { ...(config as object), recursionLimit: DEFAULT_RECURSION_LIMIT };
+}
+
 /**
  * What LangGraph.js puts in a task's `metadata` in `"tasks"` and `"debug"`
  * chunks: its run marker and the run's own metadata.
@@ -409,7 +419,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       return this.#withInput(input, (i) => this[RAW].invokeInTask(i, task)) as Promise<RunOutput<S>>;
     }
     const { thread, strategy } = laneOptions(config);
-    const [runConfig, forget] = withRunData(config, { context: this.#context(config), checkpointed: this.checkpointer !== undefined });
+    const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), checkpointed: this.checkpointer !== undefined });
     const run = onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
       this.#withInput(input, (i) => this[RAW].invoke(i, runConfig)),
     );
@@ -483,7 +493,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       const custom = list.includes("custom");
       const engineModes = custom ? list.filter((m) => m !== "custom") : modes;
       const writer = custom ? (c: unknown) => chunk("custom", c, []) : undefined;
-      const [runConfig, forget] = withRunData(config, { context: this.#context(config), writer, checkpointed: this.checkpointer !== undefined });
+      const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), writer, checkpointed: this.checkpointer !== undefined });
       const run = onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
         this.#withInput(input, (i) => this[RAW].stream(i, runConfig, engineModes, chunk, subgraphs)),
       );

@@ -55,7 +55,7 @@ export interface Configurable {
 /** A run's configuration (LangGraph.js `RunnableConfig`). */
 export interface RunnableConfig {
   configurable?: Configurable;
-  /** Superstep budget (default 10007; the `__start__` step and the final tick count). */
+  /** Superstep budget (default 25, as in LangGraph.js). */
   recursionLimit?: number;
   /** Extra keys copied into the metadata of every checkpoint the run writes (primitives only). */
   metadata?: { [key: string]: unknown };
