@@ -254,16 +254,17 @@ fn snapshots_have_langgraph_js_shape() {
         .iter()
         .filter_map(|k| k.as_string())
         .collect();
+    // LangGraph.js's key order.
     assert_eq!(
         keys,
         [
             "values",
             "next",
-            "config",
+            "tasks",
             "metadata",
+            "config",
             "createdAt",
-            "parentConfig",
-            "tasks"
+            "parentConfig"
         ]
     );
     assert_eq!(text(&get(&mid, "values")), r#"{"log":["a"]}"#);
@@ -378,7 +379,11 @@ fn core_errors_become_real_errors_with_name_code_and_js_text() {
     assert_eq!(js_name(&missing), "GraphValueError");
     let e = to_js(&missing);
     assert_eq!(prop(&e, "code").as_deref(), Some("MISSING_CHECKPOINTER"));
-    assert_eq!(prop(&e, "message").as_deref(), Some("No checkpointer set"));
+    // LangGraph.js links the troubleshooting page of this one.
+    assert_eq!(
+        prop(&e, "message").as_deref(),
+        Some("No checkpointer set\n\nTroubleshooting URL: https://docs.langchain.com/oss/javascript/langgraph/MISSING_CHECKPOINTER/\n")
+    );
 
     let recursion = Error::new(
         ErrorKind::GraphRecursion,
@@ -463,7 +468,8 @@ async fn js_nodes_run_through_the_raw_classes() {
     let out = settle(compiled.invoke(js(r#"{"n": 0, "log": []}"#), cfg.clone()))
         .await
         .unwrap();
-    assert_eq!(text(&out), r#"{"log":["a saw 0","b saw 1"],"n":11}"#);
+    // The state in the graph's declaration order.
+    assert_eq!(text(&out), r#"{"n":11,"log":["a saw 0","b saw 1"]}"#);
     // History is a listing: the items as one JSON text (values `null`),
     // each item's values converted once, on request.
     let mut history = compiled
@@ -479,7 +485,7 @@ async fn js_nodes_run_through_the_raw_classes() {
     );
     assert_eq!(
         history.values_text(0).unwrap().as_deref(),
-        Some(r#"{"log":["a saw 0","b saw 1"],"n":11}"#)
+        Some(r#"{"n":11,"log":["a saw 0","b saw 1"]}"#)
     );
     assert_eq!(history.values_text(0).unwrap(), None, "taken once");
     assert_eq!(history.values_text(9).unwrap(), None, "past the end");
