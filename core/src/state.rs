@@ -18,7 +18,6 @@ use crate::pregel::algo::{self, Task};
 use crate::reserved::{ERROR, INTERRUPT};
 use crate::types::{Interrupt, RunnableConfig, INPUT};
 use serde_json::{Map, Value};
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 /// A task a checkpoint schedules, as a snapshot shows it (`PregelTask`).
@@ -302,9 +301,10 @@ fn with_null_writes(
     Ok(cp)
 }
 
-/// A finished task's state writes, as LangGraph's `task.result`.
+/// A finished task's state writes, as LangGraph's `task.result`, keys in
+/// the order the task wrote them (a dict in LangGraph, an object in LangGraph.js).
 fn task_result(graph: &GraphInner, task: &Task) -> Value {
-    let mut grouped: BTreeMap<&str, Vec<&Value>> = BTreeMap::new();
+    let mut grouped: indexmap::IndexMap<&str, Vec<&Value>> = indexmap::IndexMap::new();
     for (c, v) in &task.writes {
         if graph.is_state_key(c) {
             grouped.entry(c).or_default().push(v);

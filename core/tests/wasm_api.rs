@@ -254,16 +254,17 @@ fn snapshots_have_langgraph_js_shape() {
         .iter()
         .filter_map(|k| k.as_string())
         .collect();
+    // LangGraph.js's key order.
     assert_eq!(
         keys,
         [
             "values",
             "next",
-            "config",
+            "tasks",
             "metadata",
+            "config",
             "createdAt",
-            "parentConfig",
-            "tasks"
+            "parentConfig"
         ]
     );
     assert_eq!(text(&get(&mid, "values")), r#"{"log":["a"]}"#);
@@ -315,13 +316,18 @@ fn stream_chunks_per_mode_hide_the_start_task() {
         id: "id".into(),
         name: "a".into(),
         step: 3,
+        input: json!({"x": 1}),
+        triggers: vec!["branch:to:a".into()],
     };
     let chunks = stream_chunks(&task, &all).unwrap();
     assert_eq!(
         chunks.iter().map(|c| c.0).collect::<Vec<_>>(),
         [StreamMode::Tasks, StreamMode::Debug]
     );
-    assert_eq!(text(&chunks[0].1), r#"{"id":"id","name":"a"}"#);
+    assert_eq!(
+        text(&chunks[0].1),
+        r#"{"id":"id","name":"a","input":{"x":1},"triggers":["branch:to:a"],"interrupts":[]}"#
+    );
     assert_eq!(prop(&chunks[1].1, "type").as_deref(), Some("task"));
     assert_eq!(get(&chunks[1].1, "step").as_f64(), Some(3.0));
     let paused = StreamEvent::Interrupted(Vec::new());
@@ -373,7 +379,11 @@ fn core_errors_become_real_errors_with_name_code_and_js_text() {
     assert_eq!(js_name(&missing), "GraphValueError");
     let e = to_js(&missing);
     assert_eq!(prop(&e, "code").as_deref(), Some("MISSING_CHECKPOINTER"));
-    assert_eq!(prop(&e, "message").as_deref(), Some("No checkpointer set"));
+    // LangGraph.js links the troubleshooting page of this one.
+    assert_eq!(
+        prop(&e, "message").as_deref(),
+        Some("No checkpointer set\n\nTroubleshooting URL: https://docs.langchain.com/oss/javascript/langgraph/MISSING_CHECKPOINTER/\n")
+    );
 
     let recursion = Error::new(
         ErrorKind::GraphRecursion,
@@ -446,13 +456,20 @@ async fn js_nodes_run_through_the_raw_classes() {
     graph.add_edge("a".into(), "b".into()).unwrap();
     let saver = WasmMemorySaver::new();
     let compiled = graph
-        .compile(Some(saver.share()), JsValue::UNDEFINED, JsValue::UNDEFINED)
+        .compile(
+            Some(saver.share()),
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            false,
+            true,
+        )
         .unwrap();
     let cfg = js(r#"{"configurable": {"thread_id": "raw"}}"#);
     let out = settle(compiled.invoke(js(r#"{"n": 0, "log": []}"#), cfg.clone()))
         .await
         .unwrap();
-    assert_eq!(text(&out), r#"{"log":["a saw 0","b saw 1"],"n":11}"#);
+    // The state in the graph's declaration order.
+    assert_eq!(text(&out), r#"{"n":11,"log":["a saw 0","b saw 1"]}"#);
     // History is a listing: the items as one JSON text (values `null`),
     // each item's values converted once, on request.
     let mut history = compiled
@@ -468,7 +485,7 @@ async fn js_nodes_run_through_the_raw_classes() {
     );
     assert_eq!(
         history.values_text(0).unwrap().as_deref(),
-        Some(r#"{"log":["a saw 0","b saw 1"],"n":11}"#)
+        Some(r#"{"n":11,"log":["a saw 0","b saw 1"]}"#)
     );
     assert_eq!(history.values_text(0).unwrap(), None, "taken once");
     assert_eq!(history.values_text(9).unwrap(), None, "past the end");
@@ -494,7 +511,7 @@ async fn js_nodes_run_through_the_raw_classes() {
         .unwrap();
     bad.add_edge(START.into(), "bad".into()).unwrap();
     let compiled = bad
-        .compile(None, JsValue::UNDEFINED, JsValue::UNDEFINED)
+        .compile(None, JsValue::UNDEFINED, JsValue::UNDEFINED, false, true)
         .unwrap();
     let e = settle(compiled.invoke(js(r#"{"x": 1}"#), JsValue::UNDEFINED))
         .await

@@ -553,6 +553,8 @@ impl GraphSpec {
                     clock: options.clock.clone(),
                     seed: options.seed,
                     persistent: sub.compile.checkpointer == Some(true),
+                    copy_on_save: options.copy_on_save,
+                    command_starts_run: options.command_starts_run,
                 })?;
                 g.add_subgraph(name.clone(), compiled);
                 continue;

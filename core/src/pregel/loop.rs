@@ -62,8 +62,13 @@ pub(crate) async fn run<'a>(
         Outcome::Done(values) => Ok(RunOutput {
             values,
             interrupts: Vec::new(),
+            paused: false,
         }),
-        Outcome::Paused(values, interrupts) => Ok(RunOutput { values, interrupts }),
+        Outcome::Paused(values, interrupts) => Ok(RunOutput {
+            values,
+            interrupts,
+            paused: true,
+        }),
     }
 }
 

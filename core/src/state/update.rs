@@ -97,7 +97,7 @@ impl Base {
             }
             None => false,
         };
-        let (checkpoint, step, parent_id) = match &saved {
+        let (mut checkpoint, step, parent_id) = match &saved {
             Some(s) => (
                 s.checkpoint.clone(),
                 s.metadata.step,
@@ -108,6 +108,7 @@ impl Base {
                 (Checkpoint::empty(id, ts), -1, addr.checkpoint_id.clone())
             }
         };
+        scope.graph.fill_defaults(&mut checkpoint);
         Ok(Base {
             saved,
             superseded,

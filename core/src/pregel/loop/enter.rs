@@ -181,7 +181,7 @@ impl<'a> Loop<'a> {
             .values()
             .any(|k| matches!(k, ChannelKind::Barrier(_)));
         let loaded_id = loaded.as_ref().map(|t| t.checkpoint.id.clone());
-        let (checkpoint, parent_id, prev_id, step, source, pending) = match loaded {
+        let (mut checkpoint, parent_id, prev_id, step, source, pending) = match loaded {
             Some(t) => (
                 t.checkpoint,
                 t.config.checkpoint_id,
@@ -203,7 +203,8 @@ impl<'a> Loop<'a> {
                 )
             }
         };
-        let exec = (has_joins && !exit_mode && frame.saver.is_some())
+        graph.fill_defaults(&mut checkpoint);
+        let exec = (has_joins && !exit_mode && !graph.copy_on_save && frame.saver.is_some())
             .then(|| VirtualExecutor::new(join_sets(graph, &checkpoint)));
         Ok(Loop {
             graph,

@@ -50,11 +50,18 @@ impl Loop<'_> {
             self.map_command(cmd, run.forks)?;
         }
         let null_writes = algo::null_writes(&self.pending);
+        // LangGraph.js starts a run from a `Command` with an update or a goto
+        // even on a thread that has nothing to resume (LangGraph refuses it).
+        let command_starts = self.graph.command_starts_run
+            && matches!(input, RunInput::Command(_))
+            && !null_writes.is_empty();
         if !null_writes.is_empty() {
             self.apply(&mut [Task::pseudo(INPUT, null_writes)])?;
         }
         if run.resuming {
             self.resume(run.forks)?;
+        } else if command_starts {
+            self.command_input()?;
         } else {
             self.input(input)?;
         }
@@ -120,6 +127,17 @@ impl Loop<'_> {
             self.step += 1;
         }
         self.emit_values();
+        Ok(())
+    }
+
+    /// LangGraph.js's run from a `Command` on a thread with nothing to
+    /// resume: its writes are the input, saved as an `input` checkpoint.
+    fn command_input(&mut self) -> Result<()> {
+        let versions = self.checkpoint.channel_versions.clone();
+        Arc::make_mut(&mut self.checkpoint.versions_seen).insert(INTERRUPT.into(), versions);
+        self.pending.clear();
+        self.save(Source::Input, None)?;
+        self.step += 1;
         Ok(())
     }
 

@@ -83,7 +83,7 @@ impl Loop<'_> {
         if !self.is_replaying && !self.pending.is_empty() {
             algo::match_writes(&mut tasks, &self.pending);
         }
-        if algo::should_interrupt(&self.checkpoint, &self.graph.interrupt_before, &tasks) {
+        if algo::should_interrupt(&self.checkpoint, self.breakpoints(true), &tasks) {
             self.emit(|_| StreamEvent::Interrupted(Vec::new()));
             return ControlFlow::Break(Outcome::Paused(self.paused_state(&tasks), Vec::new()));
         }
@@ -159,6 +159,18 @@ impl Loop<'_> {
                 id: task.id.clone(),
                 name: String::from(&*task.name),
                 step,
+                input: match (&task.arg, &*task.name) {
+                    (Some(arg), _) => arg.clone(),
+                    (None, START) => start_input.clone().unwrap_or(Value::Null),
+                    (None, _) => state.to_json(),
+                },
+                triggers: match task
+                    .path
+                    .starts_with(&format!("~{}", crate::reserved::PUSH))
+                {
+                    true => vec![crate::reserved::PUSH.to_owned()],
+                    false => task.triggers.iter().map(|t| String::from(&**t)).collect(),
+                },
             });
             runs.push((i, pad.clone()));
             futures.push(run_task(
@@ -220,12 +232,18 @@ impl Loop<'_> {
                 Committed::Wrote | Committed::Bubbled(_) => (None, &[][..]),
             };
             let step = self.step;
-            self.emit(|_| StreamEvent::TaskResult {
+            self.emit(|run| StreamEvent::TaskResult {
                 id: task.id.clone(),
                 name: String::from(&*task.name),
                 step,
                 error,
                 interrupts: raised.to_vec(),
+                result: task
+                    .writes
+                    .iter()
+                    .filter(|(c, _)| run.graph.is_state_key(c))
+                    .cloned()
+                    .collect(),
             });
             match committed {
                 Committed::Wrote => {}
@@ -337,6 +355,21 @@ impl Loop<'_> {
 
     /// LangGraph's `after_tick`: applies the superstep's writes, saves the
     /// next checkpoint, then checks `interrupt_after`.
+    /// The breakpoints before (`before`) or after nodes: the run's own for
+    /// the root graph when its config gives them, else the compiled ones.
+    fn breakpoints(&self, before: bool) -> &[String] {
+        let config = &self.frame.config;
+        let run = match before {
+            true => config.interrupt_before.as_deref(),
+            false => config.interrupt_after.as_deref(),
+        };
+        match (run, self.frame.is_nested(), before) {
+            (Some(names), false, _) => names,
+            (_, _, true) => &self.graph.interrupt_before,
+            (_, _, false) => &self.graph.interrupt_after,
+        }
+    }
+
     fn after_tick(&mut self, tasks: &mut [Task]) -> Result<Option<Outcome>> {
         let updated = self.apply(tasks)?;
         self.pending.clear();
@@ -347,7 +380,7 @@ impl Loop<'_> {
         // Only a run's first superstep passes its classification down.
         self.frame.resuming = None;
         self.emit_values();
-        if algo::should_interrupt(&self.checkpoint, &self.graph.interrupt_after, tasks) {
+        if algo::should_interrupt(&self.checkpoint, self.breakpoints(false), tasks) {
             self.emit(|_| StreamEvent::Interrupted(Vec::new()));
             return Ok(Some(Outcome::Paused(self.state(), Vec::new())));
         }
