@@ -55,6 +55,7 @@ import {
   Command,
   INTERRUPT,
   isCommand,
+  isInterrupted,
   CompiledStateGraph,
   COPY,
   EmptyInputError,
@@ -253,7 +254,7 @@ async function walkthrough(): Promise<void> {
   const base: BaseLangGraphError = new GraphValueError("x", { lc_error_code: "INVALID_GRAPH" } satisfies ErrorOptions);
   const interruptKey: "__interrupt__" = INTERRUPT;
   const params: CommandParams = { resume: 1 };
-  const isCmd: boolean = isCommand(new Command(params));
+  const isCmd: boolean = isCommand(new Command(params)) && !isInterrupted({});
   void [base, interruptKey, isCmd];
   const conversions: number = graph._stateConversions;
   const items: number = graph._stateItemsConverted;

@@ -38,6 +38,14 @@ pub struct RunnableConfig {
     /// `async`, which like `sync` saves every one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub durability: Option<Durability>,
+    /// This run's breakpoints before nodes, in place of the compiled ones
+    /// (LangGraph's `interrupt_before` argument of `invoke`/`stream`;
+    /// LangGraph.js's `interruptBefore` in the run's config). The root graph only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interrupt_before: Option<Vec<String>>,
+    /// This run's breakpoints after nodes, in place of the compiled ones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interrupt_after: Option<Vec<String>>,
 }
 
 /// LangGraph 1.x's `durability` modes: when a run's checkpoints are saved.

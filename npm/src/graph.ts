@@ -3,12 +3,13 @@
 import * as raw from "./wasm/chronograph.js";
 import { argumentError, describe, flag, hide, isArray, isInstance, isRecord, option, thrownText } from "./args.js";
 import { DEFINITION, RAW } from "./internal.js";
+import { END, START } from "./constants.js";
 import { isCommand } from "./command.js";
 import { GraphValueError, withCode } from "./errors.js";
 import { retryPolicyOf, withRetry } from "./retry.js";
 import {
+  AnnotationRoot,
   channelsOf,
-  type AnnotationRoot,
   type BaseChannel,
   type StandardSchemaV1,
   type StateDefinition,
@@ -18,7 +19,7 @@ import {
   type StateType,
   type UpdateType,
 } from "./state.js";
-import { laneOptions, onThread, wrapNode, type UserNode } from "./runtime.js";
+import { laneOptions, onThread, withRunData, wrapNode, type UserNode } from "./runtime.js";
 import { listed } from "./lazy.js";
 import { MemorySaver } from "./saver.js";
 import { chunkIterator } from "./stream.js";
@@ -45,6 +46,9 @@ import type {
   TaggedChunk,
   UpdatedConfig,
 } from "./types.js";
+
+/** Node names each builder was given so far (LangGraph.js refuses a duplicate or reserved name in `addNode`). */
+const nodeNames = new WeakMap<object, Set<string>>();
 
 /** What `addNode`'s third argument may hold. */
 const NODE_OPTIONS = new Set(["ends", "subgraphs", "retryPolicy", "input", "defer", "cachePolicy", "timeout", "errorHandler", "metadata"]);
@@ -96,8 +100,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
   declare readonly [DEFINITION]: StateDefinitionInfo | undefined;
 
   constructor(state: unknown, options?: unknown) {
-    const definition = channelsOf(state);
-    contextOption(options);
+    const definition = { ...channelsOf(state), contextSchema: contextOption(options) };
     hide(this, RAW, new raw.WasmStateGraph(definition.channels));
     hide(this, DEFINITION, definition);
   }
@@ -151,6 +154,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       return this;
     }
     const label = typeof name === "string" ? name : "?";
+    if (typeof name === "string") this.#claim(name);
     const checked = nodeOptions(label, options);
     const ends = option(checked, "ends", "addNode(name, action, options): options");
     const retry = retryPolicyOf(label, option(checked, "retryPolicy", "addNode(name, action, options): options"));
@@ -162,6 +166,19 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       this[RAW].addNode(name as string, wrapNode(fn), ends);
     } else this[RAW].addNode(name as string, action, ends);
     return this;
+  }
+
+  #claim(name: string): void {
+    const fail = (message: string) => {
+      const e = new Error(message) as Error & { code: string };
+      e.code = "INVALID_GRAPH";
+      throw e;
+    };
+    if (name === START || name === END) fail(`Node \`${name}\` is reserved.`);
+    let names = nodeNames.get(this);
+    if (names === undefined) nodeNames.set(this, (names = new Set()));
+    if (names.has(name)) fail(`Node \`${name}\` already present.`);
+    names.add(name);
   }
 
   /** Adds an edge; with several sources, `to` runs once all of them have run (a join). */
@@ -202,22 +219,38 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const checkpointer = option(options, "checkpointer", what);
     const interruptBefore = option(options, "interruptBefore", what);
     const interruptAfter = option(options, "interruptAfter", what);
-    if (checkpointer != null && !isInstance(checkpointer, MemorySaver)) {
-      throw argumentError("compile(options): options.checkpointer must be a MemorySaver");
+    // `true`: a subgraph with a history of its own (LangGraph.js's `checkpointer: true`);
+    // `false`: LangGraph.js's "no checkpointing" for a subgraph, the default here.
+    const persistent = checkpointer === true;
+    if (checkpointer != null && typeof checkpointer !== "boolean" && !isInstance(checkpointer, MemorySaver)) {
+      throw argumentError("compile(options): options.checkpointer must be a MemorySaver, true or false");
     }
-    const compiled = this[RAW].compile(checkpointer?.[RAW].share(), interruptBefore, interruptAfter);
+    const saver = isInstance(checkpointer, MemorySaver) ? checkpointer : undefined;
+    const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent);
     const graph = new CompiledStateGraph<S, U>(compiled, this[DEFINITION]);
-    return hide(graph, "checkpointer", checkpointer ?? undefined);
+    return hide(graph, "checkpointer", saver);
   }
 }
 
-/** `new StateGraph(state, options)`'s second argument: a context schema (the v1 runtime `context`) is not supported yet. */
-function contextOption(options: unknown): void {
-  if (options === undefined || options === null) return;
-  throw withCode(
-    new GraphValueError("new StateGraph(state, contextSchema): the runtime context (a second argument, invoke(input, { context })) is not supported yet"),
-    "UNSUPPORTED",
-  );
+/**
+ * `new StateGraph(state, options)`'s second argument: LangGraph.js v1's
+ * context schema (a zod object or any standard schema; an `Annotation.Root`
+ * only describes types), or `{ context }`. Nodes get the run's `context`
+ * as `config.context`.
+ */
+function contextOption(options: unknown): StandardSchemaV1 | undefined {
+  if (options === undefined || options === null) return undefined;
+  const schema = isRecord(options) && "context" in options ? options.context : options;
+  if (isRecord(schema) && "~standard" in schema) return schema as unknown as StandardSchemaV1;
+  if (schema === undefined || AnnotationRoot.isInstance(schema)) return undefined;
+  if (isRecord(options)) {
+    for (const key of ["input", "output", "interrupt", "writer", "nodes"]) {
+      if (options[key] !== undefined) {
+        throw withCode(new GraphValueError(`new StateGraph(state, options): options.${key} is not supported`), "UNSUPPORTED");
+      }
+    }
+  }
+  throw argumentError(`new StateGraph(state, contextSchema): the context schema must be a zod object or an Annotation.Root, got ${describe(schema)}`);
 }
 
 /** Options of `new StateGraph(state, options)`: LangGraph.js's context schema (or `{ context }`). */
@@ -293,6 +326,20 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   }
 
   /**
+   * The run's `context` (LangGraph.js v1's runtime context), validated
+   * against the graph's context schema when it has one (a standard schema).
+   */
+  #context(config: unknown): unknown {
+    const context = option(config, "context", "config");
+    const schema = this[DEFINITION]?.contextSchema;
+    if (context === undefined || schema === undefined) return context;
+    const checked = schema["~standard"].validate(context);
+    if ("then" in checked) throw withCode(new GraphValueError("config.context: an async context schema is not supported"), "UNSUPPORTED");
+    if (checked.issues) throw new Error(`Validation failed for the context: ${JSON.stringify(checked.issues)}`);
+    return checked.value;
+  }
+
+  /**
    * Calls `run` with the run input as the engine takes it: validated
    * against a `StateSchema` state first, as LangGraph.js does. Without a
    * schema the input goes through untouched (and synchronously: it may be
@@ -318,9 +365,12 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
    */
   invoke(input: Partial<S> | null | Command, config?: RunnableConfig): Promise<RunOutput<S>> {
     const { thread, strategy } = laneOptions(config);
-    return onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
-      this.#withInput(input, (i) => this[RAW].invoke(i, config)),
+    const [runConfig, forget] = withRunData(config, { context: this.#context(config), checkpointed: this.checkpointer !== undefined });
+    const run = onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
+      this.#withInput(input, (i) => this[RAW].invoke(i, runConfig)),
     );
+    run.then(forget, forget);
+    return run;
   }
 
   /** With `subgraphs: true` in `config`: `[namespace, chunk]`. */
@@ -382,9 +432,17 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
         : tagged
           ? (mode: string, c: unknown) => push([mode, c])
           : (_mode: string, c: unknown) => push(c);
-      return onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
-        this.#withInput(input, (i) => this[RAW].stream(i, config, modes, chunk, subgraphs)),
+      // "custom" chunks come from the nodes' `config.writer`, not from the engine.
+      const list = (tagged ? modes : [modes]) as unknown[];
+      const custom = list.includes("custom");
+      const engineModes = custom ? list.filter((m) => m !== "custom") : modes;
+      const writer = custom ? (c: unknown) => chunk("custom", c, []) : undefined;
+      const [runConfig, forget] = withRunData(config, { context: this.#context(config), writer, checkpointed: this.checkpointer !== undefined });
+      const run = onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
+        this.#withInput(input, (i) => this[RAW].stream(i, runConfig, engineModes, chunk, subgraphs)),
       );
+      run.then(forget, forget);
+      return run;
     });
     const result = Promise.resolve(iterator) as ChunkStream<unknown>;
     result[Symbol.asyncIterator] = () => iterator;

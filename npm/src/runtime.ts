@@ -12,6 +12,8 @@ interface Running {
   task: number;
   /** The thread its run is on. */
   thread: string | undefined;
+  /** `false` when the graph the run was started on has no checkpointer. */
+  checkpointed?: boolean;
 }
 
 /** The subset of Node's `AsyncLocalStorage` the package uses. */
@@ -45,6 +47,10 @@ export const TASK = Symbol("chronograph.task");
  */
 export function interrupt<I = Json, R = Json>(value: I, config?: NodeConfig): R {
   const task = (option(config, TASK, "interrupt(value, config): config") as number | undefined) ?? running()?.task;
+  if (task != null && running()?.checkpointed === false) {
+    // LangGraph.js: a run that cannot be resumed must not pause.
+    throw withCode(new GraphValueError("No checkpointer set", { lc_error_code: "MISSING_CHECKPOINTER" }), "MISSING_CHECKPOINTER");
+  }
   if (task == null) {
     // LangGraph.js's text when there is no graph around the call.
     throw withCode(
@@ -64,6 +70,38 @@ function copyJson<T>(v: T): T {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(v)) out[k] = copyJson((v as Record<string, unknown>)[k]);
   return out as T;
+}
+
+/**
+ * What one run gives its JS nodes besides the engine's config: LangGraph.js's
+ * runtime `context` and the `"custom"` stream mode's `writer`. The engine
+ * carries only a number for it, in `configurable` under `RUN_KEY` (keys
+ * starting with `__` stay out of checkpoint metadata, as in LangGraph), and
+ * `wrapNode` swaps the number for the data and removes the key.
+ */
+export interface RunData {
+  context?: unknown;
+  writer?: (chunk: unknown) => void;
+  /** `false` for a run of a graph without a checkpointer: `interrupt()` then fails, as in LangGraph.js. */
+  checkpointed?: boolean;
+}
+
+/** Where a run's token travels in `configurable`. */
+const RUN_KEY = "__chronograph_run";
+const runs = new Map<number, RunData>();
+let nextRun = 0;
+
+/**
+ * `config` with run data attached (a copy; `config` itself when there is
+ * none), and the function that forgets it once the run has settled.
+ */
+export function withRunData(config: unknown, data: RunData): [unknown, () => void] {
+  if (data.context === undefined && data.writer === undefined && data.checkpointed !== false) return [config, () => {}];
+  const token = ++nextRun;
+  runs.set(token, data);
+  const base = (config ?? {}) as { configurable?: Record<string, unknown> };
+  const copy = { ...base, configurable: { ...(base.configurable ?? {}), [RUN_KEY]: token } };
+  return [copy, () => runs.delete(token)];
 }
 
 /** A node function as the user wrote it. */
@@ -90,10 +128,20 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void):
     metadata.langgraph_step = step;
     metadata.langgraph_task_id = taskId;
     hide(config, TASK, task);
+    const configurable = config.configurable as Record<string, unknown>;
+    const token = configurable[RUN_KEY];
+    let run: RunData | undefined;
+    if (token !== undefined) {
+      delete configurable[RUN_KEY];
+      run = runs.get(token as number);
+      if (run?.context !== undefined) (config as NodeConfig & { context?: unknown }).context = run.context;
+      if (run?.writer !== undefined) (config as NodeConfig & { writer?: unknown }).writer = run.writer;
+    }
     decorate?.(config);
     // What `interrupt()` and the thread queues (`onThread`) look up: the
     // task, and the thread its run is on.
     const here: Running = { task, thread: threadKey(config.configurable.thread_id) };
+    if (run?.checkpointed === false) here.checkpointed = false;
     const previous = current;
     current = here;
     try {

@@ -269,6 +269,8 @@ export interface StateDefinitionInfo {
   channels: Record<string, RawChannel>;
   /** The `StateSchema` the run input is validated with, if any. */
   schema?: StateSchema;
+  /** The context schema the run's `context` is validated with, if any. */
+  contextSchema?: StandardSchemaV1 | undefined;
 }
 
 function unsupported(what: string): never {

@@ -63,6 +63,12 @@ export interface RunnableConfig {
   streamMode?: StreamMode | StreamMode[];
   /** For `stream(input, config)`: also stream subgraphs, when not given in the third argument. */
   subgraphs?: boolean;
+  /** LangGraph.js v1's runtime context: nodes read it as `config.context` (validated by the graph's context schema). */
+  context?: unknown;
+  /** This run's breakpoints before nodes, in place of the compiled ones (`"*"`: every node). */
+  interruptBefore?: string[] | "*";
+  /** This run's breakpoints after nodes, in place of the compiled ones. */
+  interruptAfter?: string[] | "*";
   /**
    * What a run or update does when another run or update of the same
    * thread (same checkpointer, same `thread_id`) is in flight:
@@ -134,8 +140,8 @@ export interface PregelTaskDescription {
   id: string;
   name: string;
   interrupts: Interrupt[];
-  /** The stored error (Python `repr` text) when the task failed. */
-  error?: string;
+  /** The error the task failed with: its `message` and `name`, as LangGraph.js keeps it. */
+  error?: { message: string; name: string };
   /** For a finished task: its state writes. */
   result?: { [channel: string]: Json };
   /**
@@ -161,6 +167,10 @@ export interface StateSnapshot<S extends object = StateValues> {
 export interface NodeConfig {
   configurable: Configurable;
   recursionLimit?: number;
+  /** The run's `context` (`invoke(input, { context })`), LangGraph.js v1's runtime context. */
+  context?: unknown;
+  /** With `streamMode: "custom"`: sends a chunk to the stream. */
+  writer?: (chunk: unknown) => void;
   metadata: { langgraph_node: string; langgraph_step: number; langgraph_task_id: string; [key: string]: Json };
 }
 
@@ -196,7 +206,8 @@ export interface AddNodeOptions {
 
 /** Options of `compile`. */
 export interface CompileOptions {
-  checkpointer?: MemorySaver;
+  /** The saver; for a graph run as a subgraph, `true` keeps one history per thread in its node's namespace. */
+  checkpointer?: MemorySaver | boolean;
   /** Pause before these nodes (`"*"`: every node). */
   interruptBefore?: string[] | "*";
   /** Pause after these nodes (`"*"`: every node). */
@@ -230,7 +241,7 @@ export type SpecOp =
   | { goto: string | string[]; graph?: "parent" };
 
 /** The stream modes. */
-export type StreamMode = "values" | "updates" | "checkpoints" | "tasks" | "debug";
+export type StreamMode = "values" | "updates" | "checkpoints" | "tasks" | "debug" | "custom";
 
 /** A `"checkpoints"` chunk: a checkpoint as it is saved. */
 export interface CheckpointChunk<S extends object = StateValues> {
@@ -266,6 +277,8 @@ export interface StreamChunks<S extends object> {
   checkpoints: CheckpointChunk<S>;
   tasks: TaskChunk;
   debug: DebugChunk<S>;
+  /** What nodes pass to `config.writer`. */
+  custom: unknown;
 }
 
 /** With an array of modes, chunks are `[mode, chunk]`. */

@@ -88,9 +88,7 @@ impl State {
     /// sorted by name.
     pub fn iter(&self) -> impl Iterator<Item = (&Name, &ChannelValue)> {
         let ordered = self.order.as_deref().unwrap_or_default();
-        let listed = ordered
-            .iter()
-            .filter_map(|k| self.values.get_key_value(k));
+        let listed = ordered.iter().filter_map(|k| self.values.get_key_value(k));
         let rest = self
             .values
             .iter()

@@ -820,6 +820,21 @@ impl<'a> Loop<'a> {
         Ok(None)
     }
 
+    /// The breakpoints before (`before`) or after nodes: the run's own for
+    /// the root graph when its config gives them, else the compiled ones.
+    fn breakpoints(&self, before: bool) -> &[String] {
+        let config = &self.frame.config;
+        let run = match before {
+            true => config.interrupt_before.as_deref(),
+            false => config.interrupt_after.as_deref(),
+        };
+        match (run, self.frame.is_nested(), before) {
+            (Some(names), false, _) => names,
+            (_, _, true) => &self.graph.interrupt_before,
+            (_, _, false) => &self.graph.interrupt_after,
+        }
+    }
+
     /// Turns a `Command` into NULL_TASK_ID writes (LangGraph `map_command`).
     fn command(&mut self, cmd: &Command, forks: bool) -> Result<()> {
         if cmd.graph.as_deref() == Some(PARENT) {
@@ -933,7 +948,7 @@ impl<'a> Loop<'a> {
         if !self.is_replaying && !self.pending.is_empty() {
             algo::match_writes(&mut tasks, &self.pending);
         }
-        if algo::should_interrupt(&self.checkpoint, &self.graph.interrupt_before, &tasks) {
+        if algo::should_interrupt(&self.checkpoint, self.breakpoints(true), &tasks) {
             self.emit(|_| StreamEvent::Interrupted(Vec::new()));
             return Ok(Some(Outcome::Paused(self.paused_state(&tasks), Vec::new())));
         }
@@ -1121,7 +1136,7 @@ impl<'a> Loop<'a> {
         self.step += 1;
         self.frame.resuming = None;
         self.emit(|run| StreamEvent::Values(run.graph.read_values(&run.checkpoint.channel_values)));
-        if algo::should_interrupt(&self.checkpoint, &self.graph.interrupt_after, &tasks) {
+        if algo::should_interrupt(&self.checkpoint, self.breakpoints(false), &tasks) {
             self.emit(|_| StreamEvent::Interrupted(Vec::new()));
             return Ok(Some(Outcome::Paused(self.state(), Vec::new())));
         }

@@ -48,6 +48,54 @@ pub fn task_path(path: &str) -> Vec<Value> {
         .collect()
 }
 
+/// A task's stored error as LangGraph.js shows it: `{message, name}` (its
+/// saver keeps the thrown Error's fields), from the engine's Python `repr`
+/// text (`Error('it\'s broken')`). A text of another form is the message.
+pub fn js_error(repr: &str) -> Value {
+    let parsed = repr.split_once('(').and_then(|(name, rest)| {
+        let literal = rest.strip_suffix(')')?;
+        let valid =
+            !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        valid.then(|| Some((name, py_string(literal)?)))?
+    });
+    let (name, message) = parsed.unwrap_or(("Error", repr.to_owned()));
+    serde_json::json!({ "message": message, "name": name })
+}
+
+/// The text of a Python string literal (`'...'` or `"..."`, as `repr` writes
+/// one); `None` when it is not one.
+fn py_string(literal: &str) -> Option<String> {
+    let quote = literal.chars().next().filter(|q| *q == '\'' || *q == '"')?;
+    let inner = literal.strip_prefix(quote)?.strip_suffix(quote)?;
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next()? {
+            'n' => out.push('\n'),
+            't' => out.push('\t'),
+            'r' => out.push('\r'),
+            'x' => {
+                let hex: String = chars.by_ref().take(2).collect();
+                out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
+            }
+            'u' => {
+                let hex: String = chars.by_ref().take(4).collect();
+                out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
+            }
+            'U' => {
+                let hex: String = chars.by_ref().take(8).collect();
+                out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
+            }
+            other => out.push(other),
+        }
+    }
+    Some(out)
+}
+
 /// Interrupts as LangGraph.js lists them: `{id, value}` each.
 pub struct Interrupts<'a>(pub &'a [Interrupt]);
 
@@ -79,15 +127,49 @@ mod tests {
 
     #[test]
     fn timestamps_are_written_as_javascript_writes_them() {
-        assert_eq!(js_timestamp("2026-12-01T02:06:31.840999+00:00"), "2026-12-01T02:06:31.840Z");
-        assert_eq!(js_timestamp("2026-12-01T02:06:31.5+00:00"), "2026-12-01T02:06:31.500Z");
-        assert_eq!(js_timestamp("2026-12-01T02:06:31+00:00"), "2026-12-01T02:06:31.000Z");
-        assert_eq!(js_timestamp("2026-12-01T02:06:31.840Z"), "2026-12-01T02:06:31.840Z");
+        assert_eq!(
+            js_timestamp("2026-12-01T02:06:31.840999+00:00"),
+            "2026-12-01T02:06:31.840Z"
+        );
+        assert_eq!(
+            js_timestamp("2026-12-01T02:06:31.5+00:00"),
+            "2026-12-01T02:06:31.500Z"
+        );
+        assert_eq!(
+            js_timestamp("2026-12-01T02:06:31+00:00"),
+            "2026-12-01T02:06:31.000Z"
+        );
+        assert_eq!(
+            js_timestamp("2026-12-01T02:06:31.840Z"),
+            "2026-12-01T02:06:31.840Z"
+        );
+    }
+
+    #[test]
+    fn stored_errors_are_message_and_name() {
+        assert_eq!(
+            js_error("Error('transient failure 2')"),
+            json!({ "message": "transient failure 2", "name": "Error" })
+        );
+        assert_eq!(
+            js_error("ValueError('it\\'s\\nbroken')"),
+            json!({ "message": "it's\nbroken", "name": "ValueError" })
+        );
+        assert_eq!(
+            js_error("odd text"),
+            json!({ "message": "odd text", "name": "Error" })
+        );
     }
 
     #[test]
     fn task_paths_are_arrays() {
-        assert_eq!(json!(task_path("~__pregel_pull, a, b")), json!(["__pregel_pull", "a, b"]));
-        assert_eq!(json!(task_path("~__pregel_push, 0000000002, False")), json!(["__pregel_push", 2, false]));
+        assert_eq!(
+            json!(task_path("~__pregel_pull, a, b")),
+            json!(["__pregel_pull", "a, b"])
+        );
+        assert_eq!(
+            json!(task_path("~__pregel_push, 0000000002, False")),
+            json!(["__pregel_push", 2, false])
+        );
     }
 }

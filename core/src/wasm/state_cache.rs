@@ -272,7 +272,11 @@ impl StateCache {
         }
         // LangGraph.js reports a pause at a breakpoint too, as `__interrupt__: []`.
         if output.paused {
-            Reflect::set(&obj, &"__interrupt__".into(), &to_js(&Interrupts(&output.interrupts))?)?;
+            Reflect::set(
+                &obj,
+                &"__interrupt__".into(),
+                &to_js(&Interrupts(&output.interrupts))?,
+            )?;
         }
         Ok(obj.into())
     }

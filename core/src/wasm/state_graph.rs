@@ -147,13 +147,18 @@ impl WasmStateGraph {
     /// `compile({checkpointer, interruptBefore, interruptAfter})`; the JS
     /// layer passes the options unpacked, and the checkpointer as a fresh
     /// handle (`saver.share()`), which this call consumes.
+    ///
+    /// `persistent`: LangGraph.js's `compile({ checkpointer: true })` for a
+    /// graph run as a subgraph (one history per thread, in its node's namespace).
     pub fn compile(
         &self,
         checkpointer: Option<WasmMemorySaver>,
         interrupt_before: JsValue,
         interrupt_after: JsValue,
+        persistent: bool,
     ) -> Result<WasmCompiledGraph, JsValue> {
         let mut options = CompileOptions {
+            persistent,
             checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
             interrupt_before: names_arg(&interrupt_before, "compile(options): interruptBefore")?,
             interrupt_after: names_arg(&interrupt_after, "compile(options): interruptAfter")?,

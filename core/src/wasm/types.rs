@@ -8,12 +8,12 @@
 //! the JS layer there), next to the classes that return them.
 
 use super::error::{describe, invalid_argument};
-use super::shapes::{js_timestamp, task_path, Interrupts};
+use super::shapes::{js_error, js_timestamp, task_path, Interrupts};
 use super::value::{array_items, is_array, object_pairs};
 use crate::checkpoint::{CheckpointConfig, CheckpointMetadata, CheckpointTuple, ListOptions};
 use crate::{
-    Command, Error, Goto, PregelTask, Resume, RunInput, RunnableConfig, Send, State,
-    StateSnapshot, StateUpdate, StreamEvent, TaskState, PARENT, START,
+    Command, Error, Goto, PregelTask, Resume, RunInput, RunnableConfig, Send, State, StateSnapshot,
+    StateUpdate, StreamEvent, TaskState, PARENT, START,
 };
 use js_sys::Reflect;
 use serde::de::DeserializeOwned;
@@ -182,6 +182,15 @@ pub fn config_from_js(v: &JsValue, what: &str) -> Result<RunnableConfig, JsValue
     if is_object(&metadata) {
         config.metadata = json_entries(&metadata, &format!("{what}.metadata"))?;
     }
+    for (key, slot) in [
+        ("interruptBefore", &mut config.interrupt_before),
+        ("interruptAfter", &mut config.interrupt_after),
+    ] {
+        let names = get(v, key);
+        if !absent(&names) {
+            *slot = Some(names_arg(&names, &format!("{what}.{key}"))?);
+        }
+    }
     Ok(config)
 }
 
@@ -348,14 +357,17 @@ impl Serialize for Task<'_> {
         m.serialize_entry("name", &t.name)?;
         m.serialize_entry("path", &task_path(&t.path))?;
         if let Some(e) = &t.error {
-            m.serialize_entry("error", e)?;
+            m.serialize_entry("error", &js_error(e))?;
         }
         m.serialize_entry("interrupts", &Interrupts(&t.interrupts))?;
         if let Some(state) = &self.state {
             m.serialize_entry("state", state)?;
         }
-        if let Some(r) = &t.result {
-            m.serialize_entry("result", r)?;
+        // LangGraph.js leaves `result` out for a task that wrote no state key.
+        match &t.result {
+            Some(Value::Object(r)) if r.is_empty() => {}
+            Some(r) => m.serialize_entry("result", r)?,
+            None => {}
         }
         m.end()
     }
@@ -377,9 +389,9 @@ impl<'a> From<&'a PregelTask> for Task<'a> {
             task: t,
             state: t.state.as_ref().map(|s| match s {
                 TaskState::Config(c) => TaskStateOut::Config(Address::new(c)),
-                TaskState::Snapshot(s) => TaskStateOut::Snapshot(Box::new(
-                    Snapshot::from(&**s).in_order(KeyOrder::State),
-                )),
+                TaskState::Snapshot(s) => {
+                    TaskStateOut::Snapshot(Box::new(Snapshot::from(&**s).in_order(KeyOrder::State)))
+                }
             }),
         }
     }
@@ -844,7 +856,12 @@ pub fn stream_chunks(
             if node == START => {}
         StreamEvent::Updates { node, update } if wants(StreamMode::Updates) => {
             let mut map = Map::new();
-            map.insert(node.clone(), update.clone());
+            // LangGraph.js reports a node that wrote nothing as `{}` (LangGraph: `None`).
+            let update = match update {
+                Value::Null => Value::Object(Map::new()),
+                other => other.clone(),
+            };
+            map.insert(node.clone(), update);
             out.push((StreamMode::Updates, to_js(&map)?));
         }
         StreamEvent::Interrupted(list) => {
