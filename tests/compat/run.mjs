@@ -64,6 +64,29 @@ if (flags.has("--write-known")) {
   console.log(`wrote ${KNOWN_FILE} (${Object.keys(sorted).length} cases)`);
 }
 
+/** Groups differing cases by a key made from their reason: the error (ids and quoted names
+ *  dropped) for a throw or a failed assertion, the last path segment for a value difference. */
+function groups(differing) {
+  const key = (reason) => {
+    let m = /^chronograph throws (\w+): (.*?)(?: \(at ".*"\))?$/.exec(reason);
+    if (m) return `throws ${m[1]}: ${m[2]}`;
+    m = /^(?:key order only: )?"[^"]*"(.*?): expected/.exec(reason);
+    if (m) {
+      const tail = m[1].replace(/\[\d+\]/g, "[i]").split(".").filter(Boolean).slice(-2).join(".");
+      return `${reason.startsWith("key order only") ? "key order of" : "value at"} …${tail}`;
+    }
+    return reason;
+  };
+  const clean = (s) =>
+    oneLine(s.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "<id>").replace(/(AssertionError: [\w.()]+?): .*$/, "$1 failed").replace(/\|/g, "\\|"), 150);
+  const count = new Map();
+  for (const { r } of differing) {
+    const k = clean(key(r.reason ?? ""));
+    count.set(k, (count.get(k) ?? 0) + 1);
+  }
+  return [...count].sort((a, b) => b[1] - a[1]).map(([k, n]) => `| ${n} | ${k} |`);
+}
+
 if (flags.has("--status")) {
   const lg = (await import("@langchain/langgraph/package.json", { with: { type: "json" } }).catch(() => null))?.default?.version ?? "1.7.3";
   const rows = results.map(({ c, r }) => `| \`${c.id.replace(/\|/g, "\\|")}\` | ${{ match: "matches", differs: "differs", skipped: "skipped", invalid: "INVALID" }[r.status]} | ${r.reason ? oneLine(r.reason, 180).replace(/\|/g, "\\|") : ""} |`);
@@ -77,6 +100,16 @@ if (flags.has("--status")) {
     `- ${line("program", "programs")}`,
     `- ${line("ported", "ported LangGraph.js tests")}`,
     `- ${line(null, "all")}`,
+    "",
+    "## Differences grouped by their first difference",
+    "",
+    "(a rough grouping of the one-line reasons below, most frequent first)",
+    "",
+    "| cases | kind of difference |",
+    "|---|---|",
+    ...groups(results.filter(({ r }) => r.status === "differs")),
+    "",
+    "## Every case",
     "",
     "| case | result | first difference |",
     "|---|---|---|",
