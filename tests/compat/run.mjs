@@ -49,7 +49,7 @@ console.log(`\n${line("program", "programs")}\n${line("ported", "ported tests")}
 
 if (flags.has("--write-known")) {
   const out = {};
-  for (const { c, r } of results) if (r.status === "differs") out[c.id] = r.reason;
+  for (const { c, r } of results) if (r.status === "differs") out[c.id] = oneLine(r.reason, 300);
   // Keep entries of cases not run this time (a filtered run).
   for (const [id, reason] of Object.entries(known)) if (!selected.some((c) => c.id === id)) out[id] = reason;
   const sorted = Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
