@@ -2,8 +2,8 @@
 // LangGraph.js test runs on @langchain/langgraph and on chronograph, one test each.
 // A case passes when the two engines agree, or when it differs and is listed in
 // tests/compat/known-differences.json. It fails when it differs unlisted (the diff is
-// printed), when a listed case now matches (remove it from the list), when a program or port
-// fails on LangGraph.js itself, or when the list names a case that does not exist.
+// printed), when a listed case now matches (remove it from the list), when a ported test fails
+// on LangGraph.js itself, or when the list names a case that does not exist.
 // Details of one case: node tests/compat/run.mjs --diff <part of its id>
 
 import { test } from "node:test";

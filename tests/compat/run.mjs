@@ -31,7 +31,7 @@ for (const c of selected) {
   results.push({ c, r });
   const mark = { match: "match  ", differs: "DIFFERS", skipped: "skipped", invalid: "INVALID" }[r.status];
   const note = c.id in known ? (r.status === "match" ? "  (listed as known: remove it)" : "  (known)") : r.status === "differs" ? "  (NOT in known-differences.json)" : "";
-  console.log(`${mark} ${c.id}${note}${r.reason ? `\n        ${r.reason}` : ""}`);
+  console.log(`${mark} ${c.id}${note}${r.reason ? `\n        ${r.reason}` : ""}${r.note ? `\n        ${r.note}` : ""}`);
   if (r.expected) {
     const safe = c.id.replace(/[^\w.-]+/g, "_");
     writeFileSync(join(HERE, "out", `${safe}.langgraph.json`), pretty(r.expected) + "\n");
