@@ -19,7 +19,7 @@ import {
   type StateType,
   type UpdateType,
 } from "./state.js";
-import { laneOptions, onThread, withRunData, wrapNode, type UserNode } from "./runtime.js";
+import { laneOptions, onThread, runningTask, withRunData, wrapNode, type UserNode } from "./runtime.js";
 import { listed } from "./lazy.js";
 import { MemorySaver } from "./saver.js";
 import { chunkIterator } from "./stream.js";
@@ -46,6 +46,24 @@ import type {
   TaggedChunk,
   UpdatedConfig,
 } from "./types.js";
+
+/** Whether `v` is a LangChain Runnable-like object: it has `invoke(input, config)`. */
+function isRunnable(v: unknown): v is { invoke(input: unknown, config?: unknown): unknown } {
+  return probeRunnable(v);
+}
+
+function probeRunnable(v: unknown): boolean {
+  try {
+    return typeof v === "object" && v !== null && typeof (v as { invoke?: unknown }).invoke === "function";
+  } catch {
+    return false;
+  }
+}
+
+/** A Runnable as a node function. */
+function runnableNode(r: { invoke(input: unknown, config?: unknown): unknown }): UserNode {
+  return ((state: unknown, config: unknown) => r.invoke(state, config)) as unknown as UserNode;
+}
 
 /** Node names each builder was given so far (LangGraph.js refuses a duplicate or reserved name in `addNode`). */
 const nodeNames = new WeakMap<object, Set<string>>();
@@ -161,8 +179,10 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     if (isInstance(action, CompiledStateGraph)) {
       if (retry) throw withCode(new GraphValueError(`addNode(${JSON.stringify(label)}, subgraph, options).retryPolicy: a retry policy on a subgraph node is not supported`), "UNSUPPORTED");
       this[RAW].addSubgraph(name as string, action[RAW], ends);
-    } else if (typeof action === "function") {
-      const fn = retry ? withRetry(action as UserNode, retry) : (action as UserNode);
+    } else if (typeof action === "function" || isRunnable(action)) {
+      // A LangChain Runnable (anything with `invoke(input, config)`) runs through its `invoke`.
+      const call = typeof action === "function" ? (action as UserNode) : runnableNode(action);
+      const fn = retry ? withRetry(call, retry) : call;
       this[RAW].addNode(name as string, wrapNode(fn), ends);
     } else this[RAW].addNode(name as string, action, ends);
     return this;
@@ -226,7 +246,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       throw argumentError("compile(options): options.checkpointer must be a MemorySaver, true or false");
     }
     const saver = isInstance(checkpointer, MemorySaver) ? checkpointer : undefined;
-    const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent);
+    const copies = flag(option(options, "checkpointCopies", what) ?? true, "compile(options): options.checkpointCopies");
+    const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent, copies);
     const graph = new CompiledStateGraph<S, U>(compiled, this[DEFINITION]);
     return hide(graph, "checkpointer", saver);
   }
@@ -364,6 +385,13 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
    * `bulkUpdateState` of one thread take turns (see `multitaskStrategy`).
    */
   invoke(input: Partial<S> | null | Command, config?: RunnableConfig): Promise<RunOutput<S>> {
+    // Called inside a node, a graph without a checkpointer of its own runs
+    // as a subgraph of that node's task (LangGraph.js's "subgraph called as
+    // a function"): it pauses the task, and the resume reaches it.
+    const task = this.checkpointer === undefined ? runningTask(config) : undefined;
+    if (task !== undefined) {
+      return this.#withInput(input, (i) => this[RAW].invokeInTask(i, task)) as Promise<RunOutput<S>>;
+    }
     const { thread, strategy } = laneOptions(config);
     const [runConfig, forget] = withRunData(config, { context: this.#context(config), checkpointed: this.checkpointer !== undefined });
     const run = onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>

@@ -35,6 +35,17 @@ function running(): Running | null {
   return (storage?.getStore() as Running | undefined) ?? current;
 }
 
+/** The task of the node running now (`config`'s, when it is a node's config), if any. */
+export function runningTask(config?: unknown): number | undefined {
+  let task: unknown;
+  try {
+    task = config == null ? undefined : (config as Record<symbol, unknown>)[TASK];
+  } catch {
+    task = undefined;
+  }
+  return typeof task === "number" ? task : running()?.task;
+}
+
 /** Where a node's config keeps its task (non-enumerable: invisible to the node). */
 export const TASK = Symbol("chronograph.task");
 

@@ -212,6 +212,12 @@ export interface CompileOptions {
   interruptBefore?: string[] | "*";
   /** Pause after these nodes (`"*"`: every node). */
   interruptAfter?: string[] | "*";
+  /**
+   * Chronograph's own: `true` (the default) stores each checkpoint as it is
+   * when saved, as LangGraph.js's savers do; `false` replays LangGraph
+   * (Python)'s late serialization of a join's seen-set (its conformance traces).
+   */
+  checkpointCopies?: boolean;
 }
 
 /** A graph in the JSON graph format (tests/conformance/FORMAT.md). */

@@ -129,6 +129,7 @@ function jsBuilder(spec, async) {
       const sub = jsBuilder(node.subgraph, async).compile({
         interruptBefore: compile.interrupt_before,
         interruptAfter: compile.interrupt_after,
+        checkpointCopies: false,
       });
       graph.addNode(name, sub);
       continue;
@@ -165,7 +166,8 @@ function jsBuilder(spec, async) {
 export function buildGraph(spec, { async = false, fromSpec = false } = {}) {
   if (fromSpec) {
     const saver = new MemorySaver();
-    return { saver, graph: StateGraph.fromSpec(spec).compile({ checkpointer: saver }) };
+    // The traces are LangGraph (Python)'s: its late serialization of join sets, not LangGraph.js's copies.
+    return { saver, graph: StateGraph.fromSpec(spec).compile({ checkpointer: saver, checkpointCopies: false }) };
   }
   const compile = spec.compile ?? {};
   const checkpointer = compile.checkpointer === false ? undefined : new MemorySaver();
@@ -175,6 +177,7 @@ export function buildGraph(spec, { async = false, fromSpec = false } = {}) {
       checkpointer,
       interruptBefore: compile.interrupt_before,
       interruptAfter: compile.interrupt_after,
+      checkpointCopies: false,
     }),
   };
 }

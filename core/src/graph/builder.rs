@@ -62,6 +62,11 @@ pub struct CompileOptions {
     /// keeps one history per thread, in the namespace named after its node
     /// (no task id), so each run of the node continues from the last one.
     pub persistent: bool,
+    /// Save each checkpoint as it is when saved, as LangGraph.js does,
+    /// instead of replaying LangGraph (Python)'s late serialization of a
+    /// join's live seen-set (`pregel/aliasing.rs`). `false` (LangGraph's
+    /// behaviour) by default; the JS bindings set it.
+    pub copy_on_save: bool,
 }
 
 impl CompileOptions {
@@ -349,6 +354,7 @@ impl StateGraph {
             interrupt_before: options.interrupt_before,
             interrupt_after: options.interrupt_after,
             persistent: options.persistent,
+            copy_on_save: options.copy_on_save,
             ids,
         }))
     }

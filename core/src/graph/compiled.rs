@@ -72,6 +72,8 @@ pub(crate) struct GraphInner {
     pub interrupt_after: Vec<String>,
     /// A subgraph with a history of its own (`checkpointer=True`).
     pub persistent: bool,
+    /// See [`crate::CompileOptions::copy_on_save`].
+    pub copy_on_save: bool,
     pub ids: Rc<IdGenerator>,
 }
 
@@ -216,6 +218,24 @@ impl CompiledGraph {
         config: &RunnableConfig,
     ) -> Result<RunOutput> {
         runner::run(&self.inner, input.into(), config, None, false).await
+    }
+
+    /// Runs the graph inside the running task `ctx`, as LangGraph does when
+    /// a node function calls a compiled graph ("a subgraph called as a
+    /// function"): in the task's namespace of the parent's checkpointer,
+    /// like a subgraph node. Resolves to the subgraph's final state; when
+    /// it pauses, the error is the `GraphInterrupt` that pauses the task
+    /// (let it propagate), and the resume value of the parent's next run
+    /// reaches the nested `interrupt()`.
+    pub async fn ainvoke_in_task(
+        &self,
+        input: Value,
+        ctx: &super::node::NodeContext,
+    ) -> Result<Value> {
+        match runner::run_subgraph(self, super::node::State::from_arg(input), ctx.clone()).await? {
+            crate::types::NodeOutput::Update(values) => Ok(values),
+            crate::types::NodeOutput::Command(_) => Ok(Value::Null),
+        }
     }
 
     /// Runs the graph, reporting events to `sink` as they happen.

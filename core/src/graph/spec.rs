@@ -553,6 +553,7 @@ impl GraphSpec {
                     clock: options.clock.clone(),
                     seed: options.seed,
                     persistent: sub.compile.checkpointer == Some(true),
+                    copy_on_save: options.copy_on_save,
                 })?;
                 g.add_subgraph(name.clone(), compiled);
                 continue;

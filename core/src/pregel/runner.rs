@@ -442,7 +442,7 @@ impl<'a> Loop<'a> {
             }
         };
         graph.fill_defaults(&mut checkpoint);
-        let exec = (has_joins && !exit_mode && frame.saver.is_some())
+        let exec = (has_joins && !exit_mode && !graph.copy_on_save && frame.saver.is_some())
             .then(|| aliasing::VirtualExecutor::new(join_sets(graph, &checkpoint)));
         Ok(Loop {
             graph,

@@ -150,15 +150,19 @@ impl WasmStateGraph {
     ///
     /// `persistent`: LangGraph.js's `compile({ checkpointer: true })` for a
     /// graph run as a subgraph (one history per thread, in its node's namespace).
+    /// `copy_on_save`: LangGraph.js's saver copies each checkpoint when it is
+    /// saved (`compile({ checkpointCopies })`, default `true` in the JS layer).
     pub fn compile(
         &self,
         checkpointer: Option<WasmMemorySaver>,
         interrupt_before: JsValue,
         interrupt_after: JsValue,
         persistent: bool,
+        copy_on_save: bool,
     ) -> Result<WasmCompiledGraph, JsValue> {
         let mut options = CompileOptions {
             persistent,
+            copy_on_save,
             checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
             interrupt_before: names_arg(&interrupt_before, "compile(options): interruptBefore")?,
             interrupt_after: names_arg(&interrupt_after, "compile(options): interruptAfter")?,
