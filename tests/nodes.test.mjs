@@ -108,8 +108,9 @@ test("node config: the same keys in the same order, a fresh copy per call, each 
   assert.deepEqual(seen.map(shape), [
     { configurable: { deep: { list: [1] }, thread_id: "order", zeta: 1 }, metadata: { langgraph_node: "a", langgraph_step: 1, langgraph_task_id: "id", run: "r1", tag: ["t"] }, recursionLimit: 9 },
     { configurable: { deep: { list: [1] }, thread_id: "order", zeta: 1 }, metadata: { langgraph_node: "b", langgraph_step: 2, langgraph_task_id: "id", run: "r1", tag: ["t"] }, recursionLimit: 9 },
-    { configurable: { thread_id: "order2" }, metadata: { langgraph_node: "a", langgraph_step: 1, langgraph_task_id: "id" } },
-    { configurable: { thread_id: "order2" }, metadata: { langgraph_node: "b", langgraph_step: 2, langgraph_task_id: "id" } },
+    // Without one, LangGraph.js's default recursionLimit.
+    { configurable: { thread_id: "order2" }, metadata: { langgraph_node: "a", langgraph_step: 1, langgraph_task_id: "id" }, recursionLimit: 25 },
+    { configurable: { thread_id: "order2" }, metadata: { langgraph_node: "b", langgraph_step: 2, langgraph_task_id: "id" }, recursionLimit: 25 },
   ]);
   // Every call of a run sees the keys in the same order (whatever order the engine keeps).
   const order = (v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.entries(v).map(([k, x]) => [k, order(x)]) : null);
@@ -390,7 +391,7 @@ test("a list that grows is converted incrementally: only its new items cross to 
     .addEdge(START, "step")
     .addConditionalEdges("step", (state) => (state.n < 50 ? "step" : END))
     .compile();
-  const out = await graph.invoke({ log: [{ n: -1, text: "input" }], n: 0 });
+  const out = await graph.invoke({ log: [{ n: -1, text: "input" }], n: 0 }, { recursionLimit: 100 });
   assert.equal(out.log.length, 51);
   assert.deepEqual(out.log.map((x) => x.n), [-1, ...Array.from({ length: 50 }, (_, i) => i)]);
   assert.equal(seen.length, 50);

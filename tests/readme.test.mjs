@@ -36,3 +36,23 @@ test("the README's example runs and prints the thread's story", () => {
     "loop:3 <- fork:2 <- loop:1 <- loop:0 <- input:-1",
   ]);
 });
+
+/** The ```js block under "### From LangGraph.js: change one import". */
+function oneImportExample() {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const start = readme.search(/^### From LangGraph\.js: change one import\s*$/m);
+  assert.ok(start >= 0, 'README.md has a "### From LangGraph.js: change one import" section');
+  const block = readme.slice(start).match(/^```js\n([\s\S]*?)^```$/m);
+  assert.ok(block, "the section has a ```js block");
+  return block[1];
+}
+
+test("the README's LangGraph.js example prints the same on @langchain/langgraph and on chronograph", () => {
+  const code = oneImportExample();
+  assert.match(code, /from "chronograph"; \/\/ was "@langchain\/langgraph"/);
+  const run = (source) => execFileSync(process.execPath, ["--input-type=module", "-e", source], { cwd: here, encoding: "utf8" });
+  const ours = run(code);
+  const theirs = run(code.replace('from "chronograph"', 'from "@langchain/langgraph"'));
+  assert.equal(ours, theirs);
+  assert.match(ours, /a joke about dogs \(#1\)/);
+});

@@ -468,6 +468,10 @@ pub enum StreamEvent {
         name: String,
         /// Superstep.
         step: i64,
+        /// What the node is given: the state, or a `Send`'s argument.
+        input: Value,
+        /// The channels that triggered it (`__pregel_push` for a `Send`).
+        triggers: Vec<String>,
     },
     /// A task finished (or failed, or was interrupted).
     TaskResult {
@@ -481,6 +485,9 @@ pub enum StreamEvent {
         error: Option<String>,
         /// Interrupts it raised.
         interrupts: Vec<Interrupt>,
+        /// Its writes to state keys, in the order it wrote them (none when
+        /// it failed or paused).
+        result: Vec<(String, Value)>,
     },
     /// The run paused (breakpoint or `interrupt()`): `{"__interrupt__": [...]}`.
     Interrupted(Vec<Interrupt>),

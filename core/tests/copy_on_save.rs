@@ -14,7 +14,9 @@ fn a_stored_join_set_is_the_one_live_when_its_checkpoint_was_saved() {
     let mut g = StateGraph::new();
     g.add_channel("log", Reducer::Append);
     for name in ["a", "b", "c", "b2", "d"] {
-        g.add_node(name, move |_: &State, _: &NodeContext| Ok(json!({ "log": [name] })));
+        g.add_node(name, move |_: &State, _: &NodeContext| {
+            Ok(json!({ "log": [name] }))
+        });
     }
     g.add_edge(START, "a")
         .add_edge("a", "b")
@@ -30,8 +32,13 @@ fn a_stored_join_set_is_the_one_live_when_its_checkpoint_was_saved() {
         })
         .unwrap();
     let cfg = thread("t");
-    app.invoke(RunInput::Values(json!({ "log": [] })), &cfg).unwrap();
-    let nexts: Vec<Vec<String>> = history(&app, &cfg).into_iter().rev().map(|s| s.next).collect();
+    app.invoke(RunInput::Values(json!({ "log": [] })), &cfg)
+        .unwrap();
+    let nexts: Vec<Vec<String>> = history(&app, &cfg)
+        .into_iter()
+        .rev()
+        .map(|s| s.next)
+        .collect();
     // input, a, (b, c), b2, d, end: d waits for b2 in the stored checkpoint too.
     assert_eq!(
         nexts,

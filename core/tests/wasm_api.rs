@@ -315,13 +315,18 @@ fn stream_chunks_per_mode_hide_the_start_task() {
         id: "id".into(),
         name: "a".into(),
         step: 3,
+        input: json!({"x": 1}),
+        triggers: vec!["branch:to:a".into()],
     };
     let chunks = stream_chunks(&task, &all).unwrap();
     assert_eq!(
         chunks.iter().map(|c| c.0).collect::<Vec<_>>(),
         [StreamMode::Tasks, StreamMode::Debug]
     );
-    assert_eq!(text(&chunks[0].1), r#"{"id":"id","name":"a"}"#);
+    assert_eq!(
+        text(&chunks[0].1),
+        r#"{"id":"id","name":"a","input":{"x":1},"triggers":["branch:to:a"],"interrupts":[]}"#
+    );
     assert_eq!(prop(&chunks[1].1, "type").as_deref(), Some("task"));
     assert_eq!(get(&chunks[1].1, "step").as_f64(), Some(3.0));
     let paused = StreamEvent::Interrupted(Vec::new());

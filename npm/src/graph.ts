@@ -308,6 +308,32 @@ export type StateGraph<S extends object = StateValues, U extends object = Partia
 /** A graph builder (see {@link StateGraphConstructor} for the state definitions it takes). */
 export const StateGraph = StateGraphImpl as unknown as StateGraphConstructor;
 
+/** LangGraph.js's default `recursionLimit` (LangGraph's is 10000 and more; the engine's default follows it). */
+const DEFAULT_RECURSION_LIMIT = 25;
+
+/** `config` with LangGraph.js's default `recursionLimit` when it gives none (a copy then). */
+function withDefaultLimit(config: unknown): unknown {
+  if (config != null && typeof config !== "object") return config;
+  if (option(config, "recursionLimit", "config") !== undefined || option(config, "recursion_limit", "config") !== undefined) return config;
+  return { ...(config as object), recursionLimit: DEFAULT_RECURSION_LIMIT };
+}
+
+/**
+ * What LangGraph.js puts in a task's `metadata` in `"tasks"` and `"debug"`
+ * chunks: its run marker and the run's own metadata.
+ */
+function taskMetadataOf(config: unknown): Record<string, unknown> {
+  const metadata = option(config, "metadata", "config");
+  return { ls_integration: "langgraph", ...(isRecord(metadata) ? metadata : {}) };
+}
+
+/** A task-start chunk (`"tasks"`, or a `"debug"` one of type `task`) with its `metadata`. */
+function withTaskMetadata(mode: string, c: unknown, metadata: Record<string, unknown>): unknown {
+  if (mode === "tasks" && isRecord(c) && "triggers" in c) c.metadata = { ...metadata };
+  else if (mode === "debug" && isRecord(c) && c.type === "task" && isRecord(c.payload)) c.payload.metadata = { ...metadata };
+  return c;
+}
+
 /**
  * LangGraph.js's `getState` gives the caller's own config back (its
  * checkpointer's `getTuple` does) when there is no checkpoint, or when the
@@ -393,7 +419,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       return this.#withInput(input, (i) => this[RAW].invokeInTask(i, task)) as Promise<RunOutput<S>>;
     }
     const { thread, strategy } = laneOptions(config);
-    const [runConfig, forget] = withRunData(config, { context: this.#context(config), checkpointed: this.checkpointer !== undefined });
+    const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), checkpointed: this.checkpointer !== undefined });
     const run = onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
       this.#withInput(input, (i) => this[RAW].invoke(i, runConfig)),
     );
@@ -453,19 +479,21 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       );
       const tagged = isArray(modes);
       const { thread, strategy } = laneOptions(config);
-      const chunk = subgraphs
+      const taskMetadata = taskMetadataOf(config);
+      const emit = subgraphs
         ? tagged
           ? (mode: string, c: unknown, ns: string[]) => push([ns, mode, c])
           : (_mode: string, c: unknown, ns: string[]) => push([ns, c])
         : tagged
           ? (mode: string, c: unknown) => push([mode, c])
           : (_mode: string, c: unknown) => push(c);
+      const chunk = (mode: string, c: unknown, ns: string[]) => emit(mode, withTaskMetadata(mode, c, taskMetadata), ns);
       // "custom" chunks come from the nodes' `config.writer`, not from the engine.
       const list = (tagged ? modes : [modes]) as unknown[];
       const custom = list.includes("custom");
       const engineModes = custom ? list.filter((m) => m !== "custom") : modes;
       const writer = custom ? (c: unknown) => chunk("custom", c, []) : undefined;
-      const [runConfig, forget] = withRunData(config, { context: this.#context(config), writer, checkpointed: this.checkpointer !== undefined });
+      const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), writer, checkpointed: this.checkpointer !== undefined });
       const run = onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
         this.#withInput(input, (i) => this[RAW].stream(i, runConfig, engineModes, chunk, subgraphs)),
       );

@@ -55,7 +55,7 @@ export interface Configurable {
 /** A run's configuration (LangGraph.js `RunnableConfig`). */
 export interface RunnableConfig {
   configurable?: Configurable;
-  /** Superstep budget (default 10007; the `__start__` step and the final tick count). */
+  /** Superstep budget (default 25, as in LangGraph.js). */
   recursionLimit?: number;
   /** Extra keys copied into the metadata of every checkpoint the run writes (primitives only). */
   metadata?: { [key: string]: unknown };
@@ -258,18 +258,26 @@ export interface CheckpointChunk<S extends object = StateValues> {
   parentConfig?: CheckpointConfig;
 }
 
-/** A `"tasks"` chunk: a task starting (`{id, name}`) or finished (with `error` and `interrupts`). */
+/** A `"tasks"` chunk: a task starting (with `input`, `triggers`) or its result (with `result`, `error`). */
 export interface TaskChunk {
   id: string;
   name: string;
+  /** A task starting: what the node is given. */
+  input?: Json;
+  /** A task starting: the channels that triggered it. */
+  triggers?: string[];
+  /** A task starting: the run's metadata. */
+  metadata?: { [key: string]: Json };
+  /** A finished task: its state writes. */
+  result?: { [channel: string]: Json };
   error?: string | null;
   interrupts?: Interrupt[];
 }
 
 /** A `"debug"` chunk. */
 export type DebugChunk<S extends object = StateValues> =
-  | { type: "checkpoint"; timestamp: string; step: number; payload: CheckpointChunk<S> }
-  | { type: "task" | "task_result"; timestamp: string; step: number; payload: TaskChunk };
+  | { step: number; type: "checkpoint"; timestamp: string; payload: CheckpointChunk<S> }
+  | { step: number; type: "task" | "task_result"; timestamp: string; payload: TaskChunk };
 
 /** What a run reports when `interrupt()` or a breakpoint paused it. */
 export interface InterruptChunk {

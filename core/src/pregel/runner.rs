@@ -988,6 +988,18 @@ impl<'a> Loop<'a> {
                 id: task.id.clone(),
                 name: String::from(&*task.name),
                 step,
+                input: match (&task.arg, &*task.name) {
+                    (Some(arg), _) => arg.clone(),
+                    (None, START) => start_input.clone().unwrap_or(Value::Null),
+                    (None, _) => state.to_json(),
+                },
+                triggers: match task
+                    .path
+                    .starts_with(&format!("~{}", crate::reserved::PUSH))
+                {
+                    true => vec![crate::reserved::PUSH.to_owned()],
+                    false => task.triggers.iter().map(|t| String::from(&**t)).collect(),
+                },
             });
             runs.push((i, pad.clone()));
             futures.push(run_task(
@@ -1109,12 +1121,18 @@ impl<'a> Loop<'a> {
                 }
             }
             let step = self.step;
-            self.emit(|_| StreamEvent::TaskResult {
+            self.emit(|run| StreamEvent::TaskResult {
                 id: task.id.clone(),
                 name: String::from(&*task.name),
                 step,
                 error: error_text,
                 interrupts: raised.clone(),
+                result: task
+                    .writes
+                    .iter()
+                    .filter(|(c, _)| run.graph.is_state_key(c))
+                    .cloned()
+                    .collect(),
             });
             interrupts.extend(raised);
         }

@@ -819,22 +819,80 @@ struct CheckpointChunk<'a> {
     parent_config: Option<Address<'a>>,
 }
 
-#[derive(Serialize)]
-struct TaskChunk<'a> {
-    id: &'a str,
-    name: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<Option<&'a str>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    interrupts: Option<Interrupts<'a>>,
+/// A `"tasks"` chunk as LangGraph.js writes it: a task starting
+/// (`{id, name, input, triggers, interrupts}`) or its result (`{id, name,
+/// result, interrupts, error}`, a key written twice as `{$writes: [...]}`).
+enum TaskChunk<'a> {
+    Start {
+        id: &'a str,
+        name: &'a str,
+        input: &'a Value,
+        triggers: &'a [String],
+    },
+    Result {
+        id: &'a str,
+        name: &'a str,
+        result: &'a [(String, Value)],
+        interrupts: Interrupts<'a>,
+        error: Option<&'a str>,
+    },
+}
+
+impl Serialize for TaskChunk<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(None)?;
+        match self {
+            TaskChunk::Start {
+                id,
+                name,
+                input,
+                triggers,
+            } => {
+                m.serialize_entry("id", id)?;
+                m.serialize_entry("name", name)?;
+                m.serialize_entry("input", input)?;
+                m.serialize_entry("triggers", triggers)?;
+                m.serialize_entry("interrupts", &[] as &[Value])?;
+            }
+            TaskChunk::Result {
+                id,
+                name,
+                result,
+                interrupts,
+                error,
+            } => {
+                m.serialize_entry("id", id)?;
+                m.serialize_entry("name", name)?;
+                let mut map: indexmap::IndexMap<&str, Vec<&Value>> = indexmap::IndexMap::new();
+                for (k, v) in result.iter() {
+                    map.entry(k.as_str()).or_default().push(v);
+                }
+                let object: Map<String, Value> = map
+                    .into_iter()
+                    .map(|(k, vs)| {
+                        let v = match vs.as_slice() {
+                            [one] => (*one).clone(),
+                            many => serde_json::json!({ "$writes": many }),
+                        };
+                        (k.to_owned(), v)
+                    })
+                    .collect();
+                m.serialize_entry("result", &object)?;
+                m.serialize_entry("interrupts", interrupts)?;
+                m.serialize_entry("error", error)?;
+            }
+        }
+        m.end()
+    }
 }
 
 #[derive(Serialize)]
 struct DebugChunk<T> {
+    step: i64,
     #[serde(rename = "type")]
     kind: &'static str,
     timestamp: String,
-    step: i64,
     payload: T,
 }
 
@@ -900,12 +958,18 @@ pub fn stream_chunks(
                 ));
             }
         }
-        StreamEvent::Task { id, name, step } => {
-            let chunk = TaskChunk {
+        StreamEvent::Task {
+            id,
+            name,
+            step,
+            input,
+            triggers,
+        } => {
+            let chunk = TaskChunk::Start {
                 id,
                 name,
-                error: None,
-                interrupts: None,
+                input,
+                triggers,
             };
             task_chunks(&mut out, modes, "task", *step, chunk)?;
         }
@@ -915,12 +979,14 @@ pub fn stream_chunks(
             step,
             error,
             interrupts,
+            result,
         } => {
-            let chunk = TaskChunk {
+            let chunk = TaskChunk::Result {
                 id,
                 name,
-                error: Some(error.as_deref()),
-                interrupts: Some(Interrupts(interrupts)),
+                result,
+                interrupts: Interrupts(interrupts),
+                error: error.as_deref(),
             };
             task_chunks(&mut out, modes, "task_result", *step, chunk)?;
         }
