@@ -58,3 +58,36 @@ fn a_runs_breakpoints_replace_the_compiled_ones_for_that_run() {
         vec!["b".to_owned()]
     );
 }
+
+/// `CompileOptions::command_starts_run` (LangGraph.js): a `Command` with a
+/// `goto` (or an `update`) starts a run on a new thread; without it the
+/// run is LangGraph's `EmptyInputError`.
+#[test]
+fn a_command_can_start_a_new_threads_run_when_the_graph_allows_it() {
+    let command = || {
+        RunInput::Command(chronograph::Command {
+            goto: vec![chronograph::Goto::Node("b".into())],
+            update: Some(json!({ "log": ["start"] })),
+            ..Default::default()
+        })
+    };
+    let s = saver();
+    let app = chain()
+        .compile(chronograph::CompileOptions {
+            command_starts_run: true,
+            ..opts(&s)
+        })
+        .unwrap();
+    let out = app.invoke(command(), &thread("new")).unwrap();
+    assert_eq!(out.values.to_json(), json!({ "log": ["start", "b", "c"] }));
+    let sources: Vec<&str> = history(&app, &thread("new"))
+        .iter()
+        .rev()
+        .map(source_of)
+        .collect();
+    assert_eq!(sources, ["input", "loop", "loop"]);
+
+    let python = chain().compile(opts(&saver())).unwrap();
+    let err = python.invoke(command(), &thread("new")).unwrap_err();
+    assert_eq!(err.kind(), chronograph::ErrorKind::EmptyInput);
+}

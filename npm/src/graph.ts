@@ -246,8 +246,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       throw argumentError("compile(options): options.checkpointer must be a MemorySaver, true or false");
     }
     const saver = isInstance(checkpointer, MemorySaver) ? checkpointer : undefined;
-    const copies = flag(option(options, "checkpointCopies", what) ?? true, "compile(options): options.checkpointCopies");
-    const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent, copies);
+    const python = flag(option(options, "pythonSemantics", what), "compile(options): options.pythonSemantics");
+    const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent, !python);
     const graph = new CompiledStateGraph<S, U>(compiled, this[DEFINITION]);
     return hide(graph, "checkpointer", saver);
   }

@@ -213,11 +213,12 @@ export interface CompileOptions {
   /** Pause after these nodes (`"*"`: every node). */
   interruptAfter?: string[] | "*";
   /**
-   * Chronograph's own: `true` (the default) stores each checkpoint as it is
-   * when saved, as LangGraph.js's savers do; `false` replays LangGraph
-   * (Python)'s late serialization of a join's seen-set (its conformance traces).
+   * Chronograph's own, for LangGraph (Python)'s conformance traces: where
+   * LangGraph.js and LangGraph differ in the loop, behave as LangGraph
+   * (its late serialization of a join's seen-set into saved checkpoints; a
+   * `Command` cannot start a new thread's run). Default `false`: LangGraph.js.
    */
-  checkpointCopies?: boolean;
+  pythonSemantics?: boolean;
 }
 
 /** A graph in the JSON graph format (tests/conformance/FORMAT.md). */

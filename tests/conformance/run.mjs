@@ -129,7 +129,7 @@ function jsBuilder(spec, async) {
       const sub = jsBuilder(node.subgraph, async).compile({
         interruptBefore: compile.interrupt_before,
         interruptAfter: compile.interrupt_after,
-        checkpointCopies: false,
+        pythonSemantics: true,
       });
       graph.addNode(name, sub);
       continue;
@@ -166,8 +166,8 @@ function jsBuilder(spec, async) {
 export function buildGraph(spec, { async = false, fromSpec = false } = {}) {
   if (fromSpec) {
     const saver = new MemorySaver();
-    // The traces are LangGraph (Python)'s: its late serialization of join sets, not LangGraph.js's copies.
-    return { saver, graph: StateGraph.fromSpec(spec).compile({ checkpointer: saver, checkpointCopies: false }) };
+    // The traces are LangGraph (Python)'s: its loop where LangGraph.js differs.
+    return { saver, graph: StateGraph.fromSpec(spec).compile({ checkpointer: saver, pythonSemantics: true }) };
   }
   const compile = spec.compile ?? {};
   const checkpointer = compile.checkpointer === false ? undefined : new MemorySaver();
@@ -177,7 +177,7 @@ export function buildGraph(spec, { async = false, fromSpec = false } = {}) {
       checkpointer,
       interruptBefore: compile.interrupt_before,
       interruptAfter: compile.interrupt_after,
-      checkpointCopies: false,
+      pythonSemantics: true,
     }),
   };
 }

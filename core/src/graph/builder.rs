@@ -67,6 +67,10 @@ pub struct CompileOptions {
     /// join's live seen-set (`pregel/aliasing.rs`). `false` (LangGraph's
     /// behaviour) by default; the JS bindings set it.
     pub copy_on_save: bool,
+    /// Let a `Command` with an `update` or a `goto` start a run on a thread
+    /// with nothing to resume (a new thread), as LangGraph.js does; LangGraph
+    /// raises `EmptyInputError`. `false` by default; the JS bindings set it.
+    pub command_starts_run: bool,
 }
 
 impl CompileOptions {
@@ -355,6 +359,7 @@ impl StateGraph {
             interrupt_after: options.interrupt_after,
             persistent: options.persistent,
             copy_on_save: options.copy_on_save,
+            command_starts_run: options.command_starts_run,
             ids,
         }))
     }

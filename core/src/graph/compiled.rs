@@ -74,6 +74,8 @@ pub(crate) struct GraphInner {
     pub persistent: bool,
     /// See [`crate::CompileOptions::copy_on_save`].
     pub copy_on_save: bool,
+    /// See [`crate::CompileOptions::command_starts_run`].
+    pub command_starts_run: bool,
     pub ids: Rc<IdGenerator>,
 }
 

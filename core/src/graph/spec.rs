@@ -554,6 +554,7 @@ impl GraphSpec {
                     seed: options.seed,
                     persistent: sub.compile.checkpointer == Some(true),
                     copy_on_save: options.copy_on_save,
+                    command_starts_run: options.command_starts_run,
                 })?;
                 g.add_subgraph(name.clone(), compiled);
                 continue;

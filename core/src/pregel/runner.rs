@@ -759,11 +759,20 @@ impl<'a> Loop<'a> {
             .filter(|w| w.task_id == NULL_TASK_ID)
             .map(|w| (w.channel.clone(), w.value.clone()))
             .collect();
+        // LangGraph.js starts a run from a `Command` with an update or a goto
+        // even on a thread that has nothing to resume (LangGraph refuses it).
+        let command_starts = self.graph.command_starts_run && is_cmd && !null_writes.is_empty();
         if !null_writes.is_empty() {
             self.apply(&mut [Task::pseudo("__input__", null_writes)])?;
         }
 
-        if is_resuming {
+        if !is_resuming && command_starts {
+            let versions = self.checkpoint.channel_versions.clone();
+            Arc::make_mut(&mut self.checkpoint.versions_seen).insert(INTERRUPT.into(), versions);
+            self.pending.clear();
+            self.save(Source::Input, None)?;
+            self.step += 1;
+        } else if is_resuming {
             let versions = self.checkpoint.channel_versions.clone();
             Arc::make_mut(&mut self.checkpoint.versions_seen).insert(INTERRUPT.into(), versions);
             if forks {

@@ -150,25 +150,27 @@ impl WasmStateGraph {
     ///
     /// `persistent`: LangGraph.js's `compile({ checkpointer: true })` for a
     /// graph run as a subgraph (one history per thread, in its node's namespace).
-    /// `copy_on_save`: LangGraph.js's saver copies each checkpoint when it is
-    /// saved (`compile({ checkpointCopies })`, default `true` in the JS layer).
+    /// `js_semantics`: where LangGraph.js and LangGraph (Python) differ in the
+    /// loop, follow LangGraph.js (`CompileOptions::copy_on_save`,
+    /// `command_starts_run`); the JS layer's `compile({ pythonSemantics: true })`
+    /// turns it off for the Python conformance traces.
     pub fn compile(
         &self,
         checkpointer: Option<WasmMemorySaver>,
         interrupt_before: JsValue,
         interrupt_after: JsValue,
         persistent: bool,
-        copy_on_save: bool,
+        js_semantics: bool,
     ) -> Result<WasmCompiledGraph, JsValue> {
         let mut options = CompileOptions {
             persistent,
-            copy_on_save,
+            copy_on_save: js_semantics,
+            command_starts_run: js_semantics,
             checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
             interrupt_before: names_arg(&interrupt_before, "compile(options): interruptBefore")?,
             interrupt_after: names_arg(&interrupt_after, "compile(options): interruptAfter")?,
             clock: Some(Rc::new(DateClock)),
             seed: Some((js_sys::Math::random() * 9_007_199_254_740_992.0) as u64),
-            ..Default::default()
         };
         if let Some(spec) = &self.spec {
             options = spec.compile_options(options);
