@@ -451,7 +451,13 @@ async fn js_nodes_run_through_the_raw_classes() {
     graph.add_edge("a".into(), "b".into()).unwrap();
     let saver = WasmMemorySaver::new();
     let compiled = graph
-        .compile(Some(saver.share()), JsValue::UNDEFINED, JsValue::UNDEFINED, false, true)
+        .compile(
+            Some(saver.share()),
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            false,
+            true,
+        )
         .unwrap();
     let cfg = js(r#"{"configurable": {"thread_id": "raw"}}"#);
     let out = settle(compiled.invoke(js(r#"{"n": 0, "log": []}"#), cfg.clone()))

@@ -318,6 +318,19 @@ function withDefaultLimit(config: unknown): unknown {
   return { ...(config as object), recursionLimit: DEFAULT_RECURSION_LIMIT };
 }
 
+/** The config each `withConfig` graph starts its calls from. */
+const boundConfigs = new WeakMap<object, RunnableConfig>();
+
+/** LangGraph.js's `mergeConfigs`: `extra` over `base`, `configurable` and `metadata` merged key by key. */
+function mergeConfigs(base: RunnableConfig | undefined, extra: RunnableConfig | undefined): RunnableConfig {
+  if (base === undefined) return extra ?? {};
+  if (extra == null) return { ...base };
+  const out: RunnableConfig = { ...base, ...extra };
+  if (base.configurable !== undefined || extra.configurable !== undefined) out.configurable = { ...base.configurable, ...extra.configurable };
+  if (base.metadata !== undefined || extra.metadata !== undefined) out.metadata = { ...base.metadata, ...extra.metadata };
+  return out;
+}
+
 /**
  * What LangGraph.js puts in a task's `metadata` in `"tasks"` and `"debug"`
  * chunks: its run marker and the run's own metadata.
@@ -545,6 +558,29 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   /** The addressed checkpoint (or the latest) and its ancestors up to the root, child first. */
   async getLineage(config: RunnableConfig): Promise<StateSnapshot<S>[]> {
     return listed<StateSnapshot<S>>(this[RAW].getLineage(config), "values", (s) => s);
+  }
+
+  /**
+   * LangGraph.js's `withConfig`: the same graph (same engine, checkpointer
+   * and threads) whose runs and state calls start from `config`, merged
+   * under each call's own (`configurable` and `metadata` key by key).
+   */
+  withConfig(config: RunnableConfig): CompiledStateGraph<S, U> {
+    const bound = Object.create(Object.getPrototypeOf(this) as object) as CompiledStateGraph<S, U>;
+    hide(bound, RAW, this[RAW]);
+    hide(bound, DEFINITION, this[DEFINITION]);
+    hide(bound, "checkpointer", this.checkpointer);
+    const base = mergeConfigs(boundConfigs.get(this), config);
+    boundConfigs.set(bound, base);
+    for (const method of ["invoke", "stream", "getState", "getStateHistory", "updateState", "bulkUpdateState", "getLineage"] as const) {
+      const own = (this as unknown as Record<string, (...args: unknown[]) => unknown>)[method]!;
+      const at = method === "invoke" || method === "stream" ? 1 : 0;
+      hide(bound, method, function (this: unknown, ...args: unknown[]) {
+        args[at] = mergeConfigs(base, args[at] as RunnableConfig | undefined);
+        return own.apply(bound, args);
+      });
+    }
+    return bound;
   }
 
   /** Channel values converted for JS nodes so far (unchanged channels are reused). Unstable. */

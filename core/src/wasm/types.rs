@@ -326,18 +326,52 @@ impl Serialize for StateValues<'_> {
     }
 }
 
-/// Checkpoint metadata as LangGraph.js shows it: `thread_id` added.
-#[derive(Serialize)]
+/// Checkpoint metadata as LangGraph.js shows it: `source`, `step`,
+/// `parents`, `thread_id`. The keys LangGraph copies from the run's config
+/// into each checkpoint's metadata are stored (the saver API shows them, as
+/// it shows anything `put` stored) but a snapshot or a stream chunk leaves
+/// them out, as LangGraph.js records none.
 pub struct Metadata<'a> {
-    #[serde(flatten)]
     inner: &'a CheckpointMetadata,
     thread_id: &'a str,
+    extra: bool,
+}
+
+impl Serialize for Metadata<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("source", &self.inner.source)?;
+        m.serialize_entry("step", &self.inner.step)?;
+        m.serialize_entry("parents", &self.inner.parents)?;
+        if self.extra {
+            for (k, v) in &self.inner.extra {
+                if k != "thread_id" {
+                    m.serialize_entry(k, v)?;
+                }
+            }
+        }
+        m.serialize_entry("thread_id", self.thread_id)?;
+        m.end()
+    }
 }
 
 impl<'a> Metadata<'a> {
-    /// `metadata` of a checkpoint of `thread_id`.
+    /// `metadata` of a checkpoint of `thread_id`, as the saver API shows it (with the stored extra keys).
     pub fn new(inner: &'a CheckpointMetadata, thread_id: &'a str) -> Self {
-        Metadata { inner, thread_id }
+        Metadata {
+            inner,
+            thread_id,
+            extra: true,
+        }
+    }
+
+    /// `metadata` of a checkpoint as a snapshot or a stream chunk shows it (LangGraph.js's keys only).
+    pub fn recorded(inner: &'a CheckpointMetadata, thread_id: &'a str) -> Self {
+        Metadata {
+            extra: false,
+            ..Self::new(inner, thread_id)
+        }
     }
 }
 
@@ -452,7 +486,7 @@ impl<'a> From<&'a StateSnapshot> for Snapshot<'a> {
             metadata: s
                 .metadata
                 .as_ref()
-                .map(|m| Metadata::new(m, &s.config.thread_id)),
+                .map(|m| Metadata::recorded(m, &s.config.thread_id)),
             created_at: s.created_at.as_deref().map(js_timestamp),
             parent_config: s.parent_config.as_ref().map(Address::new),
             tasks: s.tasks.iter().map(Task::from).collect(),
@@ -943,7 +977,7 @@ pub fn stream_chunks(
         } => {
             let chunk = CheckpointChunk {
                 config: Address::new(config),
-                metadata: Metadata::new(metadata, &config.thread_id),
+                metadata: Metadata::recorded(metadata, &config.thread_id),
                 values,
                 next,
                 parent_config: parent_config.as_ref().map(Address::new),
