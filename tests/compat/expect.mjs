@@ -105,8 +105,9 @@ function throwsMatch(err, expected) {
 const custom = {};
 
 function matchers(actual, negate, label, interruptOf) {
+  let current = "";
   const check = (pass, message) => {
-    if (pass === negate) throw new AssertionError(`${label}${negate ? ".not" : ""}: ${message()}`);
+    if (pass === negate) throw new AssertionError(`${label}${negate ? ".not" : ""}.${current}: ${message()}`);
   };
   const m = {
     toBe: (e) => check(Object.is(actual, e), () => `expected ${show(actual)} to be ${show(e)}`),
@@ -172,6 +173,12 @@ function matchers(actual, negate, label, interruptOf) {
     m[name] = (...args) => {
       const r = fn.call({ isNot: negate, equals }, actual, ...args);
       check(r.pass, () => (typeof r.message === "function" ? r.message() : String(r.message)));
+    };
+  }
+  for (const [name, fn] of Object.entries(m)) {
+    m[name] = (...args) => {
+      current = name;
+      return fn(...args);
     };
   }
   return m;

@@ -314,12 +314,14 @@ function silently(fn) {
 }
 
 /** Runs one program on one engine: { entries, thrown? } (thrown: an error the program let
- *  escape, i.e. did not expect). */
+ *  escape; compared like any other result). */
 export async function runProgram(program, lg) {
   const t = new Recorder();
   if (lg.__loadError) return { entries: [], thrown: { name: "LoadError", message: `import("chronograph") failed: ${lg.__loadError.message}` } };
   try {
-    await withTimeout(silently(() => program(lg, t)), TIMEOUT_MS, "the program");
+    const returned = await withTimeout(silently(() => program(lg, t)), TIMEOUT_MS, "the program");
+    // A program may also just return what it wants compared: `(lg) => ({ ... })`.
+    if (returned !== undefined) t.entries.push({ label: "(return value)", value: snapshotValue(returned) });
     return { entries: t.entries };
   } catch (err) {
     return { entries: t.entries, thrown: describeError(err) };

@@ -31,7 +31,7 @@ for (const c of selected) {
   results.push({ c, r });
   const mark = { match: "match  ", differs: "DIFFERS", skipped: "skipped", invalid: "INVALID" }[r.status];
   const note = c.id in known ? (r.status === "match" ? "  (listed as known: remove it)" : "  (known)") : r.status === "differs" ? "  (NOT in known-differences.json)" : "";
-  console.log(`${mark} ${c.id}${note}${r.reason ? `\n        ${r.reason}` : ""}`);
+  console.log(`${mark} ${c.id}${note}${r.reason ? `\n        ${r.reason}` : ""}${r.note ? `\n        ${r.note}` : ""}`);
   if (r.expected) {
     const safe = c.id.replace(/[^\w.-]+/g, "_");
     writeFileSync(join(HERE, "out", `${safe}.langgraph.json`), pretty(r.expected) + "\n");
@@ -49,7 +49,7 @@ console.log(`\n${line("program", "programs")}\n${line("ported", "ported tests")}
 
 if (flags.has("--write-known")) {
   const out = {};
-  for (const { c, r } of results) if (r.status === "differs") out[c.id] = r.reason;
+  for (const { c, r } of results) if (r.status === "differs") out[c.id] = oneLine(r.reason, 300);
   // Keep entries of cases not run this time (a filtered run).
   for (const [id, reason] of Object.entries(known)) if (!selected.some((c) => c.id === id)) out[id] = reason;
   const sorted = Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
@@ -62,6 +62,29 @@ if (flags.has("--write-known")) {
     }) + "\n",
   );
   console.log(`wrote ${KNOWN_FILE} (${Object.keys(sorted).length} cases)`);
+}
+
+/** Groups differing cases by a key made from their reason: the error (ids and quoted names
+ *  dropped) for a throw or a failed assertion, the last path segment for a value difference. */
+function groups(differing) {
+  const key = (reason) => {
+    let m = /^chronograph throws (\w+): (.*?)(?: \(at ".*"\))?$/.exec(reason);
+    if (m) return `throws ${m[1]}: ${m[2]}`;
+    m = /^(?:key order only: )?"[^"]*"(.*?): expected/.exec(reason);
+    if (m) {
+      const tail = m[1].replace(/\[\d+\]/g, "[i]").split(".").filter(Boolean).slice(-2).join(".");
+      return `${reason.startsWith("key order only") ? "key order of" : "value at"} …${tail}`;
+    }
+    return reason;
+  };
+  const clean = (s) =>
+    oneLine(s.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "<id>").replace(/(AssertionError: [\w.()]+?): .*$/, "$1 failed").replace(/\|/g, "\\|"), 150);
+  const count = new Map();
+  for (const { r } of differing) {
+    const k = clean(key(r.reason ?? ""));
+    count.set(k, (count.get(k) ?? 0) + 1);
+  }
+  return [...count].sort((a, b) => b[1] - a[1]).map(([k, n]) => `| ${n} | ${k} |`);
 }
 
 if (flags.has("--status")) {
@@ -77,6 +100,16 @@ if (flags.has("--status")) {
     `- ${line("program", "programs")}`,
     `- ${line("ported", "ported LangGraph.js tests")}`,
     `- ${line(null, "all")}`,
+    "",
+    "## Differences grouped by their first difference",
+    "",
+    "(a rough grouping of the one-line reasons below, most frequent first)",
+    "",
+    "| cases | kind of difference |",
+    "|---|---|",
+    ...groups(results.filter(({ r }) => r.status === "differs")),
+    "",
+    "## Every case",
     "",
     "| case | result | first difference |",
     "|---|---|---|",

@@ -14,8 +14,12 @@ export default async function (lg, t) {
   const calls = { ok: 0, flaky: 0, join: 0 };
   const graph = new StateGraph(State)
     .addNode("ok", () => { calls.ok++; return { log: ["ok"] }; })
-    .addNode("flaky", () => {
+    .addNode("flaky", async () => {
       calls.flaky++;
+      // (fails after "ok" has finished: when a node throws synchronously in the same tick,
+      // LangGraph.js 1.7.3 also marks the finished sibling with an AbortError and the join
+      // never runs on resume; that race is not what this program is about)
+      await new Promise((resolve) => setTimeout(resolve, 20));
       if (broken) throw new Error("service unavailable");
       return { log: ["flaky"] };
     })
