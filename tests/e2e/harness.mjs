@@ -119,7 +119,7 @@ export class Visualizer {
 
   async waitForCount(n) {
     await this.page.waitForFunction(
-      (n) => document.querySelectorAll('svg.dag [role=button]').length === n,
+      (n) => document.querySelectorAll('svg.dag g.node[role=button]').length === n,
       n,
       { timeout: 20_000 },
     );
@@ -135,7 +135,7 @@ export class Visualizer {
     await this.message.fill(text);
     await this.button('Send').click();
     await this.page.waitForFunction(
-      (n) => document.querySelectorAll('svg.dag [role=button]').length > n,
+      (n) => document.querySelectorAll('svg.dag g.node[role=button]').length > n,
       before,
     );
   }
@@ -183,7 +183,7 @@ export class Visualizer {
     const before = await this.count();
     await this.button('Replay').click();
     await this.page.waitForFunction(
-      (n) => document.querySelectorAll('svg.dag [role=button]').length > n,
+      (n) => document.querySelectorAll('svg.dag g.node[role=button]').length > n,
       before,
     );
   }

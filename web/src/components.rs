@@ -3,6 +3,7 @@
 
 pub mod actions;
 pub mod chat_view;
+pub mod dag_frames;
 pub mod dag_node;
 pub mod dag_view;
 pub mod fork_dialog;

@@ -17,6 +17,10 @@ pub struct TaskData {
     pub error: Option<String>,
     /// Its writes, once finished.
     pub result: Option<Value>,
+    /// A PUSH task's input: the argument of the `Send` that made it.
+    pub arg: Option<Value>,
+    /// For a task that runs a subgraph: the namespace its checkpoints go to.
+    pub ns: Option<String>,
 }
 
 /// The selected snapshot, ready to draw.
@@ -48,6 +52,11 @@ impl SnapshotData {
 /// The snapshot at `id`, or `None` when it is not in the thread.
 pub fn snapshot(session: &Session, id: &str) -> Option<SnapshotData> {
     let s = session.snapshot(Some(id)).ok()?;
+    let sends = if s.tasks.iter().any(|t| send_index(&t.path).is_some()) {
+        session.sends(id)
+    } else {
+        Vec::new()
+    };
     Some(SnapshotData {
         id: s
             .config
@@ -64,6 +73,16 @@ pub fn snapshot(session: &Session, id: &str) -> Option<SnapshotData> {
                 interrupts: t.interrupts.iter().map(|i| i.value.clone()).collect(),
                 error: t.error.clone(),
                 result: t.result.clone(),
+                arg: send_index(&t.path)
+                    .and_then(|i| sends.get(i))
+                    .and_then(|p| p.get("arg").cloned()),
+                ns: match &t.state {
+                    Some(chronograph::TaskState::Config(c)) => Some(c.checkpoint_ns.clone()),
+                    Some(chronograph::TaskState::Snapshot(s)) => {
+                        Some(s.config.checkpoint_ns.clone())
+                    }
+                    None => None,
+                },
             })
             .collect(),
         metadata: s
@@ -141,10 +160,34 @@ pub fn checkpoint_name(label: &str, step: i64, source: &str, next: &[String]) ->
 /// `next` as the tree shows it: names joined by commas, or `done`.
 pub fn next_text(next: &[String]) -> String {
     if next.is_empty() {
-        "done".to_owned()
-    } else {
-        next.join(", ")
+        return "done".to_owned();
     }
+    // A Send fan-out schedules one task per Send, all with the node's name:
+    // `3 × worker` reads better than the name three times.
+    let mut groups: Vec<(&str, usize)> = Vec::new();
+    for n in next {
+        match groups.iter_mut().find(|(name, _)| *name == n) {
+            Some((_, k)) => *k += 1,
+            None => groups.push((n, 1)),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(n, k)| {
+            if k > 1 {
+                format!("{k} × {n}")
+            } else {
+                n.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The index of a PUSH task's `Send` from its path (`~__pregel_push, 0000000002, False`).
+pub fn send_index(path: &str) -> Option<usize> {
+    let rest = path.strip_prefix("~__pregel_push, ")?;
+    rest.split(',').next()?.trim().parse().ok()
 }
 
 /// The id shortened for tooltips.

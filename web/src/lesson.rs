@@ -1,7 +1,8 @@
 //! Lesson mode: a guided tour of the seed walkthrough on the chat graph
-//! (`design/visualizer.md`). Each step asks the learner to predict what an
-//! engine call will do, runs it, and checks the prediction against what the
-//! engine actually did. Pure Rust over [`Session`], no Leptos.
+//! (`design/visualizer.md`), then of checkpoint namespaces on the research
+//! subgraph. Each step asks the learner to predict what an engine call will
+//! do, runs it, and checks the prediction against what the engine actually
+//! did. Pure Rust over [`Session`], no Leptos.
 
 use crate::session::{Outcome, Session};
 use chronograph::{Source, COPY};
@@ -13,10 +14,12 @@ pub type Created = (String, Option<String>, Source, i64, Vec<String>);
 /// What a step's action did (or, from a dry run, will do).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Effect {
-    /// Checkpoints before the action.
+    /// Root checkpoints before the action.
     pub before: usize,
-    /// New checkpoints: `(label, parent label, source, step, next)`.
+    /// New root checkpoints: `(label, parent label, source, step, next)`.
     pub created: Vec<Created>,
+    /// New checkpoints inside subgraph namespaces, in creation order.
+    pub sub_created: Vec<Created>,
     /// Nodes that ran (without `__start__`).
     pub ran: Vec<String>,
     /// Messages in the last new checkpoint.
@@ -26,18 +29,22 @@ pub struct Effect {
 impl Effect {
     fn measure(before: usize, session: &Session, outcome: &Outcome) -> Effect {
         let (new, ran) = session.created(outcome);
-        let created = new
-            .into_iter()
-            .map(|c| {
-                (
-                    c.view.label,
-                    c.parent_label,
-                    c.view.source,
-                    c.view.step,
-                    c.view.next,
-                )
-            })
-            .collect();
+        let (mut created, mut sub_created) = (Vec::new(), Vec::new());
+        for c in new {
+            let root = c.view.ns.is_empty();
+            let row = (
+                c.view.label,
+                c.parent_label,
+                c.view.source,
+                c.view.step,
+                c.view.next,
+            );
+            if root {
+                created.push(row);
+            } else {
+                sub_created.push(row);
+            }
+        }
         let messages = outcome.created.last().and_then(|id| {
             let snap = session.snapshot(Some(id)).ok()?;
             snap.values.get("messages").and_then(|m| m.len())
@@ -45,6 +52,7 @@ impl Effect {
         Effect {
             before,
             created,
+            sub_created,
             ran,
             messages,
         }
@@ -74,6 +82,10 @@ pub enum Ask {
     Inputs,
     /// How many messages the new checkpoint holds.
     Messages,
+    /// How many new subgraph namespaces the thread gets.
+    Namespaces,
+    /// The source of the first new checkpoint inside a subgraph.
+    SubSource,
 }
 
 /// One multiple-choice question.
@@ -98,6 +110,10 @@ impl Ask {
             Ask::Runs => "Which nodes will run?",
             Ask::Inputs => "How many of the new checkpoints will be input checkpoints?",
             Ask::Messages => "How many messages will the new checkpoint hold?",
+            Ask::Namespaces => "How many new subgraph namespaces will the thread get?",
+            Ask::SubSource => {
+                "What will the source of the first new checkpoint inside the subgraph be?"
+            }
         }
     }
 
@@ -120,6 +136,17 @@ impl Ask {
                 .count()
                 .to_string(),
             Ask::Messages => e.messages.map_or("none".into(), |n| n.to_string()),
+            // A namespace starts with its own input checkpoint (step -1).
+            Ask::Namespaces => e
+                .sub_created
+                .iter()
+                .filter(|c| c.2 == Source::Input)
+                .count()
+                .to_string(),
+            Ask::SubSource => e
+                .sub_created
+                .first()
+                .map_or("none".into(), |c| c.2.as_str().to_owned()),
         }
     }
 
@@ -156,6 +183,10 @@ impl Ask {
                 .map(String::from)
                 .to_vec(),
             Ask::Inputs => ["0", "1", "2", "4"].map(String::from).to_vec(),
+            Ask::Namespaces => ["0", "1", "2"].map(String::from).to_vec(),
+            Ask::SubSource => ["input", "loop", "update", "fork", "none"]
+                .map(String::from)
+                .to_vec(),
             Ask::Messages => {
                 let m = e.messages.unwrap_or(1);
                 [1, m.saturating_sub(1), m, m + 1]
@@ -199,14 +230,17 @@ pub struct Step {
     pub lesson: &'static str,
     /// Predictions to make first.
     pub asks: &'static [Ask],
+    /// The scenario the step runs on; a step on another scenario than the
+    /// one before starts a new thread of it.
+    pub scenario: &'static str,
     action: Action,
 }
 
 fn id_of(s: &Session, label: &str) -> chronograph::Result<String> {
-    s.checkpoints()
+    s.labels()
         .into_iter()
-        .find(|c| c.label == label)
-        .map(|c| c.id)
+        .find(|(_, l)| l == label)
+        .map(|(id, _)| id)
         .ok_or_else(|| {
             chronograph::Error::value(format!(
                 "the lesson expects checkpoint {label}; restart the lesson"
@@ -223,12 +257,13 @@ fn say(s: &mut Session, text: &str, at: Option<&str>) -> chronograph::Result<Out
 
 const EDIT: &str = "Make it tomorrow at 2 pm";
 
-/// The tour, in order.
-pub const STEPS: [Step; 9] = [
+/// The tour, in order: the seed walkthrough (1–9), then namespaces (10–13).
+pub const STEPS: [Step; 13] = [
     Step {
         title: "1. Two rounds of chat",
         instruction: "Send two messages: invoke({messages: [...]}) twice on the thread.",
         lesson: "Every superstep writes a checkpoint, and step numbers continue across rounds on one thread.",
+        scenario: "chat",
         asks: &[Ask::Count, Ask::Inputs],
         action: |s| {
             let a = say(s, "Is there a slot tomorrow morning?", None)?;
@@ -240,6 +275,7 @@ pub const STEPS: [Step; 9] = [
         title: "2. Regenerate the first reply",
         instruction: "Replay from c2 (step 1, next = reply): invoke(None, c2).",
         lesson: "Replay does not overwrite: it adds a fork under the chosen checkpoint; the old branch stays.",
+        scenario: "chat",
         asks: &[Ask::Count, Ask::Parent, Ask::Source, Ask::Step],
         action: |s| {
             let id = id_of(s, "c2")?;
@@ -250,6 +286,7 @@ pub const STEPS: [Step; 9] = [
         title: "3. Replay a finished round",
         instruction: "Replay from c3 (step 2, next = done): invoke(None, c3).",
         lesson: "Replaying a terminal checkpoint still writes a fork copy, and nothing runs.",
+        scenario: "chat",
         asks: &[Ask::Count, Ask::Source, Ask::Runs],
         action: |s| {
             let id = id_of(s, "c3")?;
@@ -260,6 +297,7 @@ pub const STEPS: [Step; 9] = [
         title: "4. Edit the first message",
         instruction: "update_state(c0, {messages: [edited]}, as_node=\"booking\"): written as booking, on the input checkpoint.",
         lesson: "update_state does not run the graph: it writes one update checkpoint, a child of the chosen one.",
+        scenario: "chat",
         asks: &[Ask::Parent, Ask::Source, Ask::Step, Ask::Next, Ask::Runs],
         action: |s| {
             let id = id_of(s, "c0")?;
@@ -270,6 +308,7 @@ pub const STEPS: [Step; 9] = [
         title: "5. Run the edit",
         instruction: "invoke(None, c11): continue from the update checkpoint.",
         lesson: "as_node decides what is skipped: written as booking, only reply runs.",
+        scenario: "chat",
         asks: &[Ask::Count, Ask::Parent, Ask::Runs],
         action: |s| {
             let id = id_of(s, "c11")?;
@@ -280,6 +319,7 @@ pub const STEPS: [Step; 9] = [
         title: "6. Try as_node = reply",
         instruction: "update_state(c0, {messages: [edited]}, as_node=\"reply\"), then invoke(None, that).",
         lesson: "as_node is not who signs the edit: as reply, the graph thinks the round is over.",
+        scenario: "chat",
         asks: &[Ask::Next, Ask::Count, Ask::Runs],
         action: |s| {
             let id = id_of(s, "c0")?;
@@ -290,6 +330,7 @@ pub const STEPS: [Step; 9] = [
         title: "7. Copy, then edit",
         instruction: "update_state(c2, None, as_node=\"__copy__\").",
         lesson: "A copy is a sibling of the original (same parent), not its child, one step later.",
+        scenario: "chat",
         asks: &[Ask::Parent, Ask::Source, Ask::Step],
         action: |s| {
             let id = id_of(s, "c2")?;
@@ -300,6 +341,7 @@ pub const STEPS: [Step; 9] = [
         title: "8. New input on an old checkpoint",
         instruction: "invoke({messages: [...]}, c3): input plus a checkpoint id.",
         lesson: "Input with a checkpoint id is not refused: it starts a new input checkpoint there and runs from the entry.",
+        scenario: "chat",
         asks: &[Ask::Parent, Ask::Source, Ask::Step, Ask::Runs],
         action: |s| {
             let id = id_of(s, "c3")?;
@@ -310,10 +352,52 @@ pub const STEPS: [Step; 9] = [
         title: "9. Reducers append",
         instruction: "update_state(c3, {messages: [a new message]}, as_node=\"reply\").",
         lesson: "An edit of messages goes through add_messages: it appends (or replaces by id); it never wipes the list.",
+        scenario: "chat",
         asks: &[Ask::Messages, Ask::Next],
         action: |s| {
             let id = id_of(s, "c3")?;
             s.update(&id, Some(json!({"messages": [{"type": "human", "content": "One more thing"}]})), Some("reply"))
+        },
+    },
+    Step {
+        title: "10. A subgraph has its own namespace",
+        instruction: "A new thread on the research graph (plan → research[search → write → approve] → publish): invoke({log: []}). approve calls interrupt() inside the subgraph.",
+        lesson: "The subgraph writes its checkpoints in a namespace of its own, research:<task id>; the root's history lists only the root's (expand c2 to see the others). Its interrupt pauses the parent too.",
+        scenario: "research",
+        asks: &[Ask::Count, Ask::Namespaces],
+        action: |s| s.invoke(json!({"log": []}), None),
+    },
+    Step {
+        title: "11. Replay the subgraph's parent",
+        instruction: "Predict: does the subgraph re-run when you replay its parent's checkpoint? invoke(None, c2), where c2's next is research.",
+        lesson: "Yes: a replay re-runs the subgraph from scratch (an input checkpoint at step -1) in a new namespace, because the task has a new id. The old namespace stays as it was.",
+        scenario: "research",
+        asks: &[Ask::Namespaces, Ask::SubSource],
+        action: |s| {
+            let id = id_of(s, "c2")?;
+            s.replay(&id)
+        },
+    },
+    Step {
+        title: "12. Edit inside the subgraph",
+        instruction: "update_state(s7, {draft: \"Draft v2\"}) through the subgraph's config (its namespace and checkpoint_map): s7 is the paused subgraph checkpoint of the replay.",
+        lesson: "An update through a subgraph's config writes an update checkpoint inside that namespace; the parent's checkpoints do not change.",
+        scenario: "research",
+        asks: &[Ask::SubSource, Ask::Namespaces, Ask::Count],
+        action: |s| {
+            let id = id_of(s, "s7")?;
+            s.update(&id, Some(json!({"draft": "Draft v2"})), None)
+        },
+    },
+    Step {
+        title: "13. Resume from the parent",
+        instruction: "invoke(Command(resume=true), c3): the parent's paused checkpoint.",
+        lesson: "The paused subgraph continues in the same namespace from its newest checkpoint (the edit), so no new namespace appears; then the parent runs publish.",
+        scenario: "research",
+        asks: &[Ask::Namespaces, Ask::Count],
+        action: |s| {
+            let id = id_of(s, "c3")?;
+            s.resume(json!(true), Some(&id))
         },
     },
 ];
@@ -331,11 +415,7 @@ pub struct Lesson {
 impl Lesson {
     /// The tour at its first step, with a fresh chat session to run it on.
     pub fn start() -> chronograph::Result<(Lesson, Session)> {
-        let spec = crate::scenarios::by_id("chat")
-            .map(|s| s.graph())
-            .transpose()?;
-        let session =
-            Session::new(spec.ok_or_else(|| chronograph::Error::value("no chat scenario"))?)?;
+        let session = fresh(STEPS[0].scenario)?;
         let mut lesson = Lesson::default();
         lesson.prepare(&session);
         Ok((lesson, session))
@@ -446,18 +526,43 @@ impl Lesson {
             .collect()
     }
 
-    /// Moves to the next step, preparing its questions on `session`.
-    pub fn advance(&mut self, session: &Session) {
+    /// Moves to the next step, preparing its questions on `session`; when
+    /// the step runs on another scenario, on a new thread of it, returned
+    /// for the page to show.
+    pub fn advance(&mut self, session: &Session) -> Option<Session> {
+        let was = self.step().map(|s| s.scenario);
         if self.index < STEPS.len() {
             self.index += 1;
         }
-        self.prepare(session);
+        let now = self.step().map(|s| s.scenario);
+        match now.filter(|n| Some(*n) != was).map(fresh) {
+            Some(Ok(new)) => {
+                self.prepare(&new);
+                Some(new)
+            }
+            Some(Err(e)) => {
+                self.error = Some(e.to_string());
+                None
+            }
+            None => {
+                self.prepare(session);
+                None
+            }
+        }
     }
 
     /// Whether every step is done.
     pub fn finished(&self) -> bool {
         self.index >= STEPS.len()
     }
+}
+
+/// A new, empty thread of a built-in scenario.
+fn fresh(scenario: &str) -> chronograph::Result<Session> {
+    let spec = crate::scenarios::by_id(scenario)
+        .ok_or_else(|| chronograph::Error::value(format!("no {scenario} scenario")))?
+        .graph()?;
+    Session::new(spec)
 }
 
 #[cfg(test)]
@@ -500,9 +605,11 @@ mod tests {
                 lesson.result()
             );
             counts.push(session.checkpoints().len());
-            lesson.advance(&session);
+            if let Some(new) = lesson.advance(&session) {
+                session = new;
+            }
         }
-        assert_eq!(counts, [8, 10, 11, 12, 13, 14, 15, 19, 20]);
+        assert_eq!(counts, [8, 10, 11, 12, 13, 14, 15, 19, 20, 3, 4, 4, 6]);
     }
 
     #[test]
@@ -537,7 +644,9 @@ mod tests {
         while !lesson.finished() {
             lesson.run(&mut session).unwrap();
             effects.push(lesson.result().unwrap().clone());
-            lesson.advance(&session);
+            if let Some(new) = lesson.advance(&session) {
+                session = new;
+            }
         }
         let first = |i: usize| effects[i].created[0].clone();
         // 2: a fork at step 2 under c2.
@@ -574,5 +683,36 @@ mod tests {
         assert_eq!(effects[7].ran, ["booking", "reply"]);
         // 9: the edit appends: c3 held 2 messages, the update holds 3.
         assert_eq!(effects[8].messages, Some(3));
+        let answer = |i: usize, ask: Ask| ask.answer(&effects[i]);
+        // 10: one namespace, the root pauses at c2 (3 root checkpoints).
+        assert_eq!(
+            (answer(9, Ask::Count), answer(9, Ask::Namespaces)),
+            ("3".into(), "1".into())
+        );
+        assert_eq!(
+            effects[9].sub_created.len(),
+            4,
+            "s0 … s3, paused at approve"
+        );
+        // 11: the replay re-runs the subgraph from scratch in a new namespace.
+        assert_eq!(
+            (answer(10, Ask::Namespaces), answer(10, Ask::SubSource)),
+            ("1".into(), "input".into())
+        );
+        assert_eq!(first(10).2, Source::Fork);
+        // 12: an update checkpoint inside the namespace; the root is unchanged.
+        assert_eq!(
+            (
+                answer(11, Ask::SubSource),
+                answer(11, Ask::Namespaces),
+                answer(11, Ask::Count)
+            ),
+            ("update".into(), "0".into(), "4".into())
+        );
+        assert_eq!(effects[11].sub_created[0].1.as_deref(), Some("s7"));
+        // 13: the resume continues that namespace (no new one) from the edit.
+        assert_eq!(answer(12, Ask::Namespaces), "0");
+        assert_eq!(effects[12].sub_created[0].1.as_deref(), Some("s8"));
+        assert_eq!(effects[12].ran, ["approve", "research", "publish"]);
     }
 }

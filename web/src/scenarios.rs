@@ -5,8 +5,11 @@ mod agent_loop;
 mod chat;
 mod counter;
 mod fanout;
+mod handoff;
 mod human_in_the_loop;
+mod map_reduce;
 mod reducers;
+mod research;
 
 use chronograph::GraphSpec;
 use serde_json::Value;
@@ -39,13 +42,16 @@ impl Scenario {
 }
 
 /// Every built-in scenario, the seed's chat first.
-pub const ALL: [Scenario; 6] = [
+pub const ALL: [Scenario; 9] = [
     chat::SCENARIO,
     counter::SCENARIO,
     reducers::SCENARIO,
     fanout::SCENARIO,
     agent_loop::SCENARIO,
     human_in_the_loop::SCENARIO,
+    map_reduce::SCENARIO,
+    handoff::SCENARIO,
+    research::SCENARIO,
 ];
 
 /// The scenario with this id.

@@ -30,6 +30,45 @@ pub struct CheckpointView {
     pub next: Vec<String>,
     /// Creation time.
     pub created_at: String,
+    /// Its checkpoint namespace: `""` at the root, `node:task_id` (nested
+    /// with `|`) inside a subgraph.
+    pub ns: String,
+}
+
+/// A subgraph namespace of the thread: the checkpoints one subgraph task wrote.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Namespace {
+    /// `node:task_id`, nested with `|` (`outer:id|inner:id`).
+    pub ns: String,
+    /// The checkpoint (in the enclosing namespace) whose task ran it: the
+    /// `parents` entry its checkpoints record for the enclosing namespace.
+    pub owner: String,
+    /// The subgraph node's name (the namespace's last level, without its task id).
+    pub node: String,
+}
+
+impl Namespace {
+    /// The enclosing namespace (`""` for a subgraph of the root).
+    pub fn parent_ns(&self) -> &str {
+        parent_ns(&self.ns)
+    }
+}
+
+/// The namespace one level up: `a:1|b:2` → `a:1`, `a:1` → `""`.
+pub fn parent_ns(ns: &str) -> &str {
+    ns.rsplit_once('|').map_or("", |(up, _)| up)
+}
+
+/// `research:1f0c2a9e-…` → `research:1f0c2a`: the node and the start of
+/// the task id, enough to tell two runs of one node apart.
+pub fn short_ns(ns: &str) -> String {
+    ns.split('|')
+        .map(|level| match level.split_once(':') {
+            Some((node, task)) => format!("{node}:{}", task.chars().take(6).collect::<String>()),
+            None => level.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("|")
 }
 
 /// A checkpoint an action created, with its parent's label.
@@ -55,8 +94,11 @@ pub struct Outcome {
 /// What an action would do, computed by running it on a copy of the thread.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Preview {
-    /// New checkpoints it would create: `(parent label, source, step, next)`.
+    /// New checkpoints it would create: `(parent label, source, step,
+    /// next)`, the root namespace's first, then those inside subgraphs.
     pub checkpoints: Vec<(Option<String>, Source, i64, Vec<String>)>,
+    /// How many of `checkpoints` (the last ones) are inside subgraphs.
+    pub in_subgraphs: usize,
     /// Nodes that would run, in order.
     pub will_run: Vec<String>,
     /// The error it would raise.
@@ -105,6 +147,17 @@ impl Session {
         &self.spec
     }
 
+    /// The graph that writes namespace `ns`: the root graph for `""`, else
+    /// the subgraph its levels name (task ids stripped).
+    pub fn spec_at(&self, ns: &str) -> Option<&GraphSpec> {
+        let mut spec = &self.spec;
+        for level in ns.split('|').filter(|l| !l.is_empty()) {
+            let node = level.split(':').next().unwrap_or(level);
+            spec = spec.nodes.get(node)?.subgraph.as_deref()?;
+        }
+        Some(spec)
+    }
+
     /// The compiled graph.
     pub fn graph(&self) -> &CompiledGraph {
         &self.graph
@@ -119,52 +172,142 @@ impl Session {
         RunnableConfig::thread(THREAD_ID)
     }
 
-    fn at(id: Option<&str>) -> RunnableConfig {
-        match id {
-            Some(id) => Self::thread().at(id),
-            None => Self::thread(),
+    /// The config that addresses checkpoint `id` (the thread when `None`):
+    /// inside a subgraph, its namespace and `checkpoint_map` as LangGraph's
+    /// snapshot config carries them, so a state call goes through the
+    /// subgraph's config.
+    fn config(&self, id: Option<&str>) -> RunnableConfig {
+        let Some(id) = id else {
+            return Self::thread();
+        };
+        let ns = self.ns_of(id);
+        if ns.is_empty() {
+            return Self::thread().at(id);
+        }
+        let plain = Self::thread().in_namespace(ns).at(id);
+        match self.graph.get_state(&plain) {
+            Ok(snap) => snap.runnable_config(),
+            Err(_) => plain,
         }
     }
 
-    /// Every checkpoint of the thread, in creation order.
+    /// Every checkpoint of the root namespace, in creation order.
     pub fn checkpoints(&self) -> Vec<CheckpointView> {
+        self.checkpoints_in("")
+    }
+
+    /// Every checkpoint of namespace `ns` (`""`: the root), in creation order.
+    pub fn checkpoints_in(&self, ns: &str) -> Vec<CheckpointView> {
+        let config = Self::thread().in_namespace(ns);
         let mut snaps = self
             .graph
-            .get_state_history(&Self::thread(), &ListOptions::default())
+            .get_state_history(&config, &ListOptions::default())
             .unwrap_or_default();
         snaps.reverse();
+        let labels = if ns.is_empty() {
+            BTreeMap::new()
+        } else {
+            self.labels()
+        };
         snaps
             .into_iter()
             .enumerate()
             .filter_map(|(i, s)| {
                 let m = s.metadata?;
+                let id = s.config.checkpoint_id?;
+                // Root labels count root checkpoints only (c0, c1, …), so
+                // they stay what they were before any subgraph ran.
+                let label = match labels.get(&id) {
+                    Some(l) => l.clone(),
+                    None => format!("c{i}"),
+                };
                 Some(CheckpointView {
-                    id: s.config.checkpoint_id?,
-                    label: format!("c{i}"),
+                    id,
+                    label,
                     parent: s.parent_config.and_then(|p| p.checkpoint_id),
                     step: m.step,
                     source: m.source,
                     next: s.next,
                     created_at: s.created_at.unwrap_or_default(),
+                    ns: s.config.checkpoint_ns,
                 })
             })
             .collect()
     }
 
-    /// Id → label for every checkpoint.
+    /// Every subgraph namespace of the thread, in order of creation.
+    pub fn namespaces(&self) -> Vec<Namespace> {
+        let mut tuples = self
+            .saver
+            .list(&ListTarget::thread(THREAD_ID), &ListOptions::default())
+            .unwrap_or_default();
+        tuples.retain(|t| !t.config.checkpoint_ns.is_empty());
+        // Oldest first: a namespace's first checkpoint says who owns it.
+        tuples.sort_by(|a, b| a.checkpoint.id.cmp(&b.checkpoint.id));
+        let mut out: Vec<Namespace> = Vec::new();
+        for t in tuples {
+            let ns = &t.config.checkpoint_ns;
+            if out.iter().any(|n| &n.ns == ns) {
+                continue;
+            }
+            let Some(owner) = t.metadata.parents.get(parent_ns(ns)) else {
+                continue;
+            };
+            let last = ns.rsplit('|').next().unwrap_or(ns);
+            out.push(Namespace {
+                ns: ns.clone(),
+                owner: owner.clone(),
+                node: last.split(':').next().unwrap_or(last).to_owned(),
+            });
+        }
+        out
+    }
+
+    /// Id → label for every checkpoint: `c0`, `c1`, … for the root namespace
+    /// and `s0`, `s1`, … for all subgraph namespaces together, each in
+    /// creation order (as the conformance traces label them).
     pub fn labels(&self) -> BTreeMap<String, String> {
-        let mut ids: Vec<String> = self
+        let mut all: Vec<(String, bool)> = self
             .saver
             .list(&ListTarget::thread(THREAD_ID), &ListOptions::default())
             .unwrap_or_default()
             .into_iter()
-            .filter_map(|t| t.config.checkpoint_id)
+            .filter_map(|t| Some((t.config.checkpoint_id?, t.config.checkpoint_ns.is_empty())))
             .collect();
-        ids.sort();
-        ids.into_iter()
-            .enumerate()
-            .map(|(i, id)| (id, format!("c{i}")))
+        all.sort();
+        let (mut c, mut s) = (0, 0);
+        all.into_iter()
+            .map(|(id, root)| {
+                let label = if root {
+                    c += 1;
+                    format!("c{}", c - 1)
+                } else {
+                    s += 1;
+                    format!("s{}", s - 1)
+                };
+                (id, label)
+            })
             .collect()
+    }
+
+    /// The namespace checkpoint `id` lives in (`""` at the root or when unknown).
+    pub fn ns_of(&self, id: &str) -> String {
+        // Most checkpoints are the root's: one lookup, not a scan of the thread.
+        let at_root = chronograph::CheckpointConfig {
+            thread_id: THREAD_ID.to_owned(),
+            checkpoint_ns: String::new(),
+            checkpoint_id: Some(id.to_owned()),
+        };
+        if matches!(self.saver.get_tuple(&at_root), Ok(Some(_))) {
+            return String::new();
+        }
+        self.saver
+            .list(&ListTarget::thread(THREAD_ID), &ListOptions::default())
+            .unwrap_or_default()
+            .into_iter()
+            .find(|t| t.config.checkpoint_id.as_deref() == Some(id))
+            .map(|t| t.config.checkpoint_ns)
+            .unwrap_or_default()
     }
 
     fn label(&self, id: &str) -> String {
@@ -183,12 +326,12 @@ impl Session {
 
     /// The snapshot at `id` (record mode), or the live state of HEAD.
     pub fn snapshot(&self, id: Option<&str>) -> chronograph::Result<StateSnapshot> {
-        self.graph.get_state(&Self::at(id))
+        self.graph.get_state(&self.config(id))
     }
 
     /// The branch `id` lives on, from it up to the root.
     pub fn lineage(&self, id: &str) -> chronograph::Result<Vec<StateSnapshot>> {
-        self.graph.lineage(&Self::at(Some(id)))
+        self.graph.lineage(&self.config(Some(id)))
     }
 
     fn ids(&self) -> Vec<String> {
@@ -242,17 +385,67 @@ impl Session {
         }
     }
 
+    /// How the log names a config: `thread`, `c3`, or `s4 in research:1f0c2a`
+    /// for a checkpoint inside a subgraph (its namespace is part of the config).
     fn config_text(&self, id: Option<&str>) -> String {
-        match id {
-            Some(id) => self.label(id),
-            None => "thread".to_owned(),
+        let Some(id) = id else {
+            return "thread".to_owned();
+        };
+        let ns = self.ns_of(id);
+        if ns.is_empty() {
+            self.label(id)
+        } else {
+            format!("{} in {}", self.label(id), short_ns(&ns))
+        }
+    }
+
+    /// The root checkpoint a resume continues from: `id` itself at the root;
+    /// for a checkpoint inside a subgraph, the root checkpoint whose task ran
+    /// it (its `parents` entry for the root). A paused subgraph is resumed
+    /// from its parent: the root run re-enters the same namespace (same task
+    /// id) and continues from that namespace's newest checkpoint.
+    pub fn resume_target(&self, id: &str) -> String {
+        if self.ns_of(id).is_empty() {
+            return id.to_owned();
+        }
+        self.snapshot(Some(id))
+            .ok()
+            .and_then(|s| s.metadata)
+            .and_then(|m| m.parents.get("").cloned())
+            .unwrap_or_else(|| id.to_owned())
+    }
+
+    /// The arguments of the `Send`s checkpoint `id` holds, in order (the
+    /// inputs of its PUSH tasks).
+    pub fn sends(&self, id: &str) -> Vec<Value> {
+        let target = ListTarget {
+            thread_id: Some(THREAD_ID.to_owned()),
+            checkpoint_ns: Some(self.ns_of(id)),
+            checkpoint_id: Some(id.to_owned()),
+        };
+        let Some(t) = self
+            .saver
+            .list(&target, &ListOptions::default())
+            .ok()
+            .and_then(|l| l.into_iter().next())
+        else {
+            return Vec::new();
+        };
+        match t
+            .checkpoint
+            .channel_values
+            .get("__pregel_tasks")
+            .map(|v| v.to_json())
+        {
+            Some(Value::Array(packets)) => packets,
+            _ => Vec::new(),
         }
     }
 
     /// `invoke(input, at)`: new input on the thread (or on checkpoint `at`).
     pub fn invoke(&mut self, input: Value, at: Option<&str>) -> chronograph::Result<Outcome> {
         let call = format!("invoke({}, {})", compact(&input), self.config_text(at));
-        let config = Self::at(at);
+        let config = self.config(at);
         self.record(call, |s| {
             s.graph
                 .invoke(RunInput::from(input), &config)
@@ -262,8 +455,8 @@ impl Session {
 
     /// Replay: `invoke(None, id)`.
     pub fn replay(&mut self, id: &str) -> chronograph::Result<Outcome> {
-        let call = format!("invoke(None, {})", self.label(id));
-        let config = Self::at(Some(id));
+        let call = format!("invoke(None, {})", self.config_text(Some(id)));
+        let config = self.config(Some(id));
         self.record(call, |s| {
             s.graph
                 .invoke(RunInput::None, &config)
@@ -272,13 +465,18 @@ impl Session {
     }
 
     /// Resume an interrupt: `invoke(Command(resume=value), at)`.
+    ///
+    /// `at` may be a checkpoint inside a subgraph: the resume then runs from
+    /// its parent ([`Session::resume_target`]).
     pub fn resume(&mut self, value: Value, at: Option<&str>) -> chronograph::Result<Outcome> {
+        let at = at.map(|id| self.resume_target(id));
+        let at = at.as_deref();
         let call = format!(
             "invoke(Command(resume={}), {})",
             compact(&value),
             self.config_text(at)
         );
-        let config = Self::at(at);
+        let config = self.config(at);
         let input = RunInput::Command(chronograph::Command::resume(value));
         self.record(call, |s| {
             s.graph.invoke(input, &config).map(|o| o.interrupts)
@@ -294,8 +492,11 @@ impl Session {
     ) -> chronograph::Result<Outcome> {
         let node = as_node.map_or(String::new(), |n| format!(", as_node=\"{n}\""));
         let shown = values.as_ref().map_or("None".to_owned(), compact);
-        let call = format!("update_state({}, {shown}{node})", self.label(id));
-        let config = Self::at(Some(id));
+        let call = format!(
+            "update_state({}, {shown}{node})",
+            self.config_text(Some(id))
+        );
+        let config = self.config(Some(id));
         self.record(call, |s| {
             s.graph
                 .update_state(&config, values, as_node)
@@ -346,11 +547,17 @@ impl Session {
         Ok(())
     }
 
-    /// The checkpoints `outcome` created (oldest first, with their parents'
-    /// labels) and the nodes that ran to make them, without `__start__`.
+    /// The checkpoints `outcome` created in any namespace (oldest first, with
+    /// their parents' labels) and the nodes that ran to make them, without
+    /// `__start__`.
     pub fn created(&self, outcome: &Outcome) -> (Vec<Created>, Vec<String>) {
         let labels = self.labels();
-        let views = self.checkpoints();
+        let mut views = self.checkpoints();
+        // Checkpoints written inside subgraphs too (an update through a
+        // subgraph's config creates only those).
+        for n in self.namespaces() {
+            views.extend(self.checkpoints_in(&n.ns));
+        }
         let mut created = Vec::new();
         let mut ran = Vec::new();
         for id in &outcome.created {
@@ -389,6 +596,7 @@ impl Session {
             if saver.import_thread(data).is_err() {
                 return Preview {
                     checkpoints: vec![],
+                    in_subgraphs: 0,
                     will_run: vec![],
                     error: Some("could not copy the thread".into()),
                 };
@@ -399,6 +607,7 @@ impl Session {
             Err(e) => {
                 return Preview {
                     checkpoints: vec![],
+                    in_subgraphs: 0,
                     will_run: vec![],
                     error: Some(e.to_string()),
                 }
@@ -407,18 +616,25 @@ impl Session {
         match action(&mut copy) {
             Ok(outcome) => {
                 let (created, will_run) = copy.created(&outcome);
-                let checkpoints = created
+                // The root's checkpoints first: they are what the action is about.
+                let (root, inside): (Vec<Created>, Vec<Created>) =
+                    created.into_iter().partition(|c| c.view.ns.is_empty());
+                let in_subgraphs = inside.len();
+                let checkpoints = root
                     .into_iter()
+                    .chain(inside)
                     .map(|c| (c.parent_label, c.view.source, c.view.step, c.view.next))
                     .collect();
                 Preview {
                     checkpoints,
+                    in_subgraphs,
                     will_run,
                     error: None,
                 }
             }
             Err(e) => Preview {
                 checkpoints: vec![],
+                in_subgraphs: 0,
                 will_run: vec![],
                 error: Some(e.to_string()),
             },
@@ -584,5 +800,115 @@ mod tests {
         let mut other = chat();
         other.import(data).unwrap();
         assert_eq!(other.checkpoints(), s.checkpoints());
+    }
+
+    fn scenario(id: &str) -> Session {
+        Session::new(crate::scenarios::by_id(id).unwrap().graph().unwrap()).unwrap()
+    }
+
+    fn id_of(s: &Session, label: &str) -> String {
+        s.labels().into_iter().find(|(_, l)| l == label).unwrap().0
+    }
+
+    #[test]
+    fn subgraph_checkpoints_get_s_labels_and_their_namespace() {
+        let mut s = scenario("research");
+        s.invoke(json!({"log": []}), None).unwrap();
+        let root: Vec<String> = s.checkpoints().into_iter().map(|c| c.label).collect();
+        assert_eq!(root, ["c0", "c1", "c2"], "root labels count the root only");
+        let ns = s.namespaces();
+        assert_eq!(ns.len(), 1);
+        assert_eq!(ns[0].node, "research");
+        assert_eq!(
+            ns[0].owner,
+            id_of(&s, "c2"),
+            "owned by the checkpoint whose task ran it"
+        );
+        assert!(ns[0].ns.starts_with("research:"));
+        assert_eq!(ns[0].parent_ns(), "");
+        let inner = s.checkpoints_in(&ns[0].ns);
+        let labels: Vec<&str> = inner.iter().map(|c| c.label.as_str()).collect();
+        assert_eq!(labels, ["s0", "s1", "s2", "s3"]);
+        assert!(inner.iter().all(|c| c.ns == ns[0].ns));
+        assert_eq!(s.ns_of(&inner[3].id), ns[0].ns);
+        assert_eq!(s.ns_of(&id_of(&s, "c1")), "");
+        assert_eq!(s.spec_at(&ns[0].ns).map(|g| g.nodes.len()), Some(3));
+        assert_eq!(short_ns("a:1234567890|b:abcdefgh"), "a:123456|b:abcdef");
+        assert_eq!(parent_ns("a:1|b:2"), "a:1");
+    }
+
+    #[test]
+    fn an_update_through_a_subgraph_config_then_a_resume_from_the_parent() {
+        let mut s = scenario("research");
+        s.invoke(json!({"log": []}), None).unwrap();
+        let s3 = id_of(&s, "s3");
+        let c2 = id_of(&s, "c2");
+        assert_eq!(
+            s.resume_target(&s3),
+            c2,
+            "a subgraph resumes from its parent"
+        );
+        let out = s
+            .update(&s3, Some(json!({"draft": "Draft v2"})), None)
+            .unwrap();
+        let s4 = id_of(&s, "s4");
+        assert_eq!(out.created, std::slice::from_ref(&s4));
+        let v = s
+            .checkpoints_in(&s.ns_of(&s3))
+            .into_iter()
+            .find(|c| c.id == s4)
+            .unwrap();
+        assert_eq!(
+            (v.source, v.step, v.parent.as_deref()),
+            (Source::Update, 3, Some(s3.as_str()))
+        );
+        let log = &s.log().last().unwrap().text;
+        assert!(log.starts_with("update_state(s3 in research:"), "{log}");
+        assert!(log.ends_with(r#"{"draft":"Draft v2"}) → s4"#), "{log}");
+        s.resume(json!(true), Some(&s4)).unwrap();
+        assert!(s
+            .log()
+            .last()
+            .unwrap()
+            .text
+            .starts_with("invoke(Command(resume=true), c2) → s5 … c4"));
+        assert_eq!(s.namespaces().len(), 1, "the same namespace continued");
+        let last = s.snapshot(None).unwrap();
+        assert_eq!(last.values.to_json()["draft"], json!("Draft v2"));
+        assert!(last.next.is_empty());
+    }
+
+    #[test]
+    fn a_preview_lists_the_root_checkpoints_first() {
+        let mut s = scenario("research");
+        s.invoke(json!({"log": []}), None).unwrap();
+        let c2 = id_of(&s, "c2");
+        let p = s.preview(move |c| c.replay(&c2));
+        assert_eq!(p.checkpoints[0].1, Source::Fork);
+        assert_eq!(
+            p.in_subgraphs, 4,
+            "the subgraph re-runs from scratch: s4 … s7"
+        );
+        assert_eq!(p.checkpoints[1].1, Source::Input);
+    }
+
+    #[test]
+    fn sends_are_the_arguments_of_a_fan_out() {
+        let mut s = scenario("map-reduce");
+        s.invoke(json!({"notes": []}), None).unwrap();
+        let c2 = id_of(&s, "c2");
+        let args: Vec<Value> = s.sends(&c2).iter().map(|p| p["arg"].clone()).collect();
+        assert_eq!(
+            args,
+            [
+                json!({"topic": "cats"}),
+                json!({"topic": "owls"}),
+                json!({"topic": "bees"})
+            ]
+        );
+        let data = crate::inspect::snapshot(&s, &c2).unwrap();
+        assert_eq!(data.tasks.len(), 3);
+        assert_eq!(data.tasks[1].arg, Some(json!({"topic": "owls"})));
+        assert_eq!(crate::inspect::next_text(&data.next), "3 × worker");
     }
 }

@@ -10,9 +10,10 @@ use serde::{Deserialize, Serialize};
 use crate::browser;
 use crate::i18n::{Lang, Strings};
 use crate::inspect::{self, SnapshotData};
-use crate::layout::{Layout, Viewport};
+use crate::layout::{layout_groups, Frame, Group, Layout, NodeIn, Viewport};
 use crate::scenarios::{self, Scenario};
-use crate::session::{CheckpointView, LogLine, Outcome, Session};
+use crate::session::{CheckpointView, LogLine, Namespace, Outcome, Session};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// localStorage key of the saved session.
 pub const STORAGE_KEY: &str = "chronograph.session";
@@ -48,8 +49,15 @@ pub struct AppState {
     pub spec_text: RwSignal<String>,
     /// The graph has a `messages` channel.
     pub is_chat: RwSignal<bool>,
-    /// The thread's checkpoints in creation order.
+    /// The checkpoints drawn, in row order: the root namespace in creation
+    /// order, with each expanded subgraph group right after its owner.
     pub checkpoints: RwSignal<Vec<CheckpointView>>,
+    /// Checkpoint id → the subgraph namespaces its tasks wrote (any depth).
+    pub runs: RwSignal<BTreeMap<String, Vec<Namespace>>>,
+    /// Ids of the checkpoints whose subgraph runs are expanded in place.
+    pub expanded: RwSignal<BTreeSet<String>>,
+    /// The framed groups of the expanded runs.
+    pub frames: RwSignal<Vec<Frame>>,
     /// Lanes and geometry of `checkpoints`, extended incrementally.
     pub layout: RwSignal<Layout>,
     /// Index of HEAD.
@@ -177,6 +185,9 @@ impl AppState {
             spec_text: RwSignal::new(text),
             is_chat: RwSignal::new(scenarios::is_chat(&spec)),
             checkpoints: RwSignal::new(Vec::new()),
+            runs: RwSignal::new(BTreeMap::new()),
+            expanded: RwSignal::new(BTreeSet::new()),
+            frames: RwSignal::new(Vec::new()),
             layout: RwSignal::new(Layout::new()),
             head: RwSignal::new(None),
             selected: RwSignal::new(None),
@@ -227,11 +238,70 @@ impl AppState {
 
     /// Re-reads the thread from the session: checkpoints, HEAD, log; extends
     /// the layout with the new checkpoints (recomputes it only when the thread
-    /// was replaced).
+    /// was replaced, or when subgraph groups are expanded). Selection and pin
+    /// follow their checkpoint when rows move.
     pub fn refresh(&self) {
-        let (views, head, log) = self
+        let (views, head, log, namespaces) = self
             .session
-            .with_value(|s| (s.checkpoints(), s.head(), s.log().to_vec()));
+            .with_value(|s| (s.checkpoints(), s.head(), s.log().to_vec(), s.namespaces()));
+        let mut runs: BTreeMap<String, Vec<Namespace>> = BTreeMap::new();
+        for n in namespaces {
+            runs.entry(n.owner.clone()).or_default().push(n);
+        }
+        let open: BTreeSet<String> = self.expanded.with_untracked(|e| {
+            e.iter()
+                .filter(|id| runs.contains_key(*id))
+                .cloned()
+                .collect()
+        });
+        let id_at = |i: Option<usize>| {
+            i.and_then(|i| {
+                self.checkpoints
+                    .with_untracked(|c| c.get(i).map(|v| v.id.clone()))
+            })
+        };
+        let (selected, pinned) = (
+            id_at(self.selected.get_untracked()),
+            id_at(self.pinned.get_untracked()),
+        );
+        let had_frames = self.frames.with_untracked(|f| !f.is_empty());
+        if open.is_empty() {
+            if had_frames {
+                // Start the flat layout over (extend_flat then rebuilds it whole).
+                self.checkpoints.update_untracked(Vec::clear);
+                self.layout.update_untracked(|l| *l = Layout::new());
+                self.frames.set(Vec::new());
+            }
+            self.extend_flat(views);
+        } else {
+            let (display, framed) = self.session.with_value(|s| grouped(s, views, &runs, &open));
+            self.layout.set(framed.layout);
+            self.frames.set(framed.frames);
+            self.checkpoints.set(display);
+        }
+        self.runs.set(runs);
+        // Rows move when a group opens or closes: keep the same checkpoints marked.
+        if had_frames || !open.is_empty() {
+            let find = |id: Option<String>| id.and_then(|id| self.index_of(&id));
+            let (sel, pin) = (find(selected), find(pinned));
+            if self.selected.get_untracked() != sel {
+                self.selected.set(sel);
+            }
+            if self.pinned.get_untracked() != pin {
+                self.pinned.set(pin);
+            }
+        }
+        let head_index = head.and_then(|h| self.index_of(&h));
+        if self.head.get_untracked() != head_index {
+            self.head.set(head_index);
+        }
+        self.log.set(log);
+        self.version.update(|v| *v += 1);
+    }
+
+    /// The root namespace alone: extends the layout with the new
+    /// checkpoints, or recomputes it when the thread was replaced.
+    fn extend_flat(&self, views: Vec<CheckpointView>) {
         let extends = self.checkpoints.with_untracked(|old| {
             old.len() <= views.len() && old.iter().zip(&views).all(|(a, b)| a.id == b.id)
         });
@@ -251,15 +321,40 @@ impl AppState {
             }
             self.layout.set(l);
         }
-        let head_index = head.and_then(|h| views.iter().position(|v| v.id == h));
         if !extends || views.len() != old_len {
             self.checkpoints.set(views);
         }
-        if self.head.get_untracked() != head_index {
-            self.head.set(head_index);
+    }
+
+    /// Expands the subgraph groups that hold checkpoint `id`, from the root down.
+    pub fn reveal(&self, id: &str) {
+        let ns = self.session.with_value(|s| s.ns_of(id));
+        let owners = self.runs.with_untracked(|r| owner_chain(&ns, r));
+        if owners.is_empty()
+            || self
+                .expanded
+                .with_untracked(|e| owners.iter().all(|o| e.contains(o)))
+        {
+            return;
         }
-        self.log.set(log);
-        self.version.update(|v| *v += 1);
+        self.expanded.update(|e| e.extend(owners));
+        self.refresh();
+    }
+
+    /// Expands or collapses the subgraph runs of checkpoint `id` in place.
+    /// Collapsing a group that holds the selection selects its owner.
+    pub fn toggle_expanded(&self, id: &str) {
+        let selected = self.selected_view_untracked();
+        let opening = self.expanded.with_untracked(|e| !e.contains(id));
+        self.expanded.update(|e| {
+            if !e.remove(id) {
+                e.insert(id.to_owned());
+            }
+        });
+        self.refresh();
+        if !opening && selected.is_some() && self.selected.get_untracked().is_none() {
+            self.selected.set(self.index_of(id));
+        }
     }
 
     /// Runs one engine action: refreshes the view, selects the newest
@@ -278,9 +373,21 @@ impl AppState {
         let out = match result {
             Ok(outcome) => {
                 self.error.set(None);
-                if let Some(last) = outcome.created.last() {
-                    let index = self.index_of(last);
-                    self.selected.set(index);
+                // The newest checkpoint it created that is drawn (one inside
+                // a collapsed subgraph group is not). When none is (an update
+                // through a subgraph's config), open the groups that hold the
+                // newest, so an action never happens out of sight.
+                let mut drawn = outcome
+                    .created
+                    .iter()
+                    .rev()
+                    .find_map(|id| self.index_of(id));
+                if let (None, Some(last)) = (drawn, outcome.created.last()) {
+                    self.reveal(last);
+                    drawn = self.index_of(last);
+                }
+                if drawn.is_some() {
+                    self.selected.set(drawn);
                 }
                 self.fresh.set(outcome.created.clone());
                 self.chat_tip.set(None);
@@ -352,6 +459,7 @@ impl AppState {
         let session = Session::new(spec.clone()).map_err(|e| e.to_string())?;
         self.topology.set(session.graph().topology());
         self.session.set_value(session);
+        self.expanded.set(BTreeSet::new());
         self.is_chat.set(scenarios::is_chat(&spec));
         self.scenario.set(id.to_owned());
         self.spec_text.set(text.to_owned());
@@ -374,6 +482,7 @@ impl AppState {
         self.topology.set(session.graph().topology());
         self.is_chat.set(scenarios::is_chat(session.spec()));
         self.session.set_value(session);
+        self.expanded.set(BTreeSet::new());
         self.scenario.set(id.to_owned());
         self.spec_text.set(text);
         self.selected.set(None);
@@ -490,6 +599,82 @@ impl AppState {
     }
 }
 
+/// The checkpoints whose tasks ran the namespaces enclosing `ns` (outermost
+/// first): what must be expanded to draw a checkpoint of `ns`.
+pub fn owner_chain(ns: &str, runs: &BTreeMap<String, Vec<Namespace>>) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut level = ns;
+    while !level.is_empty() {
+        let owner = runs
+            .iter()
+            .find(|(_, list)| list.iter().any(|n| n.ns == level))
+            .map(|(o, _)| o.clone());
+        match owner {
+            Some(o) => out.push(o),
+            None => return Vec::new(),
+        }
+        level = crate::session::parent_ns(level);
+    }
+    out.reverse();
+    out
+}
+
+/// The drawn list and its layout when groups are expanded: the root's
+/// `views`, and under each expanded checkpoint the namespaces its tasks
+/// wrote, recursively.
+fn grouped(
+    session: &Session,
+    views: Vec<CheckpointView>,
+    runs: &BTreeMap<String, Vec<Namespace>>,
+    open: &BTreeSet<String>,
+) -> (Vec<CheckpointView>, crate::layout::Framed) {
+    let mut all: BTreeMap<String, CheckpointView> = BTreeMap::new();
+    let root = group(session, String::new(), views, runs, open, &mut all);
+    let framed = layout_groups(&root);
+    let display = framed
+        .order
+        .iter()
+        .filter_map(|id| all.get(id).cloned())
+        .collect();
+    (display, framed)
+}
+
+fn group(
+    session: &Session,
+    ns: String,
+    views: Vec<CheckpointView>,
+    runs: &BTreeMap<String, Vec<Namespace>>,
+    open: &BTreeSet<String>,
+    all: &mut BTreeMap<String, CheckpointView>,
+) -> Group {
+    let nodes = views
+        .iter()
+        .map(|v| NodeIn {
+            id: v.id.clone(),
+            parent: v.parent.clone(),
+        })
+        .collect();
+    let mut inner = Vec::new();
+    for v in &views {
+        if !open.contains(&v.id) {
+            continue;
+        }
+        for n in runs.get(&v.id).into_iter().flatten() {
+            let sub = session.checkpoints_in(&n.ns);
+            inner.push((
+                v.id.clone(),
+                group(session, n.ns.clone(), sub, runs, open, all),
+            ));
+        }
+    }
+    all.extend(views.into_iter().map(|v| (v.id.clone(), v)));
+    Group {
+        ns,
+        nodes,
+        runs: inner,
+    }
+}
+
 /// The letter drawn in a checkpoint (a second cue besides colour).
 pub fn letter(source: Source) -> &'static str {
     match source {
@@ -502,3 +687,72 @@ pub fn letter(source: Source) -> &'static str {
 
 /// Every source, in legend order.
 pub const SOURCES: [Source; 4] = [Source::Input, Source::Loop, Source::Update, Source::Fork];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn research() -> Session {
+        Session::new(scenarios::by_id("research").unwrap().graph().unwrap()).unwrap()
+    }
+
+    fn runs_of(s: &Session) -> BTreeMap<String, Vec<Namespace>> {
+        let mut runs: BTreeMap<String, Vec<Namespace>> = BTreeMap::new();
+        for n in s.namespaces() {
+            runs.entry(n.owner.clone()).or_default().push(n);
+        }
+        runs
+    }
+
+    fn id(s: &Session, label: &str) -> String {
+        s.labels().into_iter().find(|(_, l)| l == label).unwrap().0
+    }
+
+    #[test]
+    fn expanded_runs_are_drawn_after_their_owner_right_of_every_root_lane() {
+        let mut s = research();
+        s.invoke(json!({"log": []}), None).unwrap();
+        let c2 = id(&s, "c2");
+        // Edit the paused subgraph through its config, resume, then replay c2.
+        let s3 = id(&s, "s3");
+        s.update(&s3, Some(json!({"draft": "Draft v2"})), None)
+            .unwrap();
+        s.resume(json!(true), Some(&s3)).unwrap();
+        s.replay(&c2).unwrap();
+        let c5 = id(&s, "c5");
+        let runs = runs_of(&s);
+        assert_eq!(runs.len(), 2, "c2 and its replay c5 each ran research");
+        let open = BTreeSet::from([c2.clone(), c5.clone()]);
+        let (display, framed) = grouped(&s, s.checkpoints(), &runs, &open);
+        let labels: Vec<&str> = display.iter().map(|v| v.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "c0", "c1", "c2", "s0", "s1", "s2", "s3", "s4", "s5", "c3", "c4", "c5", "s6", "s7",
+                "s8", "s9"
+            ]
+        );
+        let lane = |l: &str| {
+            let i = display.iter().position(|v| v.label == l).unwrap();
+            framed.layout.node(i).unwrap().lane
+        };
+        assert_eq!(
+            (lane("c3"), lane("c5")),
+            (0, 1),
+            "the replay opens root lane 1"
+        );
+        assert_eq!(
+            (lane("s0"), lane("s6")),
+            (2, 2),
+            "groups sit right of both root lanes"
+        );
+        assert_eq!(framed.frames.len(), 2);
+        // What to open to draw s6: its owner c5.
+        let s6 = id(&s, "s6");
+        assert_eq!(owner_chain(&s.ns_of(&s6), &runs), [c5]);
+        assert!(owner_chain("", &runs).is_empty());
+        assert!(owner_chain("nowhere:1", &runs).is_empty());
+        assert!(display[3..7].iter().all(|v| v.ns == framed.frames[0].ns));
+    }
+}

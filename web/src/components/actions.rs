@@ -27,15 +27,26 @@ pub fn describe(p: &Preview) -> String {
         return "Creates no checkpoint.".into();
     }
     let first = &p.checkpoints[0];
+    let root = p.checkpoints.len() - p.in_subgraphs;
     let mut s = format!(
-        "New checkpoint: {} under {}, step {}, next {}",
+        "New checkpoint{}: {} under {}, step {}, next {}",
+        if root == 0 {
+            " inside the subgraph"
+        } else {
+            ""
+        },
         first.1.as_str(),
         first.0.clone().unwrap_or_else(|| "(root)".into()),
         first.2,
         crate::inspect::next_text(&first.3),
     );
-    if p.checkpoints.len() > 1 {
-        s.push_str(&format!("; then {} more", p.checkpoints.len() - 1));
+    if root > 1 {
+        s.push_str(&format!("; then {} more", root - 1));
+    }
+    if root > 0 && p.in_subgraphs > 0 {
+        s.push_str(&format!(", and {} inside subgraphs", p.in_subgraphs));
+    } else if root == 0 && p.in_subgraphs > 1 {
+        s.push_str(&format!("; then {} more", p.in_subgraphs - 1));
     }
     s.push_str(". ");
     if p.will_run.is_empty() {
@@ -52,15 +63,25 @@ pub fn Actions() -> impl IntoView {
     let state = expect_context::<AppState>();
     let hovered = RwSignal::new(None::<Kind>);
     let resume_text = RwSignal::new("true".to_owned());
-    let interrupted = Memo::new(move |_| {
-        state
-            .selected
-            .get()
-            .and_then(|i| state.snapshot(i))
-            .is_some_and(|d| d.interrupted())
+    // Inside a subgraph, replay and copy are the parent's business; resume
+    // runs from the root checkpoint whose task ran the subgraph.
+    let in_subgraph = move || state.selected_view().is_some_and(|v| !v.ns.is_empty());
+    let resume_at = Memo::new(move |_| {
+        let v = state.selected_view()?;
+        state.version.track();
+        state.session.with_value(|s| {
+            let target = s.resume_target(&v.id);
+            let data = crate::inspect::snapshot(s, &target)?;
+            let label = s.labels().get(&target).cloned().unwrap_or_default();
+            data.interrupted().then_some(label)
+        })
     });
+    let interrupted = Memo::new(move |_| resume_at.get().is_some());
     let preview = Memo::new(move |_| {
         let v = state.selected_view()?;
+        if !v.ns.is_empty() {
+            return None;
+        }
         state.version.track();
         let many = state.checkpoints.with(Vec::len) > AUTO_PREVIEW_LIMIT;
         let kind = match hovered.get() {
@@ -118,6 +139,7 @@ pub fn Actions() -> impl IntoView {
     let none = move || state.selected.get().is_none();
     // Disabled with nothing selected, and while something is in flight.
     let off = move || none() || !state.idle();
+    let root_only = move || off() || in_subgraph();
     view! {
         <section class="actions" aria-label="Actions">
             <h3>{move || if none() {
@@ -126,7 +148,7 @@ pub fn Actions() -> impl IntoView {
                 view! { "actions on " <span class="mono">{label()}</span> }.into_any()
             }}</h3>
             <div class="action">
-                <button type="button" class="primary" disabled=off
+                <button type="button" class="primary" disabled=root_only
                     on:mouseenter=move |_| hovered.set(Some(Kind::Replay))
                     on:focus=move |_| hovered.set(Some(Kind::Replay))
                     on:click=move |_| replay()>"Replay"</button>
@@ -135,15 +157,26 @@ pub fn Actions() -> impl IntoView {
                     <div class="muted">"Runs from here with no input: a fork child (step + 1), then the re-run steps. The old branch stays."</div>
                 </div>
             </div>
+            <Show when=in_subgraph>
+                <p class="small muted" data-testid="subgraph-note">
+                    "Inside a subgraph (namespace " <span class="mono">{move || state.selected_view().map(|v| crate::session::short_ns(&v.ns)).unwrap_or_default()}</span>
+                    "). Fork edits it through the subgraph's config: an update checkpoint in this namespace. "
+                    "Replay and Copy start from the parent's checkpoint: a replay there re-runs the subgraph from scratch, in a new namespace."
+                </p>
+            </Show>
             <div class="action">
                 <button type="button" disabled=off on:click=move |_| state.fork_open.set(true)>"Fork"</button>
                 <div>
                     <code>{move || format!("update_state({}, values, as_node)", label())}</code>
-                    <div class="muted">"Edit the state as a node: an update child (step + 1) whose next is that node's successors; then run it."</div>
+                    <div class="muted">{move || if in_subgraph() {
+                        "Edit the subgraph's state as one of its nodes: an update child (step + 1) inside its namespace. Then Resume from the parent."
+                    } else {
+                        "Edit the state as a node: an update child (step + 1) whose next is that node's successors; then run it."
+                    }}</div>
                 </div>
             </div>
             <div class="action">
-                <button type="button" disabled=off
+                <button type="button" disabled=root_only
                     on:mouseenter=move |_| hovered.set(Some(Kind::Copy))
                     on:focus=move |_| hovered.set(Some(Kind::Copy))
                     on:click=move |_| copy()>"Copy"</button>
@@ -159,7 +192,10 @@ pub fn Actions() -> impl IntoView {
                         <input class="mono grow-input" aria-label="Resume value (JSON)"
                             prop:value=move || resume_text.get()
                             on:input=move |ev| resume_text.set(event_target_value(&ev)) />
-                        <code>{move || format!("invoke(Command(resume={}), {})", resume_text.get(), label())}</code>
+                        <code>{move || format!("invoke(Command(resume={}), {})", resume_text.get(), resume_at.get().unwrap_or_else(label))}</code>
+                        <Show when=in_subgraph>
+                            <div class="muted small">"Resumes from the parent: the paused subgraph continues in the same namespace, from its newest checkpoint."</div>
+                        </Show>
                     </div>
                 </form>
             </Show>

@@ -14,6 +14,7 @@ use chronograph::Source;
 const STEP_DX: f64 = 48.0;
 const NEXT_DX: f64 = 124.0;
 const HEAD_DX: f64 = 200.0;
+const RUNS_DX: f64 = 248.0;
 
 /// Everything a node draws, as plain data.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,6 +37,11 @@ pub struct NodeView {
     pub center: Point,
     /// The parent is not in the thread.
     pub dangling: bool,
+    /// Its checkpoint namespace (`""` at the root).
+    pub ns: String,
+    /// The subgraph nodes its tasks ran (one per namespace), for the
+    /// expand toggle; empty when none ran.
+    pub runs: Vec<String>,
 }
 
 /// The tooltip of HEAD.
@@ -64,6 +70,7 @@ pub fn DagNode(
     #[prop(into)] fresh: Signal<bool>,
     on_select: Callback<usize>,
 ) -> impl IntoView {
+    let state = expect_context::<crate::state::AppState>();
     let i = node.index;
     let (sel, head, pin) = (marks.selected, marks.head, marks.pinned);
     let selected = Signal::derive(move || sel.selected(&Some(i)));
@@ -107,6 +114,31 @@ pub fn DagNode(
             ></path>
         }
     });
+    let toggle = (!node.runs.is_empty()).then(|| {
+        let id = node.id.clone();
+        let open_id = id.clone();
+        let open = Signal::derive(move || state.expanded.with(|e| e.contains(&open_id)));
+        let open = move || open.get();
+        let what = next_text(&node.runs);
+        let text = {
+            let what = what.clone();
+            move || format!("{} {what}", if open() { "▾" } else { "▸" })
+        };
+        let title = format!(
+            "This checkpoint's task ran the subgraph {what}: expand to draw its own checkpoints \
+             (its namespace) in place, or collapse them."
+        );
+        view! {
+            <g class="expand" role="button" aria-label=format!("Expand or collapse the subgraph run of {}", node.label)
+                aria-expanded=move || if open() { "true" } else { "false" }
+                data-expand=node.label.clone()
+                on:click=move |ev| { ev.stop_propagation(); state.toggle_expanded(&id); }>
+                <title>{title}</title>
+                <rect x=at(RUNS_DX) y=(y - 9.0).to_string() width="92" height="18" rx="4"></rect>
+                <text x=at(RUNS_DX + 6.0) y=y.to_string() dy="0.36em">{text}</text>
+            </g>
+        }
+    });
     let src = node.source.as_str();
     let done = node.next.is_empty();
     // A second cue besides colour: the letter, and a square for updates and
@@ -138,6 +170,7 @@ pub fn DagNode(
             aria-pressed=move || if is_selected() { "true" } else { "false" }
             data-index=i.to_string()
             data-label=node.label.clone()
+            data-ns=node.ns.clone()
             on:click=move |_| on_select.run(i)
             on:focus=move |_| on_select.run(i)
         >
@@ -168,9 +201,10 @@ pub fn DagNode(
                     </text>
                 </g>
             </Show>
+            {toggle}
         </g>
     }
 }
 
 /// Width of the label column's content, for the selection band.
-pub const LABEL_COLUMN_WIDTH: f64 = HEAD_DX + 52.0;
+pub const LABEL_COLUMN_WIDTH: f64 = RUNS_DX + 96.0;

@@ -9,10 +9,13 @@ use leptos::prelude::*;
 use leptos::reactive::computed::Selector;
 use wasm_bindgen::JsCast;
 
+use super::dag_frames::Frames;
 use super::dag_node::{DagNode, Marks, NodeView, LABEL_COLUMN_WIDTH};
 use super::run_bar::RunBar;
 use super::scrubber::Scrubber;
-use crate::layout::{row_at, wheel_zoom_factor, Point, Viewport, PADDING, ROW_HEIGHT};
+use crate::layout::{
+    arrow_target, row_at, wheel_zoom_factor, Point, Viewport, PADDING, ROW_HEIGHT,
+};
 use crate::state::AppState;
 
 /// A pointer press that may become a drag (pan) or stay a click (select).
@@ -32,52 +35,6 @@ const VIRTUALIZE_ABOVE: usize = 300;
 const ROW_MARGIN: usize = 40;
 /// Margin kept around a checkpoint revealed by keyboard selection.
 const REVEAL_MARGIN: f64 = 40.0;
-
-/// The checkpoint the arrow key `key` moves to from `cur`: ↑ parent,
-/// ↓ first child, ← / → previous / next sibling (same parent), j / k next /
-/// previous in creation order.
-pub fn arrow_target(
-    layout: &crate::layout::Layout,
-    cur: Option<usize>,
-    key: &str,
-) -> Option<usize> {
-    let len = layout.len();
-    if len == 0 {
-        return None;
-    }
-    let Some(c) = cur.filter(|&c| c < len) else {
-        return Some(len - 1);
-    };
-    let parent = layout.node(c).and_then(|n| n.parent);
-    let siblings = || -> Vec<usize> {
-        layout
-            .nodes()
-            .iter()
-            .enumerate()
-            .filter(|(_, n)| n.parent == parent && (parent.is_some() || n.parent.is_none()))
-            .map(|(i, _)| i)
-            .collect()
-    };
-    match key {
-        "ArrowUp" => parent,
-        "ArrowDown" => layout.nodes().iter().position(|n| n.parent == Some(c)),
-        "ArrowLeft" => {
-            let s = siblings();
-            let at = s.iter().position(|&i| i == c)?;
-            at.checked_sub(1).map(|p| s[p])
-        }
-        "ArrowRight" => {
-            let s = siblings();
-            let at = s.iter().position(|&i| i == c)?;
-            s.get(at + 1).copied()
-        }
-        "j" => Some((c + 1).min(len - 1)),
-        "k" => Some(c.saturating_sub(1)),
-        "Home" => Some(0),
-        "End" => Some(len - 1),
-        _ => None,
-    }
-}
 
 /// The main panel: one column per branch, newest checkpoint at the bottom.
 #[component]
@@ -132,6 +89,12 @@ pub fn DagView() -> impl IntoView {
                         created_at: c.created_at.clone(),
                         center: l.center(i).unwrap_or_default(),
                         dangling: n.dangling,
+                        ns: c.ns.clone(),
+                        runs: state.runs.with(|r| {
+                            r.get(&c.id)
+                                .map(|ns| ns.iter().map(|n| n.node.clone()).collect())
+                                .unwrap_or_default()
+                        }),
                     })
                     .collect::<Vec<_>>()
             })
@@ -174,7 +137,18 @@ pub fn DagView() -> impl IntoView {
     // The label column sits right of the lanes; on a tree wider than the view
     // it sticks to the view's right edge (over the lanes, on a backdrop), so
     // labels stay readable wherever the tree is panned.
-    let natural_label_x = Memo::new(move |_| state.layout.with(|l| l.width() - PADDING + 8.0));
+    // Right of the lanes and of every subgraph frame.
+    let natural_label_x = Memo::new(move |_| {
+        let frames_right = state.frames.with(|f| {
+            f.iter()
+                .map(|f| f.rect().x + f.rect().w + 8.0)
+                .fold(0.0, f64::max)
+        });
+        state
+            .layout
+            .with(|l| l.width() - PADDING + 8.0)
+            .max(frames_right)
+    });
     let label_x_memo = Memo::new(move |_| {
         resized.track();
         let natural = natural_label_x.get();
@@ -187,13 +161,27 @@ pub fn DagView() -> impl IntoView {
     let label_x: Signal<f64> = label_x_memo.into();
     let labels_pinned = Memo::new(move |_| label_x_memo.get() < natural_label_x.get() - 0.5);
     let stats = move || {
+        // A subgraph group's first lane is not a branch: the group starts there.
+        let groups = state.frames.with(Vec::len);
         state.layout.with(|l| {
-            let (n, b) = (l.len(), l.lane_count());
-            format!(
+            let n = l.len();
+            let b = if groups == 0 {
+                l.lane_count()
+            } else {
+                l.nodes().iter().filter(|p| p.opens_lane).count() - groups
+            };
+            let mut text = format!(
                 "{n} checkpoint{} · {b} branch{}",
                 if n == 1 { "" } else { "s" },
                 if b == 1 { "" } else { "es" }
-            )
+            );
+            if groups > 0 {
+                text.push_str(&format!(
+                    " · {groups} subgraph group{} open",
+                    if groups == 1 { "" } else { "s" }
+                ));
+            }
+            text
         })
     };
 
@@ -352,7 +340,11 @@ pub fn DagView() -> impl IntoView {
             }
             _ => {
                 let cur = state.selected.get_untracked();
-                let target = state.layout.with_untracked(|l| arrow_target(l, cur, &key));
+                let target = state.layout.with_untracked(|l| {
+                    state
+                        .frames
+                        .with_untracked(|f| arrow_target(l, f, cur, &key))
+                });
                 let known = matches!(
                     key.as_str(),
                     "ArrowUp"
@@ -439,6 +431,7 @@ pub fn DagView() -> impl IntoView {
                         height=ROW_HEIGHT.to_string()
                         rx="6"
                     ></rect>
+                    <Frames label_x/>
                     <g class="edges">
                         <For each=move || edges.get() key=|e| (e.0, e.1.clone()) let:edge>
                             <path class=if edge.2 { "edge" } else { "edge branch" } d=edge.1></path>
@@ -446,7 +439,9 @@ pub fn DagView() -> impl IntoView {
                         <path class="edge chain" d=move || chain_d.get()></path>
                     </g>
                     <g class="nodes">
-                        <For each=move || nodes.get() key=|n| (n.index, n.id.clone()) let:node>
+                        // Keyed by position and toggle too: opening a group moves rows
+                        // and lanes, and a node drawn once keeps its coordinates.
+                        <For each=move || nodes.get() key=|n| (n.index, n.id.clone(), n.center.x as i64, n.runs.len()) let:node>
                             {
                                 let id = node.id.clone();
                                 let fresh = Signal::derive(move || {

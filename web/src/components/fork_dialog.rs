@@ -38,12 +38,13 @@ fn ForkBody() -> impl IntoView {
     let text = RwSignal::new(prefill);
     let as_node = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
-    let nodes: Vec<String> = state.topology.with_untracked(|t| {
-        t.nodes
-            .iter()
-            .filter(|n| *n != chronograph::END && *n != chronograph::START)
-            .cloned()
-            .collect()
+    // Inside a subgraph the update goes through the subgraph's config, so
+    // as_node names one of the subgraph's nodes.
+    let in_subgraph = !target.ns.is_empty();
+    let nodes: Vec<String> = state.session.with_value(|s| {
+        s.spec_at(&target.ns)
+            .map(|g| g.nodes.keys().cloned().collect())
+            .unwrap_or_default()
     });
     let textarea = NodeRef::<leptos::html::Textarea>::new();
     Effect::new(move |_| {
@@ -63,6 +64,10 @@ fn ForkBody() -> impl IntoView {
         let (v1, v2, n1, n2) = (values.clone(), values, node.clone(), node);
         state.session.with_value(|s| {
             let update = s.preview(move |c| c.update(&id1, Some(v1), n1.as_deref()));
+            if in_subgraph {
+                // No run from here: a paused subgraph resumes from its parent.
+                return Some((update.clone(), update.clone(), update));
+            }
             let run = s.preview(move |c| c.fork_and_run(&id2, Some(v2), n2.as_deref()));
             let replay = s.preview(move |c| c.replay(&id3));
             Some((update, run, replay))
@@ -102,7 +107,9 @@ fn ForkBody() -> impl IntoView {
         <div class="backdrop" on:click=move |_| close()></div>
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="fork-title"
             on:keydown=move |ev| if ev.key() == "Escape" { ev.prevent_default(); close(); }>
-            <h2 id="fork-title">"Fork " <span class="mono">{label.clone()}</span></h2>
+            <h2 id="fork-title">"Fork " <span class="mono">{label.clone()}</span>
+                {in_subgraph.then(|| view! { <span class="muted small">" through the subgraph's config (" <span class="mono">{crate::session::short_ns(&target.ns)}</span> ")"</span> })}
+            </h2>
             <p class="muted small">
                 <code>{format!("update_state({label}, values, as_node)")}</code>
                 " writes the values as if the node had just run, in a new update checkpoint under "
@@ -130,6 +137,15 @@ fn ForkBody() -> impl IntoView {
                     }
                     let next = update.checkpoints.first().map(|c| next_text(&c.3)).unwrap_or_default();
                     let skipped: Vec<String> = replay.will_run.iter().filter(|n| !run.will_run.contains(n)).cloned().collect();
+                    if in_subgraph {
+                        return view! {
+                            <ul>
+                                <li>"Apply: " {describe(&update)}</li>
+                                <li>"Resulting next (inside the subgraph): " <b class="mono">{next}</b></li>
+                                <li>"Then Resume from the parent: the subgraph continues from this update checkpoint."</li>
+                            </ul>
+                        }.into_any();
+                    }
                     view! {
                         <ul>
                             <li>"Apply: " {describe(&update)}</li>
@@ -144,7 +160,9 @@ fn ForkBody() -> impl IntoView {
             <div class="dialog-buttons">
                 <button type="button" on:click=move |_| close()>"Cancel"</button>
                 <button type="button" disabled=move || parsed.get().is_err() on:click=move |_| apply(false)>"Apply"</button>
-                <button type="button" class="primary" disabled=move || parsed.get().is_err() on:click=move |_| apply2(true)>"Apply and run"</button>
+                {(!in_subgraph).then(|| view! {
+                    <button type="button" class="primary" disabled=move || parsed.get().is_err() on:click=move |_| apply2(true)>"Apply and run"</button>
+                })}
             </div>
         </div>
     }

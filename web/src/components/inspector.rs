@@ -95,6 +95,10 @@ pub fn Inspector() -> impl IntoView {
                 <dl class="fields">
                     <dt>"id"</dt>
                     <dd class="mono id">{data.id.clone()}</dd>
+                    <dt>"ns"</dt>
+                    <dd class="mono" data-testid="namespace" title="checkpoint_ns: \"\" at the root, node:task_id inside a subgraph">
+                        {if view.ns.is_empty() { "\"\" (root)".to_owned() } else { view.ns.clone() }}
+                    </dd>
                     <dt>"parent"</dt>
                     <dd>{parent_link}</dd>
                     <dt>"created"</dt>
@@ -127,7 +131,17 @@ fn tasks(data: &SnapshotData) -> AnyView {
     if data.tasks.is_empty() {
         return view! { <span class="muted">"none"</span> }.into_any();
     }
-    data.tasks
+    let sends = data.tasks.iter().filter(|t| t.arg.is_some()).count();
+    // A Send fan-out: say how many tasks the one checkpoint holds.
+    let fan_out = (sends > 1).then(|| {
+        view! {
+            <div class="small muted" data-testid="fan-out">
+                {format!("Send fan-out: {sends} tasks from one checkpoint, each run with its own argument")}
+            </div>
+        }
+    });
+    let list = data
+        .tasks
         .iter()
         .map(|t| {
             let status = if !t.interrupts.is_empty() {
@@ -142,15 +156,23 @@ fn tasks(data: &SnapshotData) -> AnyView {
             } else {
                 "pending".to_owned()
             };
+            let arg = t.arg.as_ref().map(|a| {
+                view! { <span class="mono small task-arg" title="The Send's argument: this task's whole input">{format!("Send arg {}", compact(a))}</span> }
+            });
+            let ns = t.ns.as_ref().map(|ns| {
+                view! { <span class="mono small task-ns" title=format!("runs a subgraph; its checkpoints go to namespace {ns}")>{format!("subgraph ns {}", crate::session::short_ns(ns))}</span> }
+            });
             view! {
                 <div class="task">
                     <span class="chip mono">{t.name.clone()}</span>
+                    {arg}
+                    {ns}
                     <span class="mono small" class:interrupt=!t.interrupts.is_empty()>{status}</span>
                 </div>
             }
         })
-        .collect_view()
-        .into_any()
+        .collect_view();
+    view! { {fan_out} {list} }.into_any()
 }
 
 fn diff_view(changes: Vec<ChannelDiff>) -> AnyView {

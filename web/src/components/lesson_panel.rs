@@ -34,7 +34,11 @@ pub fn LessonPanel() -> impl IntoView {
         let Some(mut l) = lesson.get_untracked() else {
             return;
         };
-        state.session.with_value(|s| l.advance(s));
+        // A step on another scenario comes with a new thread of it.
+        if let Some(fresh) = state.session.with_value(|s| l.advance(s)) {
+            let id = l.step().map_or("chat", |s| s.scenario);
+            state.replace_session(fresh, id);
+        }
         lesson.set(Some(l));
     };
     let answer = move |q: usize, c: usize| {

@@ -1,68 +1,67 @@
 //! The topology panel: the graph's nodes and edges (layered, loops as arcs,
-//! conditional edges dashed), the selected checkpoint's `next` lit, the nodes
-//! a previewed action would run outlined, and the legend of sources.
+//! conditional edges dashed, Send fan-outs thick and labelled, goto
+//! destinations as dashed arrows), subgraph nodes as boxes that open to show
+//! their own nodes, the selected checkpoint's `next` lit (inside the
+//! subgraph it belongs to), the nodes a previewed action would run
+//! outlined, and the legend of sources.
+
+use std::collections::BTreeSet;
 
 use leptos::prelude::*;
 
-use crate::layout::{layout_topology, TOPO_BOX_H, TOPO_BOX_W};
+use crate::layout::{draw_graph, spec_graph, EdgeKind, TopoDrawing, OPEN_TITLE_H};
 use crate::state::{letter, AppState, SOURCES};
 use chronograph::Source;
+
+/// What a drawing lights: the selection's `next` in the graph at a path.
+#[derive(Clone, Copy)]
+struct Lights {
+    /// `(path of the selection's graph, its next)`: `""` is the root graph,
+    /// `research/` the research subgraph.
+    next: Memo<(String, Vec<String>)>,
+    will_run: RwSignal<Vec<String>>,
+    open: RwSignal<BTreeSet<String>>,
+}
+
+/// The graph path of a namespace: `a:1|b:2` → `a/b/`.
+fn graph_path(ns: &str) -> String {
+    ns.split('|')
+        .filter(|l| !l.is_empty())
+        .map(|l| format!("{}/", l.split(':').next().unwrap_or(l)))
+        .collect()
+}
 
 /// The topology drawing and the legend.
 #[component]
 pub fn TopologyPanel() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let next = Memo::new(move |_| state.selected_view().map(|c| c.next).unwrap_or_default());
+    let next = Memo::new(move |_| {
+        state
+            .selected_view()
+            .map(|c| (graph_path(&c.ns), c.next))
+            .unwrap_or_default()
+    });
+    let lights = Lights {
+        next,
+        will_run: state.will_run,
+        open: RwSignal::new(BTreeSet::new()),
+    };
+    let graph = Memo::new(move |_| {
+        state.topology.track();
+        state.session.with_value(|s| spec_graph(s.spec()))
+    });
     let drawing = move || {
-        let t = state.topology.with(|t| {
-            let edges: Vec<(String, String, bool)> = t
-                .edges
-                .iter()
-                .map(|e| (e.from.clone(), e.to.clone(), e.conditional))
-                .collect();
-            layout_topology(&t.nodes, &edges)
-        });
-        let edges = t
-            .edges
-            .iter()
-            .map(|e| {
-                view! {
-                    <path class="topo-edge" class:conditional=e.conditional class:back=e.back
-                        d=e.d.clone() marker-end="url(#arrow)"></path>
-                }
-            })
-            .collect_view();
-        let nodes = t
-            .nodes
-            .iter()
-            .map(|n| {
-                let name = n.name.clone();
-                let special = name.starts_with("__");
-                let (lit_name, run_name) = (name.clone(), name.clone());
-                let lit = move || next.with(|x| x.contains(&lit_name));
-                let runs = move || state.will_run.with(|x| x.contains(&run_name));
-                let (x, y) = (n.at.x, n.at.y);
-                view! {
-                    <g class="topo-node" class:special=special class:lit=lit class:will-run=runs data-node=name.clone()>
-                        <rect x=x.to_string() y=y.to_string() width=TOPO_BOX_W.to_string()
-                            height=TOPO_BOX_H.to_string() rx=if special { "13" } else { "6" }></rect>
-                        <text x=(x + TOPO_BOX_W / 2.0).to_string() y=(y + TOPO_BOX_H / 2.0).to_string()
-                            dy="0.36em" text-anchor="middle">{name.clone()}</text>
-                    </g>
-                }
-            })
-            .collect_view();
+        let d = graph.with(|g| draw_graph(g, &lights.open.get(), ""));
+        let (w, h) = (d.layout.width, d.layout.height);
         view! {
             <svg class="topology" role="img" aria-label="Graph topology"
-                viewBox=format!("0 0 {} {}", t.width, t.height)
-                width=t.width.to_string() height=t.height.to_string()>
+                viewBox=format!("0 0 {w} {h}") width=w.to_string() height=h.to_string()>
                 <defs>
                     <marker id="arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                         <path d="M0 0 L8 4 L0 8 z" class="topo-arrow"></path>
                     </marker>
                 </defs>
-                {edges}
-                {nodes}
+                {draw(&d, String::new(), lights)}
             </svg>
         }
     };
@@ -73,6 +72,7 @@ pub fn TopologyPanel() -> impl IntoView {
             <p class="muted small">
                 <span class="key lit-key"></span>" next of the selection · "
                 <span class="key run-key"></span>" will run (preview)"
+                {move || graph.with(|g| !g.subgraphs.is_empty()).then_some(" · click a subgraph box to open it")}
             </p>
             <h2 class="panel-title">"Sources"</h2>
             <ul class="legend">
@@ -105,4 +105,106 @@ fn legend_text(s: Source) -> &'static str {
         Source::Update => "update_state",
         Source::Fork => "replay or copy",
     }
+}
+
+/// One graph's edges and boxes, and inside each open subgraph box its own
+/// drawing (recursively). `prefix` is the graph's path (`""`, `research/`).
+fn draw(d: &TopoDrawing, prefix: String, lights: Lights) -> AnyView {
+    let edges = d
+        .layout
+        .edges
+        .iter()
+        .map(|e| {
+            let class = match e.kind {
+                EdgeKind::Plain => "topo-edge",
+                EdgeKind::Conditional => "topo-edge conditional",
+                EdgeKind::Send => "topo-edge send",
+                EdgeKind::Goto => "topo-edge goto",
+            };
+            let label = d
+                .send_labels
+                .get(&(e.from.clone(), e.to.clone()))
+                .filter(|_| e.kind == EdgeKind::Send)
+                .map(|l| {
+                    view! {
+                        <text class="topo-edge-label" x=(e.mid.x + 4.0).to_string() y=e.mid.y.to_string() dy="0.34em">{l.clone()}</text>
+                    }
+                });
+            view! {
+                <path class=class class:back=e.back d=e.d.clone() marker-end="url(#arrow)"
+                    data-from=e.from.clone() data-to=e.to.clone()></path>
+                {label}
+            }
+        })
+        .collect_view();
+    let nodes = d
+        .layout
+        .nodes
+        .iter()
+        .map(|n| {
+            let name = n.name.clone();
+            let special = name.starts_with("__");
+            let path = format!("{prefix}{name}");
+            let is_sub = d.subgraphs.contains(&name);
+            let open_path = path.clone();
+            let is_open = move || lights.open.with(|o| o.contains(&open_path));
+            let (lit_name, run_name, here) = (name.clone(), name.clone(), prefix.clone());
+            // A subgraph box is lit too when the selection is inside it.
+            let inside = format!("{path}/");
+            let lit = move || {
+                lights.next.with(|(p, x)| {
+                    (*p == here && x.contains(&lit_name)) || (is_sub && p.starts_with(&inside))
+                })
+            };
+            let runs = move || lights.will_run.with(|x| x.contains(&run_name));
+            let (x, y, w, h) = (n.at.x, n.at.y, n.w, n.h);
+            let toggle_path = path.clone();
+            let toggle = move |_| {
+                if is_sub {
+                    lights.open.update(|o| {
+                        if !o.remove(&toggle_path) {
+                            o.insert(toggle_path.clone());
+                        }
+                    });
+                }
+            };
+            let open_now = is_open();
+            // An open box shows its name in a title bar; a closed one centred.
+            let text_y = if open_now {
+                y + OPEN_TITLE_H / 2.0 + 1.0
+            } else {
+                y + h / 2.0
+            };
+            let title = if is_sub {
+                format!("{} {name}", if open_now { "▾" } else { "▸" })
+            } else {
+                name.clone()
+            };
+            view! {
+                <g class="topo-node" class:special=special class:subgraph=is_sub class:open=open_now
+                    class:lit=lit class:will-run=runs data-node=path.clone()
+                    role=is_sub.then_some("button")
+                    aria-label=is_sub.then(|| format!("Subgraph {name}: open or close it"))
+                    on:click=toggle>
+                    <rect x=x.to_string() y=y.to_string() width=w.to_string()
+                        height=h.to_string() rx=if special { "13" } else { "6" }></rect>
+                    <text x=(x + w / 2.0).to_string() y=text_y.to_string()
+                        dy="0.36em" text-anchor="middle">{title}</text>
+                </g>
+            }
+        })
+        .collect_view();
+    let inner = d
+        .inner
+        .iter()
+        .map(|(name, at, sub)| {
+            let path = format!("{prefix}{name}/");
+            view! {
+                <g class="topo-inner" transform=format!("translate({} {})", at.x, at.y)>
+                    {draw(sub, path, lights)}
+                </g>
+            }
+        })
+        .collect_view();
+    view! { {edges} {nodes} {inner} }.into_any()
 }

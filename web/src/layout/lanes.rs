@@ -129,6 +129,8 @@ pub struct Layout {
     has_child: Vec<bool>,
     /// Per lane: the index of the checkpoint that opened it.
     lane_starts: Vec<usize>,
+    /// One past the right-most lane given by [`Layout::push_in_lane`].
+    placed_lanes: usize,
 }
 
 impl Layout {
@@ -152,6 +154,7 @@ impl Layout {
             index: HashMap::with_capacity(n),
             has_child: Vec::with_capacity(n),
             lane_starts: Vec::new(),
+            placed_lanes: 0,
         }
     }
 
@@ -204,6 +207,36 @@ impl Layout {
         row
     }
 
+    /// Appends one checkpoint in a lane chosen by the caller (the lanes of a
+    /// framed subgraph group, laid out by [`super::frames`]) and returns its
+    /// index. Like [`Layout::push`], nothing already placed moves; the caller
+    /// keeps each lane's column free above the checkpoint that opens it.
+    pub fn push_in_lane(&mut self, id: &str, parent: Option<&str>, lane: usize) -> usize {
+        let row = self.nodes.len();
+        let parent_index = parent.and_then(|p| self.index.get(p).copied());
+        let continued = parent_index.filter(|&p| !self.has_child[p] && self.nodes[p].lane == lane);
+        if let Some(p) = parent_index {
+            self.has_child[p] = true;
+            let from = self.nodes[p];
+            self.edges.push(Edge {
+                from: p,
+                to: row,
+                points: edge_points(from.lane, from.row, lane, row),
+            });
+        }
+        self.nodes.push(PlacedNode {
+            lane,
+            row,
+            parent: parent_index,
+            dangling: parent.is_some() && parent_index.is_none(),
+            opens_lane: continued.is_none(),
+        });
+        self.has_child.push(false);
+        self.index.entry(id.to_owned()).or_insert(row);
+        self.placed_lanes = self.placed_lanes.max(lane + 1);
+        row
+    }
+
     /// The placed checkpoints, in input order (index = row).
     pub fn nodes(&self) -> &[PlacedNode] {
         &self.nodes
@@ -232,7 +265,7 @@ impl Layout {
 
     /// Number of lanes (columns) in use.
     pub fn lane_count(&self) -> usize {
-        self.lane_starts.len()
+        self.lane_starts.len().max(self.placed_lanes)
     }
 
     /// For each lane, the index of the checkpoint that opened it.

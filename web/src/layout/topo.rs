@@ -22,6 +22,24 @@ pub struct TopoNode {
     pub name: String,
     /// Top-left corner.
     pub at: Point,
+    /// Box width.
+    pub w: f64,
+    /// Box height.
+    pub h: f64,
+}
+
+/// What an edge of the topology stands for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EdgeKind {
+    /// A static edge (solid).
+    #[default]
+    Plain,
+    /// A conditional edge: may or may not be taken (dashed).
+    Conditional,
+    /// A router's `Send` fan-out: one task per item (thick, labelled).
+    Send,
+    /// A `Command(goto=...)` destination (dashed, its own colour).
+    Goto,
 }
 
 /// A placed topology edge.
@@ -37,6 +55,10 @@ pub struct TopoEdge {
     pub conditional: bool,
     /// Points back up (a loop).
     pub back: bool,
+    /// What the edge stands for.
+    pub kind: EdgeKind,
+    /// A point half-way along it, for a label.
+    pub mid: Point,
 }
 
 /// The whole drawing.
@@ -53,14 +75,38 @@ pub struct TopoLayout {
 }
 
 /// Lays out `nodes` (in display order, `__start__` first) and `edges`
-/// `(from, to, conditional)`.
+/// `(from, to, conditional)`, every box the same size.
 pub fn layout_topology(nodes: &[String], edges: &[(String, String, bool)]) -> TopoLayout {
+    let kinded: Vec<(String, String, EdgeKind)> = edges
+        .iter()
+        .map(|(a, b, c)| {
+            let kind = if *c {
+                EdgeKind::Conditional
+            } else {
+                EdgeKind::Plain
+            };
+            (a.clone(), b.clone(), kind)
+        })
+        .collect();
+    let sizes = vec![(TOPO_BOX_W, TOPO_BOX_H); nodes.len()];
+    layout_sized(nodes, &kinded, &sizes)
+}
+
+/// Lays out `nodes` with a box size each (`sizes[i]` for `nodes[i]`: an
+/// open subgraph is a bigger box) and edges of any kind. A layer is as tall
+/// as its tallest box; boxes of a layer sit side by side, centred.
+pub fn layout_sized(
+    nodes: &[String],
+    edges: &[(String, String, EdgeKind)],
+    sizes: &[(f64, f64)],
+) -> TopoLayout {
     let index: HashMap<&str, usize> = nodes
         .iter()
         .enumerate()
         .map(|(i, n)| (n.as_str(), i))
         .collect();
     let n = nodes.len();
+    let size = |i: usize| sizes.get(i).copied().unwrap_or((TOPO_BOX_W, TOPO_BOX_H));
     let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (a, b, _) in edges {
         if let (Some(&i), Some(&j)) = (index.get(a.as_str()), index.get(b.as_str())) {
@@ -120,49 +166,60 @@ pub fn layout_topology(nodes: &[String], edges: &[(String, String, bool)]) -> To
     for v in 0..n {
         rows[layer[v]].push(v);
     }
-    let widest = rows.iter().map(Vec::len).max().unwrap_or(1).max(1) as f64;
-    let inner = widest * TOPO_BOX_W + (widest - 1.0) * H_GAP;
+    let row_width = |row: &Vec<usize>| {
+        row.iter().map(|&v| size(v).0).sum::<f64>() + (row.len().max(1) - 1) as f64 * H_GAP
+    };
+    let inner = rows.iter().map(row_width).fold(TOPO_BOX_W, f64::max);
     let width = inner + 2.0 * MARGIN + 26.0; // room for loop arcs on the right
     let mut at = vec![Point::default(); n];
-    for (r, row) in rows.iter().enumerate() {
-        let k = row.len() as f64;
-        let row_w = k * TOPO_BOX_W + (k - 1.0).max(0.0) * H_GAP;
-        let x0 = MARGIN + (inner - row_w) / 2.0;
-        for (i, &v) in row.iter().enumerate() {
-            at[v] = Point::new(
-                x0 + i as f64 * (TOPO_BOX_W + H_GAP),
-                MARGIN + r as f64 * (TOPO_BOX_H + V_GAP),
-            );
+    let mut y = MARGIN;
+    for row in &rows {
+        let mut x = MARGIN + (inner - row_width(row)) / 2.0;
+        let tallest = row.iter().map(|&v| size(v).1).fold(0.0, f64::max);
+        for &v in row {
+            // Boxes of a layer share their vertical centre.
+            at[v] = Point::new(x, y + (tallest - size(v).1) / 2.0);
+            x += size(v).0 + H_GAP;
         }
+        y += tallest + V_GAP;
     }
-    let height = 2.0 * MARGIN + layers as f64 * (TOPO_BOX_H + V_GAP) - V_GAP;
+    let height = (y - V_GAP + MARGIN).max(2.0 * MARGIN);
     let placed_edges = edges
         .iter()
-        .filter_map(|(a, b, conditional)| {
+        .filter_map(|(a, b, kind)| {
             let (&i, &j) = (index.get(a.as_str())?, index.get(b.as_str())?);
             let is_back = back.contains(&(i, j)) || layer[j] <= layer[i];
             let (p, q) = (at[i], at[j]);
-            let d = if is_back {
-                let x1 = p.x + TOPO_BOX_W;
-                let y1 = p.y + TOPO_BOX_H / 2.0;
-                let x2 = q.x + TOPO_BOX_W;
-                let y2 = q.y + TOPO_BOX_H / 2.0;
+            let ((pw, ph), (qw, qh)) = (size(i), size(j));
+            let (d, mid) = if is_back {
+                let x1 = p.x + pw;
+                let y1 = p.y + ph / 2.0;
+                let x2 = q.x + qw;
+                let y2 = q.y + qh / 2.0;
                 let bulge = x1.max(x2) + 22.0;
-                format!("M{x1} {y1} C{bulge} {y1} {bulge} {y2} {} {y2}", x2 + 3.0)
+                (
+                    format!("M{x1} {y1} C{bulge} {y1} {bulge} {y2} {} {y2}", x2 + 3.0),
+                    Point::new(bulge - 5.0, (y1 + y2) / 2.0),
+                )
             } else {
-                let x1 = p.x + TOPO_BOX_W / 2.0;
-                let y1 = p.y + TOPO_BOX_H;
-                let x2 = q.x + TOPO_BOX_W / 2.0;
+                let x1 = p.x + pw / 2.0;
+                let y1 = p.y + ph;
+                let x2 = q.x + qw / 2.0;
                 let y2 = q.y - 3.0;
                 let mid = (y1 + y2) / 2.0;
-                format!("M{x1} {y1} C{x1} {mid} {x2} {mid} {x2} {y2}")
+                (
+                    format!("M{x1} {y1} C{x1} {mid} {x2} {mid} {x2} {y2}"),
+                    Point::new((x1 + x2) / 2.0, mid),
+                )
             };
             Some(TopoEdge {
                 from: a.clone(),
                 to: b.clone(),
                 d,
-                conditional: *conditional,
+                conditional: matches!(kind, EdgeKind::Conditional | EdgeKind::Goto),
                 back: is_back,
+                kind: *kind,
+                mid,
             })
         })
         .collect();
@@ -170,9 +227,12 @@ pub fn layout_topology(nodes: &[String], edges: &[(String, String, bool)]) -> To
         nodes: nodes
             .iter()
             .zip(at)
-            .map(|(name, at)| TopoNode {
+            .enumerate()
+            .map(|(i, (name, at))| TopoNode {
                 name: name.clone(),
                 at,
+                w: size(i).0,
+                h: size(i).1,
             })
             .collect(),
         edges: placed_edges,
