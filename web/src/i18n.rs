@@ -111,6 +111,35 @@ pub fn fill(template: &str, args: &[(&str, &dyn Display)]) -> String {
     out
 }
 
+/// A piece of a template: literal text, or a `{name}` placeholder that a
+/// view fills with markup (a `<code>` call, a mono label).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece<'a> {
+    /// Text shown as it is.
+    Text(&'a str),
+    /// A placeholder's name.
+    Slot(&'a str),
+}
+
+/// `template` cut into text and placeholders, in order (empty texts left out).
+pub fn pieces(template: &str) -> Vec<Piece<'_>> {
+    let mut out = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else { break };
+        if open > 0 {
+            out.push(Piece::Text(&rest[..open]));
+        }
+        out.push(Piece::Slot(&after[..close]));
+        rest = &after[close + 1..];
+    }
+    if !rest.is_empty() {
+        out.push(Piece::Text(rest));
+    }
+    out
+}
+
 /// The `{name}` placeholders of a template, in order.
 pub fn placeholders(template: &str) -> Vec<&str> {
     let mut names = Vec::new();
@@ -124,6 +153,16 @@ pub fn placeholders(template: &str) -> Vec<&str> {
     names
 }
 
+/// The words of one lesson step.
+pub struct StepText {
+    /// Heading (`1. Two rounds of chat`).
+    pub title: &'static str,
+    /// What the learner is about to do, and the exact engine calls.
+    pub instruction: &'static str,
+    /// The misconception the step takes apart, shown after it ran.
+    pub lesson: &'static str,
+}
+
 /// Declares [`Strings`] with one `&'static str` field per message, and
 /// [`Strings::entries`] to list them (for the tests).
 macro_rules! catalogue {
@@ -131,12 +170,21 @@ macro_rules! catalogue {
         /// Every string the app shows, in one language.
         pub struct Strings {
             $($(#[doc = $doc])+ pub $key: &'static str,)*
+            /// The lesson's steps, in the order of [`crate::lesson::STEPS`].
+            pub lesson_steps: &'static [StepText],
         }
 
         impl Strings {
-            /// `(key, text)` of every message, in declaration order.
-            pub fn entries(&self) -> Vec<(&'static str, &'static str)> {
-                vec![$((stringify!($key), self.$key),)*]
+            /// `(key, text)` of every message, in declaration order, then
+            /// the lesson's steps (`lesson_steps[i].title`, …).
+            pub fn entries(&self) -> Vec<(String, &'static str)> {
+                let mut out = vec![$((stringify!($key).to_owned(), self.$key),)*];
+                for (i, s) in self.lesson_steps.iter().enumerate() {
+                    out.push((format!("lesson_steps[{i}].title"), s.title));
+                    out.push((format!("lesson_steps[{i}].instruction"), s.instruction));
+                    out.push((format!("lesson_steps[{i}].lesson"), s.lesson));
+                }
+                out
             }
         }
     };
@@ -437,6 +485,124 @@ catalogue! {
     lesson_next,
     /// Run step button.
     lesson_run,
+    /// Ends a sentence before another follows.
+    period,
+    /// The agent_loop scenario in the picker.
+    scenario_agent_loop,
+    /// What the agent_loop scenario shows.
+    scenario_agent_loop_about,
+    /// The chat scenario in the picker.
+    scenario_chat,
+    /// What the chat scenario shows.
+    scenario_chat_about,
+    /// The counter scenario in the picker.
+    scenario_counter,
+    /// What the counter scenario shows.
+    scenario_counter_about,
+    /// The fanout scenario in the picker.
+    scenario_fanout,
+    /// What the fanout scenario shows.
+    scenario_fanout_about,
+    /// The handoff scenario in the picker.
+    scenario_handoff,
+    /// What the handoff scenario shows.
+    scenario_handoff_about,
+    /// The human_in_the_loop scenario in the picker.
+    scenario_human_in_the_loop,
+    /// What the human_in_the_loop scenario shows.
+    scenario_human_in_the_loop_about,
+    /// The map_reduce scenario in the picker.
+    scenario_map_reduce,
+    /// What the map_reduce scenario shows.
+    scenario_map_reduce_about,
+    /// The reducers scenario in the picker.
+    scenario_reducers,
+    /// What the reducers scenario shows.
+    scenario_reducers_about,
+    /// The research scenario in the picker.
+    scenario_research,
+    /// What the research scenario shows.
+    scenario_research_about,
+    /// Lesson question (Count).
+    ask_count,
+    /// Lesson question (Parent).
+    ask_parent,
+    /// Lesson question (Source).
+    ask_source,
+    /// Lesson question (Step).
+    ask_step,
+    /// Lesson question (Next).
+    ask_next,
+    /// Lesson question (Runs).
+    ask_runs,
+    /// Lesson question (Inputs).
+    ask_inputs,
+    /// Lesson question (Messages).
+    ask_messages,
+    /// Lesson question (Namespaces).
+    ask_namespaces,
+    /// Lesson question (SubSource).
+    ask_sub_source,
+    /// After the Fork heading inside a subgraph: `{ns}`.
+    fork_through_sub,
+    /// A selection missing from the thread.
+    not_in_thread,
+    /// After a parent id missing from the thread.
+    parent_missing,
+    /// A checkpoint without a parent.
+    parent_none,
+    /// The namespace field's tooltip.
+    ns_field_title,
+    /// A PUSH task's argument: `{arg}`.
+    send_arg,
+    /// Its tooltip.
+    send_arg_title,
+    /// A task's subgraph namespace: `{ns}`.
+    task_ns,
+    /// Its tooltip: `{ns}`.
+    task_ns_title,
+    /// A checkpoint's step (LangGraph's `metadata.step`, kept as the word step): `{n}`.
+    step_n,
+    /// A preview's first checkpoint, inside a subgraph.
+    new_checkpoint_sub,
+    /// More checkpoints inside subgraphs: `{n}`.
+    and_in_subgraphs,
+    /// Actions on a subgraph checkpoint: `{ns}`.
+    subgraph_note,
+    /// What Fork does inside a subgraph.
+    fork_note_sub,
+    /// What Resume does inside a subgraph.
+    resume_from_parent,
+    /// The next after an update inside a subgraph.
+    resulting_next_sub,
+    /// After an update inside a subgraph.
+    then_resume,
+    /// Inspector field: the namespace.
+    field_ns,
+    /// The root namespace.
+    ns_root,
+    /// A Send fan-out: `{n}` tasks.
+    send_fan_out,
+    /// The topology drawing (accessible name).
+    topology_graph,
+    /// After the topology heading when there are subgraphs.
+    topology_open_hint,
+    /// A subgraph box (accessible name): `{name}`.
+    subgraph_box,
+    /// Tree stats: one subgraph group open.
+    groups_open_one,
+    /// Tree stats: `{n}` subgraph groups open.
+    groups_open_many,
+    /// The expand toggle (accessible name): `{label}`.
+    expand_run,
+    /// The expand toggle's tooltip: `{what}`.
+    expand_run_title,
+    /// A frame's legend (accessible name): `{ns}`.
+    collapse_ns,
+    /// A frame's tooltip: `{ns}`.
+    ns_title,
+    /// An action refused while a file is read: `{what}`.
+    busy_wait,
 }
 
 #[cfg(test)]
@@ -478,11 +644,31 @@ mod tests {
             .filter(|((_, e), (_, z))| {
                 e == z && e.chars().filter(|c| c.is_alphabetic()).count() > 3
             })
-            // An engine identifier alone (`update_state`) is the same in both.
-            .filter(|((_, e), _)| !(e.contains('_') && !e.contains(' ')))
+            // An engine identifier alone (`update_state`) is the same in both, and
+            // so is LangGraph's `step` before a number.
+            .filter(|((k, e), _)| !(e.contains('_') && !e.contains(' ')) && k != "step_n")
             .map(|((k, _), _)| k)
             .collect();
         assert!(same.is_empty(), "untranslated: {same:?}");
+    }
+
+    #[test]
+    fn every_lesson_step_has_its_words_in_both_languages() {
+        for lang in Lang::ALL {
+            assert_eq!(
+                lang.t().lesson_steps.len(),
+                crate::lesson::STEPS.len(),
+                "{lang:?}"
+            );
+            for (i, s) in lang.t().lesson_steps.iter().enumerate() {
+                // Headings are numbered like the steps (the e2e tests find them so).
+                assert!(
+                    s.title.starts_with(&format!("{}. ", i + 1)),
+                    "{lang:?} {}",
+                    s.title
+                );
+            }
+        }
     }
 
     #[test]
@@ -507,6 +693,18 @@ mod tests {
         assert_eq!(fill("{a}+{b}={a}{b}", &[("a", &1), ("b", &2)]), "1+2=12");
         assert_eq!(fill("keep {x} and {", &[]), "keep {x} and {");
         assert_eq!(placeholders("消息 {n} 的分支"), vec!["n"]);
+        assert_eq!(
+            pieces("对 {label} 的操作"),
+            vec![
+                Piece::Text("对 "),
+                Piece::Slot("label"),
+                Piece::Text(" 的操作")
+            ]
+        );
+        assert_eq!(
+            pieces("{call} writes"),
+            vec![Piece::Slot("call"), Piece::Text(" writes")]
+        );
     }
 
     #[test]
@@ -515,16 +713,15 @@ mod tests {
         // aria-label, placeholder) must come from the catalogue. Symbols, engine
         // identifiers and CSS classes are fine.
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/components");
-        let converted = [
-            "toolbar.rs",
-            "run_bar.rs",
-            "log_panel.rs",
-            "spec_editor.rs",
-            "scrubber.rs",
-            "chat_view.rs",
-        ];
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|n| n.ends_with(".rs"))
+            .collect();
+        names.sort();
+        assert!(names.len() > 10, "components found: {names:?}");
         let mut found = Vec::new();
-        for name in converted {
+        for name in &names {
             let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
             for (n, line) in text.lines().enumerate() {
                 for bad in hard_coded(line) {
@@ -548,6 +745,10 @@ mod tests {
         "PageUp",
         "PageDown",
         "Chronograph",
+        // LangGraph's own words, the same in every language.
+        "HEAD",
+        "id",
+        "next",
     ];
 
     /// String literals on `line` that a reader would see or hear: a text child
@@ -586,11 +787,14 @@ mod tests {
                 j += 1;
             }
             let lit: String = bytes[i + 1..j.min(bytes.len())].iter().collect();
-            let text_child = before.trim_end().ends_with('>');
+            let text_child = before.trim_end().ends_with('>') && !before.trim_end().ends_with("=>");
+            // An engine call shown as code (`invoke(None, {})`) is the same in every language.
+            let code = lit.contains('(') && lit.ends_with(')');
             let read_attr = ["title=", "aria-label=", "placeholder="]
                 .iter()
                 .any(|a| before.ends_with(a));
             if !NOT_TEXT.contains(&lit.as_str())
+                && !code
                 && (((text_child || read_attr) && has_word(&lit)) || capitalised(&lit))
             {
                 out.push(format!("\"{lit}\""));

@@ -216,6 +216,11 @@ impl AppState {
         self.lang.get().t()
     }
 
+    /// The catalogue of the current language, outside a reactive view.
+    pub fn t_untracked(&self) -> &'static Strings {
+        self.lang.get_untracked().t()
+    }
+
     /// Shows the app in `lang`: every string re-renders in place (the
     /// thread, the selection and the lesson position stay), and `<html
     /// lang>` and the page title follow.
@@ -444,7 +449,7 @@ impl AppState {
     fn check_idle(&self) -> Result<(), String> {
         match self.busy.get_untracked() {
             Some(what) => {
-                let text = format!("Wait: {what} is not finished.");
+                let text = crate::i18n::fill(self.t_untracked().busy_wait, &[("what", &what)]);
                 self.error.set(Some(text.clone()));
                 Err(text)
             }

@@ -5,7 +5,8 @@
 use leptos::prelude::*;
 use leptos::reactive::computed::Selector;
 
-use crate::inspect::{checkpoint_name, next_text, short_id};
+use crate::i18n::fill;
+use crate::inspect::{checkpoint_name, next_shown, next_text, short_id};
 use crate::layout::{Point, NODE_RADIUS, ROW_HEIGHT};
 use crate::state::letter;
 use chronograph::Source;
@@ -44,11 +45,6 @@ pub struct NodeView {
     pub runs: Vec<String>,
 }
 
-/// The tooltip of HEAD.
-pub const HEAD_NOTE: &str = "HEAD: the newest checkpoint on any branch. A run without a \
-checkpoint_id continues from here, so HEAD moves whenever a replay or fork creates \
-something newer.";
-
 /// Selection, HEAD, pin and "just created" as per-key selectors, so a change
 /// touches only the nodes it concerns.
 #[derive(Clone)]
@@ -79,29 +75,42 @@ pub fn DagNode(
     let is_head = move || headed.get();
     let is_pinned = move || pin.selected(&Some(i));
     let Point { x, y } = node.center;
-    let next = next_text(&node.next);
-    let name = checkpoint_name(&node.label, node.step, node.source.as_str(), &node.next);
+    let next = {
+        let next = node.next.clone();
+        move || next_shown(state.t(), &next)
+    };
+    let name = {
+        let (label, step, src, next) = (
+            node.label.clone(),
+            node.step,
+            node.source.as_str(),
+            node.next.clone(),
+        );
+        move || checkpoint_name(state.t(), &label, step, src, &next)
+    };
     let aria = {
         let name = name.clone();
         move || {
             if is_head() {
-                format!("{name}, HEAD")
+                format!("{}, HEAD", name())
             } else {
-                name.clone()
+                name()
             }
         }
     };
     let tooltip = {
-        let base = format!(
-            "{name}\nid {}… · created {}",
-            short_id(&node.id),
-            node.created_at
-        );
+        let (id, created) = (short_id(&node.id), node.created_at.clone());
         move || {
+            let t = state.t();
+            let base = format!(
+                "{}\n{}",
+                name(),
+                fill(t.checkpoint_tip, &[("id", &id), ("created", &created)])
+            );
             if is_head() {
-                format!("{base}\n{HEAD_NOTE}")
+                format!("{base}\n{}", t.head_note)
             } else {
-                base.clone()
+                base
             }
         }
     };
@@ -124,12 +133,10 @@ pub fn DagNode(
             let what = what.clone();
             move || format!("{} {what}", if open() { "▾" } else { "▸" })
         };
-        let title = format!(
-            "This checkpoint's task ran the subgraph {what}: expand to draw its own checkpoints \
-             (its namespace) in place, or collapse them."
-        );
+        let title = move || fill(state.t().expand_run_title, &[("what", &what)]);
+        let label = node.label.clone();
         view! {
-            <g class="expand" role="button" aria-label=format!("Expand or collapse the subgraph run of {}", node.label)
+            <g class="expand" role="button" aria-label=move || fill(state.t().expand_run, &[("label", &label)])
                 aria-expanded=move || if open() { "true" } else { "false" }
                 data-expand=node.label.clone()
                 on:click=move |ev| { ev.stop_propagation(); state.toggle_expanded(&id); }>
@@ -140,6 +147,7 @@ pub fn DagNode(
         }
     });
     let src = node.source.as_str();
+    let step = node.step;
     let done = node.next.is_empty();
     // A second cue besides colour: the letter, and a square for updates and
     // a diamond for forks.
@@ -188,7 +196,7 @@ pub fn DagNode(
                 width=(LABEL_COLUMN_WIDTH + 8.0).to_string() height=ROW_HEIGHT.to_string()></rect>
             <text class="row-text" x=at(0.0) y=y.to_string() dy="0.36em">
                 <tspan class="name">{node.label.clone()}</tspan>
-                <tspan class="step" x=at(STEP_DX)>"step " {node.step}</tspan>
+                <tspan class="step" x=at(STEP_DX)>{move || fill(state.t().step_n, &[("n", &step)])}</tspan>
                 <tspan class="next" x=at(NEXT_DX) class:done=done>
                     {next}
                 </tspan>

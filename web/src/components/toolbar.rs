@@ -66,7 +66,7 @@ pub fn Toolbar() -> impl IntoView {
     let about = move || {
         let id = state.scenario.get();
         scenarios::by_id(&id)
-            .map(|s| s.about)
+            .map(|s| s.about(state.t()))
             .unwrap_or(state.t().custom_about)
     };
     view! {
@@ -80,7 +80,7 @@ pub fn Toolbar() -> impl IntoView {
                 <span>{move || state.t().scenario}</span>
                 <select aria-label=move || state.t().scenario disabled=move || !state.idle() on:change=on_pick prop:value=move || state.scenario.get()>
                     {ALL.iter().map(|s| view! {
-                        <option value=s.id selected=move || state.scenario.get() == s.id>{s.title}</option>
+                        <option value=s.id selected=move || state.scenario.get() == s.id>{move || s.title(state.t())}</option>
                     }).collect_view()}
                     <Show when=move || state.scenario.get() == CUSTOM>
                         <option value=CUSTOM selected>{move || state.t().custom_spec}</option>
