@@ -487,6 +487,8 @@ catalogue! {
     lesson_run,
     /// Ends a sentence before another follows.
     period,
+    /// Beside an engine error shown in LangGraph's words.
+    engine_error_note,
     /// The agent_loop scenario in the picker.
     scenario_agent_loop,
     /// What the agent_loop scenario shows.

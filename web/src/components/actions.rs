@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 use serde_json::Value;
 
+use super::error_line::ErrorLine;
 use crate::i18n::{fill, pieces, Piece, Strings};
 use crate::session::{Preview, Session};
 use crate::state::AppState;
@@ -215,7 +216,7 @@ pub fn Actions() -> impl IntoView {
                     view! { <p><b>{fill(t.preview_of, &[("action", &name)])}</b>{describe(t, &p)}</p> }
                 })}
             </div>
-            {move || state.error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            {move || state.error.get().map(|e| view! { <ErrorLine text=e/> })}
         </section>
     }
 }

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use serde_json::Value;
 
 use super::actions::describe;
+use super::error_line::ErrorLine;
 use crate::i18n::{fill, pieces, Piece};
 use crate::inspect::next_shown;
 use crate::state::AppState;
@@ -145,7 +146,7 @@ fn ForkBody() -> impl IntoView {
                     prop:value=move || text.get()
                     on:input=move |ev| { text.set(event_target_value(&ev)); error.set(None); }></textarea>
             </label>
-            {move || parsed.get().err().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            {move || parsed.get().err().map(|e| view! { <ErrorLine text=e/> })}
             <label class="stack">
                 <span>{move || t().as_node}</span>
                 <select aria-label=move || t().as_node on:change=move |ev| as_node.set(event_target_value(&ev))>
@@ -156,7 +157,7 @@ fn ForkBody() -> impl IntoView {
             <div class="explain" aria-live="polite" data-testid="fork-explanation">
                 {move || explanation.get().map(|(update, run, replay)| {
                     if let Some(e) = update.error.clone() {
-                        return view! { <p class="error" role="alert">{e}</p> }.into_any();
+                        return view! { <ErrorLine text=e/> }.into_any();
                     }
                     let next = update.checkpoints.first().map(|c| next_shown(t(), &c.3)).unwrap_or_default();
                     let skipped: Vec<String> = replay.will_run.iter().filter(|n| !run.will_run.contains(n)).cloned().collect();
@@ -179,7 +180,7 @@ fn ForkBody() -> impl IntoView {
                     }.into_any()
                 })}
             </div>
-            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            {move || error.get().map(|e| view! { <ErrorLine text=e/> })}
             <div class="dialog-buttons">
                 <button type="button" on:click=move |_| close()>{move || t().cancel}</button>
                 <button type="button" disabled=move || parsed.get().is_err() on:click=move |_| apply(false)>{move || t().apply}</button>

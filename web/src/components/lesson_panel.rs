@@ -5,6 +5,7 @@
 
 use leptos::prelude::*;
 
+use super::error_line::ErrorLine;
 use crate::i18n::Strings;
 use crate::lesson::Lesson;
 use crate::state::AppState;
@@ -103,7 +104,7 @@ pub fn LessonPanel() -> impl IntoView {
         view! {
             <h3 class="lesson-title">{words.title}</h3>
             <p class="small">{words.instruction}</p>
-            {l.error().map(|e| view! { <p class="error" role="alert">{e.to_owned()}</p> })}
+            {l.error().map(|e| view! { <ErrorLine text=e.to_owned()/> })}
             {questions}
             {if ran.is_some() {
                 view! {
@@ -120,7 +121,7 @@ pub fn LessonPanel() -> impl IntoView {
         <section class="lesson" aria-label=move || state.t().lesson>
             <h2 class="panel-title">{move || state.t().lesson}</h2>
             {body}
-            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            {move || error.get().map(|e| view! { <ErrorLine text=e/> })}
         </section>
     }
 }

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 use serde_json::Value;
 
+use super::error_line::ErrorLine;
 use crate::chat;
 use crate::i18n::fill;
 use crate::scenarios;
@@ -93,7 +94,7 @@ pub fn RunBar() -> impl IntoView {
                     _ => state.t().continues_from_head,
                 }}
             </p>
-            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            {move || error.get().map(|e| view! { <ErrorLine text=e/> })}
         </div>
     }
 }

@@ -211,6 +211,7 @@ pub static EN: Strings = Strings {
     scenario_reducers_about: "foo is last-value, bar appends. An update_state of bar appends to the list instead of replacing it; an update of foo replaces it.",
     scenario_research: "Research subgraph with approval",
     scenario_research_about: "research is a subgraph: its checkpoints live in their own namespace (research:<task id>); expand c2 to see them. approve calls interrupt() inside it, which pauses the parent too. Fork the paused subgraph checkpoint (an update in its namespace), then Resume from the parent.",
+    engine_error_note: "The engine's error, in LangGraph's own words.",
     lesson_steps: &[
         StepText {
             title: "1. Two rounds of chat",

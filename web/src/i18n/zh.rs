@@ -211,6 +211,7 @@ pub static ZH: Strings = Strings {
     scenario_reducers_about: "foo 是最后值通道，bar 会追加。对 bar 执行 update_state 会追加到列表而不是替换它；对 foo 的更新会替换它。",
     scenario_research: "带审批的研究子图",
     scenario_research_about: "research 是一个子图：它的检查点位于自己的命名空间（research:<task id>）中；展开 c2 即可看到。approve 在子图内部调用 interrupt()，父图也会随之暂停。分叉暂停的子图检查点（在它的命名空间里写一个 update），然后从父图恢复。",
+    engine_error_note: "以上是引擎的错误信息，保留 LangGraph 的原文。",
     lesson_steps: &[
         StepText {
             title: "1. 两轮聊天",
