@@ -159,7 +159,7 @@ pub static ZH: Strings = Strings {
     resume_from_parent: "从父图恢复：暂停的子图在同一个命名空间里，从它最新的检查点继续。",
     resulting_next_sub: "结果 next（子图内）：",
     then_resume: "然后从父图恢复：子图从这个 update 检查点继续。",
-    field_ns: "命名空间（ns）",
+    field_ns: "命名空间",
     ns_root: "\"\"（根）",
     send_fan_out: "Send 扇出：同一个检查点上的 {n} 个任务，各自带着自己的参数运行",
     topology_graph: "图的拓扑",
