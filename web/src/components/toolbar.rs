@@ -66,11 +66,11 @@ pub fn Toolbar() -> impl IntoView {
     };
     view! {
         <header class="toolbar">
-            <div class="brand">
+            <h1 class="brand">
                 <span class="brand-mark" aria-hidden="true"></span>
                 <span class="brand-name">"Chronograph"</span>
                 <span class="brand-sub">"checkpoint time travel"</span>
-            </div>
+            </h1>
             <label class="field">
                 <span>"Scenario"</span>
                 <select aria-label="Scenario" disabled=move || !state.idle() on:change=on_pick prop:value=move || state.scenario.get()>
