@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,6 +16,7 @@ export const root = resolve(here, '..', '..');
 export const dist = join(root, 'dist');
 export const shots = join(here, 'screenshots');
 const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Starts scripts/serve.mjs on a free port; resolves to { url, stop }. */
 export function startServer() {
@@ -212,6 +214,24 @@ export class Visualizer {
 
   async logLines() {
     return (await this.log.locator('li').allTextContents()).map((t) => t.trim());
+  }
+
+  /**
+   * Runs axe-core (WCAG 2.1 A and AA, and axe's best practices) on the page as it is now
+   * and fails with every violation, its elements and axe's help text.
+   */
+  async audit(what) {
+    if (!(await this.page.evaluate(() => 'axe' in window))) await this.page.addScriptTag({ path: axePath });
+    const result = await this.page.evaluate(() =>
+      window.axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      }),
+    );
+    const found = result.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
+    );
+    assert.deepEqual(found, [], `axe violations on ${what}:\n${found.join('\n')}`);
+    return result.passes.length;
   }
 
   async shot(name) {

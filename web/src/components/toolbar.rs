@@ -71,11 +71,11 @@ pub fn Toolbar() -> impl IntoView {
     };
     view! {
         <header class="toolbar">
-            <div class="brand">
+            <h1 class="brand">
                 <span class="brand-mark" aria-hidden="true"></span>
                 <span class="brand-name">"Chronograph"</span>
                 <span class="brand-sub">{move || state.t().brand_sub}</span>
-            </div>
+            </h1>
             <label class="field">
                 <span>{move || state.t().scenario}</span>
                 <select aria-label=move || state.t().scenario disabled=move || !state.idle() on:change=on_pick prop:value=move || state.scenario.get()>
