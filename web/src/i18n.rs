@@ -595,7 +595,7 @@ catalogue! {
     groups_open_one,
     /// Tree stats: `{n}` subgraph groups open.
     groups_open_many,
-    /// The expand toggle (accessible name): `{label}`.
+    /// The expand toggle (accessible name): `{what}` (its visible text), `{label}`.
     expand_run,
     /// The expand toggle's tooltip: `{what}`.
     expand_run_title,

@@ -223,7 +223,9 @@ pub fn DagView() -> impl IntoView {
             return;
         };
         let el: &web_sys::Element = svg.unchecked_ref();
-        if let Ok(Some(node)) = el.query_selector(&format!("g.node[data-index=\"{i}\"]")) {
+        if let Ok(Some(node)) =
+            el.query_selector(&format!("g.node[data-index=\"{i}\"] > [role=button]"))
+        {
             if let Ok(node) = node.dyn_into::<web_sys::SvgElement>() {
                 let _ = node.focus();
             }

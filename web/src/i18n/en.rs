@@ -167,7 +167,7 @@ pub static EN: Strings = Strings {
     subgraph_box: "Subgraph {name}: open or close it",
     groups_open_one: " · 1 subgraph group open",
     groups_open_many: " · {n} subgraph groups open",
-    expand_run: "Expand or collapse the subgraph run of {label}",
+    expand_run: "{what}: expand or collapse the subgraph run of {label}",
     expand_run_title: "This checkpoint's task ran the subgraph {what}: expand to draw its own checkpoints (its namespace) in place, or collapse them.",
     collapse_ns: "Collapse subgraph namespace {ns}",
     ns_title: "checkpoint namespace {ns}",

@@ -167,7 +167,7 @@ pub static ZH: Strings = Strings {
     subgraph_box: "子图 {name}：展开或收起",
     groups_open_one: " · 展开了 1 个子图组",
     groups_open_many: " · 展开了 {n} 个子图组",
-    expand_run: "展开或收起 {label} 的子图运行",
+    expand_run: "{what}：展开或收起 {label} 的子图运行",
     expand_run_title: "这个检查点的任务运行了子图 {what}：展开即可在原位画出它自己的检查点（它的命名空间），或将其收起。",
     collapse_ns: "收起子图命名空间 {ns}",
     ns_title: "检查点命名空间 {ns}",
