@@ -134,7 +134,7 @@ export class Visualizer {
 
   async waitForCount(n) {
     await this.page.waitForFunction(
-      (n) => document.querySelectorAll('svg.dag g.node > [role=button]').length === n,
+      (n) => document.querySelectorAll('svg.dag g.node > .node-button').length === n,
       n,
       { timeout: 20_000 },
     );
@@ -150,7 +150,7 @@ export class Visualizer {
     await this.message.fill(text);
     await this.button(this.w.send).click();
     await this.page.waitForFunction(
-      (n) => document.querySelectorAll('svg.dag g.node > [role=button]').length > n,
+      (n) => document.querySelectorAll('svg.dag g.node > .node-button').length > n,
       before,
     );
   }
@@ -198,7 +198,7 @@ export class Visualizer {
     const before = await this.count();
     await this.button(this.w.replay).click();
     await this.page.waitForFunction(
-      (n) => document.querySelectorAll('svg.dag g.node > [role=button]').length > n,
+      (n) => document.querySelectorAll('svg.dag g.node > .node-button').length > n,
       before,
     );
   }

@@ -103,7 +103,7 @@ test('human in the loop: the run pauses, Resume answers with a value', async () 
   const app = await open();
   await app.pickScenario('human-in-the-loop');
   await app.run('{"log": []}');
-  await app.page.waitForFunction(() => document.querySelectorAll('svg.dag g.node > [role=button]').length >= 3);
+  await app.page.waitForFunction(() => document.querySelectorAll('svg.dag g.node > .node-button').length >= 3);
   const n = await app.count();
   const last = `c${n - 1}`;
   await app.select(last);
@@ -244,14 +244,14 @@ test('every scenario loads and runs its first input; narrow screens stack the pa
   for (const id of ['fanout', 'agent-loop', 'reducers']) {
     await app.pickScenario(id);
     await app.button('Run').click();
-    await app.page.waitForFunction(() => document.querySelectorAll('svg.dag g.node > [role=button]').length >= 3);
+    await app.page.waitForFunction(() => document.querySelectorAll('svg.dag g.node > .node-button').length >= 3);
     await app.page.locator('.topo-node').first().waitFor();
   }
   await app.select('c2');
   await app.shot('reducers');
   await app.pickScenario('agent-loop');
   await app.button('Run').click();
-  await app.page.waitForFunction(() => document.querySelectorAll('svg.dag g.node > [role=button]').length >= 6);
+  await app.page.waitForFunction(() => document.querySelectorAll('svg.dag g.node > .node-button').length >= 6);
   await app.select('c3');
   await app.shot('agent-loop');
   await app.page.setViewportSize({ width: 700, height: 900 });

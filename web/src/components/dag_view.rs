@@ -224,7 +224,7 @@ pub fn DagView() -> impl IntoView {
         };
         let el: &web_sys::Element = svg.unchecked_ref();
         if let Ok(Some(node)) =
-            el.query_selector(&format!("g.node[data-index=\"{i}\"] > [role=button]"))
+            el.query_selector(&format!("g.node[data-index=\"{i}\"] > .node-button"))
         {
             if let Ok(node) = node.dyn_into::<web_sys::SvgElement>() {
                 let _ = node.focus();
