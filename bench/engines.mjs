@@ -7,7 +7,7 @@ export async function langgraphJs() {
   const lg = await import("@langchain/langgraph");
   const { version } = (await import("@langchain/langgraph/package.json", { with: { type: "json" } }))
     .default;
-  const { Annotation, MemorySaver, StateGraph, messagesStateReducer } = lg;
+  const { Annotation, MemorySaver, Send, StateGraph, messagesStateReducer } = lg;
   const concat = (a, b) => a.concat(b);
   const compile = (g) => {
     const saver = new MemorySaver();
@@ -53,6 +53,19 @@ export async function langgraphJs() {
       }
       return compile(g);
     },
+    w4(supersteps) {
+      const Sub = Annotation.Root({
+        item: Annotation(),
+        doubled: Annotation(),
+        results: Annotation({ reducer: concat, default: () => [] }),
+      });
+      const S = Annotation.Root({
+        round: Annotation(),
+        results: Annotation({ reducer: concat, default: () => [] }),
+      });
+      const send = (node, arg) => new Send(node, arg);
+      return compile(W.w4Graph(new StateGraph(Sub), new StateGraph(S), (g) => g.compile(), supersteps, send));
+    },
     memory: () => undefined,
   };
 }
@@ -81,7 +94,7 @@ export async function loadChronograph(pkgDir) {
 
 /** chronograph with the shared JS node functions. */
 export function chronographJs({ cg, memory, version }) {
-  const { StateGraph, MemorySaver } = cg;
+  const { StateGraph, MemorySaver, Send } = cg;
   const compile = (g) => {
     const saver = new MemorySaver();
     return { graph: g.compile({ checkpointer: saver }), saver };
@@ -117,6 +130,12 @@ export function chronographJs({ cg, memory, version }) {
       }
       return compile(g);
     },
+    w4(supersteps) {
+      const sub = new StateGraph({ item: "last_value", doubled: "last_value", results: "append" });
+      const root = new StateGraph({ round: "last_value", results: "append" });
+      const send = (node, arg) => new Send(node, arg);
+      return compile(W.w4Graph(sub, root, (g) => g.compile(), supersteps, send));
+    },
     memory: () => memory?.buffer.byteLength,
   };
 }
@@ -134,6 +153,10 @@ export function chronographSpec({ cg, memory, version }) {
     w1: (iterations) => compile(W.w1Spec(iterations)),
     w2: () => compile(W.w2Spec()),
     w3: (supersteps) => compile(W.w3Spec(supersteps)),
+    // W4 needs a router that sends while a counter is below a bound: the
+    // JSON graph format's `send` edge fans out unconditionally, so W4 has
+    // no spec-node twin (the native core bench builds it with Rust closures).
+    w4: undefined,
     memory: () => memory?.buffer.byteLength,
   };
 }

@@ -4,12 +4,15 @@
 // workload, medians and ratios printed as a table. Memory is measured in a
 // fresh child process per engine and workload.
 //
-//   node bench/run.mjs            full sizes (W1 2,000 iterations, W2 1,000 turns, W3 500 supersteps)
+//   node bench/run.mjs            full sizes (W1 2,000 iterations, W2 1,000 turns, W3 500 supersteps,
+//                                 W4 200 supersteps)
 //   node bench/run.mjs --smoke    tiny sizes, one rep: finishes in seconds, for CI
-//   options: --reps N  --only w1,w2,w3,mem  --engines cg-js,cg-spec,lg  --pkg DIR  --json FILE
+//   options: --reps N  --w2-reps N  --w4-reps N  --only w1,w2,w3,w4,mem  --engines cg-js,cg-spec,lg
+//            --pkg DIR  --json FILE
 //
 // Prints; never asserts a time. Shape checks (checkpoint counts) only warn.
 import { spawnSync } from "node:child_process";
+import { setMaxListeners } from "node:events";
 import { existsSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,14 +37,22 @@ if (typeof globalThis.gc !== "function") {
   process.exit(r.status ?? 1);
 }
 
+// LangGraph.js adds an abort listener per task to one signal: W4's nine
+// tasks a superstep pass Node's default of 10 and print a warning each run.
+setMaxListeners(100);
+
 const smoke = flag("--smoke");
 const SIZES = smoke
-  ? { w1Small: 10, w1Large: 100, w2Turns: 60, w2Window: 20, w3: 20, reps: 1, w2Reps: 1, tail: 5 }
-  : { w1Small: 200, w1Large: 2000, w2Turns: 1000, w2Window: 100, w3: 500, reps: 5, w2Reps: 2, tail: 10 };
+  ? { w1Small: 10, w1Large: 100, w2Turns: 60, w2Window: 20, w3: 20, w4: 6, reps: 1, w2Reps: 1, w4Reps: 1, tail: 5 }
+  : { w1Small: 200, w1Large: 2000, w2Turns: 1000, w2Window: 100, w3: 500, w4: 200, reps: 5, w2Reps: 2, w4Reps: 3, tail: 10 };
 SIZES.reps = Number(option("--reps", SIZES.reps));
 // W2 is a whole 1,000-turn thread per rep (LangGraph.js spends ~1 min on it): fewer reps.
 SIZES.w2Reps = Math.min(SIZES.reps, Number(option("--w2-reps", SIZES.w2Reps)));
-const only = new Set(option("--only", "w1,w2,w3,mem").split(","));
+// W4 is ~30-60 s per rep on LangGraph.js: fewer reps too.
+SIZES.w4Reps = Math.min(SIZES.reps, Number(option("--w4-reps", SIZES.w4Reps)));
+// The W4 run that is compared between engines before any W4 timing.
+const W4_CHECK = 12;
+const only = new Set(option("--only", "w1,w2,w3,w4,mem").split(","));
 const wanted = new Set(option("--engines", "cg-js,cg-spec,lg").split(","));
 const pkgDir = resolve(option("--pkg", resolve(here, "../pkg")));
 const jsonOut = option("--json", null);
@@ -137,6 +148,10 @@ async function warmUp(engine) {
   const w2 = engine.w2();
   for (let i = 0; i < 20; i++) await w2.graph.invoke(W.w2Input(i), config("warm"));
   await engine.w3(5).graph.invoke(W.w3Input(), config("warm"));
+  // W4 takes longest to warm: chronograph's subgraph and Send paths run
+  // 2-5x slower per superstep for the first few hundred supersteps (V8
+  // tiering the wasm and the bindings up), so one whole run first.
+  if (engine.w4) await engine.w4(SIZES.w4).graph.invoke(W.w4Input(), config("warm"));
 }
 
 const results = new Map(); // metric -> engine key -> samples
@@ -273,6 +288,98 @@ async function w3Block(engine) {
   check(`${engine.name} W3 total`, out.total, W.FANOUT * S);
 }
 
+/**
+ * What a W4 run did, from what it returned and the checkpoints it wrote:
+ * the final values, the root history (step, source, next, newest first),
+ * the subgraph checkpoints (every namespace but the root's) and the
+ * supersteps run (root checkpoints with source "loop").
+ */
+async function w4Trace(built, out, thread) {
+  const history = [];
+  for await (const s of built.graph.getStateHistory(config(thread))) {
+    history.push([s.metadata.step, s.metadata.source, [...s.next].sort()]);
+  }
+  let all = 0;
+  for await (const _ of built.saver.list(config(thread))) all++;
+  return {
+    values: out,
+    history,
+    subCheckpoints: all - history.length,
+    supersteps: history.filter(([, source]) => source === "loop").length,
+  };
+}
+
+/**
+ * W4 on every engine at a small size, compared before any timing: the
+ * final values, the root history and the number of subgraph checkpoints
+ * must be equal (and what the workload's arithmetic says). Returns whether
+ * they are; W4 is not timed when they are not.
+ */
+/** JSON text with object keys sorted: engines order state keys differently. */
+function canonical(value) {
+  return JSON.stringify(value, (_, v) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]]))
+      : v,
+  );
+}
+
+async function w4Check(engines) {
+  const S = Math.min(W4_CHECK, SIZES.w4);
+  const traces = [];
+  for (const engine of engines.filter((e) => e.w4)) {
+    const built = engine.w4(S);
+    const out = await built.graph.invoke(W.w4Input(), config("w4-check"));
+    traces.push([engine, await w4Trace(built, out, "w4-check")]);
+  }
+  const expected = {
+    values: { round: S - 1, results: W.w4Results(S) },
+    subCheckpoints: W.w4SubCheckpoints(S),
+    supersteps: S,
+  };
+  let same = true;
+  for (const [engine, trace] of traces) {
+    const got = { values: trace.values, subCheckpoints: trace.subCheckpoints, supersteps: trace.supersteps };
+    if (canonical(got) !== canonical(expected)) {
+      warnings.push(`W4 check: ${engine.name} gave ${canonical(got)}, expected ${canonical(expected)}`);
+      same = false;
+    }
+    if (canonical(trace.history) !== canonical(traces[0][1].history)) {
+      warnings.push(`W4 check: ${engine.name}'s root history differs from ${traces[0][0].name}'s`);
+      same = false;
+    }
+  }
+  if (!same) warnings.push("W4 not timed: the engines' results differ");
+  return same;
+}
+
+async function w4Block(engine) {
+  if (!engine.w4) return;
+  const k = engine.key;
+  const S = SIZES.w4;
+  // Re-warm, as for W1: the other engine's block ran in between, and the
+  // subgraph and Send paths are hot only here (a cold first run is up to
+  // 5x slower per superstep in chronograph, while V8 tiers up the wasm).
+  await engine.w4(smoke ? 6 : 30).graph.invoke(W.w4Input(), config("w4-rewarm"));
+  await settle();
+  const built = engine.w4(S);
+  const cpu0 = process.cpuUsage();
+  const t = now();
+  const out = await built.graph.invoke(W.w4Input(), config("w4"));
+  const elapsed = now() - t;
+  // CPU time of the whole process (V8's background compile and GC threads
+  // included): on a shared machine, steadier than wall time.
+  const cpu = process.cpuUsage(cpu0);
+  // Supersteps counted from the checkpoints the run actually wrote.
+  const trace = await w4Trace(built, out, "w4");
+  check(`${engine.name} W4 supersteps (root "loop" checkpoints)`, trace.supersteps, S);
+  check(`${engine.name} W4 subgraph checkpoints`, trace.subCheckpoints, W.w4SubCheckpoints(S));
+  check(`${engine.name} W4 results`, JSON.stringify(out.results), JSON.stringify(W.w4Results(S)));
+  record("w4.step", k, elapsed / trace.supersteps);
+  record("w4.step.cpu", k, (cpu.user + cpu.system) / trace.supersteps);
+  record("w4.run", k, elapsed);
+}
+
 function memoryBlock(engines) {
   // "warm": baseline after a small warm-up run (see memoryChild); "cold":
   // baseline right after loading the engine, so one-time code compilation
@@ -353,6 +460,9 @@ function rows() {
     ["w2.first", `W2 invoke, first ${SIZES.w2Window} of ${SIZES.w2Turns}`, us, ""],
     ["w2.last", `W2 invoke, last ${SIZES.w2Window} of ${SIZES.w2Turns}`, us, ""],
     ["w3.step", `W3 superstep, ${W.FANOUT} parallel nodes × ${SIZES.w3}`, us, ""],
+    ["w4.step", `W4 superstep, Send ×${W.FANOUT} into a 2-node subgraph × ${SIZES.w4}`, us, "≥50x JS nodes"],
+    ["w4.step.cpu", `  the same in process CPU time`, us, "≥50x JS nodes"],
+    ["w4.run", `  whole W4 run (${W.w4FanOuts(SIZES.w4)} fan-outs, ${W.FANOUT * W.w4FanOuts(SIZES.w4)} subgraph runs)`, us, ""],
     ["mem.w1.large.rss", `RSS growth after W1 ${C(N)}`, mb, "≤ 1/10 of LangGraph.js"],
     ["mem.w1.cold.rss", `  the same from a cold start (no warm-up)`, mb, ""],
     ["mem.w1.large.retained", `  retained (JS heap + external) after W1 ${C(N)}`, mb, "≤ 1/10 of LangGraph.js"],
@@ -406,7 +516,7 @@ async function main() {
   const started = Date.now();
   const { engines, notes } = await loadEngines();
   console.log(
-    `chronograph bench (${smoke ? "smoke" : "full"} sizes, median of ${SIZES.reps} rep(s) (W2: ${SIZES.w2Reps}); engines alternate within each workload)`,
+    `chronograph bench (${smoke ? "smoke" : "full"} sizes, median of ${SIZES.reps} rep(s) (W2: ${SIZES.w2Reps}, W4: ${SIZES.w4Reps}); engines alternate within each workload)`,
   );
   console.log(`engines: ${engines.map((e) => `${e.name} ${e.version}`).join(", ")}; node ${process.version}`);
   for (const n of notes) console.log(`note: ${n}`);
@@ -415,9 +525,11 @@ async function main() {
     ["w1", w1Block, SIZES.reps],
     ["w2", w2Block, SIZES.w2Reps],
     ["w3", w3Block, SIZES.reps],
+    ["w4", w4Block, SIZES.w4Reps],
   ];
   for (const [name, block, reps] of blocks) {
     if (!only.has(name)) continue;
+    if (name === "w4" && !(await w4Check(engines))) continue;
     for (let rep = 0; rep < reps; rep++) {
       for (let i = 0; i < engines.length; i++) {
         const engine = engines[(i + rep) % engines.length];

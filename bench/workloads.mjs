@@ -34,6 +34,63 @@ export const w3Limit = (supersteps) => FANOUT * (supersteps - 1) + 1;
 export const w3Router = (name, supersteps) => (state) =>
   state.total < w3Limit(supersteps) ? name : END;
 
+/**
+ * W4: a `Send` fan-out of FANOUT tasks into a 2-node subgraph, every
+ * superstep. The root graph's `plan` node counts rounds; its router sends
+ * FANOUT items to the subgraph node `sub` and loops to `plan` itself, so
+ * superstep k runs `plan` and the FANOUT subgraph tasks sent in superstep
+ * k − 1. Each subgraph task runs its own loop in its own namespace
+ * (`sub:<task id>`): `double` then `finish`, 4 checkpoints (input,
+ * `__start__`, two nodes); its final state's `results` is appended to the
+ * root's. Every engine runs the same functions; `send(node, arg)` builds
+ * the engine's own `Send`.
+ */
+export const w4Plan = (state) => ({ round: state.round + 1 });
+/** W4 subgraph node 1: doubles the item it was sent. */
+export const w4Double = (state) => ({ doubled: state.item * 2 });
+/** W4 subgraph node 2: one result for the root's `results`. */
+export const w4Finish = (state) => ({ results: [state.doubled + 1] });
+/**
+ * W4 root router: while `round` (plan's fresh write) is below the bound,
+ * `plan` again plus FANOUT Sends of the next items; then END. `plan` runs
+ * in supersteps 1..S−1, so a run is exactly S supersteps (with
+ * `__start__`), of which S − 2 (2..S−1) run the fan-out.
+ */
+export const w4Router = (supersteps, send) => (state) =>
+  state.round < supersteps - 1
+    ? ["plan", ...Array.from({ length: FANOUT }, (_, i) => send("sub", { item: state.round * FANOUT + i }))]
+    : END;
+/**
+ * Builds W4 on `subgraph` and `root`, empty builders of either engine
+ * (their builder methods are named alike) with W4's channels declared;
+ * `compile` compiles the subgraph (inheriting the root's checkpointer) and
+ * `send` builds the engine's `Send`. Returns the root builder.
+ */
+export function w4Graph(subgraph, root, compile, supersteps, send) {
+  const sub = compile(
+    subgraph
+      .addNode("double", w4Double)
+      .addNode("finish", w4Finish)
+      .addEdge(START, "double")
+      .addEdge("double", "finish")
+      .addEdge("finish", END),
+  );
+  return root
+    .addNode("plan", w4Plan)
+    .addNode("sub", sub)
+    .addEdge(START, "plan")
+    .addConditionalEdges("plan", w4Router(supersteps, send));
+}
+/** W4 supersteps that run the fan-out. */
+export const w4FanOuts = (supersteps) => supersteps - 2;
+/** Root checkpoints of a W4 thread: the input checkpoint plus one per superstep. */
+export const w4RootCheckpoints = (supersteps) => supersteps + 1;
+/** Subgraph checkpoints of a W4 thread: 4 per subgraph task. */
+export const w4SubCheckpoints = (supersteps) => 4 * FANOUT * w4FanOuts(supersteps);
+/** W4's final `results`: every item i sent, as 2i + 1, in send order. */
+export const w4Results = (supersteps) =>
+  Array.from({ length: FANOUT * w4FanOuts(supersteps) }, (_, i) => 2 * (i + FANOUT) + 1);
+
 // ---- the same graphs in the JSON graph format (built-in spec nodes) ----
 
 export function w1Spec(iterations) {
@@ -91,6 +148,7 @@ export function w3Spec(supersteps) {
 export const w1Input = () => ({ count: 0, trail: [] });
 export const w2Input = (i) => ({ messages: [{ type: "human", content: `hello ${i}` }] });
 export const w3Input = () => ({ total: 0, log: [] });
+export const w4Input = () => ({ round: 0, results: [] });
 
 /** Supersteps of a W1 run: `__start__`, then 2·iterations − 1 node steps. */
 export const w1Supersteps = (iterations) => 2 * iterations;

@@ -127,3 +127,17 @@ fn w3_fanout(bencher: Bencher, supersteps: usize) {
             b
         });
 }
+
+/// W4: a `Send` fan-out of 8 tasks into a 2-node subgraph in every
+/// superstep, 200 supersteps (198 fan-outs, 1,584 subgraph runs). Counter:
+/// supersteps.
+#[divan::bench(args = [200], sample_count = 10, sample_size = 1)]
+fn w4_send_subgraph(bencher: Bencher, supersteps: usize) {
+    bencher
+        .counter(ItemsCount::new(supersteps))
+        .with_inputs(|| (Bench::w4(supersteps), thread("w4")))
+        .bench_local_values(|(b, cfg)| {
+            run_w4(&b, &cfg);
+            b
+        });
+}

@@ -23,6 +23,7 @@ struct Sizes {
     w2_turns: usize,
     w2_window: usize,
     w3_supersteps: usize,
+    w4_supersteps: usize,
     reps: usize,
 }
 
@@ -32,6 +33,7 @@ const FULL: Sizes = Sizes {
     w2_turns: 1000,
     w2_window: 100,
     w3_supersteps: 500,
+    w4_supersteps: 200,
     reps: 7,
 };
 
@@ -41,6 +43,7 @@ const SMOKE: Sizes = Sizes {
     w2_turns: 40,
     w2_window: 10,
     w3_supersteps: 20,
+    w4_supersteps: 6,
     reps: 1,
 };
 
@@ -243,6 +246,36 @@ fn main() {
     );
     drop(b);
 
+    // W4: Send fan-out into a subgraph.
+    let w4 = Bench::w4(s.w4_supersteps);
+    let w4_cfg = thread("w4");
+    let results = run_w4(&w4, &w4_cfg);
+    let (loops, sub) = w4_checkpoints(&w4, &w4_cfg);
+    row(
+        "W4 supersteps run (root \"loop\" checkpoints)",
+        format!("{loops}"),
+        &format!(
+            "expected {}; {sub} subgraph checkpoints (expected {}), {results} results (expected {})",
+            s.w4_supersteps,
+            4 * FANOUT * (s.w4_supersteps - 2),
+            FANOUT * (s.w4_supersteps - 2)
+        ),
+    );
+    drop(w4);
+    let d = time(
+        s.reps,
+        || (Bench::w4(s.w4_supersteps), thread("w4")),
+        |(b, cfg)| run_w4(b, cfg),
+    );
+    row(
+        &format!(
+            "W4 Send ×{FANOUT} into a 2-node subgraph × {} supersteps",
+            s.w4_supersteps
+        ),
+        format!("{:.2} µs", us(d) / s.w4_supersteps as f64),
+        &format!("per superstep; whole run {:.2} ms", ms(d)),
+    );
+
     // Memory: live heap bytes kept after each workload (graph + saver + thread).
     println!();
     println!(
@@ -350,7 +383,7 @@ fn main() {
     drop(kept);
 }
 
-/// Runs one workload once (`--profile w1|w1-list|w1-history|w1-values|w1-replay-tail|w2|w3 [W1 iterations]`).
+/// Runs one workload once (`--profile w1|w1-list|w1-history|w1-values|w1-replay-tail|w2|w3|w4 [W1 iterations or W4 supersteps]`).
 fn profile(which: &str, size: Option<usize>) {
     let n = size.unwrap_or(FULL.w1_large);
     match which {
@@ -390,6 +423,11 @@ fn profile(which: &str, size: Option<usize>) {
         "w3" => {
             let b = Bench::new(&w3_spec(FULL.w3_supersteps));
             run_w3(&b, &thread("fan"));
+        }
+        "w4" => {
+            let supersteps = size.unwrap_or(FULL.w4_supersteps);
+            let b = Bench::w4(supersteps);
+            run_w4(&b, &thread("w4"));
         }
         other => eprintln!("unknown workload {other}"),
     }

@@ -40,6 +40,7 @@
 
 mod channels;
 mod checkpoint;
+mod checkpoint_ns;
 pub mod clock;
 mod error;
 mod graph;

@@ -11,34 +11,18 @@ pub(crate) const INTERRUPT: &str = "__interrupt__";
 pub(crate) const ERROR: &str = "__error__";
 /// Written by a task that finished without writing anything.
 pub(crate) const NO_WRITES: &str = "__no_writes__";
+/// The node a stored error came from (never applied to a channel).
+pub(crate) const ERROR_SOURCE_NODE: &str = "__error_source_node__";
+/// A task's return value (functional API; never applied to a channel).
+pub(crate) const RETURN: &str = "__return__";
+/// A scheduled task's marker write (only its slot in a saver's write order).
+pub(crate) const SCHEDULED: &str = "__scheduled__";
 /// The first element of a PUSH task's path, and its only trigger.
 pub(crate) const PUSH: &str = "__pregel_push";
 /// The first element of a PULL task's path.
 pub(crate) const PULL: &str = "__pregel_pull";
-/// Joins namespace levels: `outer:<task id>|inner:<task id>`.
+/// Joins namespace levels: `outer:<task id>|inner:<task id>` (see
+/// [`crate::checkpoint_ns`]).
 pub(crate) const NS_SEP: char = '|';
 /// Separates a node name from its task id in a namespace level.
 pub(crate) const NS_END: char = ':';
-
-/// `checkpoint_ns` without task ids: `outer:<id>|inner:<id>` → `outer|inner`
-/// (LangGraph's `recast_checkpoint_ns`; numeric levels are dropped).
-pub(crate) fn recast_checkpoint_ns(ns: &str) -> String {
-    ns.split(NS_SEP)
-        .filter(|level| !level.is_empty() && !level.bytes().all(|b| b.is_ascii_digit()))
-        .map(|level| level.split(NS_END).next().unwrap_or_default())
-        .collect::<Vec<_>>()
-        .join("|")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn recast_strips_task_ids_level_by_level() {
-        assert_eq!(recast_checkpoint_ns(""), "");
-        assert_eq!(recast_checkpoint_ns("a:1f0"), "a");
-        assert_eq!(recast_checkpoint_ns("outer:1|inner:2"), "outer|inner");
-        assert_eq!(recast_checkpoint_ns("outer:1|3|inner:2"), "outer|inner");
-    }
-}

@@ -4,10 +4,10 @@
 //! wasm) and anything that wants to replay a documented session.
 
 use crate::checkpoint::{CheckpointConfig, InMemorySaver, ListOptions, ListTarget};
+use crate::checkpoint_ns::recast_checkpoint_ns;
 use crate::clock::ManualClock;
 use crate::error::{Error, Result};
 use crate::graph::{CompileOptions, CompiledGraph, GraphSpec, ReducerName};
-use crate::reserved::recast_checkpoint_ns;
 use crate::state::{StateSnapshot, TaskState};
 use crate::types::{Command, RunInput, RunnableConfig};
 use crate::CheckpointSaver;
@@ -429,7 +429,7 @@ impl Runner {
                 checkpoint_id: Some(id),
             };
             let metadata = self.saver.get_tuple(&at)?.map(|t| t.metadata);
-            let mut config = crate::state::config_with_map(&at, metadata.as_ref());
+            let mut config = crate::checkpoint_ns::config_with_map(&at, metadata.as_ref());
             if config.checkpoint_map().is_empty() {
                 let mut map = BTreeMap::new();
                 map.insert(
@@ -474,7 +474,7 @@ impl Runner {
                 let output = self.graph.invoke(input, &config)?;
                 let mut values = self.normalize(output.values.to_json());
                 if !output.interrupts.is_empty() {
-                    values["__interrupt__"] =
+                    values[crate::reserved::INTERRUPT] =
                         output.interrupts.iter().map(|i| i.value.clone()).collect();
                 }
                 Ok(("result", Pending::Value(values)))

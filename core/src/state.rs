@@ -1,17 +1,22 @@
 //! The state API (LangGraph `Pregel.get_state`, `get_state_history`,
 //! `bulk_update_state`) plus [`lineage`], the parent walk a branch view needs.
+//! Updates, one function per `as_node` rule, are in [`update`].
+
+mod update;
+
+pub(crate) use update::bulk_update_state;
 
 use crate::checkpoint::{
     Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver, CheckpointTuple,
-    ListOptions, ListTarget, PendingWrite, Source, Version, NULL_TASK_ID,
+    ListOptions, ListTarget, PendingWrite, Version,
 };
+use crate::checkpoint_ns::{self, config_with_map, recast_checkpoint_ns};
 use crate::clock::IdGenerator;
 use crate::error::{Error, Result};
 use crate::graph::{GraphInner, State};
 use crate::pregel::algo::{self, Task};
-use crate::pregel::write::node_writes;
-use crate::reserved::recast_checkpoint_ns;
-use crate::types::{Interrupt, NodeOutput, RunnableConfig, COPY, END, INPUT, START};
+use crate::reserved::{ERROR, INTERRUPT};
+use crate::types::{Interrupt, RunnableConfig, INPUT};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -100,27 +105,6 @@ pub struct StateUpdate {
     pub task_id: Option<String>,
 }
 
-/// LangGraph's `patch_checkpoint_map`: a config with its checkpoint's
-/// `parents` plus itself as `checkpoint_map` (nothing at the root).
-pub(crate) fn config_with_map(
-    config: &CheckpointConfig,
-    metadata: Option<&CheckpointMetadata>,
-) -> RunnableConfig {
-    let mut out =
-        RunnableConfig::thread(config.thread_id.clone()).in_namespace(config.checkpoint_ns.clone());
-    if let Some(id) = &config.checkpoint_id {
-        out = out.at(id.clone());
-    }
-    if let Some(parents) = metadata.map(|m| &m.parents).filter(|p| !p.is_empty()) {
-        let mut map = parents.clone();
-        if let Some(id) = &config.checkpoint_id {
-            map.insert(config.checkpoint_ns.clone(), id.clone());
-        }
-        out = out.with_checkpoint_map(&map);
-    }
-    out
-}
-
 /// The graph a state call works on (the root, or the subgraph a
 /// namespaced config addresses), with the root's saver and id generator.
 pub(crate) struct Scope<'g> {
@@ -142,7 +126,7 @@ impl<'g> Scope<'g> {
     /// The subgraph at `recast` (`outer|inner`, no task ids), if this graph has it.
     fn subgraph(&self, recast: &str) -> Option<Scope<'g>> {
         let mut graph = self.graph;
-        for level in recast.split('|') {
+        for level in checkpoint_ns::levels(recast) {
             graph = &graph.nodes.get(level)?.action.as_ref()?.subgraph()?.inner;
         }
         Some(Scope {
@@ -182,14 +166,6 @@ impl<'g> Scope<'g> {
     }
 }
 
-/// A version function for reads, which must not advance the saver's counter.
-fn read_version(current: Option<Version>) -> Version {
-    Version {
-        counter: current.map_or(0, |v| v.counter) + 1,
-        salt: u64::MAX,
-    }
-}
-
 /// Builds the snapshot of a stored checkpoint. `live` applies the outputs
 /// of tasks that already finished and leaves them out of `next`.
 pub(crate) fn snapshot(
@@ -207,27 +183,33 @@ pub(crate) fn snapshot(
         &scope.ids,
         t.checkpoint,
         &t.pending_writes,
-        &read_version,
+        &algo::read_version,
     )?;
     algo::match_writes(&mut tasks, &t.pending_writes);
     if live {
         let mut finished: Vec<Task> = tasks.iter().filter(|t| t.is_finished()).cloned().collect();
         if !finished.is_empty() {
-            algo::apply_writes_in_place(graph, &scope.ids, &mut cp, &mut finished, &read_version)?;
+            algo::apply_writes_in_place(
+                graph,
+                &scope.ids,
+                &mut cp,
+                &mut finished,
+                &algo::read_version,
+            )?;
         }
     }
     let mut out_tasks = Vec::with_capacity(tasks.len());
     let mut interrupts = Vec::new();
     for task in &tasks {
         let rows = t.pending_writes.iter().filter(|w| w.task_id == task.id);
-        let error = rows.clone().rfind(|w| w.channel == "__error__").map(|w| {
+        let error = rows.clone().rfind(|w| w.channel == ERROR).map(|w| {
             w.value
                 .as_str()
                 .map_or_else(|| w.value.to_string(), str::to_owned)
         });
         let mut raised: Vec<Interrupt> = rows
             .clone()
-            .rfind(|w| w.channel == "__interrupt__")
+            .rfind(|w| w.channel == INTERRUPT)
             .and_then(|w| serde_json::from_value(w.value.clone()).ok())
             .unwrap_or_default();
         let done = task.is_finished();
@@ -311,21 +293,13 @@ fn with_null_writes(
     pending: &[PendingWrite],
     next_version: &dyn Fn(Option<Version>) -> Version,
 ) -> Result<Checkpoint> {
-    let nulls = null_writes(pending);
+    let nulls = algo::null_writes(pending);
     if nulls.is_empty() {
         return Ok(cp);
     }
-    let mut input = [Task::pseudo("__input__", nulls)];
+    let mut input = [Task::pseudo(INPUT, nulls)];
     algo::apply_writes_in_place(graph, ids, &mut cp, &mut input, next_version)?;
     Ok(cp)
-}
-
-fn null_writes(pending: &[PendingWrite]) -> Vec<(String, Value)> {
-    pending
-        .iter()
-        .filter(|w| w.task_id == NULL_TASK_ID)
-        .map(|w| (w.channel.clone(), w.value.clone()))
-        .collect()
 }
 
 /// A finished task's state writes, as LangGraph's `task.result`.
@@ -406,376 +380,4 @@ pub(crate) fn lineage(root: &GraphInner, config: &RunnableConfig) -> Result<Vec<
         }
     }
     Ok(out)
-}
-
-/// `bulk_update_state`: each superstep's updates applied on the previous
-/// result; a subgraph's namespace updates that subgraph's checkpoints.
-pub(crate) async fn bulk_update_state(
-    root: &GraphInner,
-    config: &RunnableConfig,
-    supersteps: Vec<Vec<StateUpdate>>,
-) -> Result<RunnableConfig> {
-    let root = Scope::root(root)?;
-    if supersteps.is_empty() {
-        return Err(Error::value("No supersteps provided"));
-    }
-    if supersteps.iter().any(Vec::is_empty) {
-        return Err(Error::value("No updates provided"));
-    }
-    let scope = root.for_config(config, true)?;
-    let mut current = config.clone();
-    for (i, updates) in supersteps.into_iter().enumerate() {
-        current = Box::pin(superstep(&scope, &current, updates, i == 0)).await?;
-    }
-    Ok(current)
-}
-
-/// The checkpoint an update works on, and where its result goes.
-struct Base {
-    saved: Option<CheckpointTuple>,
-    superseded: bool,
-    checkpoint: Checkpoint,
-    step: i64,
-    parent_id: Option<String>,
-    thread: CheckpointConfig,
-}
-
-impl Base {
-    fn load(scope: &Scope, config: &RunnableConfig) -> Result<Base> {
-        let saver = &scope.saver;
-        let addr = config.checkpoint_config()?;
-        let saved = saver.get_tuple(&addr)?;
-        let thread = CheckpointConfig {
-            checkpoint_id: None,
-            ..addr.clone()
-        };
-        let superseded = match &saved {
-            Some(s) => {
-                saver.get_tuple(&thread)?.map(|l| l.checkpoint.id) != Some(s.checkpoint.id.clone())
-            }
-            None => false,
-        };
-        let (checkpoint, step, parent_id) = match &saved {
-            Some(s) => (
-                s.checkpoint.clone(),
-                s.metadata.step,
-                Some(s.checkpoint.id.clone()),
-            ),
-            None => {
-                let (id, ts) = scope.ids.checkpoint_id(-2);
-                (Checkpoint::empty(id, ts), -1, addr.checkpoint_id.clone())
-            }
-        };
-        Ok(Base {
-            saved,
-            superseded,
-            checkpoint,
-            step,
-            parent_id,
-            thread,
-        })
-    }
-
-    /// Saves `checkpoint` as a new checkpoint under `parent`.
-    #[allow(clippy::too_many_arguments)]
-    fn save(
-        &self,
-        scope: &Scope,
-        config: &RunnableConfig,
-        mut checkpoint: Checkpoint,
-        parent: Option<String>,
-        source: Source,
-        step: i64,
-        clock_seq: i64,
-    ) -> Result<RunnableConfig> {
-        let saver = &scope.saver;
-        let (id, ts) = scope.ids.checkpoint_id(clock_seq);
-        checkpoint.id = id;
-        checkpoint.ts = ts;
-        checkpoint.updated_channels = None;
-        let before = &self.checkpoint.channel_versions;
-        let new_versions = checkpoint
-            .channel_versions
-            .iter()
-            .filter(|(c, v)| before.get(*c) != Some(*v) || self.saved.is_none())
-            .map(|(c, v)| (c.clone(), *v))
-            .collect();
-        let metadata = CheckpointMetadata {
-            source,
-            step,
-            parents: self
-                .saved
-                .as_ref()
-                .map(|s| s.metadata.parents.clone())
-                .unwrap_or_default(),
-            extra: config.metadata_extras(),
-        };
-        let parent = CheckpointConfig {
-            checkpoint_id: parent,
-            ..self.thread.clone()
-        };
-        let saved = saver.put(&parent, &checkpoint, metadata.clone(), &new_versions)?;
-        Ok(config_with_map(&saved, Some(&metadata)))
-    }
-}
-
-/// One superstep of `bulk_update_state` (LangGraph `perform_superstep`).
-async fn superstep(
-    scope: &Scope<'_>,
-    config: &RunnableConfig,
-    updates: Vec<StateUpdate>,
-    first: bool,
-) -> Result<RunnableConfig> {
-    let graph = scope.graph;
-    let base = Base::load(scope, config)?;
-    let saver = &scope.saver;
-    let next_version = |v: Option<Version>| saver.get_next_version(v);
-    let head = &updates[0];
-    match (head.values.as_ref(), head.as_node.as_deref()) {
-        (None, Some(END)) => {
-            if updates.len() > 1 {
-                return Err(Error::invalid_update(
-                    "Cannot apply multiple updates when clearing state",
-                ));
-            }
-            let mut cp = base.checkpoint.clone();
-            if let Some(saved) = &base.saved {
-                let mut tasks =
-                    algo::prepare_next_tasks(graph, &cp, &base.thread.checkpoint_ns, base.step + 1);
-                cp = with_null_writes(graph, &scope.ids, cp, &saved.pending_writes, &next_version)?;
-                algo::match_writes(&mut tasks, &saved.pending_writes);
-                cp = algo::apply_writes(graph, &scope.ids, &cp, &tasks, &next_version)?.0;
-            }
-            base.save(
-                scope,
-                config,
-                cp,
-                base.parent_id.clone(),
-                Source::Update,
-                base.step + 1,
-                base.step,
-            )
-        }
-        (values, Some(INPUT)) => {
-            if updates.len() > 1 {
-                return Err(Error::invalid_update(
-                    "Cannot apply multiple updates when updating as input",
-                ));
-            }
-            // LangGraph's `map_input(START, values)`: a StateGraph's input
-            // channel is `__start__` itself, so any value but None is input.
-            let Some(values) = values else {
-                return Err(Error::invalid_update(
-                    "Received no input writes for __start__",
-                ));
-            };
-            let writes = vec![(START.to_owned(), values.clone())];
-            let (cp, _) = algo::apply_writes(
-                graph,
-                &scope.ids,
-                &base.checkpoint,
-                &[Task::pseudo(INPUT, writes.clone())],
-                &next_version,
-            )?;
-            if let (Some(saved), false) = (&base.saved, base.superseded) {
-                let id = algo::derived_id(&saved.checkpoint.id, INPUT);
-                saver.put_writes(&saved.config, &writes, &id, "")?;
-            }
-            let step = if base.saved.is_some() {
-                base.step + 1
-            } else {
-                -1
-            };
-            base.save(
-                scope,
-                config,
-                cp,
-                base.parent_id.clone(),
-                Source::Input,
-                step,
-                step,
-            )
-        }
-        (values, Some(COPY)) => {
-            if updates.len() > 1 {
-                return Err(Error::invalid_update(
-                    "Cannot copy checkpoint with multiple updates",
-                ));
-            }
-            let Some(saved) = &base.saved else {
-                return Err(Error::invalid_update(
-                    "Cannot copy a non-existent checkpoint",
-                ));
-            };
-            let parent = saved
-                .parent_config
-                .as_ref()
-                .and_then(|p| p.checkpoint_id.clone());
-            let copy = base.save(
-                scope,
-                config,
-                base.checkpoint.clone(),
-                parent,
-                Source::Fork,
-                base.step + 1,
-                base.step,
-            )?;
-            match values {
-                None => Ok(copy),
-                Some(Value::Array(items)) => {
-                    // LangGraph groups the pairs by node (in order of first
-                    // appearance) before applying them; that order is the
-                    // order reducers see the values in.
-                    let mut pairs: Vec<StateUpdate> = Vec::with_capacity(items.len());
-                    for item in items {
-                        match item {
-                            Value::Array(pair) if pair.len() >= 2 => {
-                                let update = StateUpdate {
-                                    values: Some(pair[0].clone()).filter(|v| !v.is_null()),
-                                    as_node: pair[1].as_str().map(str::to_owned),
-                                    task_id: None,
-                                };
-                                match pairs.iter().rposition(|p| p.as_node == update.as_node) {
-                                    Some(last) => pairs.insert(last + 1, update),
-                                    None => pairs.push(update),
-                                }
-                            }
-                            other => {
-                                return Err(Error::invalid_update(format!(
-                                    "Invalid update item: {} when copying checkpoint",
-                                    crate::channels::py_repr(other)
-                                )))
-                            }
-                        }
-                    }
-                    if pairs.is_empty() {
-                        return Ok(copy);
-                    }
-                    Box::pin(superstep(scope, &copy, pairs, false)).await
-                }
-                Some(other) => Err(Error::invalid_update(format!(
-                    "Invalid update item: {} when copying checkpoint",
-                    crate::channels::py_repr(other)
-                ))),
-            }
-        }
-        _ => node_update(scope, config, &base, updates, first).await,
-    }
-}
-
-/// A regular update: each update runs its node's writers on the base state.
-async fn node_update(
-    scope: &Scope<'_>,
-    config: &RunnableConfig,
-    base: &Base,
-    updates: Vec<StateUpdate>,
-    first: bool,
-) -> Result<RunnableConfig> {
-    let graph = scope.graph;
-    let saver = &scope.saver;
-    let many = updates.len() > 1;
-    let pending_tasks = algo::prepare_next_tasks(
-        graph,
-        &base.checkpoint,
-        &base.thread.checkpoint_ns,
-        base.step + 1,
-    );
-    let mut used: Vec<String> = Vec::new();
-    let state = graph.read_state(&base.checkpoint);
-    let mut tasks = Vec::with_capacity(updates.len());
-    for (i, update) in updates.into_iter().enumerate() {
-        let as_node = match update.as_node {
-            Some(n) => n,
-            None if many => {
-                return Err(Error::invalid_update(
-                    "as_node is required when applying multiple updates",
-                ))
-            }
-            None => infer_as_node(graph, &base.checkpoint)?,
-        };
-        let Some(node) = graph.nodes.get(&as_node) else {
-            return Err(Error::invalid_update(format!(
-                "Node {as_node} does not exist"
-            )));
-        };
-        let id = update.task_id.clone().unwrap_or_else(|| {
-            match pending_tasks
-                .iter()
-                .find(|t| *t.name == *as_node && !used.contains(&t.id))
-            {
-                Some(t) => t.id.clone(),
-                None => {
-                    let name = if i == 0 {
-                        "__interrupt__".to_owned()
-                    } else {
-                        format!("__interrupt__:{i}")
-                    };
-                    algo::derived_id(&base.checkpoint.id, &name)
-                }
-            }
-        });
-        used.push(id.clone());
-        let writes = node_writes(
-            graph,
-            node,
-            NodeOutput::Update(update.values.unwrap_or(Value::Null)),
-            &state,
-        )
-        .await?;
-        tasks.push(Task {
-            id,
-            name: as_node.into(),
-            path: format!("~__interrupt__, {i:010}").into(),
-            triggers: vec!["__interrupt__".into()],
-            writes,
-            arg: None,
-        });
-    }
-    let (cp, _) = algo::apply_writes(graph, &scope.ids, &base.checkpoint, &tasks, &|v| {
-        saver.get_next_version(v)
-    })?;
-    if let (true, Some(saved), false) = (first, &base.saved, base.superseded) {
-        for task in &tasks {
-            saver.put_writes(&saved.config, &task.writes, &task.id, &task.path)?;
-        }
-    }
-    let step = base.step + 1;
-    base.save(
-        scope,
-        config,
-        cp,
-        base.parent_id.clone(),
-        Source::Update,
-        step,
-        step,
-    )
-}
-
-/// LangGraph's `as_node` inference: the node that last wrote, `__start__`
-/// on a thread where no node has run, ambiguous on a tie.
-fn infer_as_node(graph: &GraphInner, checkpoint: &Checkpoint) -> Result<String> {
-    if graph.nodes.len() == 1 {
-        return Ok(graph.nodes.keys().next().cloned().unwrap_or_default());
-    }
-    if checkpoint
-        .versions_seen
-        .values()
-        .all(|seen| seen.is_empty())
-    {
-        return Ok(START.to_owned());
-    }
-    let mut last: Vec<(Version, &str)> = checkpoint
-        .versions_seen
-        .iter()
-        .filter(|(n, _)| graph.nodes.contains_key(&***n))
-        .flat_map(|(n, seen)| seen.values().map(move |v| (*v, &**n)))
-        .collect();
-    last.sort();
-    match last.as_slice() {
-        [] => {}
-        [(_, n)] => return Ok((*n).to_owned()),
-        [.., (a, _), (b, n)] if a != b => return Ok((*n).to_owned()),
-        _ => {}
-    }
-    Err(Error::invalid_update("Ambiguous update, specify as_node"))
 }

@@ -409,7 +409,7 @@ impl RunOutput {
         if !self.interrupts.is_empty() {
             if let Value::Object(map) = &mut values {
                 map.insert(
-                    "__interrupt__".into(),
+                    crate::reserved::INTERRUPT.into(),
                     serde_json::to_value(&self.interrupts).unwrap_or(Value::Null),
                 );
             }

@@ -6,8 +6,9 @@
 #![allow(dead_code)] // each bench binary uses a subset
 
 use chronograph::{
-    CheckpointSaver, CompileOptions, CompiledGraph, GraphSpec, InMemorySaver, ListOptions,
-    ListTarget, RunnableConfig,
+    Branch, CheckpointSaver, CheckpointTuple, CompileOptions, CompiledGraph, Goto, GraphSpec,
+    InMemorySaver, ListOptions, ListTarget, NodeContext, Reducer, RouterFn, RunnableConfig, Send,
+    State, StateGraph, END, START,
 };
 use serde_json::{json, Value};
 use std::rc::Rc;
@@ -78,6 +79,102 @@ pub fn w3_spec(supersteps: usize) -> GraphSpec {
     .expect("W3 spec")
 }
 
+/// W4: a `Send` fan-out of `FANOUT` tasks into a 2-node subgraph, every
+/// superstep (the same graph as `bench/workloads.mjs`, with Rust closures
+/// for nodes: the JSON graph format's `send` edge fans out
+/// unconditionally, and W4's router sends while a counter is below a
+/// bound). `plan` counts rounds; its router sends `FANOUT` items to the
+/// subgraph node `sub` and loops to `plan`, so superstep k runs `plan` and
+/// the tasks sent in superstep k − 1. Each subgraph task runs `double` then
+/// `finish` in its own namespace (4 checkpoints) and its `results` are
+/// appended to the root's. A run is exactly `supersteps` supersteps (with
+/// `__start__`), `supersteps − 2` of them fan-outs.
+pub fn w4_graph(supersteps: usize, saver: Rc<InMemorySaver>) -> CompiledGraph {
+    let mut sub = StateGraph::new();
+    sub.add_channel("item", Reducer::LastValue)
+        .add_channel("doubled", Reducer::LastValue)
+        .add_channel("results", Reducer::Append)
+        .add_node("double", |s: &State, _: &NodeContext| {
+            Ok(json!({"doubled": int(s, "item") * 2}))
+        })
+        .add_node("finish", |s: &State, _: &NodeContext| {
+            Ok(json!({"results": [int(s, "doubled") + 1]}))
+        })
+        .add_edge(START, "double")
+        .add_edge("double", "finish")
+        .add_edge("finish", END);
+    let sub = sub.compile(CompileOptions::default()).expect("W4 subgraph");
+    let bound = (supersteps - 1) as i64;
+    let mut g = StateGraph::new();
+    g.add_channel("round", Reducer::LastValue)
+        .add_channel("results", Reducer::Append)
+        .add_node("plan", |s: &State, _: &NodeContext| {
+            Ok(json!({"round": int(s, "round") + 1}))
+        })
+        .add_subgraph("sub", sub)
+        .add_edge(START, "plan")
+        .add_branch(
+            "plan",
+            Branch::new(
+                RouterFn::Sends(Rc::new(move |s: State| {
+                    let round = int(&s, "round");
+                    let next = match round < bound {
+                        true => std::iter::once(Goto::Node("plan".into()))
+                            .chain((0..FANOUT as i64).map(|i| {
+                                Goto::Send(Send::new(
+                                    "sub",
+                                    json!({"item": round * FANOUT as i64 + i}),
+                                ))
+                            }))
+                            .collect(),
+                        false => vec![Goto::Node(END.into())],
+                    };
+                    Box::pin(async move { Ok(next) })
+                })),
+                None,
+            ),
+        );
+    g.compile(CompileOptions::with_checkpointer(saver))
+        .expect("W4 graph")
+}
+
+/// An integer channel of `state` (0 when unset).
+fn int(state: &State, channel: &str) -> i64 {
+    state
+        .get_json(channel)
+        .and_then(|v| v.as_i64())
+        .unwrap_or_default()
+}
+
+/// Runs W4 on a fresh thread; returns the number of `results` (a shape
+/// check: `FANOUT · (supersteps − 2)`).
+pub fn run_w4(b: &Bench, cfg: &RunnableConfig) -> usize {
+    let out = b
+        .graph
+        .invoke(json!({"round": 0, "results": []}), cfg)
+        .expect("W4 invoke");
+    out.values
+        .get_json("results")
+        .and_then(|v| v.as_array().map(Vec::len))
+        .unwrap_or_default()
+}
+
+/// Root checkpoints with source "loop" (the supersteps a run actually ran)
+/// and checkpoints in every other namespace (the subgraphs').
+pub fn w4_checkpoints(b: &Bench, cfg: &RunnableConfig) -> (usize, usize) {
+    let all = thread_checkpoints(b, cfg);
+    let loops = all
+        .iter()
+        .filter(|t| t.config.checkpoint_ns.is_empty())
+        .filter(|t| t.metadata.source == chronograph::Source::Loop)
+        .count();
+    let sub = all
+        .iter()
+        .filter(|t| !t.config.checkpoint_ns.is_empty())
+        .count();
+    (loops, sub)
+}
+
 /// A compiled graph with its own in-memory saver.
 pub struct Bench {
     pub graph: CompiledGraph,
@@ -85,6 +182,13 @@ pub struct Bench {
 }
 
 impl Bench {
+    /// W4 (built with the Rust builder, see [`w4_graph`]).
+    pub fn w4(supersteps: usize) -> Self {
+        let saver = Rc::new(InMemorySaver::new());
+        let graph = w4_graph(supersteps, saver.clone());
+        Bench { graph, saver }
+    }
+
     pub fn new(spec: &GraphSpec) -> Self {
         let saver = Rc::new(InMemorySaver::new());
         let graph = spec
@@ -124,23 +228,22 @@ pub fn w1_thread(iterations: usize) -> (Bench, RunnableConfig) {
 
 /// Number of checkpoints stored for the thread (every branch).
 pub fn checkpoints(b: &Bench, cfg: &RunnableConfig) -> usize {
+    thread_checkpoints(b, cfg).len()
+}
+
+/// Every checkpoint of the thread (every namespace, every branch), newest first.
+pub fn thread_checkpoints(b: &Bench, cfg: &RunnableConfig) -> Vec<CheckpointTuple> {
     b.saver
         .list(
             &ListTarget::thread(cfg.thread_id().unwrap()),
             &ListOptions::default(),
         )
-        .map_or(0, |l| l.len())
+        .expect("list")
 }
 
 /// Lists every checkpoint of the thread, reading metadata only.
 pub fn list_metadata(b: &Bench, cfg: &RunnableConfig) -> usize {
-    let list = b
-        .saver
-        .list(
-            &ListTarget::thread(cfg.thread_id().unwrap()),
-            &ListOptions::default(),
-        )
-        .expect("list");
+    let list = thread_checkpoints(b, cfg);
     list.iter()
         .filter(|t| std::hint::black_box(t.metadata.step) >= -1)
         .count()
@@ -163,13 +266,7 @@ pub fn list_values(b: &Bench, cfg: &RunnableConfig) -> usize {
 
 /// The id of the checkpoint at `step` on the thread's main line.
 pub fn checkpoint_at_step(b: &Bench, cfg: &RunnableConfig, step: i64) -> String {
-    let list = b
-        .saver
-        .list(
-            &ListTarget::thread(cfg.thread_id().unwrap()),
-            &ListOptions::default(),
-        )
-        .expect("list");
+    let list = thread_checkpoints(b, cfg);
     list.iter()
         .rev()
         .find(|t| t.metadata.step == step)

@@ -11,6 +11,7 @@ use super::saver::{CheckpointSaver, ListOptions, ListTarget};
 use crate::channels::ChannelValue;
 use crate::error::{Error, Result};
 use crate::graph::FastIndexMap;
+use crate::reserved::{ERROR, INTERRUPT, RESUME, SCHEDULED};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -24,10 +25,10 @@ type Namespaces = FastIndexMap<String, Namespace>;
 /// Slot of a control write; regular writes use their position (>= 0).
 fn write_index(channel: &str, position: usize) -> i64 {
     match channel {
-        "__error__" => -1,
-        "__scheduled__" => -2,
-        "__interrupt__" => -3,
-        "__resume__" => -4,
+        ERROR => -1,
+        SCHEDULED => -2,
+        INTERRUPT => -3,
+        RESUME => -4,
         _ => position as i64,
     }
 }

@@ -6,9 +6,10 @@ use super::branch::Branch;
 use super::node::{NodeAction, State};
 use crate::channels::{ChannelKind, ChannelValue, Reducer};
 use crate::checkpoint::{Checkpoint, CheckpointSaver, ListOptions, Name};
+use crate::checkpoint_ns;
 use crate::clock::IdGenerator;
 use crate::error::{Error, Result};
-use crate::pregel::runner;
+use crate::pregel;
 use crate::state::{self, StateSnapshot, StateUpdate};
 use crate::types::{RunInput, RunOutput, RunnableConfig, StreamEvent, END, START};
 use indexmap::IndexMap;
@@ -79,14 +80,9 @@ impl GraphInner {
     /// subgraph the path of node names without any task id (LangGraph's
     /// `_own_checkpoint_config`), one history whatever task runs it.
     pub(crate) fn subgraph_ns(&self, parent_ns: &str, node: &str, task_id: &str) -> String {
-        match (self.persistent, parent_ns.is_empty()) {
-            (false, true) => format!("{node}:{task_id}"),
-            (false, false) => format!("{parent_ns}|{node}:{task_id}"),
-            (true, true) => node.to_owned(),
-            (true, false) => format!(
-                "{}|{node}",
-                crate::reserved::recast_checkpoint_ns(parent_ns)
-            ),
+        match self.persistent {
+            false => checkpoint_ns::task_ns(parent_ns, node, task_id),
+            true => checkpoint_ns::persistent_ns(parent_ns, node),
         }
     }
 
@@ -194,7 +190,7 @@ impl CompiledGraph {
         input: impl Into<RunInput>,
         config: &RunnableConfig,
     ) -> Result<RunOutput> {
-        runner::run(&self.inner, input.into(), config, None, false).await
+        pregel::run(&self.inner, input.into(), config, None, false).await
     }
 
     /// Runs the graph, reporting events to `sink` as they happen.
@@ -205,7 +201,7 @@ impl CompiledGraph {
         sink: &mut dyn FnMut(StreamEvent),
     ) -> Result<RunOutput> {
         let mut root = |_: &str, e: StreamEvent| sink(e);
-        runner::run(&self.inner, input.into(), config, Some(&mut root), false).await
+        pregel::run(&self.inner, input.into(), config, Some(&mut root), false).await
     }
 
     /// Runs the graph, reporting the events of the root graph and of every
@@ -221,7 +217,7 @@ impl CompiledGraph {
         config: &RunnableConfig,
         sink: &mut dyn FnMut(&str, StreamEvent),
     ) -> Result<RunOutput> {
-        runner::run(&self.inner, input.into(), config, Some(sink), true).await
+        pregel::run(&self.inner, input.into(), config, Some(sink), true).await
     }
 
     /// Synchronous [`astream_subgraphs`](Self::astream_subgraphs): every

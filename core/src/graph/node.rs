@@ -129,7 +129,7 @@ impl NodeAction {
         match self {
             NodeAction::Sync(f) => f(&state, &ctx),
             NodeAction::Async(f) => f(state, ctx).await,
-            NodeAction::Subgraph(g) => crate::pregel::runner::run_subgraph(g, state, ctx).await,
+            NodeAction::Subgraph(g) => crate::pregel::run_subgraph(g, state, ctx).await,
         }
     }
 
@@ -207,7 +207,7 @@ pub(crate) struct TickContext {
 /// the loop that reported it (`node:task_id` levels joined by `|`). Every
 /// level of a run shares one queue, so the events keep the order in which
 /// they happened; the root loop forwards them to its sink while its tasks
-/// run (see `runner::Loop::tick`).
+/// run (see `pregel::loop`'s `tick`).
 pub(crate) type NestedEvents = RefCell<Vec<(String, StreamEvent)>>;
 
 /// LangGraph's `ReplayState`: during a time-travelling run, the first time
@@ -229,7 +229,7 @@ impl ReplayState {
 
     /// Whether `ns` (task id stripped from its last level) is seen for the first time.
     pub(crate) fn first_visit(&self, ns: &str) -> bool {
-        let stable = ns.rsplit_once(':').map_or(ns, |(head, _)| head);
+        let stable = crate::checkpoint_ns::without_last_task_id(ns);
         let mut visited = self.visited.borrow_mut();
         if visited.iter().any(|v| v == stable) {
             return false;
@@ -276,11 +276,7 @@ impl Scratchpad {
         resume: Vec<Value>,
         tick: Rc<TickContext>,
     ) -> Self {
-        let task_ns = if tick.checkpoint_ns.is_empty() {
-            format!("{node}:{task_id}")
-        } else {
-            format!("{}|{node}:{task_id}", tick.checkpoint_ns)
-        };
+        let task_ns = crate::checkpoint_ns::task_ns(&tick.checkpoint_ns, node, task_id);
         Scratchpad {
             node: node.clone(),
             task_id: task_id.to_owned(),

@@ -10,20 +10,22 @@
 //! names.
 
 pub(crate) use crate::reserved::TASKS;
+use crate::reserved::{ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, PULL, PUSH, RESUME};
+use crate::types::INPUT;
 
 /// LangGraph's `RESERVED` set (`_internal/_constants.py`, 1.2.22): names no
 /// channel (state key) and no node may have. Node names containing `:` or
 /// `|` are refused earlier, by `add_node`.
 pub(crate) const RESERVED: &[&str] = &[
     ":",
-    "__error__",
-    "__error_source_node__",
-    "__input__",
-    "__interrupt__",
-    "__no_writes__",
+    ERROR,
+    ERROR_SOURCE_NODE,
+    INPUT,
+    INTERRUPT,
+    NO_WRITES,
     "__pregel_checkpointer",
-    "__pregel_pull",
-    "__pregel_push",
+    PULL,
+    PUSH,
     "__pregel_read",
     "__pregel_replay_state",
     "__pregel_resume_map",
@@ -34,7 +36,7 @@ pub(crate) const RESERVED: &[&str] = &[
     "__pregel_strict_resume",
     "__pregel_task_id",
     "__pregel_timed_attempt_observer",
-    "__resume__",
+    RESUME,
     "__snapshot_bumps__",
     "checkpoint_id",
     "checkpoint_map",

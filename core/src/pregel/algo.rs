@@ -3,11 +3,13 @@
 //! breakpoint fires. No I/O, no node calls.
 
 use crate::channels::{ChannelKind, ChannelValue};
-use crate::checkpoint::{Checkpoint, Name, PendingWrite, Version};
+use crate::checkpoint::{Checkpoint, Name, PendingWrite, Version, NULL_TASK_ID};
 use crate::clock::{format_uuid, Digits, IdGenerator};
 use crate::error::Result;
 use crate::graph::GraphInner;
-use crate::reserved::{NS_SEP, PULL, PUSH, TASKS};
+use crate::reserved::{
+    ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, NS_SEP, PULL, PUSH, RESUME, RETURN, TASKS,
+};
 use crate::types::START;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -15,26 +17,42 @@ use std::sync::Arc;
 
 /// Writes that `apply_writes` never applies to a channel.
 const SPECIAL_CHANNELS: [&str; 7] = [
-    "__no_writes__",
-    "__pregel_push",
-    "__resume__",
-    "__interrupt__",
-    "__return__",
-    "__error__",
-    "__error_source_node__",
+    NO_WRITES,
+    PUSH,
+    RESUME,
+    INTERRUPT,
+    RETURN,
+    ERROR,
+    ERROR_SOURCE_NODE,
 ];
 
 /// Writes that record what happened to a task rather than its output.
-const CONTROL_CHANNELS: [&str; 4] = [
-    "__error__",
-    "__error_source_node__",
-    "__interrupt__",
-    "__resume__",
-];
+const CONTROL_CHANNELS: [&str; 4] = [ERROR, ERROR_SOURCE_NODE, INTERRUPT, RESUME];
 
 /// Whether `channel` is a control channel (a task with only those is unfinished).
 pub(crate) fn is_control(channel: &str) -> bool {
     CONTROL_CHANNELS.contains(&channel)
+}
+
+/// The version function of a read (a snapshot, a paused run's state): a
+/// version past `current` that does not advance the saver's counter, so
+/// reading never changes the versions later saves get.
+pub(crate) fn read_version(current: Option<Version>) -> Version {
+    Version {
+        counter: current.map_or(0, |v| v.counter) + 1,
+        salt: u64::MAX,
+    }
+}
+
+/// The writes stored for the `NULL_TASK_ID` pseudo-task (a `Command`'s
+/// update, goto and resume): applied before the tasks of the checkpoint
+/// they are stored on run or are shown.
+pub(crate) fn null_writes(pending: &[PendingWrite]) -> Vec<(String, Value)> {
+    pending
+        .iter()
+        .filter(|w| w.task_id == NULL_TASK_ID)
+        .map(|w| (w.channel.clone(), w.value.clone()))
+        .collect()
 }
 
 /// A task scheduled from a checkpoint: node `name`, triggered by `triggers`
@@ -371,7 +389,7 @@ pub(crate) fn should_interrupt(checkpoint: &Checkpoint, nodes: &[String], tasks:
     if nodes.is_empty() {
         return false;
     }
-    let seen = checkpoint.versions_seen.get("__interrupt__");
+    let seen = checkpoint.versions_seen.get(INTERRUPT);
     let changed = checkpoint
         .channel_versions
         .iter()

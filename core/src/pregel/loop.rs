@@ -1,0 +1,272 @@
+//! The run loop (LangGraph `pregel/_loop.py`): load a checkpoint, classify
+//! the run (new input, resume, replay/fork), then tick supersteps until no
+//! task is left, a breakpoint or `interrupt()` pauses, a node fails, or the
+//! recursion limit is reached. Every superstep writes one checkpoint.
+//!
+//! Where each of LangGraph's steps lives:
+//!
+//! | LangGraph (`_loop.py`)            | here                                   |
+//! |-----------------------------------|----------------------------------------|
+//! | `__enter__`: load the checkpoint  | [`enter`]: `Frame`, `Loop::load`       |
+//! | `_first`: input, resume, fork     | [`first`]: `Loop::first`, `map_command`|
+//! | `tick` + `PregelRunner.tick`      | [`tick`]: schedule, run, commit        |
+//! | `after_tick`                      | [`tick`]: `Loop::after_tick`           |
+//! | `_put_checkpoint`, `put_writes`   | [`durability`]: `save`, `put_writes`   |
+//! | `__exit__` (`durability="exit"`)  | [`durability`]: `save_on_exit`         |
+//! | a task's node and writers         | [`task`]: `run_task`                   |
+//!
+//! A subgraph node runs the same loop nested in its task ([`run_subgraph`]):
+//! in the task's namespace (see [`crate::checkpoint_ns`]), with what the
+//! parent's tick passes down ([`TickContext`](crate::graph::TickContext): the saver, `checkpoint_map`,
+//! the resuming flag and the replay of a time-travelling root run).
+
+mod durability;
+mod enter;
+mod first;
+mod task;
+mod tick;
+
+use super::algo::{self, Task};
+use super::aliasing;
+use crate::checkpoint::{ChannelVersions, Checkpoint, CheckpointConfig, PendingWrite, Source};
+use crate::error::{troubleshooting, Error, ErrorKind, Result};
+use crate::graph::{CompiledGraph, GraphInner, NodeContext, State};
+use crate::types::{Interrupt, NodeOutput, RunInput, RunOutput, RunnableConfig, StreamEvent};
+use durability::{DeferredPut, HeldWrites};
+use enter::Frame;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// Where a run reports its stream events: each with the namespace of the
+/// graph that reported it (`""` for the root graph).
+pub(crate) type Sink<'a> = &'a mut dyn FnMut(&str, StreamEvent);
+
+/// Runs the root graph `graph` once. See the module docs for the shape of a
+/// run. With `subgraphs`, the loops of the subgraphs it runs report their
+/// events to `sink` too (tagged with their namespaces); otherwise only the
+/// root graph's events reach it.
+pub(crate) async fn run<'a>(
+    graph: &'a GraphInner,
+    input: RunInput,
+    config: &RunnableConfig,
+    sink: Option<Sink<'a>>,
+    subgraphs: bool,
+) -> Result<RunOutput> {
+    let mut frame = Frame::root(graph, config, &input)?;
+    if subgraphs && sink.is_some() {
+        frame.events = Some(Rc::default());
+    }
+    match run_loop(graph, input, frame, sink).await? {
+        Outcome::Done(values) => Ok(RunOutput {
+            values,
+            interrupts: Vec::new(),
+        }),
+        Outcome::Paused(values, interrupts) => Ok(RunOutput { values, interrupts }),
+    }
+}
+
+/// Runs subgraph `graph` as the node of the task `ctx` belongs to, on that
+/// task's input (the parent's state or a `Send`'s argument). Its final
+/// state is the node's update; when it pauses, the task pauses with its
+/// interrupts; a `Command(graph=PARENT)` from inside it is handed to the task.
+pub(crate) async fn run_subgraph(
+    graph: &CompiledGraph,
+    input: State,
+    ctx: NodeContext,
+) -> Result<NodeOutput> {
+    let pad = ctx.pad.clone();
+    let frame = Frame::nested(&pad, &graph.inner);
+    match Box::pin(run_loop(
+        &graph.inner,
+        RunInput::Values(input.to_json()),
+        frame,
+        None,
+    ))
+    .await?
+    {
+        Outcome::Done(values) => Ok(NodeOutput::Update(values.to_json())),
+        Outcome::Paused(_, interrupts) => {
+            pad.raised.borrow_mut().extend(interrupts);
+            Err(Error::new(ErrorKind::GraphInterrupt, "interrupted").in_node(&*pad.node))
+        }
+    }
+}
+
+/// How a loop ended (short of an error).
+enum Outcome {
+    /// No task left: the final state.
+    Done(State),
+    /// A breakpoint or `interrupt()`: the state, and the interrupts raised
+    /// (none for a breakpoint).
+    Paused(State, Vec<Interrupt>),
+}
+
+/// One loop, from `__enter__` to `__exit__`: whatever ended it, what the
+/// replayed thread pool still holds is stored, and with
+/// `durability="exit"` the checkpoint the run ended on is saved.
+async fn run_loop<'a>(
+    graph: &'a GraphInner,
+    input: RunInput,
+    frame: Frame,
+    sink: Option<Sink<'a>>,
+) -> Result<Outcome> {
+    let limit = frame.config.recursion_limit()?;
+    let mut run = Loop::load(graph, frame, sink)?;
+    run.stop = run.step + limit + 1;
+    let result = run.drive(input, limit).await;
+    if let Some(exec) = &mut run.exec {
+        let ran = exec.end();
+        run.store(ran)?;
+    }
+    // A subgraph that finished leaves nothing to its namespace on exit
+    // (its parent's checkpoint holds its result), unless it keeps a
+    // history of its own or ended paused or failed (to be resumed there).
+    if run.exit_mode
+        && (!run.frame.is_nested() || graph.persistent || !matches!(result, Ok(Outcome::Done(_))))
+    {
+        run.save_on_exit()?;
+    }
+    result
+}
+
+/// One run's working state.
+struct Loop<'a> {
+    graph: &'a GraphInner,
+    frame: Frame,
+    /// Thread and namespace of the run (no id).
+    thread: CheckpointConfig,
+    /// The current checkpoint's address, where its tasks' writes go (kept,
+    /// not rebuilt for every write).
+    address: CheckpointConfig,
+    /// The checkpoint the next superstep runs from.
+    checkpoint: Checkpoint,
+    /// The parent recorded for the next saved checkpoint (thread,
+    /// namespace and the parent's id, if any).
+    parent: CheckpointConfig,
+    /// The checkpoint before the last one saved (LangGraph's
+    /// `prev_checkpoint_config`): at first the loaded checkpoint's parent.
+    prev_id: Option<String>,
+    /// Versions as last stored: only channels that moved past them are saved again.
+    stored_versions: Arc<ChannelVersions>,
+    /// The source of the current checkpoint (`None` for the empty one of
+    /// a fresh thread).
+    source: Option<Source>,
+    /// The config's extra metadata keys, copied into every checkpoint.
+    extras: BTreeMap<String, Value>,
+    /// Writes stored on the current checkpoint (loaded, then this tick's).
+    pending: Vec<PendingWrite>,
+    step: i64,
+    /// The step past which the recursion limit is hit.
+    stop: i64,
+    /// The run named a checkpoint (an id, or a replay's): time travel.
+    addressed: bool,
+    /// The named checkpoint is not the newest of its namespace.
+    superseded: bool,
+    /// Until the first tick: stored writes are not matched to tasks.
+    is_replaying: bool,
+    /// `durability="exit"`: checkpoints and writes are kept in memory and
+    /// saved once, when the run ends (see `save_on_exit`).
+    exit_mode: bool,
+    /// The id of the checkpoint the run loaded (nothing new to save on exit
+    /// while it is still the current one).
+    loaded_id: Option<String>,
+    /// The source and step of the last checkpoint the run would have saved.
+    last_saved: Option<Source>,
+    last_step: i64,
+    /// Writes held back until the run ends.
+    exit_writes: Vec<HeldWrites>,
+    /// LangGraph's background saves, replayed for graphs with joins (see
+    /// [`aliasing`]): saves wait here until the replay says they ran.
+    exec: Option<aliasing::VirtualExecutor>,
+    deferred: Vec<Option<DeferredPut>>,
+    /// The root loop's sink (a subgraph's loop reports to `frame.events`).
+    sink: Option<Sink<'a>>,
+}
+
+impl Loop<'_> {
+    /// `_first`, then supersteps until one ends the run.
+    async fn drive(&mut self, input: RunInput, limit: i64) -> Result<Outcome> {
+        self.first(input)?;
+        loop {
+            if self.step > self.stop {
+                return Err(Error::new(
+                    ErrorKind::GraphRecursion,
+                    format!(
+                        "Recursion limit of {limit} reached without hitting a stop condition. You can increase the limit by setting the `recursion_limit` config key.{}",
+                        troubleshooting("GRAPH_RECURSION_LIMIT")
+                    ),
+                ));
+            }
+            if let Some(output) = self.tick().await? {
+                return Ok(output);
+            }
+        }
+    }
+
+    /// Reports an event (built only when someone listens): the root loop
+    /// to its sink, a subgraph's loop to the run's queue of nested events.
+    fn emit(&mut self, event: impl FnOnce(&Self) -> StreamEvent) {
+        if self.sink.is_some() {
+            let e = event(self);
+            if let Some(sink) = self.sink.as_mut() {
+                sink("", e);
+            }
+        } else if self.frame.is_nested() {
+            if let Some(events) = &self.frame.events {
+                let e = event(self);
+                events.borrow_mut().push((self.frame.ns.clone(), e));
+            }
+        }
+    }
+
+    /// Hands the events subgraph loops queued so far to the root's sink.
+    fn forward_nested(&mut self) {
+        let Some(events) = &self.frame.events else {
+            return;
+        };
+        let queued = std::mem::take(&mut *events.borrow_mut());
+        if let Some(sink) = self.sink.as_mut() {
+            for (ns, e) in queued {
+                sink(&ns, e);
+            }
+        }
+    }
+
+    /// The "values" event of the current checkpoint.
+    fn emit_values(&mut self) {
+        self.emit(|run| StreamEvent::Values(run.graph.read_values(&run.checkpoint.channel_values)));
+    }
+
+    fn state(&self) -> State {
+        self.graph.read_state(&self.checkpoint)
+    }
+
+    /// The state a paused run returns: with the writes of the step's tasks
+    /// that did finish applied (LangGraph's last "values" event on an
+    /// interrupt), though nothing of them is saved as a checkpoint.
+    fn paused_state(&mut self, tasks: &[Task]) -> State {
+        if tasks.iter().all(|t| t.writes.is_empty()) {
+            return self.state();
+        }
+        let consumed = self.joins_consumed_by(tasks);
+        match algo::apply_writes(
+            self.graph,
+            &self.frame.ids,
+            &self.checkpoint,
+            tasks,
+            &algo::read_version,
+        ) {
+            Ok((cp, _)) => {
+                // LangGraph applies them to the live channels, so the join
+                // sets that saves still to run will store change too.
+                if let Some(exec) = &mut self.exec {
+                    exec.apply(durability::join_sets(self.graph, &cp), &consumed);
+                }
+                self.graph.read_state(&cp)
+            }
+            Err(_) => self.state(),
+        }
+    }
+}

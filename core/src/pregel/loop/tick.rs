@@ -1,0 +1,384 @@
+//! One superstep, in LangGraph's four parts:
+//!
+//! 1. **schedule** (`_loop.py` `tick`): the tasks the current checkpoint
+//!    triggers, their stored writes matched (a resumed task that finished
+//!    does not run again), and `interrupt_before`;
+//! 2. **run** (`_runner.py` `PregelRunner.tick`): every task without
+//!    stored writes runs, concurrently;
+//! 3. **commit** (`PregelRunner.commit`): each task's result is stored as
+//!    writes on the current checkpoint: its output, its interrupts, or its
+//!    error; any failure or pause ends the run here;
+//! 4. **after tick** (`_loop.py` `after_tick`): the writes are applied to
+//!    the channels, the next checkpoint is saved, then `interrupt_after`.
+
+use super::super::algo::{self, Task};
+use super::task::run_task;
+use super::{Loop, Outcome};
+use crate::checkpoint::{Name, Source, Version, NULL_TASK_ID};
+use crate::checkpoint_ns;
+use crate::error::{Error, ErrorKind, Result};
+use crate::graph::{NullResume, Scratchpad, TickContext};
+use crate::reserved::{ERROR, INTERRUPT, NO_WRITES, RESUME};
+use crate::types::{Interrupt, StreamEvent, START};
+use futures::future::join_all;
+use serde_json::{Map, Value};
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+use std::future::Future;
+use std::ops::ControlFlow;
+use std::rc::Rc;
+
+/// A task's writes: (channel, value) in the order it wrote them.
+type Writes = Vec<(String, Value)>;
+
+/// What running a superstep's tasks gave, for the commit.
+struct Ran {
+    /// Each task that ran: its index in the superstep's tasks and its scratchpad.
+    runs: Vec<(usize, Rc<Scratchpad>)>,
+    /// Their results, in the same order.
+    results: Vec<Result<Writes>>,
+    /// Exactly one task ran (on LangGraph's main thread, not its pool).
+    single: bool,
+}
+
+/// What committing one task's result left.
+enum Committed {
+    /// Its writes are stored.
+    Wrote,
+    /// It paused, raising these interrupts (none for a breakpoint).
+    Paused(Vec<Interrupt>),
+    /// A `Command(graph=PARENT)` bubbling up: nothing is stored for the
+    /// task (LangGraph's `GraphBubbleUp`).
+    Bubbled(Error),
+    /// It failed; its error is stored.
+    Failed(Error),
+}
+
+impl Loop<'_> {
+    /// One superstep. Returns an outcome when the run ends.
+    pub(super) async fn tick(&mut self) -> Result<Option<Outcome>> {
+        let mut tasks = match self.schedule() {
+            ControlFlow::Break(outcome) => return Ok(Some(outcome)),
+            ControlFlow::Continue(tasks) => tasks,
+        };
+        let ran = self.run_tasks(&tasks).await?;
+        if let Some(interrupts) = self.commit(&mut tasks, ran)? {
+            let reported = interrupts.clone();
+            self.emit(|_| StreamEvent::Interrupted(reported));
+            return Ok(Some(Outcome::Paused(self.paused_state(&tasks), interrupts)));
+        }
+        self.after_tick(&mut tasks)
+    }
+
+    /// The superstep's tasks, or how the run ends before any runs: no
+    /// task left, or `interrupt_before` names one of them.
+    fn schedule(&mut self) -> ControlFlow<Outcome, Vec<Task>> {
+        let mut tasks =
+            algo::prepare_next_tasks(self.graph, &self.checkpoint, &self.frame.ns, self.step);
+        if tasks.is_empty() {
+            return ControlFlow::Break(Outcome::Done(self.state()));
+        }
+        // A replay re-runs every task: the writes stored on the replayed
+        // checkpoint are history, not results to reuse.
+        if !self.is_replaying && !self.pending.is_empty() {
+            algo::match_writes(&mut tasks, &self.pending);
+        }
+        if algo::should_interrupt(&self.checkpoint, &self.graph.interrupt_before, &tasks) {
+            self.emit(|_| StreamEvent::Interrupted(Vec::new()));
+            return ControlFlow::Break(Outcome::Paused(self.paused_state(&tasks), Vec::new()));
+        }
+        ControlFlow::Continue(tasks)
+    }
+
+    /// What this tick's tasks share, and what subgraphs they run inherit.
+    fn tick_context(&self) -> Rc<TickContext> {
+        let own = self
+            .pending
+            .iter()
+            .find(|w| w.task_id == NULL_TASK_ID && w.channel == RESUME)
+            .map(|w| w.value.clone());
+        Rc::new(TickContext {
+            saver: self.frame.saver.clone(),
+            thread_id: self.frame.thread_id.clone(),
+            checkpoint_ns: self.frame.ns.clone(),
+            checkpoint_map: checkpoint_ns::child_map(
+                &self.frame.checkpoint_map,
+                &self.frame.ns,
+                &self.checkpoint.id,
+            ),
+            resuming: self.frame.resuming,
+            replay: self.frame.replay.clone(),
+            resume_map: self.frame.resume_map.clone(),
+            null_resume: Rc::new(NullResume {
+                own: RefCell::new(own),
+                parent: self.frame.parent_null_resume.clone(),
+            }),
+            config: self.frame.config.clone(),
+            ids: self.frame.ids.clone(),
+            events: self.frame.events.clone(),
+        })
+    }
+
+    /// The answers stored for task `task_id`'s `interrupt()` calls.
+    fn stored_resume(&self, task_id: &str) -> Vec<Value> {
+        self.pending
+            .iter()
+            .find(|w| w.task_id == task_id && w.channel == RESUME)
+            .map(|w| match &w.value {
+                Value::Array(items) => items.clone(),
+                other => vec![other.clone()],
+            })
+            .unwrap_or_default()
+    }
+
+    /// Runs every task that has no stored writes, concurrently.
+    async fn run_tasks(&mut self, tasks: &[Task]) -> Result<Ran> {
+        let tick = self.tick_context();
+        let had_null_resume = tick.null_resume.own.borrow().is_some();
+        let state = self.state();
+        let start_input = self
+            .checkpoint
+            .channel_values
+            .get(START)
+            .map(|v| v.to_json());
+        let mut runs = Vec::with_capacity(tasks.len());
+        let mut futures = Vec::with_capacity(tasks.len());
+        for (i, task) in tasks.iter().enumerate() {
+            if !task.writes.is_empty() {
+                continue;
+            }
+            let pad = Rc::new(Scratchpad::new(
+                &task.name,
+                &task.id,
+                self.step,
+                self.stored_resume(&task.id),
+                tick.clone(),
+            ));
+            let step = self.step;
+            self.emit(|_| StreamEvent::Task {
+                id: task.id.clone(),
+                name: String::from(&*task.name),
+                step,
+            });
+            runs.push((i, pad.clone()));
+            futures.push(run_task(
+                self.graph,
+                task.name.clone(),
+                task.arg.clone(),
+                state.clone(),
+                start_input.clone(),
+                pad,
+            ));
+        }
+        let single = futures.len() == 1;
+        if let (false, Some(exec)) = (single, &mut self.exec) {
+            let ran = exec.pool(futures.len());
+            self.store(ran)?;
+        }
+        let results = if self.sink.is_some() && self.frame.events.is_some() {
+            // Streaming subgraphs: what their loops report while the tasks
+            // run reaches the sink after each poll, in the order it happened.
+            let mut all = std::pin::pin!(join_all(futures));
+            std::future::poll_fn(|cx| {
+                let polled = all.as_mut().poll(cx);
+                self.forward_nested();
+                polled
+            })
+            .await
+        } else {
+            // The usual superstep runs one task: await it without `join_all`'s buffers.
+            match futures.len() {
+                1 => vec![futures.pop().expect("one future").await],
+                _ => join_all(futures).await,
+            }
+        };
+        if had_null_resume && tick.null_resume.own.borrow().is_none() {
+            // The NULL resume value was taken by a task (or a subgraph's task).
+            self.pending
+                .retain(|w| !(w.task_id == NULL_TASK_ID && w.channel == RESUME));
+        }
+        Ok(Ran {
+            runs,
+            results,
+            single,
+        })
+    }
+
+    /// Stores each task's result, in task order. Returns the interrupts
+    /// raised when a task paused; the first error when one failed (after
+    /// every result is stored, so a resume does not re-run the others).
+    fn commit(&mut self, tasks: &mut [Task], ran: Ran) -> Result<Option<Vec<Interrupt>>> {
+        let mut failure: Option<Error> = None;
+        let mut paused = false;
+        let mut interrupts: Vec<Interrupt> = Vec::new();
+        for ((i, pad), result) in ran.runs.into_iter().zip(ran.results) {
+            let task = &mut tasks[i];
+            let committed = self.commit_task(task, &pad, result, ran.single)?;
+            let (error, raised) = match &committed {
+                Committed::Failed(e) => (Some(e.to_string()), &[][..]),
+                Committed::Paused(raised) => (None, &raised[..]),
+                Committed::Wrote | Committed::Bubbled(_) => (None, &[][..]),
+            };
+            let step = self.step;
+            self.emit(|_| StreamEvent::TaskResult {
+                id: task.id.clone(),
+                name: String::from(&*task.name),
+                step,
+                error,
+                interrupts: raised.to_vec(),
+            });
+            match committed {
+                Committed::Wrote => {}
+                Committed::Paused(raised) => {
+                    paused = true;
+                    interrupts.extend(raised);
+                }
+                Committed::Bubbled(e) | Committed::Failed(e) => {
+                    failure.get_or_insert(e);
+                }
+            }
+        }
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        Ok(paused.then_some(interrupts))
+    }
+
+    /// Stores one task's result as writes on the current checkpoint.
+    fn commit_task(
+        &mut self,
+        task: &mut Task,
+        pad: &Scratchpad,
+        result: Result<Writes>,
+        single: bool,
+    ) -> Result<Committed> {
+        // Answers the task received during this run are stored with it, so
+        // a later resume replays them in `interrupt()` call order.
+        let resume_row = pad
+            .resume_changed
+            .get()
+            .then(|| (RESUME.to_owned(), Value::Array(pad.resume.borrow().clone())));
+        match result {
+            Ok(mut writes) => {
+                writes.extend(resume_row);
+                // A task with nothing but control writes still finished:
+                // the marker keeps it from running again on resume.
+                if !writes.iter().any(|(c, _)| !algo::is_control(c)) {
+                    writes.push((NO_WRITES.into(), Value::Null));
+                }
+                self.put_task_writes(task, &writes, single)?;
+                // Built only for a stream (the closure runs only then).
+                self.emit(|run| {
+                    let update: Map<String, Value> = writes
+                        .iter()
+                        .filter(|(c, _)| run.graph.is_state_key(c))
+                        .map(|(c, v)| (c.clone(), v.clone()))
+                        .collect();
+                    StreamEvent::Updates {
+                        node: String::from(&*task.name),
+                        update: if update.is_empty() {
+                            Value::Null
+                        } else {
+                            Value::Object(update)
+                        },
+                    }
+                });
+                task.writes = writes;
+                Ok(Committed::Wrote)
+            }
+            Err(e) if e.kind() == ErrorKind::GraphInterrupt => {
+                let raised = std::mem::take(&mut *pad.raised.borrow_mut());
+                if !raised.is_empty() {
+                    let mut rows = vec![(
+                        INTERRUPT.to_owned(),
+                        serde_json::to_value(&raised).unwrap_or(Value::Null),
+                    )];
+                    rows.extend(resume_row);
+                    self.put_task_writes(task, &rows, single)?;
+                }
+                Ok(Committed::Paused(raised))
+            }
+            Err(e) if e.kind() == ErrorKind::ParentCommand => {
+                // The command goes to the task running this loop, which
+                // returns it as its own output.
+                if let Some(outer) = &self.frame.outer {
+                    let cmd = pad.parent_command.borrow_mut().take();
+                    *outer.parent_command.borrow_mut() = cmd;
+                }
+                Ok(Committed::Bubbled(e))
+            }
+            Err(e) => {
+                let e = if e.node().is_none() {
+                    e.in_node(&*task.name)
+                } else {
+                    e
+                };
+                self.put_task_writes(task, &[(ERROR.into(), Value::String(e.repr()))], single)?;
+                Ok(Committed::Failed(e))
+            }
+        }
+    }
+
+    /// `put_writes` for one task's commit. A lone task commits on
+    /// LangGraph's main thread, where its save is a submission the replayed
+    /// pool sees; several tasks commit from the pool (see `exec.pool`).
+    fn put_task_writes(
+        &mut self,
+        task: &Task,
+        writes: &[(String, Value)],
+        single: bool,
+    ) -> Result<()> {
+        self.put_writes(&task.id, &task.path, writes)?;
+        if single {
+            self.submitted_writes()?;
+        }
+        Ok(())
+    }
+
+    /// LangGraph's `after_tick`: applies the superstep's writes, saves the
+    /// next checkpoint, then checks `interrupt_after`.
+    fn after_tick(&mut self, tasks: &mut [Task]) -> Result<Option<Outcome>> {
+        let updated = self.apply(tasks)?;
+        self.pending.clear();
+        self.exit_writes.clear();
+        self.is_replaying = false;
+        self.save(Source::Loop, Some(updated.into_iter().collect()))?;
+        self.step += 1;
+        // Only a run's first superstep passes its classification down.
+        self.frame.resuming = None;
+        self.emit_values();
+        if algo::should_interrupt(&self.checkpoint, &self.graph.interrupt_after, tasks) {
+            self.emit(|_| StreamEvent::Interrupted(Vec::new()));
+            return Ok(Some(Outcome::Paused(self.state(), Vec::new())));
+        }
+        Ok(None)
+    }
+
+    /// Applies (and takes) the tasks' writes: see `algo::apply_writes_in_place`.
+    pub(super) fn apply(&mut self, tasks: &mut [Task]) -> Result<BTreeSet<Name>> {
+        let saver = self.frame.saver.clone();
+        let next = move |current: Option<Version>| match &saver {
+            Some(s) => s.get_next_version(current),
+            None => Version {
+                counter: current.map_or(0, |v| v.counter) + 1,
+                salt: 0,
+            },
+        };
+        let consumed = self.joins_consumed_by(tasks);
+        // In place: on error the run ends and this checkpoint is dropped.
+        let updated = algo::apply_writes_in_place(
+            self.graph,
+            &self.frame.ids,
+            &mut self.checkpoint,
+            tasks,
+            &next,
+        )?;
+        if let Some(exec) = &mut self.exec {
+            exec.apply(
+                super::durability::join_sets(self.graph, &self.checkpoint),
+                &consumed,
+            );
+        }
+        Ok(updated)
+    }
+}
