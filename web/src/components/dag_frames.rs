@@ -48,7 +48,11 @@ pub fn Frames(label_x: Signal<f64>) -> impl IntoView {
                             <path class="frame-link" d=link></path>
                             <rect class="frame-box" x=r.x.to_string() y=r.y.to_string()
                                 width=box_w height=r.h.to_string() rx="8"></rect>
-                            <g class="frame-legend" role="button" aria-label={ let ns = frame.ns.clone(); move || fill(state.t().collapse_ns, &[("ns", &ns)]) }
+                            <g class="frame-legend" role="button" aria-label={
+                                    // The short namespace the legend shows, so the name holds the visible text.
+                                    let ns = crate::session::short_ns(&frame.ns);
+                                    move || fill(state.t().collapse_ns, &[("ns", &ns)])
+                                }
                                 tabindex="0"
                                 on:click={ let owner = owner.clone(); move |_| state.toggle_expanded(&owner) }
                                 // Enter and Space collapse it; they must not reach the tree, where Enter replays.
