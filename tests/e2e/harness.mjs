@@ -4,16 +4,19 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { WORDS } from './words.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const root = resolve(here, '..', '..');
 export const dist = join(root, 'dist');
 export const shots = join(here, 'screenshots');
 const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Starts scripts/serve.mjs on a free port; resolves to { url, stop }. */
 export function startServer() {
@@ -61,7 +64,7 @@ export function launch() {
  * A fresh page (own context: empty localStorage) that records page problems.
  * `init`, when given, runs in the page before any of its scripts (Playwright's addInitScript).
  */
-export async function openPage(browser, url, viewport = { width: 1440, height: 900 }, init = undefined) {
+export async function openPage(browser, url, viewport = { width: 1440, height: 900 }, init = undefined, lang = 'en') {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
@@ -78,8 +81,10 @@ export async function openPage(browser, url, viewport = { width: 1440, height: 9
     if (error === 'net::ERR_ABORTED') return;
     problems.push(`request failed: ${r.url()} (${error})`);
   });
-  const app = new Visualizer(page, problems);
-  await app.goto(url);
+  const app = new Visualizer(page, problems, lang);
+  // English is the page's own default here (the browser's language is en-US); another
+  // language is asked for in the URL, as a teacher's link would.
+  await app.goto(lang === 'en' ? url : `${url}${url.includes('?') ? '&' : '?'}lang=${lang}`);
   return app;
 }
 
@@ -87,16 +92,26 @@ const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The visualizer as a user sees it: every locator is an accessible name. */
 export class Visualizer {
-  constructor(page, problems) {
+  /** `lang`: the page's language (`en`, `zh`); the locators use its words ([`WORDS`]). */
+  constructor(page, problems, lang = 'en') {
     this.page = page;
     this.problems = problems;
-    this.checkpoints = page.getByRole('button', { name: /^Checkpoint / });
-    this.scenario = page.getByRole('combobox', { name: 'Scenario' });
-    this.message = page.getByRole('textbox', { name: 'Message' });
-    this.input = page.getByRole('textbox', { name: 'Input (JSON)' });
-    this.tree = page.getByRole('group', { name: /^Checkpoints\./ });
-    this.inspector = page.getByRole('complementary', { name: 'Inspector' });
-    this.log = page.getByRole('region', { name: 'Log', exact: true });
+    this.useLang(lang);
+  }
+
+  /** Points the locators at the words of `lang` (after a switch of the page's language). */
+  useLang(lang) {
+    const w = WORDS[lang];
+    const page = this.page;
+    this.lang = lang;
+    this.w = w;
+    this.checkpoints = page.getByRole('button', { name: new RegExp(`^${esc(w.checkpointPrefix)}`) });
+    this.scenario = page.getByRole('combobox', { name: w.scenario });
+    this.message = page.getByRole('textbox', { name: w.message });
+    this.input = page.getByRole('textbox', { name: w.input });
+    this.tree = page.getByRole('group', { name: w.tree });
+    this.inspector = page.getByRole('complementary', { name: w.inspector });
+    this.log = page.getByRole('region', { name: w.log, exact: true });
   }
 
   async goto(url) {
@@ -110,7 +125,7 @@ export class Visualizer {
 
   /** The checkpoint button whose label is `label` (e.g. "c3"). */
   checkpoint(label) {
-    return this.page.getByRole('button', { name: new RegExp(`^Checkpoint ${esc(label)},`) });
+    return this.page.getByRole('button', { name: new RegExp(`^${esc(this.w.checkpointPrefix)}${esc(label)}[,，]`) });
   }
 
   async count() {
@@ -119,7 +134,7 @@ export class Visualizer {
 
   async waitForCount(n) {
     await this.page.waitForFunction(
-      (n) => document.querySelectorAll('svg.dag g.node[role=button]').length === n,
+      (n) => document.querySelectorAll('svg.dag g.node > .node-button').length === n,
       n,
       { timeout: 20_000 },
     );
@@ -133,9 +148,9 @@ export class Visualizer {
   async send(text) {
     const before = await this.count();
     await this.message.fill(text);
-    await this.button('Send').click();
+    await this.button(this.w.send).click();
     await this.page.waitForFunction(
-      (n) => document.querySelectorAll('svg.dag g.node[role=button]').length > n,
+      (n) => document.querySelectorAll('svg.dag g.node > .node-button').length > n,
       before,
     );
   }
@@ -170,9 +185,9 @@ export class Visualizer {
   /** The selected checkpoint's parent label (from the inspector's parent link). */
   async parentOf(label) {
     await this.select(label);
-    const link = this.inspector.getByRole('button', { name: /^Go to parent / });
+    const link = this.inspector.getByRole('button', { name: new RegExp(`^${esc(this.w.goToParent)}`) });
     if ((await link.count()) === 0) return null;
-    return (await link.getAttribute('aria-label')).replace('Go to parent ', '');
+    return (await link.getAttribute('aria-label')).replace(this.w.goToParent, '');
   }
 
   async headLabel() {
@@ -181,24 +196,42 @@ export class Visualizer {
 
   async replay() {
     const before = await this.count();
-    await this.button('Replay').click();
+    await this.button(this.w.replay).click();
     await this.page.waitForFunction(
-      (n) => document.querySelectorAll('svg.dag g.node[role=button]').length > n,
+      (n) => document.querySelectorAll('svg.dag g.node > .node-button').length > n,
       before,
     );
   }
 
   /** Opens the Fork dialog on the selection, fills it, and clicks `apply`. */
   async fork(values, asNode, apply = 'Apply') {
-    await this.button('Fork').click();
+    await this.button(this.w.fork).click();
     const dialog = this.page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'State update (JSON)' }).fill(values);
-    if (asNode) await dialog.getByRole('combobox', { name: 'As node' }).selectOption(asNode);
+    await dialog.getByRole('textbox', { name: this.w.stateUpdate }).fill(values);
+    if (asNode) await dialog.getByRole('combobox', { name: this.w.asNode }).selectOption(asNode);
     return dialog;
   }
 
   async logLines() {
     return (await this.log.locator('li').allTextContents()).map((t) => t.trim());
+  }
+
+  /**
+   * Runs axe-core (WCAG 2.1 A and AA, and axe's best practices) on the page as it is now
+   * and fails with every violation, its elements and axe's help text.
+   */
+  async audit(what) {
+    if (!(await this.page.evaluate(() => 'axe' in window))) await this.page.addScriptTag({ path: axePath });
+    const result = await this.page.evaluate(() =>
+      window.axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      }),
+    );
+    const found = result.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
+    );
+    assert.deepEqual(found, [], `axe violations on ${what}:\n${found.join('\n')}`);
+    return result.passes.length;
   }
 
   async shot(name) {
@@ -239,8 +272,8 @@ export function suite({ file } = {}) {
     server?.stop();
     assert.deepEqual(problems, [], 'no console errors, exceptions or failed requests');
   });
-  return async (viewport, init) => {
-    const app = await openPage(browser, server.url, viewport, init);
+  return async (viewport, init, lang = 'en') => {
+    const app = await openPage(browser, server.url, viewport, init, lang);
     pages.push(app);
     return app;
   };

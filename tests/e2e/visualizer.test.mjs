@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root, suite } from './harness.mjs';
-import { seedWalkthrough } from './walkthrough.mjs';
+import { lessonTour, seedWalkthrough } from './walkthrough.mjs';
 
 const open = suite();
 
@@ -103,7 +103,7 @@ test('human in the loop: the run pauses, Resume answers with a value', async () 
   const app = await open();
   await app.pickScenario('human-in-the-loop');
   await app.run('{"log": []}');
-  await app.page.waitForFunction(() => document.querySelectorAll('svg.dag g.node[role=button]').length >= 3);
+  await app.page.waitForFunction(() => document.querySelectorAll('svg.dag g.node > .node-button').length >= 3);
   const n = await app.count();
   const last = `c${n - 1}`;
   await app.select(last);
@@ -244,14 +244,14 @@ test('every scenario loads and runs its first input; narrow screens stack the pa
   for (const id of ['fanout', 'agent-loop', 'reducers']) {
     await app.pickScenario(id);
     await app.button('Run').click();
-    await app.page.waitForFunction(() => document.querySelectorAll('svg.dag g.node[role=button]').length >= 3);
+    await app.page.waitForFunction(() => document.querySelectorAll('svg.dag g.node > .node-button').length >= 3);
     await app.page.locator('.topo-node').first().waitFor();
   }
   await app.select('c2');
   await app.shot('reducers');
   await app.pickScenario('agent-loop');
   await app.button('Run').click();
-  await app.page.waitForFunction(() => document.querySelectorAll('svg.dag g.node[role=button]').length >= 6);
+  await app.page.waitForFunction(() => document.querySelectorAll('svg.dag g.node > .node-button').length >= 6);
   await app.select('c3');
   await app.shot('agent-loop');
   await app.page.setViewportSize({ width: 700, height: 900 });
@@ -259,56 +259,5 @@ test('every scenario loads and runs its first input; narrow screens stack the pa
 });
 
 test('lesson mode: predict, run and check all 13 steps of the tour', async () => {
-  const app = await open();
-  await app.button('Lesson ▸').click();
-  const lesson = app.page.getByRole('region', { name: 'Lesson' });
-  await lesson.getByRole('button', { name: 'Start the lesson' }).click();
-  // Checkpoints after each step (the Rust test of lesson.rs walks the same tour); step 10
-  // starts a new thread on the research subgraph, whose root namespace has 3 at first.
-  const counts = [8, 10, 11, 12, 13, 14, 15, 19, 20, 3, 4, 4, 6];
-  const countQuestion = 'How many checkpoints will the thread have afterwards?';
-  for (let step = 0; step < counts.length; step++) {
-    await lesson.getByRole('heading', { name: new RegExp(`^${step + 1}\\. `) }).waitFor();
-    const groups = lesson.getByRole('group');
-    const n = await groups.count();
-    assert.ok(n > 0, `step ${step + 1} asks for predictions`);
-    let rightOnPurpose = 0;
-    for (let i = 0; i < n; i++) {
-      const group = groups.nth(i);
-      const legend = (await group.locator('legend').textContent()).trim();
-      if (legend === countQuestion) {
-        // Predict the count right: its check must come out ✓.
-        await group.getByRole('radio', { name: String(counts[step]), exact: true }).check();
-        rightOnPurpose++;
-      } else {
-        await group.getByRole('radio').first().check();
-      }
-    }
-    await lesson.getByRole('button', { name: 'Run step' }).click();
-    await lesson.getByRole('button', { name: 'Next step' }).waitFor();
-    // The root namespace's checkpoints (an update inside a subgraph opens its group).
-    const roots = await app.page.locator('svg.dag g.node[data-ns=""]').count();
-    assert.equal(roots, counts[step], `step ${step + 1} ran on the page thread`);
-    assert.equal(await lesson.getByText(/^(✓|✗)/).count(), n, `step ${step + 1}: every prediction is checked`);
-    assert.ok((await lesson.getByText(/^✓ right: /).count()) >= rightOnPurpose, `step ${step + 1}: a right count is marked ✓`);
-    if (step === 1) await app.shot('lesson');
-    if (step === 8) {
-      assert.equal(await app.count(), 20, 'the seed tour: 20 checkpoints');
-      const log = await app.logLines();
-      assert.ok(log.some((l) => l.startsWith('update_state(c2, None, as_node="__copy__")')), log.join('\n'));
-    }
-    if (step === 11) {
-      // The update went through the subgraph's config: logged with its namespace.
-      const log = await app.logLines();
-      assert.ok(log.some((l) => /^update_state\(s7 in research:[0-9a-f]{6}, \{"draft":"Draft v2"\}\) → s8/.test(l)), log.join('\n'));
-      // The edit is drawn: its group (the replay's namespace, under c3) opened by itself.
-      await app.checkpoint('s8').waitFor();
-      assert.match(await app.name('s8'), /^Checkpoint s8, step 3, update, next: approve/);
-      await app.shot('lesson-namespaces');
-    }
-    await lesson.getByRole('button', { name: 'Next step' }).click();
-  }
-  await lesson.getByText('Done: every step of the tour.', { exact: false }).waitFor();
-  assert.equal(await app.page.locator('svg.dag g.node[data-ns=""]').count(), 6, 'the research thread: 6 root checkpoints');
-  assert.equal(await app.scenario.inputValue(), 'research');
+  await lessonTour(await open());
 });

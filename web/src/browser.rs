@@ -33,6 +33,35 @@ pub fn query(name: &str) -> Option<String> {
     params.get(name).filter(|v| !v.is_empty())
 }
 
+/// The browser's preferred languages (`navigator.languages`), best first.
+pub fn languages() -> Vec<String> {
+    let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
+        return Vec::new();
+    };
+    let list: Vec<String> = nav
+        .languages()
+        .iter()
+        .filter_map(|v| v.as_string())
+        .collect();
+    if list.is_empty() {
+        nav.language().into_iter().collect()
+    } else {
+        list
+    }
+}
+
+/// Sets `<html lang>` (screen readers pick their voice from it, and CSS
+/// `:lang()` its fonts) and the page title.
+pub fn set_document_lang(code: &str, title: &str) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Some(html) = doc.document_element() {
+        let _ = html.set_attribute("lang", code);
+    }
+    doc.set_title(title);
+}
+
 /// Rewrites the URL's query (no reload, no history entry).
 pub fn set_query(pairs: &[(&str, Option<&str>)]) {
     let Some(window) = web_sys::window() else {

@@ -6,6 +6,7 @@ pub mod chat_view;
 pub mod dag_frames;
 pub mod dag_node;
 pub mod dag_view;
+pub mod error_line;
 pub mod fork_dialog;
 pub mod inspector;
 pub mod json_tree;

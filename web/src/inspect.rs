@@ -2,6 +2,7 @@
 //! fields, and a per-channel diff between two snapshots. Pure Rust (no
 //! Leptos), unit-tested natively.
 
+use crate::i18n::{fill, Strings};
 use serde_json::Value;
 
 use crate::session::{short, Session};
@@ -148,13 +149,34 @@ pub fn diff(old: &Value, new: &Value) -> Vec<ChannelDiff> {
         .collect()
 }
 
-/// The accessible name of a checkpoint button:
+/// The accessible name of a checkpoint button, in the language of `t`:
 /// `Checkpoint c3, step 2, loop, next: reply`.
-pub fn checkpoint_name(label: &str, step: i64, source: &str, next: &[String]) -> String {
-    format!(
-        "Checkpoint {label}, step {step}, {source}, next: {}",
-        next_text(next)
+pub fn checkpoint_name(
+    t: &Strings,
+    label: &str,
+    step: i64,
+    source: &str,
+    next: &[String],
+) -> String {
+    fill(
+        t.checkpoint_name,
+        &[
+            ("label", &label),
+            ("step", &step),
+            ("source", &source),
+            ("next", &next_shown(t, next)),
+        ],
     )
+}
+
+/// [`next_text`] as the page shows it: `done` in the language of `t`
+/// (node names and `3 × worker` stay as they are).
+pub fn next_shown(t: &Strings, next: &[String]) -> String {
+    if next.is_empty() {
+        t.done.to_owned()
+    } else {
+        next_text(next)
+    }
 }
 
 /// `next` as the tree shows it: names joined by commas, or `done`.
@@ -198,6 +220,7 @@ pub fn short_id(id: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
     use serde_json::json;
 
     #[test]
@@ -228,11 +251,11 @@ mod tests {
     #[test]
     fn checkpoint_names_begin_with_checkpoint_and_say_done() {
         assert_eq!(
-            checkpoint_name("c3", 2, "loop", &["reply".into()]),
+            checkpoint_name(Lang::En.t(), "c3", 2, "loop", &["reply".into()]),
             "Checkpoint c3, step 2, loop, next: reply"
         );
         assert_eq!(
-            checkpoint_name("c0", -1, "input", &[]),
+            checkpoint_name(Lang::En.t(), "c0", -1, "input", &[]),
             "Checkpoint c0, step -1, input, next: done"
         );
     }

@@ -4,6 +4,7 @@
 //! do, runs it, and checks the prediction against what the engine actually
 //! did. Pure Rust over [`Session`], no Leptos.
 
+use crate::i18n::{Lang, Strings};
 use crate::session::{Outcome, Session};
 use chronograph::{Source, COPY};
 use serde_json::json;
@@ -100,20 +101,19 @@ pub struct Question {
 }
 
 impl Ask {
-    fn prompt(self) -> &'static str {
+    /// The question, in the language of `t`.
+    pub fn prompt(self, t: &Strings) -> &'static str {
         match self {
-            Ask::Count => "How many checkpoints will the thread have afterwards?",
-            Ask::Parent => "Which checkpoint will be the parent of the first new checkpoint?",
-            Ask::Source => "What will the first new checkpoint's source be?",
-            Ask::Step => "What will its step be?",
-            Ask::Next => "What will its next be?",
-            Ask::Runs => "Which nodes will run?",
-            Ask::Inputs => "How many of the new checkpoints will be input checkpoints?",
-            Ask::Messages => "How many messages will the new checkpoint hold?",
-            Ask::Namespaces => "How many new subgraph namespaces will the thread get?",
-            Ask::SubSource => {
-                "What will the source of the first new checkpoint inside the subgraph be?"
-            }
+            Ask::Count => t.ask_count,
+            Ask::Parent => t.ask_parent,
+            Ask::Source => t.ask_source,
+            Ask::Step => t.ask_step,
+            Ask::Next => t.ask_next,
+            Ask::Runs => t.ask_runs,
+            Ask::Inputs => t.ask_inputs,
+            Ask::Messages => t.ask_messages,
+            Ask::Namespaces => t.ask_namespaces,
+            Ask::SubSource => t.ask_sub_source,
         }
     }
 
@@ -220,14 +220,9 @@ fn runs_text(ran: &[String]) -> String {
 
 type Action = fn(&mut Session) -> chronograph::Result<Outcome>;
 
-/// One screen of the tour.
+/// One screen of the tour. Its words (heading, instruction, the lesson
+/// it teaches) are the catalogue's `lesson_steps`, at the same index.
 pub struct Step {
-    /// Heading.
-    pub title: &'static str,
-    /// What the learner is about to do, and the exact engine calls.
-    pub instruction: &'static str,
-    /// The misconception this step takes apart.
-    pub lesson: &'static str,
     /// Predictions to make first.
     pub asks: &'static [Ask],
     /// The scenario the step runs on; a step on another scenario than the
@@ -260,21 +255,19 @@ const EDIT: &str = "Make it tomorrow at 2 pm";
 /// The tour, in order: the seed walkthrough (1–9), then namespaces (10–13).
 pub const STEPS: [Step; 13] = [
     Step {
-        title: "1. Two rounds of chat",
-        instruction: "Send two messages: invoke({messages: [...]}) twice on the thread.",
-        lesson: "Every superstep writes a checkpoint, and step numbers continue across rounds on one thread.",
         scenario: "chat",
         asks: &[Ask::Count, Ask::Inputs],
         action: |s| {
             let a = say(s, "Is there a slot tomorrow morning?", None)?;
             let b = say(s, "And in the afternoon?", None)?;
-            Ok(Outcome { created: [a.created, b.created].concat(), interrupts: b.interrupts, calls: [a.calls, b.calls].concat() })
+            Ok(Outcome {
+                created: [a.created, b.created].concat(),
+                interrupts: b.interrupts,
+                calls: [a.calls, b.calls].concat(),
+            })
         },
     },
     Step {
-        title: "2. Regenerate the first reply",
-        instruction: "Replay from c2 (step 1, next = reply): invoke(None, c2).",
-        lesson: "Replay does not overwrite: it adds a fork under the chosen checkpoint; the old branch stays.",
         scenario: "chat",
         asks: &[Ask::Count, Ask::Parent, Ask::Source, Ask::Step],
         action: |s| {
@@ -283,9 +276,6 @@ pub const STEPS: [Step; 13] = [
         },
     },
     Step {
-        title: "3. Replay a finished round",
-        instruction: "Replay from c3 (step 2, next = done): invoke(None, c3).",
-        lesson: "Replaying a terminal checkpoint still writes a fork copy, and nothing runs.",
         scenario: "chat",
         asks: &[Ask::Count, Ask::Source, Ask::Runs],
         action: |s| {
@@ -294,20 +284,18 @@ pub const STEPS: [Step; 13] = [
         },
     },
     Step {
-        title: "4. Edit the first message",
-        instruction: "update_state(c0, {messages: [edited]}, as_node=\"booking\"): written as booking, on the input checkpoint.",
-        lesson: "update_state does not run the graph: it writes one update checkpoint, a child of the chosen one.",
         scenario: "chat",
         asks: &[Ask::Parent, Ask::Source, Ask::Step, Ask::Next, Ask::Runs],
         action: |s| {
             let id = id_of(s, "c0")?;
-            s.update(&id, Some(json!({"messages": [{"type": "human", "content": EDIT}]})), Some("booking"))
+            s.update(
+                &id,
+                Some(json!({"messages": [{"type": "human", "content": EDIT}]})),
+                Some("booking"),
+            )
         },
     },
     Step {
-        title: "5. Run the edit",
-        instruction: "invoke(None, c11): continue from the update checkpoint.",
-        lesson: "as_node decides what is skipped: written as booking, only reply runs.",
         scenario: "chat",
         asks: &[Ask::Count, Ask::Parent, Ask::Runs],
         action: |s| {
@@ -316,20 +304,18 @@ pub const STEPS: [Step; 13] = [
         },
     },
     Step {
-        title: "6. Try as_node = reply",
-        instruction: "update_state(c0, {messages: [edited]}, as_node=\"reply\"), then invoke(None, that).",
-        lesson: "as_node is not who signs the edit: as reply, the graph thinks the round is over.",
         scenario: "chat",
         asks: &[Ask::Next, Ask::Count, Ask::Runs],
         action: |s| {
             let id = id_of(s, "c0")?;
-            s.fork_and_run(&id, Some(json!({"messages": [{"type": "human", "content": EDIT}]})), Some("reply"))
+            s.fork_and_run(
+                &id,
+                Some(json!({"messages": [{"type": "human", "content": EDIT}]})),
+                Some("reply"),
+            )
         },
     },
     Step {
-        title: "7. Copy, then edit",
-        instruction: "update_state(c2, None, as_node=\"__copy__\").",
-        lesson: "A copy is a sibling of the original (same parent), not its child, one step later.",
         scenario: "chat",
         asks: &[Ask::Parent, Ask::Source, Ask::Step],
         action: |s| {
@@ -338,9 +324,6 @@ pub const STEPS: [Step; 13] = [
         },
     },
     Step {
-        title: "8. New input on an old checkpoint",
-        instruction: "invoke({messages: [...]}, c3): input plus a checkpoint id.",
-        lesson: "Input with a checkpoint id is not refused: it starts a new input checkpoint there and runs from the entry.",
         scenario: "chat",
         asks: &[Ask::Parent, Ask::Source, Ask::Step, Ask::Runs],
         action: |s| {
@@ -349,28 +332,23 @@ pub const STEPS: [Step; 13] = [
         },
     },
     Step {
-        title: "9. Reducers append",
-        instruction: "update_state(c3, {messages: [a new message]}, as_node=\"reply\").",
-        lesson: "An edit of messages goes through add_messages: it appends (or replaces by id); it never wipes the list.",
         scenario: "chat",
         asks: &[Ask::Messages, Ask::Next],
         action: |s| {
             let id = id_of(s, "c3")?;
-            s.update(&id, Some(json!({"messages": [{"type": "human", "content": "One more thing"}]})), Some("reply"))
+            s.update(
+                &id,
+                Some(json!({"messages": [{"type": "human", "content": "One more thing"}]})),
+                Some("reply"),
+            )
         },
     },
     Step {
-        title: "10. A subgraph has its own namespace",
-        instruction: "A new thread on the research graph (plan → research[search → write → approve] → publish): invoke({log: []}). approve calls interrupt() inside the subgraph.",
-        lesson: "The subgraph writes its checkpoints in a namespace of its own, research:<task id>; the root's history lists only the root's (expand c2 to see the others). Its interrupt pauses the parent too.",
         scenario: "research",
         asks: &[Ask::Count, Ask::Namespaces],
         action: |s| s.invoke(json!({"log": []}), None),
     },
     Step {
-        title: "11. Replay the subgraph's parent",
-        instruction: "Predict: does the subgraph re-run when you replay its parent's checkpoint? invoke(None, c2), where c2's next is research.",
-        lesson: "Yes: a replay re-runs the subgraph from scratch (an input checkpoint at step -1) in a new namespace, because the task has a new id. The old namespace stays as it was.",
         scenario: "research",
         asks: &[Ask::Namespaces, Ask::SubSource],
         action: |s| {
@@ -379,9 +357,6 @@ pub const STEPS: [Step; 13] = [
         },
     },
     Step {
-        title: "12. Edit inside the subgraph",
-        instruction: "update_state(s7, {draft: \"Draft v2\"}) through the subgraph's config (its namespace and checkpoint_map): s7 is the paused subgraph checkpoint of the replay.",
-        lesson: "An update through a subgraph's config writes an update checkpoint inside that namespace; the parent's checkpoints do not change.",
         scenario: "research",
         asks: &[Ask::SubSource, Ask::Namespaces, Ask::Count],
         action: |s| {
@@ -390,9 +365,6 @@ pub const STEPS: [Step; 13] = [
         },
     },
     Step {
-        title: "13. Resume from the parent",
-        instruction: "invoke(Command(resume=true), c3): the parent's paused checkpoint.",
-        lesson: "The paused subgraph continues in the same namespace from its newest checkpoint (the edit), so no new namespace appears; then the parent runs publish.",
         scenario: "research",
         asks: &[Ask::Namespaces, Ask::Count],
         action: |s| {
@@ -474,7 +446,7 @@ impl Lesson {
             .iter()
             .map(|a| Question {
                 ask: *a,
-                prompt: a.prompt().into(),
+                prompt: a.prompt(Lang::En.t()).into(),
                 choices: a.choices(&effect),
             })
             .collect();

@@ -11,6 +11,7 @@ mod browser;
 pub mod chat;
 mod clock;
 mod components;
+pub mod i18n;
 pub mod inspect;
 pub mod layout;
 pub mod lesson;

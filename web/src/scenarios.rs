@@ -11,6 +11,7 @@ mod map_reduce;
 mod reducers;
 mod research;
 
+use crate::i18n::Strings;
 use chronograph::GraphSpec;
 use serde_json::Value;
 
@@ -19,10 +20,6 @@ use serde_json::Value;
 pub struct Scenario {
     /// Stable id, used in the URL and in saved sessions.
     pub id: &'static str,
-    /// The picker's text.
-    pub title: &'static str,
-    /// One or two sentences on what the scenario shows.
-    pub about: &'static str,
     /// The graph, in the JSON graph format.
     pub spec: &'static str,
     /// A first input for the JSON input box (chat scenarios use the message box).
@@ -30,6 +27,34 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// The picker's text, in the language of `t`.
+    pub fn title(&self, t: &Strings) -> &'static str {
+        self.words(t).0
+    }
+
+    /// One or two sentences on what the scenario shows, in the language of `t`.
+    pub fn about(&self, t: &Strings) -> &'static str {
+        self.words(t).1
+    }
+
+    fn words(&self, t: &Strings) -> (&'static str, &'static str) {
+        match self.id {
+            "agent-loop" => (t.scenario_agent_loop, t.scenario_agent_loop_about),
+            "chat" => (t.scenario_chat, t.scenario_chat_about),
+            "counter" => (t.scenario_counter, t.scenario_counter_about),
+            "fanout" => (t.scenario_fanout, t.scenario_fanout_about),
+            "handoff" => (t.scenario_handoff, t.scenario_handoff_about),
+            "human-in-the-loop" => (
+                t.scenario_human_in_the_loop,
+                t.scenario_human_in_the_loop_about,
+            ),
+            "map-reduce" => (t.scenario_map_reduce, t.scenario_map_reduce_about),
+            "reducers" => (t.scenario_reducers, t.scenario_reducers_about),
+            "research" => (t.scenario_research, t.scenario_research_about),
+            _ => (t.custom_spec, t.custom_about),
+        }
+    }
+
     /// The parsed graph.
     pub fn graph(&self) -> chronograph::Result<GraphSpec> {
         GraphSpec::parse(self.spec)
@@ -69,7 +94,29 @@ pub fn is_chat(spec: &GraphSpec) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
     use crate::session::Session;
+
+    #[test]
+    fn every_scenario_has_a_title_and_an_about_in_both_languages() {
+        for lang in Lang::ALL {
+            let t = lang.t();
+            for s in ALL {
+                assert_ne!(
+                    s.title(t),
+                    t.custom_spec,
+                    "{} has no title in {lang:?}",
+                    s.id
+                );
+                assert_ne!(
+                    s.about(t),
+                    t.custom_about,
+                    "{} has no about in {lang:?}",
+                    s.id
+                );
+            }
+        }
+    }
 
     #[test]
     fn every_scenario_parses_compiles_and_runs_its_first_input() {

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::browser;
+use crate::i18n::{Lang, Strings};
 use crate::inspect::{self, SnapshotData};
 use crate::layout::{layout_groups, Frame, Group, Layout, NodeIn, Viewport};
 use crate::scenarios::{self, Scenario};
@@ -18,9 +19,8 @@ use std::collections::{BTreeMap, BTreeSet};
 pub const STORAGE_KEY: &str = "chronograph.session";
 /// localStorage key of the saved selection (saved on every selection change).
 pub const SELECTION_KEY: &str = "chronograph.selected";
-/// Shown when the session no longer fits in localStorage.
-pub const STORAGE_FULL: &str = "This thread is too large to keep across reloads (the \
-browser's storage is full); a reload will start an empty thread. Use Export to keep it as a file.";
+/// localStorage key of the chosen language.
+pub const LANG_KEY: &str = "chronograph.lang";
 /// The scenario id used for a pasted or edited spec.
 pub const CUSTOM: &str = "custom";
 
@@ -86,8 +86,11 @@ pub struct AppState {
     pub fresh: RwSignal<Vec<String>>,
     /// Bumped after every change of the thread.
     pub version: RwSignal<u64>,
-    /// Set when the last save to localStorage failed ([`STORAGE_FULL`]).
-    pub storage_warning: RwSignal<Option<String>>,
+    /// Set when the last save to localStorage failed (the toolbar shows
+    /// the catalogue's `storage_full`).
+    pub storage_full: RwSignal<bool>,
+    /// The language of every string the app shows.
+    pub lang: RwSignal<Lang>,
     /// What is in flight ("Importing thread.json…"), while it is.
     ///
     /// Engine calls cannot race: the app links the engine as a Rust crate
@@ -133,6 +136,15 @@ impl AppState {
                 Self::with_scenario_text(scenario.id, scenario.spec)
             }
         };
+        state.set_lang(Lang::pick(
+            [browser::query("lang"), browser::load(LANG_KEY)]
+                .into_iter()
+                .flatten()
+                .chain(browser::languages())
+                .collect::<Vec<_>>()
+                .iter()
+                .map(String::as_str),
+        ));
         let wanted = browser::query("checkpoint").or_else(|| browser::load(SELECTION_KEY));
         let index = wanted.and_then(|label| {
             state
@@ -190,11 +202,43 @@ impl AppState {
             chat_tip: RwSignal::new(None),
             fresh: RwSignal::new(Vec::new()),
             version: RwSignal::new(0),
-            storage_warning: RwSignal::new(None),
+            storage_full: RwSignal::new(false),
+            lang: RwSignal::new(Lang::En),
             busy: RwSignal::new(None),
         };
         state.refresh();
         state
+    }
+
+    /// The catalogue of the current language (tracked: a view that reads it
+    /// re-renders when the language changes).
+    pub fn t(&self) -> &'static Strings {
+        self.lang.get().t()
+    }
+
+    /// The catalogue of the current language, outside a reactive view.
+    pub fn t_untracked(&self) -> &'static Strings {
+        self.lang.get_untracked().t()
+    }
+
+    /// Shows the app in `lang`: every string re-renders in place (the
+    /// thread, the selection and the lesson position stay), and `<html
+    /// lang>` and the page title follow.
+    pub fn set_lang(&self, lang: Lang) {
+        self.lang.set(lang);
+        if cfg!(target_arch = "wasm32") {
+            browser::set_document_lang(lang.html_tag(), lang.t().page_title);
+        }
+    }
+
+    /// The user picked `lang` in the switch: [`Self::set_lang`], and the
+    /// choice is saved for the next visit and named in the URL.
+    pub fn choose_lang(&self, lang: Lang) {
+        self.set_lang(lang);
+        if cfg!(target_arch = "wasm32") {
+            browser::save(LANG_KEY, lang.code());
+            self.persist_selection();
+        }
     }
 
     /// Re-reads the thread from the session: checkpoints, HEAD, log; extends
@@ -405,7 +449,7 @@ impl AppState {
     fn check_idle(&self) -> Result<(), String> {
         match self.busy.get_untracked() {
             Some(what) => {
-                let text = format!("Wait: {what} is not finished.");
+                let text = crate::i18n::fill(self.t_untracked().busy_wait, &[("what", &what)]);
                 self.error.set(Some(text.clone()));
                 Err(text)
             }
@@ -514,15 +558,13 @@ impl AppState {
         let Ok(text) = serde_json::to_string(&saved) else {
             return;
         };
-        let warning = if browser::save(STORAGE_KEY, &text) {
-            None
-        } else {
+        let full = !browser::save(STORAGE_KEY, &text);
+        if full {
             // Drop the older copy, so a reload does not bring back a stale thread.
             browser::remove(STORAGE_KEY);
-            Some(STORAGE_FULL.to_owned())
-        };
-        if self.storage_warning.get_untracked() != warning {
-            self.storage_warning.set(warning);
+        }
+        if self.storage_full.get_untracked() != full {
+            self.storage_full.set(full);
         }
     }
 
@@ -543,9 +585,15 @@ impl AppState {
             None => browser::remove(SELECTION_KEY),
         }
         let scenario = self.scenario.get_untracked();
+        // The URL names the language once it was asked for there or differs
+        // from the browser's own, so a shared link opens in the same language.
+        let lang = self.lang.get_untracked();
+        let named = browser::query("lang").is_some()
+            || lang != Lang::pick(browser::languages().iter().map(String::as_str));
         browser::set_query(&[
             ("scenario", Some(scenario.as_str())),
             ("checkpoint", label.as_deref()),
+            ("lang", named.then_some(lang.code())),
         ]);
     }
 

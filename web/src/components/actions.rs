@@ -6,6 +6,8 @@
 use leptos::prelude::*;
 use serde_json::Value;
 
+use super::error_line::ErrorLine;
+use crate::i18n::{fill, pieces, Piece, Strings};
 use crate::session::{Preview, Session};
 use crate::state::AppState;
 
@@ -18,41 +20,44 @@ enum Kind {
     Copy,
 }
 
-/// Describes a preview in one sentence.
-pub fn describe(p: &Preview) -> String {
+/// Describes a preview in one sentence, in the language of `t`.
+pub fn describe(t: &Strings, p: &Preview) -> String {
     if let Some(e) = &p.error {
-        return format!("Would fail: {e}");
+        return fill(t.would_fail, &[("error", e)]);
     }
     if p.checkpoints.is_empty() {
-        return "Creates no checkpoint.".into();
+        return t.creates_none.into();
     }
     let first = &p.checkpoints[0];
     let root = p.checkpoints.len() - p.in_subgraphs;
-    let mut s = format!(
-        "New checkpoint{}: {} under {}, step {}, next {}",
+    let parent = first.0.clone().unwrap_or_else(|| t.root.into());
+    let next = crate::inspect::next_shown(t, &first.3);
+    let mut s = fill(
         if root == 0 {
-            " inside the subgraph"
+            t.new_checkpoint_sub
         } else {
-            ""
+            t.new_checkpoint
         },
-        first.1.as_str(),
-        first.0.clone().unwrap_or_else(|| "(root)".into()),
-        first.2,
-        crate::inspect::next_text(&first.3),
+        &[
+            ("source", &first.1.as_str()),
+            ("parent", &parent),
+            ("step", &first.2),
+            ("next", &next),
+        ],
     );
     if root > 1 {
-        s.push_str(&format!("; then {} more", root - 1));
+        s.push_str(&fill(t.then_more, &[("n", &(root - 1))]));
     }
     if root > 0 && p.in_subgraphs > 0 {
-        s.push_str(&format!(", and {} inside subgraphs", p.in_subgraphs));
+        s.push_str(&fill(t.and_in_subgraphs, &[("n", &p.in_subgraphs)]));
     } else if root == 0 && p.in_subgraphs > 1 {
-        s.push_str(&format!("; then {} more", p.in_subgraphs - 1));
+        s.push_str(&fill(t.then_more, &[("n", &(p.in_subgraphs - 1))]));
     }
-    s.push_str(". ");
+    s.push_str(t.period);
     if p.will_run.is_empty() {
-        s.push_str("Nothing runs.");
+        s.push_str(t.nothing_runs);
     } else {
-        s.push_str(&format!("Runs: {}.", p.will_run.join(", ")));
+        s.push_str(&fill(t.runs, &[("nodes", &p.will_run.join(", "))]));
     }
     s
 }
@@ -121,9 +126,10 @@ pub fn Actions() -> impl IntoView {
         let value: Value = match serde_json::from_str(&resume_text.get_untracked()) {
             Ok(v) => v,
             Err(e) => {
-                state
-                    .error
-                    .set(Some(format!("Invalid resume value (JSON): {e}")));
+                state.error.set(Some(fill(
+                    state.t_untracked().invalid_resume,
+                    &[("error", &e)],
+                )));
                 return;
             }
         };
@@ -141,37 +147,41 @@ pub fn Actions() -> impl IntoView {
     let off = move || none() || !state.idle();
     let root_only = move || off() || in_subgraph();
     view! {
-        <section class="actions" aria-label="Actions">
+        <section class="actions" aria-label=move || state.t().actions>
             <h3>{move || if none() {
-                view! { "actions: select a checkpoint first" }.into_any()
+                state.t().actions_none.into_any()
             } else {
-                view! { "actions on " <span class="mono">{label()}</span> }.into_any()
+                pieces(state.t().actions_on).into_iter().map(|p| match p {
+                    Piece::Text(s) => s.into_any(),
+                    Piece::Slot(_) => view! { <span class="mono">{label()}</span> }.into_any(),
+                }).collect_view().into_any()
             }}</h3>
             <div class="action">
                 <button type="button" class="primary" disabled=root_only
                     on:mouseenter=move |_| hovered.set(Some(Kind::Replay))
                     on:focus=move |_| hovered.set(Some(Kind::Replay))
-                    on:click=move |_| replay()>"Replay"</button>
+                    on:click=move |_| replay()>{move || state.t().replay}</button>
                 <div>
                     <code>{move || format!("invoke(None, {})", label())}</code>
-                    <div class="muted">"Runs from here with no input: a fork child (step + 1), then the re-run steps. The old branch stays."</div>
+                    <div class="muted">{move || state.t().replay_note}</div>
                 </div>
             </div>
             <Show when=in_subgraph>
                 <p class="small muted" data-testid="subgraph-note">
-                    "Inside a subgraph (namespace " <span class="mono">{move || state.selected_view().map(|v| crate::session::short_ns(&v.ns)).unwrap_or_default()}</span>
-                    "). Fork edits it through the subgraph's config: an update checkpoint in this namespace. "
-                    "Replay and Copy start from the parent's checkpoint: a replay there re-runs the subgraph from scratch, in a new namespace."
+                    {move || pieces(state.t().subgraph_note).into_iter().map(|p| match p {
+                        Piece::Text(s) => s.into_any(),
+                        Piece::Slot(_) => view! { <span class="mono">{state.selected_view().map(|v| crate::session::short_ns(&v.ns)).unwrap_or_default()}</span> }.into_any(),
+                    }).collect_view()}
                 </p>
             </Show>
             <div class="action">
-                <button type="button" disabled=off on:click=move |_| state.fork_open.set(true)>"Fork"</button>
+                <button type="button" disabled=off on:click=move |_| state.fork_open.set(true)>{move || state.t().fork}</button>
                 <div>
                     <code>{move || format!("update_state({}, values, as_node)", label())}</code>
                     <div class="muted">{move || if in_subgraph() {
-                        "Edit the subgraph's state as one of its nodes: an update child (step + 1) inside its namespace. Then Resume from the parent."
+                        state.t().fork_note_sub
                     } else {
-                        "Edit the state as a node: an update child (step + 1) whose next is that node's successors; then run it."
+                        state.t().fork_note
                     }}</div>
                 </div>
             </div>
@@ -179,33 +189,34 @@ pub fn Actions() -> impl IntoView {
                 <button type="button" disabled=root_only
                     on:mouseenter=move |_| hovered.set(Some(Kind::Copy))
                     on:focus=move |_| hovered.set(Some(Kind::Copy))
-                    on:click=move |_| copy()>"Copy"</button>
+                    on:click=move |_| copy()>{move || state.t().copy}</button>
                 <div>
                     <code>{move || format!("update_state({}, None, as_node=\"__copy__\")", label())}</code>
-                    <div class="muted">"A fork sibling (same parent), step + 1, same values. Nothing runs."</div>
+                    <div class="muted">{move || state.t().copy_note}</div>
                 </div>
             </div>
             <Show when=move || interrupted.get()>
                 <form class="action resume" on:submit=move |ev| { ev.prevent_default(); resume(); }>
-                    <button type="submit" class="primary" disabled=move || !state.idle()>"Resume"</button>
+                    <button type="submit" class="primary" disabled=move || !state.idle()>{move || state.t().resume}</button>
                     <div class="grow">
-                        <input class="mono grow-input" aria-label="Resume value (JSON)"
+                        <input class="mono grow-input" aria-label=move || state.t().resume_value
                             prop:value=move || resume_text.get()
                             on:input=move |ev| resume_text.set(event_target_value(&ev)) />
                         <code>{move || format!("invoke(Command(resume={}), {})", resume_text.get(), resume_at.get().unwrap_or_else(label))}</code>
                         <Show when=in_subgraph>
-                            <div class="muted small">"Resumes from the parent: the paused subgraph continues in the same namespace, from its newest checkpoint."</div>
+                            <div class="muted small">{move || state.t().resume_from_parent}</div>
                         </Show>
                     </div>
                 </form>
             </Show>
             <div class="preview" aria-live="polite" data-testid="preview">
                 {move || preview.get().map(|(kind, p)| {
-                    let name = match kind { Kind::Replay => "Replay", Kind::Copy => "Copy" };
-                    view! { <p><b>"Preview · " {name} ": "</b>{describe(&p)}</p> }
+                    let t = state.t();
+                    let name = match kind { Kind::Replay => t.replay, Kind::Copy => t.copy };
+                    view! { <p><b>{fill(t.preview_of, &[("action", &name)])}</b>{describe(t, &p)}</p> }
                 })}
             </div>
-            {move || state.error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            {move || state.error.get().map(|e| view! { <ErrorLine text=e/> })}
         </section>
     }
 }

@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 
 use crate::chat::{self, ChatMessage};
+use crate::i18n::fill;
 use crate::state::AppState;
 
 /// The transcript panel.
@@ -48,10 +49,10 @@ pub fn ChatView() -> impl IntoView {
         let index = m.index;
         let is_ai = m.kind == "ai";
         let switcher = m.branch.map(|(p, n)| view! {
-            <span class="switcher" role="group" aria-label=format!("Branches of message {}", index + 1)>
-                <button type="button" class="tiny" aria-label="Previous branch" on:click=move |_| switch(index, -1)>"‹"</button>
+            <span class="switcher" role="group" aria-label=move || fill(state.t().chat_branches_of, &[("n", &(index + 1))])>
+                <button type="button" class="tiny" aria-label=move || state.t().chat_prev_branch on:click=move |_| switch(index, -1)>"‹"</button>
                 <span class="mono">{format!("{}/{}", p + 1, n)}</span>
-                <button type="button" class="tiny" aria-label="Next branch" on:click=move |_| switch(index, 1)>"›"</button>
+                <button type="button" class="tiny" aria-label=move || state.t().chat_next_branch on:click=move |_| switch(index, 1)>"›"</button>
             </span>
         });
         let is_editing = move || editing.with(|e| e.as_ref().is_some_and(|(i, _)| *i == index));
@@ -63,34 +64,38 @@ pub fn ChatView() -> impl IntoView {
                     {switcher}
                     <span class="grow"></span>
                     {if is_ai {
-                        view! { <button type="button" class="tiny" title="Replay from the checkpoint before this reply"
-                            on:click=move |_| regenerate(index)>"regenerate"</button> }.into_any()
+                        view! { <button type="button" class="tiny" title=move || state.t().chat_regenerate_title
+                            on:click=move |_| regenerate(index)>{move || state.t().chat_regenerate}</button> }.into_any()
                     } else {
                         let c = content.clone();
-                        view! { <button type="button" class="tiny" title="update_state on the input checkpoint, then run"
-                            on:click=move |_| editing.set(Some((index, c.clone())))>"edit"</button> }.into_any()
+                        view! { <button type="button" class="tiny" title=move || state.t().chat_edit_title
+                            on:click=move |_| editing.set(Some((index, c.clone())))>{move || state.t().chat_edit}</button> }.into_any()
                     }}
                 </div>
                 <Show when=is_editing fallback=move || view! { <div class="text">{content.clone()}</div> }>
                     <form class="edit-row" on:submit=move |ev| { ev.prevent_default(); save_edit(); }>
-                        <input aria-label="Edited message" class="grow-input"
+                        <input aria-label=move || state.t().chat_edited class="grow-input"
                             prop:value=move || editing.get().map(|e| e.1).unwrap_or_default()
                             on:input=move |ev| { let v = event_target_value(&ev); editing.update(|e| if let Some(e) = e { e.1 = v; }); } />
-                        <button type="submit" class="tiny">"Save"</button>
-                        <button type="button" class="tiny" on:click=move |_| editing.set(None)>"Cancel"</button>
+                        <button type="submit" class="tiny">{move || state.t().save}</button>
+                        <button type="button" class="tiny" on:click=move |_| editing.set(None)>{move || state.t().cancel}</button>
                     </form>
                 </Show>
             </li>
         }
     };
     view! {
-        <section class="chat" aria-label="Chat">
-            <h2 class="panel-title">"Chat · " {move || if state.chat_tip.get().is_some() { "other branch" } else { "HEAD chain" }}</h2>
+        <section class="chat" aria-label=move || state.t().chat>
+            <h2 class="panel-title">{move || {
+                let t = state.t();
+                let chain = if state.chat_tip.get().is_some() { t.chat_other_branch } else { t.chat_head_chain };
+                fill(t.chat_title, &[("chain", &chain)])
+            }}</h2>
             <ol class="messages">
                 {move || transcript.get().into_iter().map(row).collect_view()}
             </ol>
             <Show when=move || transcript.with(Vec::is_empty)>
-                <p class="muted">"No messages yet."</p>
+                <p class="muted">{move || state.t().chat_empty}</p>
             </Show>
         </section>
     }

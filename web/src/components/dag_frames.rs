@@ -2,6 +2,7 @@
 //! rows, lanes and borders come from [`crate::layout::frames`]; this only
 //! draws them and wires the legend to collapse its group.
 
+use crate::i18n::fill;
 use leptos::prelude::*;
 
 use super::dag_node::LABEL_COLUMN_WIDTH;
@@ -47,9 +48,20 @@ pub fn Frames(label_x: Signal<f64>) -> impl IntoView {
                             <path class="frame-link" d=link></path>
                             <rect class="frame-box" x=r.x.to_string() y=r.y.to_string()
                                 width=box_w height=r.h.to_string() rx="8"></rect>
-                            <g class="frame-legend" role="button" aria-label=format!("Collapse subgraph namespace {}", frame.ns)
-                                on:click=move |_| state.toggle_expanded(&owner)>
-                                <title>{format!("checkpoint namespace {}", frame.ns)}</title>
+                            <g class="frame-legend" role="button" aria-label={
+                                    // The short namespace the legend shows, so the name holds the visible text.
+                                    let ns = crate::session::short_ns(&frame.ns);
+                                    move || fill(state.t().collapse_ns, &[("ns", &ns)])
+                                }
+                                tabindex="0"
+                                on:click={ let owner = owner.clone(); move |_| state.toggle_expanded(&owner) }
+                                // Enter and Space collapse it; they must not reach the tree, where Enter replays.
+                                on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " {
+                                    ev.prevent_default();
+                                    ev.stop_propagation();
+                                    state.toggle_expanded(&owner);
+                                }>
+                                <title>{ let ns = frame.ns.clone(); move || fill(state.t().ns_title, &[("ns", &ns)]) }</title>
                                 <rect x=(r.x + 6.0).to_string() y=(r.y - 7.0).to_string() width=width.to_string() height="14" rx="7"></rect>
                                 <text x=(r.x + 12.0).to_string() y=r.y.to_string() dy="0.34em">{legend}</text>
                             </g>

@@ -5,7 +5,8 @@
 use leptos::prelude::*;
 use leptos::reactive::computed::Selector;
 
-use crate::inspect::{checkpoint_name, next_text, short_id};
+use crate::i18n::fill;
+use crate::inspect::{checkpoint_name, next_shown, next_text, short_id};
 use crate::layout::{Point, NODE_RADIUS, ROW_HEIGHT};
 use crate::state::letter;
 use chronograph::Source;
@@ -44,11 +45,6 @@ pub struct NodeView {
     pub runs: Vec<String>,
 }
 
-/// The tooltip of HEAD.
-pub const HEAD_NOTE: &str = "HEAD: the newest checkpoint on any branch. A run without a \
-checkpoint_id continues from here, so HEAD moves whenever a replay or fork creates \
-something newer.";
-
 /// Selection, HEAD, pin and "just created" as per-key selectors, so a change
 /// touches only the nodes it concerns.
 #[derive(Clone)]
@@ -79,29 +75,42 @@ pub fn DagNode(
     let is_head = move || headed.get();
     let is_pinned = move || pin.selected(&Some(i));
     let Point { x, y } = node.center;
-    let next = next_text(&node.next);
-    let name = checkpoint_name(&node.label, node.step, node.source.as_str(), &node.next);
+    let next = {
+        let next = node.next.clone();
+        move || next_shown(state.t(), &next)
+    };
+    let name = {
+        let (label, step, src, next) = (
+            node.label.clone(),
+            node.step,
+            node.source.as_str(),
+            node.next.clone(),
+        );
+        move || checkpoint_name(state.t(), &label, step, src, &next)
+    };
     let aria = {
         let name = name.clone();
         move || {
             if is_head() {
-                format!("{name}, HEAD")
+                format!("{}, HEAD", name())
             } else {
-                name.clone()
+                name()
             }
         }
     };
     let tooltip = {
-        let base = format!(
-            "{name}\nid {}… · created {}",
-            short_id(&node.id),
-            node.created_at
-        );
+        let (id, created) = (short_id(&node.id), node.created_at.clone());
         move || {
+            let t = state.t();
+            let base = format!(
+                "{}\n{}",
+                name(),
+                fill(t.checkpoint_tip, &[("id", &id), ("created", &created)])
+            );
             if is_head() {
-                format!("{base}\n{HEAD_NOTE}")
+                format!("{base}\n{}", t.head_note)
             } else {
-                base.clone()
+                base
             }
         }
     };
@@ -124,15 +133,24 @@ pub fn DagNode(
             let what = what.clone();
             move || format!("{} {what}", if open() { "▾" } else { "▸" })
         };
-        let title = format!(
-            "This checkpoint's task ran the subgraph {what}: expand to draw its own checkpoints \
-             (its namespace) in place, or collapse them."
-        );
+        let name = {
+            let (what, label) = (what.clone(), node.label.clone());
+            // The visible text (`▸ research`) leads the name, so what a sighted
+            // user reads is what a speech-input user says.
+            move || fill(state.t().expand_run, &[("what", &what), ("label", &label)])
+        };
+        let title = move || fill(state.t().expand_run_title, &[("what", &what)]);
         view! {
-            <g class="expand" role="button" aria-label=format!("Expand or collapse the subgraph run of {}", node.label)
+            <g class="expand" role="button" tabindex="0" aria-label=name
                 aria-expanded=move || if open() { "true" } else { "false" }
                 data-expand=node.label.clone()
-                on:click=move |ev| { ev.stop_propagation(); state.toggle_expanded(&id); }>
+                on:click={ let id = id.clone(); move |ev| { ev.stop_propagation(); state.toggle_expanded(&id); } }
+                // Enter and Space toggle it; they must not reach the tree, where Enter replays.
+                on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " {
+                    ev.prevent_default();
+                    ev.stop_propagation();
+                    state.toggle_expanded(&id);
+                }>
                 <title>{title}</title>
                 <rect x=at(RUNS_DX) y=(y - 9.0).to_string() width="92" height="18" rx="4"></rect>
                 <text x=at(RUNS_DX + 6.0) y=y.to_string() dy="0.36em">{text}</text>
@@ -140,6 +158,7 @@ pub fn DagNode(
         }
     });
     let src = node.source.as_str();
+    let step = node.step;
     let done = node.next.is_empty();
     // A second cue besides colour: the letter, and a square for updates and
     // a diamond for forks.
@@ -157,6 +176,11 @@ pub fn DagNode(
             .into_any(),
     };
 
+    // The row is three layers: the checkpoint's button (its accessible name
+    // says everything, so it holds no text of its own: a screen reader and
+    // axe then agree on what it is called), the text drawn over it (hidden
+    // from assistive technology, transparent to the pointer), and the
+    // subgraph toggle, a button of its own and not one nested in another.
     view! {
         <g
             class=format!("node src-{src}")
@@ -164,43 +188,49 @@ pub fn DagNode(
             class:head=is_head
             class:pinned=is_pinned
             class:fresh=move || fresh.get()
-            role="button"
-            tabindex=move || if is_selected() { "0" } else { "-1" }
-            aria-label=aria
-            aria-pressed=move || if is_selected() { "true" } else { "false" }
             data-index=i.to_string()
             data-label=node.label.clone()
             data-ns=node.ns.clone()
-            on:click=move |_| on_select.run(i)
-            on:focus=move |_| on_select.run(i)
         >
-            <title>{tooltip}</title>
-            <rect class="hit" x=(x - NODE_RADIUS - 2.0).to_string() y=(y - ROW_HEIGHT / 2.0).to_string()
-                width=move || (label_x.get() + LABEL_COLUMN_WIDTH - x + NODE_RADIUS + 2.0).max(0.0).to_string()
-                height=ROW_HEIGHT.to_string()></rect>
-            {dangling}
-            <circle class="head-ring" cx=x.to_string() cy=y.to_string() r=(NODE_RADIUS + 4.0).to_string()></circle>
-            {shape}
-            <text class="letter" x=x.to_string() y=y.to_string() dy="0.36em" text-anchor="middle">
-                {letter(node.source)}
-            </text>
-            <rect class="label-bg" x=at(-8.0) y=(y - ROW_HEIGHT / 2.0).to_string()
-                width=(LABEL_COLUMN_WIDTH + 8.0).to_string() height=ROW_HEIGHT.to_string()></rect>
-            <text class="row-text" x=at(0.0) y=y.to_string() dy="0.36em">
-                <tspan class="name">{node.label.clone()}</tspan>
-                <tspan class="step" x=at(STEP_DX)>"step " {node.step}</tspan>
-                <tspan class="next" x=at(NEXT_DX) class:done=done>
-                    {next}
-                </tspan>
-            </text>
-            <Show when=is_head>
-                <g class="head-badge">
-                    <rect x=at(HEAD_DX) y=(y - 8.5).to_string() width="40" height="17" rx="8.5"></rect>
-                    <text x=at(HEAD_DX + 20.0) y=y.to_string() dy="0.36em" text-anchor="middle">
-                        "HEAD"
-                    </text>
-                </g>
-            </Show>
+            <g
+                class="node-button"
+                role="button"
+                tabindex=move || if is_selected() { "0" } else { "-1" }
+                aria-label=aria
+                aria-pressed=move || if is_selected() { "true" } else { "false" }
+                on:click=move |_| on_select.run(i)
+                on:focus=move |_| on_select.run(i)
+            >
+                <title>{tooltip}</title>
+                <rect class="hit" x=(x - NODE_RADIUS - 2.0).to_string() y=(y - ROW_HEIGHT / 2.0).to_string()
+                    width=move || (label_x.get() + LABEL_COLUMN_WIDTH - x + NODE_RADIUS + 2.0).max(0.0).to_string()
+                    height=ROW_HEIGHT.to_string()></rect>
+                {dangling}
+                <circle class="head-ring" cx=x.to_string() cy=y.to_string() r=(NODE_RADIUS + 4.0).to_string()></circle>
+                {shape}
+            </g>
+            <g class="node-text" aria-hidden="true">
+                <text class="letter" x=x.to_string() y=y.to_string() dy="0.36em" text-anchor="middle">
+                    {letter(node.source)}
+                </text>
+                <rect class="label-bg" x=at(-8.0) y=(y - ROW_HEIGHT / 2.0).to_string()
+                    width=(LABEL_COLUMN_WIDTH + 8.0).to_string() height=ROW_HEIGHT.to_string()></rect>
+                <text class="row-text" x=at(0.0) y=y.to_string() dy="0.36em">
+                    <tspan class="name">{node.label.clone()}</tspan>
+                    <tspan class="step" x=at(STEP_DX)>{move || fill(state.t().step_n, &[("n", &step)])}</tspan>
+                    <tspan class="next" x=at(NEXT_DX) class:done=done>
+                        {next}
+                    </tspan>
+                </text>
+                <Show when=is_head>
+                    <g class="head-badge">
+                        <rect x=at(HEAD_DX) y=(y - 8.5).to_string() width="40" height="17" rx="8.5"></rect>
+                        <text x=at(HEAD_DX + 20.0) y=y.to_string() dy="0.36em" text-anchor="middle">
+                            "HEAD"
+                        </text>
+                    </g>
+                </Show>
+            </g>
             {toggle}
         </g>
     }

@@ -13,6 +13,7 @@ use super::dag_frames::Frames;
 use super::dag_node::{DagNode, Marks, NodeView, LABEL_COLUMN_WIDTH};
 use super::run_bar::RunBar;
 use super::scrubber::Scrubber;
+use crate::i18n::fill;
 use crate::layout::{
     arrow_target, row_at, wheel_zoom_factor, Point, Viewport, PADDING, ROW_HEIGHT,
 };
@@ -170,16 +171,21 @@ pub fn DagView() -> impl IntoView {
             } else {
                 l.nodes().iter().filter(|p| p.opens_lane).count() - groups
             };
+            let t = state.t();
+            let count = |one: &str, many: &str, k: usize| {
+                if k == 1 {
+                    one.to_owned()
+                } else {
+                    fill(many, &[("n", &k)])
+                }
+            };
             let mut text = format!(
-                "{n} checkpoint{} · {b} branch{}",
-                if n == 1 { "" } else { "s" },
-                if b == 1 { "" } else { "es" }
+                "{} · {}",
+                count(t.checkpoints_one, t.checkpoints_many, n),
+                count(t.branches_one, t.branches_many, b)
             );
             if groups > 0 {
-                text.push_str(&format!(
-                    " · {groups} subgraph group{} open",
-                    if groups == 1 { "" } else { "s" }
-                ));
+                text.push_str(&count(t.groups_open_one, t.groups_open_many, groups));
             }
             text
         })
@@ -217,7 +223,9 @@ pub fn DagView() -> impl IntoView {
             return;
         };
         let el: &web_sys::Element = svg.unchecked_ref();
-        if let Ok(Some(node)) = el.query_selector(&format!("g.node[data-index=\"{i}\"]")) {
+        if let Ok(Some(node)) =
+            el.query_selector(&format!("g.node[data-index=\"{i}\"] > .node-button"))
+        {
             if let Ok(node) = node.dyn_into::<web_sys::SvgElement>() {
                 let _ = node.focus();
             }
@@ -383,25 +391,25 @@ pub fn DagView() -> impl IntoView {
     let band_width = move || (label_x.get() + LABEL_COLUMN_WIDTH).to_string();
 
     view! {
-        <section class="panel tree-panel" aria-label="Checkpoint tree">
+        <section class="panel tree-panel" aria-label=move || state.t().tree>
             <RunBar/>
             <div class="panel-head">
-                <h2 class="panel-title">"Checkpoint tree"</h2>
+                <h2 class="panel-title">{move || state.t().tree_title}</h2>
                 <span class="muted" data-testid="tree-stats">{stats}</span>
                 <span class="grow"></span>
-                <div class="zoom" role="group" aria-label="Zoom">
-                    <button type="button" title="Zoom out (-)" aria-label="Zoom out" on:click=move |_| zoom_by(0.8)>
+                <div class="zoom" role="group" aria-label=move || state.t().zoom>
+                    <button type="button" title=move || state.t().zoom_out_title aria-label=move || state.t().zoom_out on:click=move |_| zoom_by(0.8)>
                         "−"
                     </button>
                     <span class="zoom-level">
                         {move || format!("{:.0}%", state.viewport.get().zoom * 100.0)}
                     </span>
-                    <button type="button" title="Zoom in (+)" aria-label="Zoom in" on:click=move |_| zoom_by(1.25)>
+                    <button type="button" title=move || state.t().zoom_in_title aria-label=move || state.t().zoom_in on:click=move |_| zoom_by(1.25)>
                         "+"
                     </button>
                     <button
                         type="button"
-                        title="Reset pan and zoom (0)"
+                        title=move || state.t().zoom_reset_title
                         on:click=move |_| state.viewport.set(Viewport::default())
                     >
                         "1:1"
@@ -414,7 +422,7 @@ pub fn DagView() -> impl IntoView {
                 class:labels-pinned=move || labels_pinned.get()
                 tabindex="0"
                 role="group"
-                aria-label="Checkpoints. ↑ parent, ↓ child, ← → sibling, Enter replays; drag to pan; ctrl + wheel to zoom."
+                aria-label=move || state.t().tree_keys
                 on:pointerdown=on_pointerdown
                 on:pointermove=on_pointermove
                 on:pointerup=on_pointerup
@@ -455,7 +463,7 @@ pub fn DagView() -> impl IntoView {
             </svg>
             <Scrubber/>
             <p class="hint">
-                "Click a checkpoint or use the arrow keys (↑ parent, ↓ child, ← → sibling); Enter replays. Drag to pan, ctrl + wheel to zoom."
+                {move || state.t().tree_hint}
             </p>
         </section>
     }

@@ -8,7 +8,9 @@ use leptos::prelude::*;
 use serde_json::Value;
 
 use super::actions::describe;
-use crate::inspect::next_text;
+use super::error_line::ErrorLine;
+use crate::i18n::{fill, pieces, Piece};
+use crate::inspect::next_shown;
 use crate::state::AppState;
 
 /// The modal Fork dialog (rendered while `fork_open`).
@@ -53,7 +55,8 @@ fn ForkBody() -> impl IntoView {
         }
     });
     let parsed = Memo::new(move |_| {
-        serde_json::from_str::<Value>(&text.get()).map_err(|e| format!("Invalid JSON: {e}"))
+        serde_json::from_str::<Value>(&text.get())
+            .map_err(|e| fill(state.t().invalid_json, &[("error", &e)]))
     });
     let id = target.id.clone();
     let explanation = Memo::new(move |_| {
@@ -103,65 +106,86 @@ fn ForkBody() -> impl IntoView {
     let apply2 = apply.clone();
     let close = move || state.fork_open.set(false);
     let label = target.label.clone();
+    // The dialog is rebuilt when it opens; a language switch while it is open
+    // re-renders these closures.
+    let t = move || state.t();
+    let ns = crate::session::short_ns(&target.ns);
+    let call = format!("update_state({label}, values, as_node)");
     view! {
         <div class="backdrop" on:click=move |_| close()></div>
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="fork-title"
             on:keydown=move |ev| if ev.key() == "Escape" { ev.prevent_default(); close(); }>
-            <h2 id="fork-title">"Fork " <span class="mono">{label.clone()}</span>
-                {in_subgraph.then(|| view! { <span class="muted small">" through the subgraph's config (" <span class="mono">{crate::session::short_ns(&target.ns)}</span> ")"</span> })}
+            <h2 id="fork-title">{
+                let label = label.clone();
+                move || pieces(t().fork_title).into_iter().map(|p| match p {
+                    Piece::Text(s) => s.into_any(),
+                    Piece::Slot(_) => view! { <span class="mono">{label.clone()}</span> }.into_any(),
+                }).collect_view()
+            }
+                {in_subgraph.then(|| {
+                    let ns = ns.clone();
+                    view! { <span class="muted small">{move || pieces(t().fork_through_sub).into_iter().map(|p| match p {
+                        Piece::Text(s) => s.into_any(),
+                        Piece::Slot(_) => view! { <span class="mono">{ns.clone()}</span> }.into_any(),
+                    }).collect_view()}</span> }
+                })}
             </h2>
             <p class="muted small">
-                <code>{format!("update_state({label}, values, as_node)")}</code>
-                " writes the values as if the node had just run, in a new update checkpoint under "
-                <span class="mono">{label.clone()}</span>
-                ". Reducers apply: a list channel appends. Nothing runs until you run it."
+                {
+                    let label = label.clone();
+                    move || pieces(t().fork_intro).into_iter().map(|p| match p {
+                        Piece::Text(s) => s.into_any(),
+                        Piece::Slot("call") => view! { <code>{call.clone()}</code> }.into_any(),
+                        Piece::Slot(_) => view! { <span class="mono">{label.clone()}</span> }.into_any(),
+                    }).collect_view()
+                }
             </p>
             <label class="stack">
-                <span>"State update (JSON)"</span>
-                <textarea node_ref=textarea class="mono" rows="9" aria-label="State update (JSON)"
+                <span>{move || t().state_update}</span>
+                <textarea node_ref=textarea class="mono" rows="9" aria-label=move || t().state_update
                     prop:value=move || text.get()
                     on:input=move |ev| { text.set(event_target_value(&ev)); error.set(None); }></textarea>
             </label>
-            {move || parsed.get().err().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            {move || parsed.get().err().map(|e| view! { <ErrorLine text=e/> })}
             <label class="stack">
-                <span>"As node"</span>
-                <select aria-label="As node" on:change=move |ev| as_node.set(event_target_value(&ev))>
-                    <option value="" selected>"(automatic: the last node that wrote)"</option>
+                <span>{move || t().as_node}</span>
+                <select aria-label=move || t().as_node on:change=move |ev| as_node.set(event_target_value(&ev))>
+                    <option value="" selected>{move || t().as_node_auto}</option>
                     {nodes.into_iter().map(|n| view! { <option value=n.clone()>{n.clone()}</option> }).collect_view()}
                 </select>
             </label>
             <div class="explain" aria-live="polite" data-testid="fork-explanation">
                 {move || explanation.get().map(|(update, run, replay)| {
                     if let Some(e) = update.error.clone() {
-                        return view! { <p class="error" role="alert">{e}</p> }.into_any();
+                        return view! { <ErrorLine text=e/> }.into_any();
                     }
-                    let next = update.checkpoints.first().map(|c| next_text(&c.3)).unwrap_or_default();
+                    let next = update.checkpoints.first().map(|c| next_shown(t(), &c.3)).unwrap_or_default();
                     let skipped: Vec<String> = replay.will_run.iter().filter(|n| !run.will_run.contains(n)).cloned().collect();
                     if in_subgraph {
                         return view! {
                             <ul>
-                                <li>"Apply: " {describe(&update)}</li>
-                                <li>"Resulting next (inside the subgraph): " <b class="mono">{next}</b></li>
-                                <li>"Then Resume from the parent: the subgraph continues from this update checkpoint."</li>
+                                <li>{t().apply_effect} {describe(t(), &update)}</li>
+                                <li>{t().resulting_next_sub} <b class="mono">{next}</b></li>
+                                <li>{t().then_resume}</li>
                             </ul>
                         }.into_any();
                     }
                     view! {
                         <ul>
-                            <li>"Apply: " {describe(&update)}</li>
-                            <li>"Resulting next: " <b class="mono">{next}</b></li>
-                            <li>"Skipped: " <span class="mono">{if skipped.is_empty() { "nothing".to_owned() } else { skipped.join(", ") }}</span></li>
-                            <li>"Apply and run: " {describe(&run)}</li>
+                            <li>{t().apply_effect} {describe(t(), &update)}</li>
+                            <li>{t().resulting_next} <b class="mono">{next}</b></li>
+                            <li>{t().skipped} <span class="mono">{if skipped.is_empty() { t().nothing.to_owned() } else { skipped.join(", ") }}</span></li>
+                            <li>{t().apply_run_effect} {describe(t(), &run)}</li>
                         </ul>
                     }.into_any()
                 })}
             </div>
-            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            {move || error.get().map(|e| view! { <ErrorLine text=e/> })}
             <div class="dialog-buttons">
-                <button type="button" on:click=move |_| close()>"Cancel"</button>
-                <button type="button" disabled=move || parsed.get().is_err() on:click=move |_| apply(false)>"Apply"</button>
+                <button type="button" on:click=move |_| close()>{move || t().cancel}</button>
+                <button type="button" disabled=move || parsed.get().is_err() on:click=move |_| apply(false)>{move || t().apply}</button>
                 {(!in_subgraph).then(|| view! {
-                    <button type="button" class="primary" disabled=move || parsed.get().is_err() on:click=move |_| apply2(true)>"Apply and run"</button>
+                    <button type="button" class="primary" disabled=move || parsed.get().is_err() on:click=move |_| apply2(true)>{move || t().apply_and_run}</button>
                 })}
             </div>
         </div>

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use super::actions::Actions;
 use super::json_tree::json_tree;
+use crate::i18n::{fill, Strings};
 use crate::inspect::{diff, ChannelDiff, SnapshotData};
 use crate::session::compact;
 use crate::state::{letter, AppState};
@@ -18,12 +19,10 @@ pub fn Inspector() -> impl IntoView {
     let snap = Memo::new(move |_| state.selected.get().and_then(|i| state.snapshot(i)));
     let body = move || {
         let Some(view) = state.selected_view() else {
-            return view! { <p class="empty">"Select a checkpoint in the tree, or send input to start the thread."</p> }
-                .into_any();
+            return view! { <p class="empty">{move || state.t().inspector_empty}</p> }.into_any();
         };
         let Some(data) = snap.get() else {
-            return view! { <p class="error">"This checkpoint is not in the thread."</p> }
-                .into_any();
+            return view! { <p class="error">{move || state.t().not_in_thread}</p> }.into_any();
         };
         let i = state.selected.get().unwrap_or_default();
         let src = view.source.as_str();
@@ -33,7 +32,7 @@ pub fn Inspector() -> impl IntoView {
             (Some(pi), _) => {
                 let label = state.view(pi).map(|v| v.label).unwrap_or_default();
                 view! {
-                    <button type="button" class="link mono" aria-label=format!("Go to parent {label}")
+                    <button type="button" class="link mono" aria-label=fill(state.t().go_to_parent, &[("label", &label)])
                         on:click=move |_| state.selected.set(Some(pi))>
                         {label.clone()}
                     </button>
@@ -41,29 +40,30 @@ pub fn Inspector() -> impl IntoView {
                 .into_any()
             }
             (None, Some(p)) => {
-                view! { <span class="muted mono">{p.clone()} " (not in this thread)"</span> }
+                view! { <span class="muted mono">{p.clone()} {state.t().parent_missing}</span> }
                     .into_any()
             }
-            (None, None) => {
-                view! { <span class="muted">"none (first checkpoint)"</span> }.into_any()
-            }
+            (None, None) => view! { <span class="muted">{state.t().parent_none}</span> }.into_any(),
         };
         let pinned = state.pinned.get().filter(|&p| p != i);
         let (base_label, base) = match pinned {
             Some(p) => (
-                format!(
-                    "pinned {}",
-                    state.view(p).map(|v| v.label).unwrap_or_default()
+                fill(
+                    state.t().diff_pinned,
+                    &[("label", &state.view(p).map(|v| v.label).unwrap_or_default())],
                 ),
                 state.snapshot(p),
             ),
             None => (
-                format!(
-                    "parent {}",
-                    parent_index
-                        .and_then(|p| state.view(p))
-                        .map(|v| v.label)
-                        .unwrap_or_else(|| "(none)".into())
+                fill(
+                    state.t().diff_parent,
+                    &[(
+                        "label",
+                        &parent_index
+                            .and_then(|p| state.view(p))
+                            .map(|v| v.label)
+                            .unwrap_or_else(|| state.t().none_paren.into()),
+                    )],
                 ),
                 parent_index.and_then(|p| state.snapshot(p)),
             ),
@@ -74,100 +74,99 @@ pub fn Inspector() -> impl IntoView {
             &data.values,
         );
         let pin_button = if state.pinned.get() == Some(i) {
-            view! { <button type="button" class="small-btn" on:click=move |_| state.pinned.set(None)>"Unpin"</button> }.into_any()
+            view! { <button type="button" class="small-btn" on:click=move |_| state.pinned.set(None)>{state.t().unpin}</button> }.into_any()
         } else {
             view! {
-                <button type="button" class="small-btn" title="Pin this checkpoint, then select another to compare the two"
-                    on:click=move |_| state.pinned.set(Some(i))>"Pin for diff"</button>
+                <button type="button" class="small-btn" title=state.t().pin_title
+                    on:click=move |_| state.pinned.set(Some(i))>{state.t().pin}</button>
             }
             .into_any()
         };
+        let t = state.t();
         view! {
             <div class="snapshot">
                 <div class="snap-head">
                     <span class=format!("badge src-{src}")><b>{letter(view.source)}</b>" "{src}</span>
                     <span class="snap-label mono">{view.label.clone()}</span>
-                    <span class="muted mono">"step " {view.step}</span>
-                    {is_head.then(|| view! { <span class="head-pill" title=super::dag_node::HEAD_NOTE>"HEAD"</span> })}
+                    <span class="muted mono">{fill(state.t().step_n, &[("n", &view.step)])}</span>
+                    {is_head.then(|| view! { <span class="head-pill" title=move || state.t().head_note>"HEAD"</span> })}
                     <span class="grow"></span>
                     {pin_button}
                 </div>
                 <dl class="fields">
                     <dt>"id"</dt>
                     <dd class="mono id">{data.id.clone()}</dd>
-                    <dt>"ns"</dt>
-                    <dd class="mono" data-testid="namespace" title="checkpoint_ns: \"\" at the root, node:task_id inside a subgraph">
-                        {if view.ns.is_empty() { "\"\" (root)".to_owned() } else { view.ns.clone() }}
+                    <dt>{t.field_ns}</dt>
+                    <dd class="mono" data-testid="namespace" title=t.ns_field_title>
+                        {if view.ns.is_empty() { t.ns_root.to_owned() } else { view.ns.clone() }}
                     </dd>
-                    <dt>"parent"</dt>
+                    <dt>{t.field_parent}</dt>
                     <dd>{parent_link}</dd>
-                    <dt>"created"</dt>
+                    <dt>{t.field_created}</dt>
                     <dd class="mono">{data.created_at.clone()}</dd>
                     <dt>"next"</dt>
-                    <dd class="mono" data-testid="next">{format!("({})", data.next.join(", "))} {data.next.is_empty().then_some(" done")}</dd>
-                    <dt>"tasks"</dt>
-                    <dd>{tasks(&data)}</dd>
+                    <dd class="mono" data-testid="next">{format!("({})", data.next.join(", "))} {data.next.is_empty().then_some(" ").map(|s| format!("{s}{}", t.done))}</dd>
+                    <dt>{t.field_tasks}</dt>
+                    <dd>{tasks(t, &data)}</dd>
                 </dl>
-                <h3>"values"</h3>
+                <h3>{t.values}</h3>
                 <div class="values mono">{json_tree("values".into(), &data.values, 0)}</div>
-                <h3>"diff vs " {base_label}</h3>
-                {diff_view(changes)}
-                <h3>"metadata"</h3>
+                <h3>{fill(t.diff_vs, &[("base", &base_label)])}</h3>
+                {diff_view(t, changes)}
+                <h3>{t.metadata}</h3>
                 <pre class="mono code">{serde_json::to_string(&data.metadata).unwrap_or_default()}</pre>
             </div>
         }
         .into_any()
     };
     view! {
-        <aside class="panel inspector" aria-label="Inspector">
-            <h2 class="panel-title">"Inspector"</h2>
+        <aside class="panel inspector" aria-label=move || state.t().inspector>
+            <h2 class="panel-title">{move || state.t().inspector}</h2>
             {body}
             <Actions/>
         </aside>
     }
 }
 
-fn tasks(data: &SnapshotData) -> AnyView {
+fn tasks(t: &'static Strings, data: &SnapshotData) -> AnyView {
     if data.tasks.is_empty() {
-        return view! { <span class="muted">"none"</span> }.into_any();
+        return view! { <span class="muted">{t.tasks_none}</span> }.into_any();
     }
-    let sends = data.tasks.iter().filter(|t| t.arg.is_some()).count();
+    let sends = data.tasks.iter().filter(|task| task.arg.is_some()).count();
     // A Send fan-out: say how many tasks the one checkpoint holds.
     let fan_out = (sends > 1).then(|| {
         view! {
             <div class="small muted" data-testid="fan-out">
-                {format!("Send fan-out: {sends} tasks from one checkpoint, each run with its own argument")}
+                {fill(t.send_fan_out, &[("n", &sends)])}
             </div>
         }
     });
     let list = data
         .tasks
         .iter()
-        .map(|t| {
-            let status = if !t.interrupts.is_empty() {
-                format!(
-                    "interrupted: {}",
-                    t.interrupts.iter().map(compact).collect::<Vec<_>>().join(", ")
-                )
-            } else if let Some(e) = &t.error {
-                format!("error: {e}")
-            } else if let Some(r) = &t.result {
-                format!("done: {}", compact(r))
+        .map(|task| {
+            let status = if !task.interrupts.is_empty() {
+                let values = task.interrupts.iter().map(compact).collect::<Vec<_>>().join(", ");
+                fill(t.task_interrupted, &[("values", &values)])
+            } else if let Some(e) = &task.error {
+                fill(t.task_error, &[("error", e)])
+            } else if let Some(r) = &task.result {
+                fill(t.task_done, &[("result", &compact(r))])
             } else {
-                "pending".to_owned()
+                t.task_pending.to_owned()
             };
-            let arg = t.arg.as_ref().map(|a| {
-                view! { <span class="mono small task-arg" title="The Send's argument: this task's whole input">{format!("Send arg {}", compact(a))}</span> }
+            let arg = task.arg.as_ref().map(|a| {
+                view! { <span class="mono small task-arg" title=t.send_arg_title>{fill(t.send_arg, &[("arg", &compact(a))])}</span> }
             });
-            let ns = t.ns.as_ref().map(|ns| {
-                view! { <span class="mono small task-ns" title=format!("runs a subgraph; its checkpoints go to namespace {ns}")>{format!("subgraph ns {}", crate::session::short_ns(ns))}</span> }
+            let ns = task.ns.as_ref().map(|ns| {
+                view! { <span class="mono small task-ns" title=fill(t.task_ns_title, &[("ns", ns)])>{fill(t.task_ns, &[("ns", &crate::session::short_ns(ns))])}</span> }
             });
             view! {
                 <div class="task">
-                    <span class="chip mono">{t.name.clone()}</span>
+                    <span class="chip mono">{task.name.clone()}</span>
                     {arg}
                     {ns}
-                    <span class="mono small" class:interrupt=!t.interrupts.is_empty()>{status}</span>
+                    <span class="mono small" class:interrupt=!task.interrupts.is_empty()>{status}</span>
                 </div>
             }
         })
@@ -175,9 +174,9 @@ fn tasks(data: &SnapshotData) -> AnyView {
     view! { {fan_out} {list} }.into_any()
 }
 
-fn diff_view(changes: Vec<ChannelDiff>) -> AnyView {
+fn diff_view(t: &'static Strings, changes: Vec<ChannelDiff>) -> AnyView {
     if changes.is_empty() {
-        return view! { <p class="muted">"no change in values"</p> }.into_any();
+        return view! { <p class="muted">{t.no_change}</p> }.into_any();
     }
     view! {
         <ul class="diff mono">

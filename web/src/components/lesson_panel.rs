@@ -5,6 +5,8 @@
 
 use leptos::prelude::*;
 
+use super::error_line::ErrorLine;
+use crate::i18n::Strings;
 use crate::lesson::Lesson;
 use crate::state::AppState;
 
@@ -51,18 +53,21 @@ pub fn LessonPanel() -> impl IntoView {
     let body = move || {
         let Some(l) = lesson.get() else {
             return view! {
-                <p class="small">"A guided tour of the seed walkthrough: predict, run, check. It starts a new chat thread."</p>
-                <button type="button" class="primary" on:click=start>"Start the lesson"</button>
+                <p class="small">{move || state.t().lesson_intro}</p>
+                <button type="button" class="primary" on:click=start>{move || state.t().lesson_start}</button>
             }
             .into_any();
         };
-        let Some(step) = l.step() else {
+        let Some(_) = l.step() else {
             return view! {
-                <p>"Done: every step of the tour. Keep exploring the tree, or start again."</p>
-                <button type="button" on:click=start>"Start again"</button>
+                <p>{move || state.t().lesson_done}</p>
+                <button type="button" on:click=start>{move || state.t().lesson_again}</button>
             }
             .into_any();
         };
+        // The step's words in the current language (the catalogue lists them
+        // in the order of lesson::STEPS).
+        let words = &state.t().lesson_steps[l.index()];
         let ran = l.result().cloned();
         let checks = l.checks();
         let questions = l
@@ -74,20 +79,20 @@ pub fn LessonPanel() -> impl IntoView {
                 let verdict = ran.as_ref().map(|e| {
                     let right = q.ask.answer(e);
                     if checks.get(qi).copied().unwrap_or(false) {
-                        view! { <p class="ok">"✓ right: " <b class="mono">{right}</b></p> }.into_any()
+                        view! { <p class="ok">{state.t().lesson_right} <b class="mono">{right}</b></p> }.into_any()
                     } else {
-                        view! { <p class="error">"✗ the engine did: " <b class="mono">{right}</b></p> }.into_any()
+                        view! { <p class="error">{state.t().lesson_wrong} <b class="mono">{right}</b></p> }.into_any()
                     }
                 });
                 let done = ran.is_some();
                 view! {
                     <fieldset class="ask">
-                        <legend>{q.prompt.clone()}</legend>
+                        <legend>{q.ask.prompt(state.t())}</legend>
                         {q.choices.iter().enumerate().map(|(ci, c)| view! {
                             <label class="choice">
                                 <input type="radio" name=format!("lesson-q{qi}") prop:checked=picked == Some(ci) disabled=done
                                     on:change=move |_| answer(qi, ci) />
-                                <span class="mono">{c.clone()}</span>
+                                <span class="mono">{choice_text(state.t(), c)}</span>
                             </label>
                         }).collect_view()}
                         {verdict}
@@ -97,26 +102,38 @@ pub fn LessonPanel() -> impl IntoView {
             .collect_view();
         let can_run = l.all_answered() && ran.is_none();
         view! {
-            <h3 class="lesson-title">{step.title}</h3>
-            <p class="small">{step.instruction}</p>
-            {l.error().map(|e| view! { <p class="error" role="alert">{e.to_owned()}</p> })}
+            <h3 class="lesson-title">{words.title}</h3>
+            <p class="small">{words.instruction}</p>
+            {l.error().map(|e| view! { <ErrorLine text=e.to_owned()/> })}
             {questions}
             {if ran.is_some() {
                 view! {
-                    <p class="lesson-note small"><b>"Why: "</b>{step.lesson}</p>
-                    <button type="button" class="primary" on:click=next>"Next step"</button>
+                    <p class="lesson-note small"><b>{state.t().lesson_why}</b>{words.lesson}</p>
+                    <button type="button" class="primary" on:click=next>{state.t().lesson_next}</button>
                 }.into_any()
             } else {
-                view! { <button type="button" class="primary" disabled=!can_run on:click=run>"Run step"</button> }.into_any()
+                view! { <button type="button" class="primary" disabled=!can_run on:click=run>{state.t().lesson_run}</button> }.into_any()
             }}
         }
         .into_any()
     };
     view! {
-        <section class="lesson" aria-label="Lesson">
-            <h2 class="panel-title">"Lesson"</h2>
+        <section class="lesson" aria-label=move || state.t().lesson>
+            <h2 class="panel-title">{move || state.t().lesson}</h2>
             {body}
-            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            {move || error.get().map(|e| view! { <ErrorLine text=e/> })}
         </section>
+    }
+}
+
+/// A choice as the page shows it: the lesson's own words (`none`,
+/// `nothing`, `done`) in the current language; engine identifiers, node
+/// names and numbers as they are.
+fn choice_text(t: &Strings, choice: &str) -> String {
+    match choice {
+        "none" => t.tasks_none.to_owned(),
+        "nothing" => t.nothing.to_owned(),
+        "done" => t.done.to_owned(),
+        other => other.to_owned(),
     }
 }

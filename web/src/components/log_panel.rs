@@ -16,8 +16,8 @@ pub fn LogPanel() -> impl IntoView {
         }
     });
     view! {
-        <section class="panel log" aria-label="Log" node_ref=panel>
-            <h2 class="panel-title">"Log · engine calls"</h2>
+        <section class="panel log" aria-label=move || state.t().log node_ref=panel>
+            <h2 class="panel-title">{move || state.t().log_title}</h2>
             <ol class="log-list">
                 {move || {
                     state
@@ -29,7 +29,7 @@ pub fn LogPanel() -> impl IntoView {
                 }}
             </ol>
             <Show when=move || state.log.with(Vec::is_empty)>
-                <p class="muted">"No engine calls yet. Send input to start the thread."</p>
+                <p class="muted">{move || state.t().log_empty}</p>
             </Show>
         </section>
     }

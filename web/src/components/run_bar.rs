@@ -5,7 +5,9 @@
 use leptos::prelude::*;
 use serde_json::Value;
 
+use super::error_line::ErrorLine;
 use crate::chat;
+use crate::i18n::fill;
 use crate::scenarios;
 use crate::state::AppState;
 
@@ -28,7 +30,7 @@ pub fn RunBar() -> impl IntoView {
     let send = move || {
         let text = message.get_untracked();
         if text.trim().is_empty() {
-            error.set(Some("Type a message first.".into()));
+            error.set(Some(state.t().type_first.into()));
             return;
         }
         let tip = state.chat_tip.get_untracked();
@@ -45,7 +47,7 @@ pub fn RunBar() -> impl IntoView {
         let value: Value = match serde_json::from_str(&text) {
             Ok(v) => v,
             Err(e) => {
-                error.set(Some(format!("Invalid JSON: {e}")));
+                error.set(Some(fill(state.t().invalid_json, &[("error", &e)])));
                 return;
             }
         };
@@ -62,15 +64,15 @@ pub fn RunBar() -> impl IntoView {
                     view! {
                         <form class="run-row" on:submit=move |ev| { ev.prevent_default(); run(); }>
                             <label class="grow">
-                                <span class="sr-only">"Input (JSON)"</span>
+                                <span class="sr-only">{move || state.t().input_json}</span>
                                 <input
                                     class="mono grow-input"
-                                    aria-label="Input (JSON)"
+                                    aria-label=move || state.t().input_json
                                     prop:value=move || input.get()
                                     on:input=move |ev| input.set(event_target_value(&ev))
                                 />
                             </label>
-                            <button type="submit" class="primary" disabled=move || !state.idle()>"Run"</button>
+                            <button type="submit" class="primary" disabled=move || !state.idle()>{move || state.t().run}</button>
                         </form>
                     }
                 }
@@ -78,21 +80,21 @@ pub fn RunBar() -> impl IntoView {
                 <form class="run-row" on:submit=move |ev| { ev.prevent_default(); send(); }>
                     <input
                         class="grow-input"
-                        aria-label="Message"
-                        placeholder="Message (runs booking → reply)"
+                        aria-label=move || state.t().message
+                        placeholder=move || state.t().message_placeholder
                         prop:value=move || message.get()
                         on:input=move |ev| message.set(event_target_value(&ev))
                     />
-                    <button type="submit" class="primary" disabled=move || !state.idle()>"Send"</button>
+                    <button type="submit" class="primary" disabled=move || !state.idle()>{move || state.t().send}</button>
                 </form>
             </Show>
             <p class="muted small run-note">
                 {move || match state.chat_tip.get() {
-                    Some(_) if state.is_chat.get() => "Sends to the tip of the branch shown in the chat: invoke(input, tip).".to_owned(),
-                    _ => "Continues from HEAD: invoke(input) with no checkpoint id.".to_owned(),
+                    Some(_) if state.is_chat.get() => state.t().sends_to_tip,
+                    _ => state.t().continues_from_head,
                 }}
             </p>
-            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            {move || error.get().map(|e| view! { <ErrorLine text=e/> })}
         </div>
     }
 }

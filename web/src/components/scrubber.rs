@@ -109,30 +109,30 @@ pub fn Scrubber() -> impl IntoView {
     };
 
     view! {
-        <div class="scrubber" role="group" aria-label="Play the history">
-            <button type="button" title="Go to the root" aria-label="Go to the root"
+        <div class="scrubber" role="group" aria-label=move || state.t().scrub>
+            <button type="button" title=move || state.t().scrub_root aria-label=move || state.t().scrub_root
                 disabled=disabled on:click=move |_| { stop(); go(-(isize::MAX)); }>"⇤"</button>
-            <button type="button" title="Step back" aria-label="Step back"
+            <button type="button" title=move || state.t().scrub_back aria-label=move || state.t().scrub_back
                 disabled=disabled on:click=move |_| { stop(); go(-1); }>"◂"</button>
             <button type="button" class="play"
-                title=move || if playing.get() { "Pause" } else { "Play the branch from its root" }
-                aria-label=move || if playing.get() { "Pause" } else { "Play" }
+                title=move || if playing.get() { state.t().scrub_pause } else { state.t().scrub_play_title }
+                aria-label=move || if playing.get() { state.t().scrub_pause } else { state.t().scrub_play }
                 aria-pressed=move || playing.get().to_string()
                 disabled=disabled
                 on:click=move |_| if playing.get_untracked() { stop() } else { start() }>
                 {move || if playing.get() { "❚❚" } else { "▶" }}
             </button>
-            <button type="button" title="Step forward" aria-label="Step forward"
+            <button type="button" title=move || state.t().scrub_forward aria-label=move || state.t().scrub_forward
                 disabled=disabled on:click=move |_| { stop(); go(1); }>"▸"</button>
-            <button type="button" title="Go to the tip" aria-label="Go to the tip"
+            <button type="button" title=move || state.t().scrub_tip aria-label=move || state.t().scrub_tip
                 disabled=disabled on:click=move |_| { stop(); go(isize::MAX); }>"⇥"</button>
             <input type="range" class="grow" min="0"
                 max=move || len().saturating_sub(1).to_string()
                 prop:value=move || pos().unwrap_or(0).to_string()
-                aria-label="History position" aria-valuetext=value_text
+                aria-label=move || state.t().scrub_position aria-valuetext=value_text
                 disabled=disabled on:input=on_slider/>
             <span class="muted mono" data-testid="scrub-position">{pos_text}</span>
-            <select aria-label="Speed" title="Steps per second" on:change=on_speed>
+            <select aria-label=move || state.t().scrub_speed title=move || state.t().scrub_speed_title on:change=on_speed>
                 {SPEEDS.iter().map(|(name, v)| view! {
                     <option value=v.to_string() selected=*v == 1.0>{*name}</option>
                 }).collect_view()}

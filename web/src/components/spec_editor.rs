@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use super::error_line::ErrorLine;
 use crate::state::{AppState, CUSTOM};
 
 /// A collapsible editor for the current graph's spec.
@@ -35,14 +36,14 @@ pub fn SpecEditor() -> impl IntoView {
     };
     view! {
         <details class="spec-editor">
-            <summary class="panel-title">"Graph spec (JSON)"</summary>
-            <textarea class="mono" rows="14" aria-label="Graph spec (JSON)" spellcheck="false"
+            <summary class="panel-title">{move || state.t().spec_title}</summary>
+            <textarea class="mono" rows="14" aria-label=move || state.t().spec_title spellcheck="false"
                 prop:value=move || text.get()
                 on:input=move |ev| { text.set(event_target_value(&ev)); error.set(None); }></textarea>
-            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            {move || error.get().map(|e| view! { <ErrorLine text=e/> })}
             <div class="row">
-                <button type="button" disabled=move || !state.idle() on:click=move |_| load()>"Load spec"</button>
-                <span class="muted small">"Starts a new, empty thread on this graph."</span>
+                <button type="button" disabled=move || !state.idle() on:click=move |_| load()>{move || state.t().spec_load}</button>
+                <span class="muted small">{move || state.t().spec_note}</span>
             </div>
         </details>
     }

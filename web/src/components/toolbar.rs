@@ -1,32 +1,35 @@
-//! The toolbar: scenario picker and the session actions (export, import,
-//! reset). Import errors are shown inline and change nothing.
+//! The toolbar: scenario picker, the session actions (export, import,
+//! reset) and the language switch. Import errors are shown inline and change
+//! nothing.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::browser;
+use crate::i18n::{fill, Lang};
 use crate::scenarios::{self, ALL};
 use crate::state::{AppState, CUSTOM};
 
-/// Scenario ▾ | Export | Import | Reset.
+/// Scenario ▾ | Lesson | Export | Import | Reset | … | Language ▾.
 #[component]
 pub fn Toolbar() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let error = RwSignal::new(None::<String>);
+    // An error is kept with the words it needs, so it follows a language switch.
+    let error = RwSignal::new(None::<ToolbarError>);
     let file_ref = NodeRef::<leptos::html::Input>::new();
     let on_pick = move |ev: leptos::ev::Event| {
         let id = event_target_value(&ev);
         if let Some(s) = scenarios::by_id(&id) {
             match state.load_spec(s.id, s.spec) {
                 Ok(()) => error.set(None),
-                Err(e) => error.set(Some(e)),
+                Err(e) => error.set(Some(ToolbarError::Plain(e))),
             }
         }
     };
     let export = move |_| {
         let text = state.export_text();
         if let Err(e) = browser::download("chronograph-thread.json", &text) {
-            error.set(Some(e));
+            error.set(Some(ToolbarError::Plain(e)));
         }
     };
     let on_file = move |ev: leptos::ev::Event| {
@@ -41,12 +44,14 @@ pub fn Toolbar() -> impl IntoView {
         };
         // Reading the file is the app's one asynchronous step: every action
         // waits (disabled) until the thread is replaced or the import failed.
-        state.busy.set(Some(format!("importing {}", file.name())));
+        state
+            .busy
+            .set(Some(fill(state.t().importing, &[("name", &file.name())])));
         let input2 = input.clone();
         browser::read_file(&file, move |result| {
             state.busy.set(None);
             let r = result.and_then(|text| state.import_text(&text));
-            error.set(r.err().map(|e| format!("Import failed: {e}")));
+            error.set(r.err().map(ToolbarError::Import));
             input2.set_value("");
         });
     };
@@ -61,45 +66,70 @@ pub fn Toolbar() -> impl IntoView {
     let about = move || {
         let id = state.scenario.get();
         scenarios::by_id(&id)
-            .map(|s| s.about)
-            .unwrap_or("A graph from the spec editor.")
+            .map(|s| s.about(state.t()))
+            .unwrap_or(state.t().custom_about)
     };
     view! {
         <header class="toolbar">
-            <div class="brand">
+            <h1 class="brand">
                 <span class="brand-mark" aria-hidden="true"></span>
                 <span class="brand-name">"Chronograph"</span>
-                <span class="brand-sub">"checkpoint time travel"</span>
-            </div>
+                <span class="brand-sub">{move || state.t().brand_sub}</span>
+            </h1>
             <label class="field">
-                <span>"Scenario"</span>
-                <select aria-label="Scenario" disabled=move || !state.idle() on:change=on_pick prop:value=move || state.scenario.get()>
+                <span>{move || state.t().scenario}</span>
+                <select aria-label=move || state.t().scenario disabled=move || !state.idle() on:change=on_pick prop:value=move || state.scenario.get()>
                     {ALL.iter().map(|s| view! {
-                        <option value=s.id selected=move || state.scenario.get() == s.id>{s.title}</option>
+                        <option value=s.id selected=move || state.scenario.get() == s.id>{move || s.title(state.t())}</option>
                     }).collect_view()}
                     <Show when=move || state.scenario.get() == CUSTOM>
-                        <option value=CUSTOM selected>"Custom spec"</option>
+                        <option value=CUSTOM selected>{move || state.t().custom_spec}</option>
                     </Show>
                 </select>
             </label>
             <button type="button" aria-pressed=move || state.lesson_open.get().to_string()
                 on:click=move |_| state.lesson_open.update(|o| *o = !*o)>
-                {move || if state.lesson_open.get() { "Lesson ▾" } else { "Lesson ▸" }}
+                {move || if state.lesson_open.get() { state.t().lesson_close } else { state.t().lesson_open }}
             </button>
             <span class="sep" aria-hidden="true"></span>
-            <button type="button" on:click=export title="Download the thread as JSON (the npm package's export format)">"Export"</button>
+            <button type="button" on:click=export title=move || state.t().export_title>{move || state.t().export}</button>
             <button type="button" disabled=move || !state.idle()
-                on:click=move |_| { if let Some(f) = file_ref.get() { f.click(); } }>"Import"</button>
+                on:click=move |_| { if let Some(f) = file_ref.get() { f.click(); } }>{move || state.t().import}</button>
             <input node_ref=file_ref type="file" accept="application/json,.json" class="sr-only"
-                aria-label="Import thread file" tabindex="-1" on:change=on_file />
-            <button type="button" disabled=move || !state.idle() on:click=reset title="Start an empty thread on this graph">"Reset"</button>
+                aria-label=move || state.t().import_file tabindex="-1" on:change=on_file />
+            <button type="button" disabled=move || !state.idle() on:click=reset title=move || state.t().reset_title>{move || state.t().reset}</button>
+            <select class="lang" aria-label=move || state.t().language title=move || state.t().language
+                on:change=move |ev| {
+                    if let Some(l) = Lang::parse(&event_target_value(&ev)) {
+                        state.choose_lang(l);
+                    }
+                }
+                prop:value=move || state.lang.get().code()>
+                {Lang::ALL.iter().map(|l| view! {
+                    <option value=l.code() lang=l.html_tag() selected=move || state.lang.get() == *l>{l.native_name()}</option>
+                }).collect_view()}
+            </select>
             {move || state.busy.get().map(|b| view! { <span class="busy" role="status">{format!("{b}…")}</span> })}
-            {move || error.get().map(|e| view! { <span class="error" role="alert">{e}</span> })}
-            {move || state.storage_warning.get().map(|w| view! {
-                <span class="storage-warning" role="alert">{w}</span>
+            {move || error.get().map(|e| {
+                let text = match e {
+                    ToolbarError::Import(e) => fill(state.t().import_failed, &[("error", &e)]),
+                    ToolbarError::Plain(e) => e,
+                };
+                view! { <span class="error" role="alert">{text}</span> }
             })}
+            <Show when=move || state.storage_full.get()>
+                <span class="storage-warning" role="alert">{move || state.t().storage_full}</span>
+            </Show>
             <span class="grow"></span>
             <span class="note">{about}</span>
         </header>
     }
+}
+
+/// A toolbar error: an import's is shown with the catalogue's words around
+/// the engine's text; the others are shown as they are.
+#[derive(Clone)]
+enum ToolbarError {
+    Import(String),
+    Plain(String),
 }

@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 
 use leptos::prelude::*;
 
+use crate::i18n::{fill, Strings};
 use crate::layout::{draw_graph, spec_graph, EdgeKind, TopoDrawing, OPEN_TITLE_H};
 use crate::state::{letter, AppState, SOURCES};
 use chronograph::Source;
@@ -54,7 +55,7 @@ pub fn TopologyPanel() -> impl IntoView {
         let d = graph.with(|g| draw_graph(g, &lights.open.get(), ""));
         let (w, h) = (d.layout.width, d.layout.height);
         view! {
-            <svg class="topology" role="img" aria-label="Graph topology"
+            <svg class="topology" role="img" aria-label=move || state.t().topology_graph
                 viewBox=format!("0 0 {w} {h}") width=w.to_string() height=h.to_string()>
                 <defs>
                     <marker id="arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -66,15 +67,15 @@ pub fn TopologyPanel() -> impl IntoView {
         }
     };
     view! {
-        <section class="topology-panel" aria-label="Topology">
-            <h2 class="panel-title">"Topology"</h2>
+        <section class="topology-panel" aria-label=move || state.t().topology>
+            <h2 class="panel-title">{move || state.t().topology}</h2>
             {drawing}
             <p class="muted small">
-                <span class="key lit-key"></span>" next of the selection · "
-                <span class="key run-key"></span>" will run (preview)"
-                {move || graph.with(|g| !g.subgraphs.is_empty()).then_some(" · click a subgraph box to open it")}
+                <span class="key lit-key"></span>" "{move || state.t().legend_next}" · "
+                <span class="key run-key"></span>" "{move || state.t().legend_will_run}
+                {move || graph.with(|g| !g.subgraphs.is_empty()).then_some(state.t().topology_open_hint)}
             </p>
-            <h2 class="panel-title">"Sources"</h2>
+            <h2 class="panel-title">{move || state.t().sources}</h2>
             <ul class="legend">
                 {SOURCES
                     .iter()
@@ -88,7 +89,7 @@ pub fn TopologyPanel() -> impl IntoView {
                                     </text>
                                 </svg>
                                 <span class="mono">{s.as_str()}</span>
-                                <span class="muted">{legend_text(*s)}</span>
+                                <span class="muted">{move || legend_text(state.t(), *s)}</span>
                             </li>
                         }
                     })
@@ -98,12 +99,12 @@ pub fn TopologyPanel() -> impl IntoView {
     }
 }
 
-fn legend_text(s: Source) -> &'static str {
+fn legend_text(t: &'static Strings, s: Source) -> &'static str {
     match s {
-        Source::Input => "input to a run",
-        Source::Loop => "a step of the run",
-        Source::Update => "update_state",
-        Source::Fork => "replay or copy",
+        Source::Input => t.source_input,
+        Source::Loop => t.source_loop,
+        Source::Update => t.source_update,
+        Source::Fork => t.source_fork,
     }
 }
 
@@ -184,7 +185,10 @@ fn draw(d: &TopoDrawing, prefix: String, lights: Lights) -> AnyView {
                 <g class="topo-node" class:special=special class:subgraph=is_sub class:open=open_now
                     class:lit=lit class:will-run=runs data-node=path.clone()
                     role=is_sub.then_some("button")
-                    aria-label=is_sub.then(|| format!("Subgraph {name}: open or close it"))
+                    aria-label={
+                        let (name, state) = (name.clone(), expect_context::<AppState>());
+                        move || is_sub.then(|| fill(state.t().subgraph_box, &[("name", &name)]))
+                    }
                     on:click=toggle>
                     <rect x=x.to_string() y=y.to_string() width=w.to_string()
                         height=h.to_string() rx=if special { "13" } else { "6" }></rect>

@@ -5,9 +5,6 @@ use super::Scenario;
 /// agent ⇄ tool until count reaches 3.
 pub const SCENARIO: Scenario = Scenario {
     id: "agent-loop",
-    title: "Agent loop: agent ⇄ tool",
-    about: "A conditional edge sends agent to tool while count < 3, then ends. Fork the count \
-            mid-way and the loop ends sooner: the router re-runs on the edited state.",
     spec: r#"{
   "channels": {"count": {"reducer": "last_value"}, "trail": {"reducer": "append"}},
   "nodes": {

@@ -5,10 +5,6 @@ use super::Scenario;
 /// booking → reply, over messages (the lesson's graph).
 pub const SCENARIO: Scenario = Scenario {
     id: "chat",
-    title: "Chat: booking → reply",
-    about:
-        "The seed walkthrough's graph. Each message you send runs __start__, booking and reply: \
-            one input checkpoint and three loop checkpoints per round.",
     spec: r#"{
   "channels": {"messages": {"reducer": "add_messages"}},
   "nodes": {

@@ -5,8 +5,6 @@ use super::Scenario;
 /// a sets step to 1, b adds 1.
 pub const SCENARIO: Scenario = Scenario {
     id: "counter",
-    title: "Counter: a → b",
-    about: "A last-value channel: each write replaces the value. a sets step to 1, b adds one.",
     spec: r#"{
   "channels": {"step": {"reducer": "last_value"}},
   "nodes": {"a": {"writes": [{"set": {"step": 1}}]}, "b": {"writes": [{"incr": "step", "by": 1}]}},

@@ -5,10 +5,6 @@ use super::Scenario;
 /// a and b in one superstep, c waits for both.
 pub const SCENARIO: Scenario = Scenario {
     id: "fanout",
-    title: "Fan-out: a ∥ b → c",
-    about:
-        "a and b run in the same superstep and share one checkpoint; c waits for both (a join). \
-            Forking as a alone leaves the join waiting for b, so nothing runs.",
     spec: r#"{
   "channels": {"log": {"reducer": "append"}, "total": {"reducer": "sum"}},
   "nodes": {

@@ -5,10 +5,6 @@ use super::Scenario;
 /// triage hands off to billing, billing to support and survey together, by `goto`.
 pub const SCENARIO: Scenario = Scenario {
     id: "handoff",
-    title: "Handoff: agents with Command(goto)",
-    about: "No edge leaves triage or billing: each agent returns Command(update, goto=...), drawn \
-            as dashed arrows; billing's goto is a list, so support and survey run together. Fork \
-            c2 as billing and nothing runs next: update_state follows a node's edges, never its goto.",
     spec: r#"{
   "channels": {"log": {"reducer": "append"}, "agent": {"reducer": "last_value"}},
   "nodes": {

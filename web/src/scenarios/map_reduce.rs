@@ -5,10 +5,6 @@ use super::Scenario;
 /// plan fans out a `Send` per topic to worker; reduce runs once after them.
 pub const SCENARIO: Scenario = Scenario {
     id: "map-reduce",
-    title: "Map-reduce: Send × 3 → reduce",
-    about: "plan returns one Send per topic: three worker tasks on one checkpoint (3 × worker), \
-            each given only its own topic. Replay that checkpoint and all three run again; fork \
-            it as plan with other topics and the Sends are recomputed.",
     spec: r#"{
   "channels": {"topics": {"reducer": "last_value"}, "notes": {"reducer": "append"}, "summary": {"reducer": "last_value"}},
   "nodes": {

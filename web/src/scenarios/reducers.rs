@@ -5,9 +5,6 @@ use super::Scenario;
 /// node_a then node_b, each writing foo and appending to bar.
 pub const SCENARIO: Scenario = Scenario {
     id: "reducers",
-    title: "Reducers: foo replaces, bar appends",
-    about: "foo is last-value, bar appends. An update_state of bar appends to the list instead of \
-            replacing it; an update of foo replaces it.",
     spec: r#"{
   "channels": {"foo": {"reducer": "last_value"}, "bar": {"reducer": "append"}},
   "nodes": {

@@ -5,11 +5,6 @@ use super::Scenario;
 /// plan → research[search → write → approve (interrupt)] → publish.
 pub const SCENARIO: Scenario = Scenario {
     id: "research",
-    title: "Research subgraph with approval",
-    about: "research is a subgraph: its checkpoints live in their own namespace (research:<task \
-            id>); expand c2 to see them. approve calls interrupt() inside it, which pauses the \
-            parent too. Fork the paused subgraph checkpoint (an update in its namespace), then \
-            Resume from the parent.",
     spec: r#"{
   "channels": {"topic": {"reducer": "last_value"}, "notes": {"reducer": "last_value"}, "draft": {"reducer": "last_value"}, "approved": {"reducer": "last_value"}, "log": {"reducer": "append"}},
   "nodes": {
