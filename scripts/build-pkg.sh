@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the npm package into pkg/ (generated, not committed):
 #   pkg/wasm/chronograph.js + chronograph_bg.wasm   wasm-pack --target web, release profile,
-#                                                    crate `chronograph` with the `wasm` feature
+#                                                    crate `chronograph-wasm` (core/wasm/, the bindings)
 #   pkg/{lib,exports,node,browser}.js, index.d.ts   the hand-written JS layer and types (npm/)
 #   pkg/package.json, pkg/README.md                 from npm/ (version from core/Cargo.toml)
 # One wasm build serves both entries: Node loads it synchronously (node.js), browsers
@@ -40,9 +40,9 @@ out="$pkg/wasm"
 rm -rf "$pkg"
 mkdir -p "$out"
 
-log "wasm-pack build core --target web $profile --features wasm"
-wasm-pack --quiet build core --target web "$profile" --no-opt --no-pack --no-gitignore --no-typescript \
-  --weak-refs --out-dir "$out" --out-name chronograph -- --features wasm
+log "wasm-pack build core/wasm --target web $profile"
+wasm-pack --quiet build core/wasm --target web "$profile" --no-opt --no-pack --no-gitignore --no-typescript \
+  --weak-refs --out-dir "$out" --out-name chronograph
 rm -f "$out/README.md" "$out/package.json" "$out/.gitignore"
 
 bg="$out/chronograph_bg.wasm"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tests of the npm package, one command for every layer (pkg/ must be built
 # first: scripts/build-pkg.sh; the npm packages of tests/ installed: scripts/setup.sh):
-#   1. wasm-pack test --node core --features wasm --test wasm_api   the binding layer (DTOs, errors)
+#   1. wasm-pack test --node core/wasm --test wasm_api              the binding layer (DTOs, errors)
 #   2. node --test tests/*.test.mjs                                  the package in Node (conformance,
 #                                                                    nodes, errors, stream, saver,
 #                                                                    state, README, npm install)
@@ -19,8 +19,8 @@ step() { printf '\n\033[1;34m[test-pkg]\033[0m %s\n' "$*"; }
 # The tests import the package by name, as an application would.
 ln -sfn ../../pkg tests/node_modules/chronograph
 
-step "wasm-pack test --node core --features wasm --test wasm_api"
-wasm-pack test --node core --features wasm --test wasm_api
+step "wasm-pack test --node core/wasm --test wasm_api"
+wasm-pack test --node core/wasm --test wasm_api
 
 step "node --test tests/*.test.mjs"
 timeout 900 node --test --test-timeout=300000 tests/*.test.mjs

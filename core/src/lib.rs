@@ -48,8 +48,6 @@ mod reserved;
 pub mod scenario;
 mod state;
 mod types;
-#[cfg(feature = "wasm")]
-pub mod wasm;
 
 pub use channels::{
     add_messages, ChannelKind, ChannelList, ChannelListIter, ChannelValue, CustomReducer, Reducer,

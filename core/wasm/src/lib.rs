@@ -1,5 +1,7 @@
-//! JavaScript bindings (cargo feature `wasm`): the raw layer of the npm
-//! package `chronograph`.
+//! JavaScript bindings of the engine crate `chronograph`: the raw layer of
+//! the npm package `chronograph` (`scripts/build-pkg.sh` builds `pkg/` from
+//! this crate). The engine crate itself knows nothing about JavaScript: every
+//! `wasm_bindgen`, `js_sys` and `JsValue` lives here.
 //!
 //! Each exported class is a newtype over one core type, one class per file,
 //! and each method is "convert, call the core, convert". The package's
