@@ -2,9 +2,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import { initSync } from "./wasm/chronograph.js";
-import { setup } from "./lib.js";
+import { setup } from "./setup.js";
 
 initSync({ module: readFileSync(new URL("./wasm/chronograph_bg.wasm", import.meta.url)) });
 setup(new AsyncLocalStorage());
 
-export * from "./exports.js";
+export * from "./index.js";

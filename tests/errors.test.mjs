@@ -59,16 +59,17 @@ test("builder arguments are validated and named", async () => {
   await fails(() => new StateGraph({}).addEdge("a", ["b"]), T, "TypeError", A, "addEdge(from, to): to must be a string, got an array");
   await fails(() => new StateGraph({}).addConditionalEdges("a", "b"), T, "TypeError", A, 'addConditionalEdges(from, router, pathMap): router must be a function, got the string "b"');
   await fails(() => new StateGraph({}).addConditionalEdges("a", () => "b", 3), T, "TypeError", A, /pathMap: invalid type/);
-  await fails(() => chat().compile({ checkpointer: {} }), T, "TypeError", A, "compile(options): options.checkpointer must be a MemorySaver");
+  await fails(() => chat().compile({ checkpointer: {} }), T, "TypeError", A, "compile(options): options.checkpointer must be a MemorySaver, true or false");
   await fails(() => chat().compile({ interruptBefore: 1 }), T, "TypeError", A, "compile(options): interruptBefore must be a string or an array of strings, got the number 1");
 });
 
 test("graph mistakes are reported by compile with LangGraph's texts", async () => {
-  const V = GraphValueError;
-  await fails(() => chat().addEdge("a", "nowhere").compile(), V, "GraphValueError", "INVALID_GRAPH", "Found edge ending at unknown node `nowhere`");
-  await fails(() => chat().addNode("a", () => ({})).compile(), V, "GraphValueError", "INVALID_GRAPH", "Node `a` already present.");
-  await fails(() => new StateGraph({ x: null }).addNode("a", () => ({})).compile(), V, "GraphValueError", "INVALID_GRAPH", "Graph must have an entrypoint: add at least one edge from START to another node");
-  await fails(() => chat().compile({ interruptBefore: ["zz"] }), V, "GraphValueError", "INVALID_GRAPH", "Interrupt node `zz` not found");
+  // LangGraph.js's validate() throws plain Errors; a duplicate or reserved node name fails in addNode.
+  const V = Error;
+  await fails(() => chat().addEdge("a", "nowhere").compile(), V, "Error", "INVALID_GRAPH", "Found edge ending at unknown node `nowhere`");
+  await fails(() => chat().addNode("a", () => ({})), V, "Error", "INVALID_GRAPH", "Node `a` already present.");
+  await fails(() => new StateGraph({ x: null }).addNode("a", () => ({})).compile(), V, "Error", "INVALID_GRAPH", "Graph must have an entrypoint: add at least one edge from START to another node");
+  await fails(() => chat().compile({ interruptBefore: ["zz"] }), V, "Error", "INVALID_GRAPH", "Interrupt node `zz` not found");
   await fails(() => StateGraph.fromSpec({ nodes: { a: { writes: [{ sett: {} }] } } }), GraphSpecError, "GraphSpecError", "INVALID_SPEC", /^nodes\.a\.writes\[0\]\.sett: unknown field `sett`/);
 });
 
@@ -127,7 +128,7 @@ test("engine errors carry LangGraph.js's names, codes and texts", async () => {
   const e = await fails(() => loop.invoke({ n: 0 }, { recursionLimit: 5 }), GraphRecursionError, "GraphRecursionError", "GRAPH_RECURSION_LIMIT", /^Recursion limit of 5 reached without hitting a stop condition\. You can increase the limit by setting the "recursionLimit" config key\.\n\nTroubleshooting URL: https:\/\/docs\.langchain\.com\/oss\/javascript\/langgraph\/GRAPH_RECURSION_LIMIT\/\n$/);
   assert.equal(e.lc_error_code, "GRAPH_RECURSION_LIMIT");
   await fails(() => loop.invoke({ n: 0 }, { recursionLimit: 0 }), GraphValueError, "GraphValueError", "INVALID_VALUE", '"recursionLimit" must be at least 1');
-  await fails(() => loop.getState(t("x")), GraphValueError, "GraphValueError", "MISSING_CHECKPOINTER", "No checkpointer set");
+  await fails(() => loop.getState(t("x")), GraphValueError, "GraphValueError", "MISSING_CHECKPOINTER", "No checkpointer set\n\nTroubleshooting URL: https://docs.langchain.com/oss/javascript/langgraph/MISSING_CHECKPOINTER/\n");
   // RuntimeError has no class of its own in LangGraph.js: a plain Error named RuntimeError.
   await fails(() => loop.invoke(new Command({ resume: 1 }), t("x")), Error, "RuntimeError", "INVALID_OPERATION", "Cannot use Command(resume=...) without checkpointer");
   const sum = new StateGraph({ n: "sum" }).addNode("a", () => ({ n: "one" })).addEdge(START, "a").compile();
@@ -136,7 +137,7 @@ test("engine errors carry LangGraph.js's names, codes and texts", async () => {
 
 test("bad node and router results are errors naming the node", async () => {
   const returns = (value) => new StateGraph({ x: "last_value" }).addNode("n", () => value).addEdge(START, "n").compile();
-  const e = await fails(() => returns(42).invoke({ x: 0 }), InvalidUpdateError, "InvalidUpdateError", "INVALID_UPDATE", /^Expected dict, got 42\n/);
+  const e = await fails(() => returns(42).invoke({ x: 0 }), InvalidUpdateError, "InvalidUpdateError", "INVALID_UPDATE", /^Expected node "n" to return an object or an array containing at least one Command object, received number\n/);
   assert.equal(e.node, "n");
   await fails(
     () => returns(new Command({ goto: [5] })).invoke({ x: 0 }),

@@ -264,7 +264,8 @@ test("breakpoints pause before and after nodes; invoke(null) continues", async (
     .addEdge("a", "b")
     .compile({ checkpointer: new MemorySaver(), interruptBefore: ["b"] });
   const cfg = thread();
-  assert.deepEqual(await graph.invoke({ log: [] }, cfg), { log: ["a"] });
+  // LangGraph.js reports the pause at a breakpoint as an empty __interrupt__ list.
+  assert.deepEqual(await graph.invoke({ log: [] }, cfg), { log: ["a"], __interrupt__: [] });
   assert.deepEqual((await graph.getState(cfg)).next, ["b"]);
   assert.deepEqual(await graph.invoke(null, cfg), { log: ["a", "b"] });
 });
@@ -310,7 +311,7 @@ test("a node that throws rejects invoke with that very error, node attached; the
   assert.equal(error.code, "NODE_ERROR");
   const snap = await graph.getState(cfg);
   assert.deepEqual(snap.next, ["flaky"]);
-  assert.match(snap.tasks[0].error, /upstream timed out/);
+  assert.equal(snap.tasks[0].error.message, "upstream timed out");
   assert.deepEqual(await graph.invoke(null, cfg), { log: ["a", "flaky"] });
 });
 

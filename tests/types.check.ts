@@ -48,8 +48,14 @@ import {
   type ThreadExport,
   type Update,
   type UpdatedConfig,
+  type CommandParams,
+  type ErrorOptions,
+  BaseLangGraphError,
   ChronographError,
   Command,
+  INTERRUPT,
+  isCommand,
+  isInterrupted,
   CompiledStateGraph,
   COPY,
   EmptyInputError,
@@ -68,6 +74,41 @@ import {
   StateGraph,
   ThreadBusyError,
 } from "chronograph";
+import {
+  type AnnotationFunction,
+  type ExtractUpdateType,
+  type ExtractValueType,
+  type FieldUpdate,
+  type FieldValue,
+  type MessageLike,
+  type RetryPolicy,
+  type SchemaInput,
+  type SchemaOutput,
+  type SingleReducer,
+  type StandardSchemaV1,
+  type StateDefinition,
+  type StateGraphConstructor,
+  type StateGraphOptions,
+  type LooseReducer,
+  type ReducedValueLike,
+  type StateSchemaField,
+  type StateSchemaFields,
+  type StateType,
+  type UpdateType,
+  addMessages,
+  Annotation,
+  AnnotationRoot,
+  BaseChannel,
+  BinaryOperatorAggregate,
+  LastValue,
+  MessagesAnnotation,
+  MessagesValue,
+  messagesStateReducer,
+  ReducedValue,
+  REMOVE_ALL_MESSAGES,
+  StateSchema,
+} from "chronograph";
+import { z } from "zod";
 
 interface Message {
   [key: string]: Json;
@@ -93,7 +134,8 @@ const reply: NodeFunction<ChatState> = async (state, config: NodeConfig) => {
   const step: number = config.metadata.langgraph_step;
   const threadId: string | number | undefined = config.configurable.thread_id;
   void threadId;
-  const ok = interrupt<boolean>({ question: "send?", step });
+  // LangGraph.js's order: interrupt<I (the value), R (the answer)>.
+  const ok = interrupt<{ question: string; step: number }, boolean>({ question: "send?", step });
   return { approved: ok, turns: state.turns + 1 };
 };
 const route: Router<ChatState> = (state) => (state.approved ? END : "reply");
@@ -209,6 +251,11 @@ async function walkthrough(): Promise<void> {
       e instanceof ThreadBusyError;
     void known;
   }
+  const base: BaseLangGraphError = new GraphValueError("x", { lc_error_code: "INVALID_GRAPH" } satisfies ErrorOptions);
+  const interruptKey: "__interrupt__" = INTERRUPT;
+  const params: CommandParams = { resume: 1 };
+  const isCmd: boolean = isCommand(new Command(params)) && !isInterrupted({});
+  void [base, interruptKey, isCmd];
   const conversions: number = graph._stateConversions;
   const items: number = graph._stateItemsConverted;
   const mode: StreamMode = "debug";
@@ -287,6 +334,69 @@ async function subgraphs(): Promise<void> {
   void [packet, gotos, parent, map, pairs];
 }
 void subgraphs;
+
+// LangGraph.js's state definitions, written as its docs write them.
+const Docs = Annotation.Root({
+  question: Annotation<string>,
+  items: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }),
+  total: Annotation<number, number>({ value: (a, b) => a + b, default: () => 0 }),
+});
+type DocsState = typeof Docs.State;
+const retry: RetryPolicy = { maxAttempts: 3, initialInterval: 10, jitter: false };
+const docsGraph = new StateGraph(Docs)
+  .addNode("collect", (state: DocsState) => ({ items: [`${state.question}:${state.items.length}`], total: 1 }), { retryPolicy: retry })
+  .addNode({ finish: (state) => ({ question: `${state.total}` }) })
+  .addEdge(START, "collect")
+  .addConditionalEdges("collect", (state) => (state.items.length < 3 ? "collect" : "finish"))
+  .addEdge("finish", END)
+  .compile({ checkpointer: new MemorySaver() });
+async function docs(): Promise<void> {
+  const out = await docsGraph.invoke({ question: "q" }, { configurable: { thread_id: "d" } });
+  const items: string[] | undefined = out.items;
+  const chat = new StateGraph(MessagesAnnotation)
+    .addNode("bot", (state) => ({ messages: [{ role: "assistant", content: `${state.messages.length}` }] }))
+    .addEdge(START, "bot")
+    .compile();
+  const reply = await chat.invoke({ messages: [{ role: "user", content: "hi" }] });
+  const merged: MessageLike[] = messagesStateReducer([{ role: "user", content: "a", id: "1" }], { id: REMOVE_ALL_MESSAGES, type: "remove" });
+  const schema = new StateSchema({
+    messages: MessagesValue,
+    step: z.string(),
+    count: z.number().default(0),
+    log: new ReducedValue(z.array(z.string()).default(() => []), { inputSchema: z.string(), reducer: (a: string[], b: string) => [...a, b] }),
+  });
+  const zodGraph = new StateGraph(schema)
+    .addNode("s", (state) => ({ step: "s", count: state.count + 1, log: `n=${state.log.length}` }))
+    .addEdge(START, "s")
+    .compile();
+  const zodOut = await zodGraph.invoke({ step: "start" });
+  const legacy = new StateGraph({ channels: { input: null, steps: { reducer: (a: string[], b: string[]) => a.concat(b), default: () => [] } } });
+  const wrapped = new StateGraph({ stateSchema: Docs });
+  const definition: StateDefinition = Docs.spec;
+  const fromDefinition = new StateGraph(Docs.spec);
+  const ctor: StateGraphConstructor = StateGraph;
+  const options: StateGraphOptions | undefined = undefined;
+  const annotate: AnnotationFunction = Annotation;
+  const single: SingleReducer<number> = { reducer: (a, b) => a + b };
+  const value: ExtractValueType<typeof Docs.spec.items> = [];
+  const update: ExtractUpdateType<typeof Docs.spec.total> = 1;
+  const st: StateType<typeof Docs.spec> = { question: "q", items: [], total: 0 };
+  const up: UpdateType<typeof Docs.spec> = { total: 1 };
+  const fields: StateSchemaFields = schema.fields;
+  const field: StateSchemaField = z.string();
+  const loose: LooseReducer = { value: (a: number, b: number) => a + b };
+  const reducedLike: ReducedValueLike = MessagesValue;
+  void [loose, reducedLike];
+  const fv: FieldValue<typeof schema.fields.count> = 1;
+  const fu: FieldUpdate<typeof schema.fields.log> = "x";
+  const so: SchemaOutput<z.ZodString> = "x";
+  const si: SchemaInput<z.ZodString> = "x";
+  const std: StandardSchemaV1 = z.number();
+  const root: AnnotationRoot<{ n: LastValue<number> }> = Annotation.Root({ n: Annotation<number>() });
+  const channel: BaseChannel = new BinaryOperatorAggregate<number>((a, b) => a + b, () => 0);
+  void [items, reply, merged, zodOut.count, legacy, wrapped, definition, fromDefinition, ctor, options, annotate, single, value, update, st, up, fields, field, fv, fu, so, si, std, root, channel, addMessages];
+}
+void docs;
 
 // The declarations must reject these.
 // @ts-expect-error: not a reducer name

@@ -13,7 +13,6 @@ use crate::pregel::write::node_writes;
 use crate::reserved::recast_checkpoint_ns;
 use crate::types::{Interrupt, NodeOutput, RunnableConfig, COPY, END, INPUT, START};
 use serde_json::{Map, Value};
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 /// A task a checkpoint schedules, as a snapshot shows it (`PregelTask`).
@@ -328,9 +327,10 @@ fn null_writes(pending: &[PendingWrite]) -> Vec<(String, Value)> {
         .collect()
 }
 
-/// A finished task's state writes, as LangGraph's `task.result`.
+/// A finished task's state writes, as LangGraph's `task.result`, keys in
+/// the order the task wrote them (a dict in LangGraph, an object in LangGraph.js).
 fn task_result(graph: &GraphInner, task: &Task) -> Value {
-    let mut grouped: BTreeMap<&str, Vec<&Value>> = BTreeMap::new();
+    let mut grouped: indexmap::IndexMap<&str, Vec<&Value>> = indexmap::IndexMap::new();
     for (c, v) in &task.writes {
         if graph.is_state_key(c) {
             grouped.entry(c).or_default().push(v);
@@ -455,7 +455,7 @@ impl Base {
             }
             None => false,
         };
-        let (checkpoint, step, parent_id) = match &saved {
+        let (mut checkpoint, step, parent_id) = match &saved {
             Some(s) => (
                 s.checkpoint.clone(),
                 s.metadata.step,
@@ -466,6 +466,7 @@ impl Base {
                 (Checkpoint::empty(id, ts), -1, addr.checkpoint_id.clone())
             }
         };
+        scope.graph.fill_defaults(&mut checkpoint);
         Ok(Base {
             saved,
             superseded,

@@ -38,6 +38,14 @@ pub struct RunnableConfig {
     /// `async`, which like `sync` saves every one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub durability: Option<Durability>,
+    /// This run's breakpoints before nodes, in place of the compiled ones
+    /// (LangGraph's `interrupt_before` argument of `invoke`/`stream`;
+    /// LangGraph.js's `interruptBefore` in the run's config). The root graph only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interrupt_before: Option<Vec<String>>,
+    /// This run's breakpoints after nodes, in place of the compiled ones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interrupt_after: Option<Vec<String>>,
 }
 
 /// LangGraph 1.x's `durability` modes: when a run's checkpoints are saved.
@@ -398,10 +406,14 @@ pub struct RunOutput {
     pub values: State,
     /// Interrupts raised by `interrupt()` in the last superstep.
     pub interrupts: Vec<Interrupt>,
+    /// Whether the run paused (at a breakpoint, or on `interrupt()`) rather
+    /// than finished. LangGraph.js's `invoke` then reports `__interrupt__`
+    /// even when it is empty (a breakpoint); LangGraph's does not.
+    pub paused: bool,
 }
 
 impl RunOutput {
-    /// The values as a JSON object (keys sorted) with `__interrupt__` added
+    /// The values as a JSON object (keys in declaration order) with `__interrupt__` added
     /// when the run was interrupted: the shape `invoke` returns in
     /// LangGraph. A copy: costs the size of the state.
     pub fn to_json(&self) -> Value {

@@ -4,7 +4,7 @@ use super::branch::{Branch, RouterFn};
 use super::compiled::{CompiledGraph, CompiledNode, FastIndexMap, GraphInner};
 use super::node::{NodeAction, NodeContext, NodeFuture, State};
 use super::validate::{channel_name_error, node_name_error, DEFAULT_BRANCH_NAME, TASKS};
-use crate::channels::{ChannelKind, Reducer};
+use crate::channels::{ChannelKind, ChannelValue, Reducer};
 use crate::checkpoint::{CheckpointSaver, Name};
 use crate::clock::{default_clock, Clock, IdGenerator};
 use crate::error::{Error, Result};
@@ -80,6 +80,8 @@ impl CompileOptions {
 #[derive(Default)]
 pub struct StateGraph {
     channels: IndexMap<String, Reducer>,
+    /// Channels' initial values (LangGraph.js's `default`), in declaration order.
+    defaults: IndexMap<String, Value>,
     nodes: IndexMap<String, NodeAction>,
     edges: Vec<(Vec<String>, String)>,
     branches: IndexMap<String, Vec<Branch>>,
@@ -105,6 +107,17 @@ impl StateGraph {
     pub fn add_channel(&mut self, name: impl Into<String>, reducer: Reducer) -> &mut Self {
         // Reserved names are refused by `compile`, where LangGraph refuses them.
         self.channels.insert(name.into(), reducer);
+        self
+    }
+
+    /// Gives channel `name` an initial value: LangGraph.js's `default`
+    /// (`Annotation({ reducer, default })`, a zod `.default()`). The channel
+    /// holds it whenever a checkpoint has no value for it, so it is in the
+    /// first checkpoint and every state a node reads, and a reducer folds
+    /// the first write into it. LangGraph (Python) has no such declaration;
+    /// graphs without one behave exactly as before.
+    pub fn set_channel_default(&mut self, name: impl Into<String>, value: Value) -> &mut Self {
+        self.defaults.insert(name.into(), value);
         self
     }
 
@@ -322,6 +335,12 @@ impl StateGraph {
                 .keys()
                 .filter(|k| self.channels.contains_key(&***k))
                 .cloned()
+                .collect(),
+            defaults: self
+                .defaults
+                .iter()
+                .filter(|(k, _)| self.channels.contains_key(*k))
+                .map(|(k, v)| (Name::from(k.as_str()), ChannelValue::from_json(v.clone())))
                 .collect(),
             channels,
             nodes,

@@ -60,7 +60,9 @@ pub(crate) struct GraphInner {
     /// Every channel: state keys, `__start__`, `branch:to:*`, `join:*`.
     pub channels: FastIndexMap<Name, ChannelKind>,
     /// State keys in declaration order.
-    pub state_keys: Vec<Name>,
+    pub state_keys: Rc<[Name]>,
+    /// Initial values of state keys that declare one (see [`GraphInner::fill_defaults`]).
+    pub defaults: Vec<(Name, ChannelValue)>,
     /// `__start__` first, then nodes in registration order.
     pub nodes: FastIndexMap<String, CompiledNode>,
     /// Edges as declared (for drawing).
@@ -100,25 +102,44 @@ impl GraphInner {
         matches!(self.channels.get(name), Some(ChannelKind::State(_)))
     }
 
+    /// Gives each channel with a declared default that `checkpoint` has no
+    /// value for its default, as LangGraph.js's channels start from their
+    /// `initialValueFactory` when restored from a checkpoint without a value.
+    /// Called where a run or an update loads the checkpoint it starts from;
+    /// [`GraphInner::read_state`] adds them to a stored checkpoint's state.
+    pub(crate) fn fill_defaults(&self, checkpoint: &mut Checkpoint) {
+        for (k, v) in &self.defaults {
+            if !checkpoint.channel_values.contains_key(k) {
+                checkpoint.channel_values.insert(k.clone(), v.clone());
+            }
+        }
+    }
+
     /// The state a node reads at `checkpoint`.
     pub(crate) fn read_state(&self, checkpoint: &Checkpoint) -> State {
         // Inserted one by one: `collect` into a map first sorts a temporary Vec.
         let mut values = BTreeMap::new();
-        for k in &self.state_keys {
+        for k in self.state_keys.iter() {
             if let Some(v) = checkpoint.channel_values.get(k) {
                 values.insert(k.clone(), v.clone());
             }
         }
-        State::from_values(values)
+        // A saver stores values by channel version, and a default that was
+        // never written has none: a stored checkpoint shows it here.
+        for (k, v) in &self.defaults {
+            if !values.contains_key(k) {
+                values.insert(k.clone(), v.clone());
+            }
+        }
+        State::from_values(values).in_order(self.state_keys.clone())
     }
 
-    /// The state as a JSON object with sorted keys (the output of a run).
+    /// The state as a JSON object, keys in declaration order (the output of a run).
     pub(crate) fn read_values(&self, values: &BTreeMap<Name, ChannelValue>) -> Value {
         Value::Object(
-            values
+            self.state_keys
                 .iter()
-                .filter(|(k, _)| self.is_state_key(k))
-                .map(|(k, v)| (String::from(&**k), v.to_json()))
+                .filter_map(|k| Some((String::from(&**k), values.get(k)?.to_json())))
                 .collect::<Map<_, _>>(),
         )
     }
@@ -195,6 +216,24 @@ impl CompiledGraph {
         config: &RunnableConfig,
     ) -> Result<RunOutput> {
         runner::run(&self.inner, input.into(), config, None, false).await
+    }
+
+    /// Runs the graph inside the running task `ctx`, as LangGraph does when
+    /// a node function calls a compiled graph ("a subgraph called as a
+    /// function"): in the task's namespace of the parent's checkpointer,
+    /// like a subgraph node. Resolves to the subgraph's final state; when
+    /// it pauses, the error is the `GraphInterrupt` that pauses the task
+    /// (let it propagate), and the resume value of the parent's next run
+    /// reaches the nested `interrupt()`.
+    pub async fn ainvoke_in_task(
+        &self,
+        input: Value,
+        ctx: &super::node::NodeContext,
+    ) -> Result<Value> {
+        match runner::run_subgraph(self, super::node::State::from_arg(input), ctx.clone()).await? {
+            crate::types::NodeOutput::Update(values) => Ok(values),
+            crate::types::NodeOutput::Command(_) => Ok(Value::Null),
+        }
     }
 
     /// Runs the graph, reporting events to `sink` as they happen.

@@ -22,6 +22,11 @@ pub struct State {
     /// Shared: a task hands the same state to its node, its writers and
     /// its routers; a router's fresh read copies it once to apply writes.
     values: Rc<BTreeMap<Name, ChannelValue>>,
+    /// The order [`State::iter`] and [`State::to_json`] give the keys in:
+    /// the graph's declaration order (LangGraph's `read_channels` reads the
+    /// channels in it), or a `Send` argument's own order. Keys it does not
+    /// list follow, sorted; without one, every key is sorted.
+    order: Option<Rc<[Name]>>,
     /// A `Send` argument that is not an object (`Send("w", 3)`): the node
     /// is given this value itself; `values` is then empty.
     arg: Option<Rc<Value>>,
@@ -33,21 +38,33 @@ impl State {
     pub fn from_values(values: BTreeMap<Name, ChannelValue>) -> Self {
         State {
             values: Rc::new(values),
+            order: None,
             arg: None,
         }
+    }
+
+    /// The same state, its keys given in `order` (see [`State::iter`]).
+    pub(crate) fn in_order(mut self, order: Rc<[Name]>) -> Self {
+        self.order = Some(order);
+        self
     }
 
     /// What a node run by `Send(node, arg)` is given: an object's keys as
     /// channels; any other value as itself ([`State::arg`]).
     pub fn from_arg(arg: Value) -> Self {
         match arg {
-            Value::Object(map) => State::from_values(
-                map.into_iter()
-                    .map(|(k, v)| (Name::from(k.as_str()), ChannelValue::from_json(v)))
-                    .collect(),
-            ),
+            Value::Object(map) => {
+                let order: Rc<[Name]> = map.keys().map(|k| Name::from(k.as_str())).collect();
+                State::from_values(
+                    map.into_iter()
+                        .map(|(k, v)| (Name::from(k.as_str()), ChannelValue::from_json(v)))
+                        .collect(),
+                )
+                .in_order(order)
+            }
             other => State {
                 values: Rc::default(),
+                order: None,
                 arg: Some(Rc::new(other)),
             },
         }
@@ -68,9 +85,17 @@ impl State {
         self.get(channel).map(ChannelValue::to_json)
     }
 
-    /// Channel names and values, sorted by name.
+    /// Channel names and values: in the graph's declaration order for a
+    /// state the graph read (as LangGraph gives a node its state), else
+    /// sorted by name.
     pub fn iter(&self) -> impl Iterator<Item = (&Name, &ChannelValue)> {
-        self.values.iter()
+        let ordered = self.order.as_deref().unwrap_or_default();
+        let listed = ordered.iter().filter_map(|k| self.values.get_key_value(k));
+        let rest = self
+            .values
+            .iter()
+            .filter(move |(k, _)| !ordered.contains(k));
+        listed.chain(rest)
     }
 
     /// The whole state as a JSON object (a copy: costs the size of the
@@ -80,8 +105,7 @@ impl State {
             return (**arg).clone();
         }
         Value::Object(
-            self.values
-                .iter()
+            self.iter()
                 .map(|(k, v)| (String::from(&**k), v.to_json()))
                 .collect::<Map<_, _>>(),
         )

@@ -56,8 +56,13 @@ pub(crate) async fn run<'a>(
         Outcome::Done(values) => Ok(RunOutput {
             values,
             interrupts: Vec::new(),
+            paused: false,
         }),
-        Outcome::Paused(values, interrupts) => Ok(RunOutput { values, interrupts }),
+        Outcome::Paused(values, interrupts) => Ok(RunOutput {
+            values,
+            interrupts,
+            paused: true,
+        }),
     }
 }
 
@@ -414,7 +419,7 @@ impl<'a> Loop<'a> {
             .values()
             .any(|k| matches!(k, crate::channels::ChannelKind::Barrier(_)));
         let loaded_id = loaded.as_ref().map(|t| t.checkpoint.id.clone());
-        let (checkpoint, parent_id, prev_id, step, source, pending) = match loaded {
+        let (mut checkpoint, parent_id, prev_id, step, source, pending) = match loaded {
             Some(t) => (
                 t.checkpoint,
                 t.config.checkpoint_id,
@@ -436,6 +441,7 @@ impl<'a> Loop<'a> {
                 )
             }
         };
+        graph.fill_defaults(&mut checkpoint);
         let exec = (has_joins && !exit_mode && frame.saver.is_some())
             .then(|| aliasing::VirtualExecutor::new(join_sets(graph, &checkpoint)));
         Ok(Loop {
@@ -814,6 +820,21 @@ impl<'a> Loop<'a> {
         Ok(None)
     }
 
+    /// The breakpoints before (`before`) or after nodes: the run's own for
+    /// the root graph when its config gives them, else the compiled ones.
+    fn breakpoints(&self, before: bool) -> &[String] {
+        let config = &self.frame.config;
+        let run = match before {
+            true => config.interrupt_before.as_deref(),
+            false => config.interrupt_after.as_deref(),
+        };
+        match (run, self.frame.is_nested(), before) {
+            (Some(names), false, _) => names,
+            (_, _, true) => &self.graph.interrupt_before,
+            (_, _, false) => &self.graph.interrupt_after,
+        }
+    }
+
     /// Turns a `Command` into NULL_TASK_ID writes (LangGraph `map_command`).
     fn command(&mut self, cmd: &Command, forks: bool) -> Result<()> {
         if cmd.graph.as_deref() == Some(PARENT) {
@@ -927,7 +948,7 @@ impl<'a> Loop<'a> {
         if !self.is_replaying && !self.pending.is_empty() {
             algo::match_writes(&mut tasks, &self.pending);
         }
-        if algo::should_interrupt(&self.checkpoint, &self.graph.interrupt_before, &tasks) {
+        if algo::should_interrupt(&self.checkpoint, self.breakpoints(true), &tasks) {
             self.emit(|_| StreamEvent::Interrupted(Vec::new()));
             return Ok(Some(Outcome::Paused(self.paused_state(&tasks), Vec::new())));
         }
@@ -1115,7 +1136,7 @@ impl<'a> Loop<'a> {
         self.step += 1;
         self.frame.resuming = None;
         self.emit(|run| StreamEvent::Values(run.graph.read_values(&run.checkpoint.channel_values)));
-        if algo::should_interrupt(&self.checkpoint, &self.graph.interrupt_after, &tasks) {
+        if algo::should_interrupt(&self.checkpoint, self.breakpoints(false), &tasks) {
             self.emit(|_| StreamEvent::Interrupted(Vec::new()));
             return Ok(Some(Outcome::Paused(self.state(), Vec::new())));
         }

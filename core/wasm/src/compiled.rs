@@ -81,6 +81,24 @@ impl WasmCompiledGraph {
         })
     }
 
+    /// Runs the graph inside running task `task` (a node function that
+    /// calls this graph: LangGraph.js's "subgraph called as a function"):
+    /// in that task's namespace, pausing the task when it pauses.
+    #[wasm_bindgen(js_name = invokeInTask)]
+    pub fn invoke_in_task(&self, input: JsValue, task: u32) -> Promise {
+        let graph = self.graph.clone();
+        future_to_promise(async move {
+            let Some(ctx) = super::task::task_context(task) else {
+                return Err(invalid_argument(
+                    "invoke(input, config): called from a node that has finished",
+                ));
+            };
+            let input = super::types::json_from_js(input, "input")?;
+            let values = graph.ainvoke_in_task(input, &ctx).await.or_js()?;
+            super::types::to_js(&values)
+        })
+    }
+
     /// Runs the graph, calling `onChunk(mode, chunk)` for each chunk of the
     /// requested modes as it happens; resolves when the run ends. With
     /// `subgraphs`, the subgraphs' chunks too, as `onChunk(mode, chunk,

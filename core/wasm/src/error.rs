@@ -45,6 +45,8 @@ pub fn register_error_classes(classes: Object) {
 /// The LangGraph.js class name of a core error (JS has no `ValueError`).
 pub fn js_name(e: &Error) -> &str {
     match (e.kind(), e.code()) {
+        // LangGraph.js's `validate()` throws plain Errors.
+        (_, "INVALID_GRAPH") => "Error",
         (ErrorKind::Value, _) | (_, "MISSING_THREAD_ID") => "GraphValueError",
         _ => e.name(),
     }
@@ -63,8 +65,30 @@ pub fn js_message(e: &Error) -> (String, Option<String>) {
         _ => None,
     }
     .unwrap_or_else(|| m.to_owned());
-    if e.code() == "MISSING_THREAD_ID" {
-        text = "Checkpointer requires one or more of the following 'configurable' keys: thread_id, checkpoint_ns, checkpoint_id".into();
+    match e.code() {
+        "MISSING_THREAD_ID" => text = "Checkpointer requires one or more of the following 'configurable' keys: thread_id, checkpoint_ns, checkpoint_id".into(),
+        // LangGraph.js links a page for this one; LangGraph does not.
+        "MISSING_CHECKPOINTER" if !text.contains(PY_LINK) => {
+            text.push_str(&format!("{PY_LINK}MISSING_CHECKPOINTER"));
+        }
+        _ => {}
+    }
+    if let Some(name) = text
+        .strip_prefix("Found edge starting at unknown node '")
+        .and_then(|n| n.strip_suffix('\''))
+    {
+        text = format!("Found edge starting at unknown node `{name}`");
+    }
+    if let (Some(got), Some(node)) = (text.strip_prefix("Expected dict, got "), e.node()) {
+        let got = got.split(PY_LINK).next().unwrap_or(got);
+        let link = text
+            .find(PY_LINK)
+            .map(|at| text[at..].to_owned())
+            .unwrap_or_default();
+        text = format!(
+            "Expected node \"{node}\" to return an object or an array containing at least one Command object, received {}{link}",
+            js_type_of_repr(got)
+        );
     }
     match text.find(PY_LINK) {
         Some(at) => {
@@ -74,6 +98,17 @@ pub fn js_message(e: &Error) -> (String, Option<String>) {
             (text, Some(code))
         }
         None => (text, None),
+    }
+}
+
+/// The JS type name (`typeof`) of a value from its Python `repr`.
+fn js_type_of_repr(repr: &str) -> &'static str {
+    match repr.chars().next() {
+        Some('\'' | '"') => "string",
+        Some('0'..='9' | '-') => "number",
+        _ if repr == "True" || repr == "False" => "boolean",
+        _ if repr == "None" => "object",
+        _ => "object",
     }
 }
 

@@ -1,6 +1,6 @@
 //! Lazy list channels in the state objects handed to JS nodes and routers:
 //! a list whose cached JS value is not current becomes a property that
-//! the JS layer (`defineLazy` in npm/lib.js) defines as an accessor, and
+//! the JS layer (`defineLazy` in npm/src/lazy.ts) defines as an accessor, and
 //! whose core value waits here, by the object's token, until the property
 //! is read ([`lazy_channel`]: converted through the graph's
 //! [`StateCache`]), assigned ([`drop_lazy_channel`]) or the object is

@@ -5,10 +5,11 @@
 //!
 //! Each exported class is a newtype over one core type, one class per file,
 //! and each method is "convert, call the core, convert". The package's
-//! public surface is the hand-written JavaScript layer in `npm/`, which
+//! public surface is the TypeScript layer in `npm/src/`, which
 //! wraps these classes into LangGraph.js shapes (async iterables,
 //! `new Command({...})`, `interrupt()`, method chaining) and carries the
-//! TypeScript declarations of every data shape (`npm/index.d.ts`).
+//! TypeScript declarations of every data shape (`npm/src/*.ts`, compiled
+//! against the declarations wasm-bindgen generates for these classes).
 //!
 //! - [`types`]: the data shapes that cross the boundary (configs,
 //!   snapshots, tuples, stream chunks), converted with
@@ -34,6 +35,7 @@ mod lazy_state;
 mod listing;
 mod node;
 mod saver;
+mod shapes;
 mod state_cache;
 mod state_graph;
 mod task;

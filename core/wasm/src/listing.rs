@@ -4,7 +4,7 @@
 //!
 //! Listing a long history is usually done for its metadata, so the items
 //! go out without their values (`null`) and the JS layer (`listed` in
-//! npm/lib.js) makes each item's `values` (or `checkpoint.channel_values`)
+//! npm/src/lazy.ts) makes each item's `values` (or `checkpoint.channel_values`)
 //! a lazy property that converts that item's values on first read. The
 //! items themselves cross as one `serde_json` text that JS reads with one
 //! `JSON.parse`: V8 parses JSON faster than objects can be built through a

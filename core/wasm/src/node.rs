@@ -3,7 +3,7 @@
 //!
 //! A JS node is called as `fn(state, base, task, node, step, taskId)`:
 //! `base` is the run's config as [`StateCache::run_config`] makes it
-//! (converted once per run), and the JS layer (`wrapNode` in npm/lib.js)
+//! (converted once per run), and the JS layer (`wrapNode` in npm/src/runtime.ts)
 //! copies it into LangGraph.js's node `config`, fills in `node`, `step`
 //! and `taskId`, and keeps `task` (a number, see `task.rs`) where
 //! `interrupt()` finds it.
@@ -86,7 +86,7 @@ pub fn function_arg(f: &JsValue, what: &str) -> Result<Function, JsValue> {
 }
 
 thread_local! {
-    /// The JS layer's `updateText(value)` (npm/lib.js), once registered.
+    /// The JS layer's `updateText(value)` (npm/src/runtime.ts), once registered.
     static UPDATE_TEXT: RefCell<Option<Function>> = const { RefCell::new(None) };
     /// Property names read on every call, made once (not per call).
     static THEN: JsValue = JsValue::from_str("then");
@@ -218,18 +218,20 @@ pub fn router(from: String, f: Function, cache: Rc<StateCache>) -> RouterFn {
 }
 
 /// A channel declaration: a reducer name, `null` (last value),
-/// `{reducer: name}` or `{reducer: (a, b) => c, default?: () => v}`.
-pub fn reducer_from_js(channel: &str, spec: &JsValue) -> Result<Reducer, JsValue> {
+/// `{reducer: name}` or `{reducer: (a, b) => c}`, each with an optional
+/// `default: () => v` (LangGraph.js's `Annotation({reducer, default})`; a
+/// `{default}` without a reducer is a last-value channel with a default, as
+/// a zod `.default()` field is). Returns the reducer and the default's
+/// value: `default()` is called once, here, and the channel starts from
+/// that value (LangGraph.js calls it for each fresh channel; for the pure
+/// factories state definitions use, the values are the same).
+pub fn channel_from_js(channel: &str, spec: &JsValue) -> Result<(Reducer, Option<Value>), JsValue> {
     if spec.is_undefined() || spec.is_null() {
-        return Ok(Reducer::LastValue);
+        return Ok((Reducer::LastValue, None));
     }
     let what = format!("channels.{channel}");
     if let Some(name) = spec.as_string() {
-        return Reducer::from_name(&name).ok_or_else(|| {
-            invalid_argument(format!(
-                "{what} must be \"last_value\", \"append\", \"sum\", \"add_messages\" or {{reducer, default}}, got {name:?}"
-            ))
-        });
+        return Ok((reducer_by_name(&what, &name)?, None));
     }
     if !is_object(spec) {
         return Err(invalid_argument(format!(
@@ -238,27 +240,43 @@ pub fn reducer_from_js(channel: &str, spec: &JsValue) -> Result<Reducer, JsValue
         )));
     }
     let reducer = super::types::get(spec, "reducer");
-    if reducer.as_string().is_some() {
-        return reducer_from_js(channel, &reducer);
-    }
-    let f = function_arg(&reducer, &format!("{what}.reducer"))?;
-    let default = super::types::get(spec, "default");
-    let default = match default.is_undefined() {
-        true => None,
-        false => Some(function_arg(&default, &format!("{what}.default"))?),
+    let reducer = if let Some(name) = reducer.as_string() {
+        reducer_by_name(&what, &name)?
+    } else if reducer.is_undefined() || reducer.is_null() {
+        Reducer::LastValue
+    } else {
+        let f = function_arg(&reducer, &format!("{what}.reducer"))?;
+        Reducer::Custom(custom_reducer(f))
     };
-    Ok(Reducer::Custom(custom_reducer(f, default)))
+    let default = super::types::get(spec, "default");
+    let default = match default.is_undefined() || default.is_null() {
+        true => None,
+        false => {
+            let f = function_arg(&default, &format!("{what}.default"))?;
+            let value = f.call0(&JsValue::UNDEFINED)?;
+            Some(json_from_js(value, &format!("{what}.default()"))?)
+        }
+    };
+    Ok((reducer, default))
 }
 
-/// LangGraph.js's `BinaryOperatorAggregate` over a JS function: starts from
-/// `default()` when given, else from the first value written.
-fn custom_reducer(f: Function, default: Option<Function>) -> CustomReducer {
+fn reducer_by_name(what: &str, name: &str) -> Result<Reducer, JsValue> {
+    Reducer::from_name(name).ok_or_else(|| {
+        invalid_argument(format!(
+            "{what} must be \"last_value\", \"append\", \"sum\", \"add_messages\" or {{reducer, default}}, got {name:?}"
+        ))
+    })
+}
+
+/// LangGraph.js's `BinaryOperatorAggregate` over a JS function: folds each
+/// write into the current value; the first write of a channel without a
+/// default is taken as is.
+fn custom_reducer(f: Function) -> CustomReducer {
     CustomReducer::new(move |current, value| {
-        let current = match (current, &default) {
-            (Some(c), _) => to_js(c).map_err(from_thrown)?,
-            (None, Some(d)) => d.call0(&JsValue::UNDEFINED).map_err(from_thrown)?,
-            (None, None) => return Ok(ChannelValue::from_json(value)),
+        let Some(current) = current else {
+            return Ok(ChannelValue::from_json(value));
         };
+        let current = to_js(current).map_err(from_thrown)?;
         let value = to_js(&value).map_err(from_thrown)?;
         let out = f
             .call2(&JsValue::UNDEFINED, &current, &value)

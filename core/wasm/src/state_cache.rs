@@ -11,6 +11,7 @@
 //! ([`shared_prefix`]) and only its new items are converted.
 
 use super::lazy_state::{LazyProperties, StateObject};
+use super::shapes::Interrupts;
 use super::types::to_js;
 use chronograph::{ChannelList, ChannelValue, RunOutput, RunnableConfig, State};
 use js_sys::{Object, Reflect};
@@ -269,8 +270,13 @@ impl StateCache {
             };
             Reflect::set(&obj, &key, &js)?;
         }
-        if !output.interrupts.is_empty() {
-            Reflect::set(&obj, &"__interrupt__".into(), &to_js(&output.interrupts)?)?;
+        // LangGraph.js reports a pause at a breakpoint too, as `__interrupt__: []`.
+        if output.paused {
+            Reflect::set(
+                &obj,
+                &"__interrupt__".into(),
+                &to_js(&Interrupts(&output.interrupts))?,
+            )?;
         }
         Ok(obj.into())
     }

@@ -4,7 +4,7 @@
 use super::clock::DateClock;
 use super::compiled::WasmCompiledGraph;
 use super::error::{describe, invalid_argument};
-use super::node::{function_arg, node_action, reducer_from_js, router, StateCache};
+use super::node::{channel_from_js, function_arg, node_action, router, StateCache};
 use super::saver::WasmMemorySaver;
 use super::types::{entries, from_js, get, is_object, names_arg, string_arg};
 use super::value::{document_from_js, is_array};
@@ -28,7 +28,8 @@ pub struct WasmStateGraph {
 
 #[wasm_bindgen]
 impl WasmStateGraph {
-    /// `new StateGraph({name: "last_value" | "append" | "sum" | "add_messages" | {reducer, default}})`.
+    /// `new StateGraph({name: "last_value" | "append" | "sum" | "add_messages" | {reducer?, default?}})`
+    /// (the JS layer turns LangGraph.js's state definitions into this form).
     #[wasm_bindgen(constructor)]
     pub fn new(channels: JsValue) -> Result<WasmStateGraph, JsValue> {
         if !is_object(&channels) {
@@ -39,7 +40,10 @@ impl WasmStateGraph {
         }
         let mut graph = StateGraph::new();
         for (name, spec) in entries(&channels, "new StateGraph(channels): channels")? {
-            let reducer = reducer_from_js(&name, &spec)?;
+            let (reducer, default) = channel_from_js(&name, &spec)?;
+            if let Some(value) = default {
+                graph.set_channel_default(name.clone(), value);
+            }
             graph.add_channel(name, reducer);
         }
         Ok(WasmStateGraph {
@@ -144,13 +148,18 @@ impl WasmStateGraph {
     /// `compile({checkpointer, interruptBefore, interruptAfter})`; the JS
     /// layer passes the options unpacked, and the checkpointer as a fresh
     /// handle (`saver.share()`), which this call consumes.
+    ///
+    /// `persistent`: LangGraph.js's `compile({ checkpointer: true })` for a
+    /// graph run as a subgraph (one history per thread, in its node's namespace).
     pub fn compile(
         &self,
         checkpointer: Option<WasmMemorySaver>,
         interrupt_before: JsValue,
         interrupt_after: JsValue,
+        persistent: bool,
     ) -> Result<WasmCompiledGraph, JsValue> {
         let mut options = CompileOptions {
+            persistent,
             checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
             interrupt_before: names_arg(&interrupt_before, "compile(options): interruptBefore")?,
             interrupt_after: names_arg(&interrupt_after, "compile(options): interruptAfter")?,

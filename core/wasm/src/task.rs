@@ -49,6 +49,11 @@ impl Drop for TaskHandle {
     }
 }
 
+/// The context of running task `task` (`None` once its node finished).
+pub fn task_context(task: u32) -> Option<NodeContext> {
+    TASKS.with(|t| t.borrow().get(&task).cloned())
+}
+
 /// LangGraph's `interrupt(value)` in running task `task`: the answer when
 /// this call was already answered, else throws the `GraphInterrupt` marker
 /// that pauses the node.

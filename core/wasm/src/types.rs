@@ -4,15 +4,16 @@
 //! `serde_wasm_bindgen::from_value`. Shapes follow LangGraph.js: camelCase
 //! snapshot fields (`createdAt`, `parentConfig`), snake_case config keys
 //! (`thread_id`, `checkpoint_id`, `checkpoint_ns`). Their TypeScript
-//! declarations are hand-written in `npm/index.d.ts` (the public surface is
+//! declarations are in `npm/src/types.ts` (the public surface is
 //! the JS layer there), next to the classes that return them.
 
 use super::error::{describe, invalid_argument};
+use super::shapes::{js_error, js_timestamp, task_path, Interrupts};
 use super::value::{array_items, is_array, object_pairs};
 use chronograph::{CheckpointConfig, CheckpointMetadata, CheckpointTuple, ListOptions};
 use chronograph::{
-    Command, Error, Goto, Interrupt, PregelTask, Resume, RunInput, RunnableConfig, Send, State,
-    StateSnapshot, StateUpdate, StreamEvent, TaskState, PARENT, START,
+    Command, Error, Goto, PregelTask, Resume, RunInput, RunnableConfig, Send, State, StateSnapshot,
+    StateUpdate, StreamEvent, TaskState, PARENT, START,
 };
 use js_sys::Reflect;
 use serde::de::DeserializeOwned;
@@ -182,6 +183,15 @@ pub fn config_from_js(v: &JsValue, what: &str) -> Result<RunnableConfig, JsValue
     if is_object(&metadata) {
         config.metadata = json_entries(&metadata, &format!("{what}.metadata"))?;
     }
+    for (key, slot) in [
+        ("interruptBefore", &mut config.interrupt_before),
+        ("interruptAfter", &mut config.interrupt_after),
+    ] {
+        let names = get(v, key);
+        if !absent(&names) {
+            *slot = Some(names_arg(&names, &format!("{what}.{key}"))?);
+        }
+    }
     Ok(config)
 }
 
@@ -192,23 +202,60 @@ fn key_error(what: &str, key: &str, expected: &str, configurable: &JsValue) -> J
     ))
 }
 
+/// The order of a config's `configurable` keys. LangGraph.js builds its
+/// configs in different places, each with its own key order, and the JS
+/// surface shows them as it does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum KeyOrder {
+    /// `thread_id, checkpoint_ns, checkpoint_id`: a saved checkpoint's
+    /// config (history, `parentConfig`, tuples, `updateState`'s result).
+    #[default]
+    Saved,
+    /// `thread_id, checkpoint_id, checkpoint_ns`: `getState`'s snapshot.
+    State,
+}
+
 /// `{configurable: {thread_id, checkpoint_ns, checkpoint_id}}`.
 #[derive(Serialize)]
 pub struct Address<'a> {
     configurable: AddressParts<'a>,
 }
 
-/// The fields of a [`CheckpointConfig`], borrowed (same names, order and
-/// omitted `checkpoint_id` as its own serialization), plus a subgraph
-/// checkpoint's `checkpoint_map`.
-#[derive(Serialize)]
+/// The fields of a [`CheckpointConfig`], borrowed (same names and omitted
+/// `checkpoint_id` as its own serialization), plus a subgraph checkpoint's
+/// `checkpoint_map`, in the [`KeyOrder`] of where LangGraph.js writes it.
 struct AddressParts<'a> {
     thread_id: &'a str,
     checkpoint_ns: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
     checkpoint_id: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     checkpoint_map: Option<BTreeMap<&'a str, &'a str>>,
+    order: KeyOrder,
+}
+
+impl Serialize for AddressParts<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("thread_id", self.thread_id)?;
+        match self.order {
+            KeyOrder::Saved => {
+                m.serialize_entry("checkpoint_ns", self.checkpoint_ns)?;
+                if let Some(id) = self.checkpoint_id {
+                    m.serialize_entry("checkpoint_id", id)?;
+                }
+            }
+            KeyOrder::State => {
+                if let Some(id) = self.checkpoint_id {
+                    m.serialize_entry("checkpoint_id", id)?;
+                }
+                m.serialize_entry("checkpoint_ns", self.checkpoint_ns)?;
+            }
+        }
+        if let Some(map) = &self.checkpoint_map {
+            m.serialize_entry("checkpoint_map", map)?;
+        }
+        m.end()
+    }
 }
 
 impl<'a> Address<'a> {
@@ -225,8 +272,15 @@ impl<'a> Address<'a> {
                 checkpoint_ns,
                 checkpoint_id,
                 checkpoint_map: None,
+                order: KeyOrder::Saved,
             },
         }
+    }
+
+    /// The same config with its keys in `order`.
+    pub fn in_order(mut self, order: KeyOrder) -> Self {
+        self.configurable.order = order;
+        self
     }
 
     /// The config of a snapshot of `c`: with `checkpoint_map` (the
@@ -288,18 +342,36 @@ impl<'a> Metadata<'a> {
     }
 }
 
-/// `{id, name, interrupts, error?, result?, state?}` (LangGraph.js `PregelTaskDescription`).
-#[derive(Serialize)]
+/// LangGraph.js's `PregelTaskDescription`: `{id, name, path, error?,
+/// interrupts, state?, result?}`, in that order.
 struct Task<'a> {
-    id: &'a str,
-    name: &'a str,
-    interrupts: &'a [Interrupt],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    result: Option<&'a Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    task: &'a PregelTask,
     state: Option<TaskStateOut<'a>>,
+}
+
+impl Serialize for Task<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let t = self.task;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("id", &t.id)?;
+        m.serialize_entry("name", &t.name)?;
+        m.serialize_entry("path", &task_path(&t.path))?;
+        if let Some(e) = &t.error {
+            m.serialize_entry("error", &js_error(e))?;
+        }
+        m.serialize_entry("interrupts", &Interrupts(&t.interrupts))?;
+        if let Some(state) = &self.state {
+            m.serialize_entry("state", state)?;
+        }
+        // LangGraph.js leaves `result` out for a task that wrote no state key.
+        match &t.result {
+            Some(Value::Object(r)) if r.is_empty() => {}
+            Some(r) => m.serialize_entry("result", r)?,
+            None => {}
+        }
+        m.end()
+    }
 }
 
 /// A subgraph task's `state`: its namespace as a config
@@ -315,35 +387,61 @@ enum TaskStateOut<'a> {
 impl<'a> From<&'a PregelTask> for Task<'a> {
     fn from(t: &'a PregelTask) -> Self {
         Task {
-            id: &t.id,
-            name: &t.name,
-            interrupts: &t.interrupts,
-            error: t.error.as_deref(),
-            result: t.result.as_ref(),
+            task: t,
             state: t.state.as_ref().map(|s| match s {
                 TaskState::Config(c) => TaskStateOut::Config(Address::new(c)),
-                TaskState::Snapshot(s) => TaskStateOut::Snapshot(Box::new(Snapshot::from(&**s))),
+                TaskState::Snapshot(s) => {
+                    TaskStateOut::Snapshot(Box::new(Snapshot::from(&**s).in_order(KeyOrder::State)))
+                }
             }),
         }
     }
 }
 
-/// LangGraph.js `StateSnapshot`: `{values, next, config, metadata?,
-/// createdAt?, parentConfig?, tasks}`.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
+/// LangGraph.js `StateSnapshot`: `{values, next, tasks, metadata, config,
+/// createdAt, parentConfig?}` in that order; for a thread without
+/// checkpoints `{values, next, config, tasks}`.
 pub struct Snapshot<'a> {
     /// `None` (sent as `null`) when the values go out lazily.
     values: Option<StateValues<'a>>,
     next: &'a [String],
     config: Address<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     metadata: Option<Metadata<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    created_at: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    created_at: Option<String>,
     parent_config: Option<Address<'a>>,
     tasks: Vec<Task<'a>>,
+}
+
+impl Serialize for Snapshot<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("values", &self.values)?;
+        m.serialize_entry("next", self.next)?;
+        let Some(metadata) = &self.metadata else {
+            m.serialize_entry("config", &self.config)?;
+            m.serialize_entry("tasks", &self.tasks)?;
+            return m.end();
+        };
+        m.serialize_entry("tasks", &self.tasks)?;
+        m.serialize_entry("metadata", metadata)?;
+        m.serialize_entry("config", &self.config)?;
+        if let Some(at) = &self.created_at {
+            m.serialize_entry("createdAt", at)?;
+        }
+        if let Some(parent) = &self.parent_config {
+            m.serialize_entry("parentConfig", parent)?;
+        }
+        m.end()
+    }
+}
+
+impl<'a> Snapshot<'a> {
+    /// The same snapshot with its config's keys in `order`.
+    pub fn in_order(mut self, order: KeyOrder) -> Self {
+        self.config = self.config.in_order(order);
+        self
+    }
 }
 
 impl<'a> From<&'a StateSnapshot> for Snapshot<'a> {
@@ -356,16 +454,16 @@ impl<'a> From<&'a StateSnapshot> for Snapshot<'a> {
                 .metadata
                 .as_ref()
                 .map(|m| Metadata::new(m, &s.config.thread_id)),
-            created_at: s.created_at.as_deref(),
+            created_at: s.created_at.as_deref().map(js_timestamp),
             parent_config: s.parent_config.as_ref().map(Address::new),
             tasks: s.tasks.iter().map(Task::from).collect(),
         }
     }
 }
 
-/// A snapshot as JS.
+/// A snapshot as JS, as `getState` gives it.
 pub fn snapshot_to_js(s: &StateSnapshot) -> Result<JsValue, JsValue> {
-    to_js(&Snapshot::from(s))
+    to_js(&Snapshot::from(s).in_order(KeyOrder::State))
 }
 
 /// A listed snapshot without its values (`values: null`): the listing
@@ -383,7 +481,7 @@ pub fn snapshot_head(s: &StateSnapshot) -> Snapshot<'_> {
 struct CheckpointOut<'a> {
     v: u32,
     id: &'a str,
-    ts: &'a str,
+    ts: String,
     channel_values:
         Option<&'a std::collections::BTreeMap<chronograph::Name, chronograph::ChannelValue>>,
     channel_versions: Option<&'a chronograph::ChannelVersions>,
@@ -396,7 +494,7 @@ impl<'a> CheckpointOut<'a> {
         CheckpointOut {
             v: c.v,
             id: &c.id,
-            ts: &c.ts,
+            ts: js_timestamp(&c.ts),
             channel_values: values.then_some(&c.channel_values),
             channel_versions: versions.then_some(&*c.channel_versions),
             versions_seen: versions.then_some(&*c.versions_seen),
@@ -730,7 +828,7 @@ struct TaskChunk<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<Option<&'a str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    interrupts: Option<&'a [Interrupt]>,
+    interrupts: Option<Interrupts<'a>>,
 }
 
 #[derive(Serialize)]
@@ -760,7 +858,12 @@ pub fn stream_chunks(
             if node == START => {}
         StreamEvent::Updates { node, update } if wants(StreamMode::Updates) => {
             let mut map = Map::new();
-            map.insert(node.clone(), update.clone());
+            // LangGraph.js reports a node that wrote nothing as `{}` (LangGraph: `None`).
+            let update = match update {
+                Value::Null => Value::Object(Map::new()),
+                other => other.clone(),
+            };
+            map.insert(node.clone(), update);
             out.push((StreamMode::Updates, to_js(&map)?));
         }
         StreamEvent::Interrupted(list) => {
@@ -770,7 +873,8 @@ pub fn stream_chunks(
                 StreamMode::Values
             };
             if wants(mode) {
-                let chunk = serde_json::json!({ "__interrupt__": list });
+                let mut chunk = std::collections::BTreeMap::new();
+                chunk.insert("__interrupt__", Interrupts(list));
                 out.push((mode, to_js(&chunk)?));
             }
         }
@@ -818,7 +922,7 @@ pub fn stream_chunks(
                 id,
                 name,
                 error: Some(error.as_deref()),
-                interrupts: Some(interrupts),
+                interrupts: Some(Interrupts(interrupts)),
             };
             task_chunks(&mut out, modes, "task_result", *step, chunk)?;
         }

@@ -446,7 +446,12 @@ async fn js_nodes_run_through_the_raw_classes() {
     graph.add_edge("a".into(), "b".into()).unwrap();
     let saver = WasmMemorySaver::new();
     let compiled = graph
-        .compile(Some(saver.share()), JsValue::UNDEFINED, JsValue::UNDEFINED)
+        .compile(
+            Some(saver.share()),
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            false,
+        )
         .unwrap();
     let cfg = js(r#"{"configurable": {"thread_id": "raw"}}"#);
     let out = settle(compiled.invoke(js(r#"{"n": 0, "log": []}"#), cfg.clone()))
@@ -494,7 +499,7 @@ async fn js_nodes_run_through_the_raw_classes() {
         .unwrap();
     bad.add_edge(START.into(), "bad".into()).unwrap();
     let compiled = bad
-        .compile(None, JsValue::UNDEFINED, JsValue::UNDEFINED)
+        .compile(None, JsValue::UNDEFINED, JsValue::UNDEFINED, false)
         .unwrap();
     let e = settle(compiled.invoke(js(r#"{"x": 1}"#), JsValue::UNDEFINED))
         .await

@@ -1,6 +1,11 @@
-// Type declarations of the `chronograph` package (hand-written; no `any`).
-// Data shapes follow LangGraph.js: camelCase snapshot fields (`createdAt`,
-// `parentConfig`), snake_case config keys (`thread_id`, `checkpoint_id`).
+// The data shapes that cross the package's surface (LangGraph.js's names
+// and fields): configs, snapshots, tasks, checkpoints. Shapes follow
+// LangGraph.js: camelCase snapshot fields (`createdAt`, `parentConfig`),
+// snake_case config keys (`thread_id`, `checkpoint_id`). The bindings
+// (core/wasm/src/types.rs) produce them.
+import type { Command, Send } from "./command.js";
+import type { MemorySaver } from "./saver.js";
+import type { RetryPolicy } from "./retry.js";
 
 /**
  * A JSON value: what state channels, updates and interrupt values hold.
@@ -24,15 +29,6 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 
 /** State values: channel name → value. */
 export type StateValues = { [channel: string]: Json };
-
-/** The entry of every graph. */
-export declare const START: "__start__";
-/** The exit of every graph. */
-export declare const END: "__end__";
-/** `asNode` value that makes `updateState` behave like new input. */
-export declare const INPUT: "__input__";
-/** `asNode` value that makes `updateState` copy a checkpoint (a sibling). */
-export declare const COPY: "__copy__";
 
 /** A built-in reducer. */
 export type ReducerName = "last_value" | "append" | "sum" | "add_messages";
@@ -67,6 +63,12 @@ export interface RunnableConfig {
   streamMode?: StreamMode | StreamMode[];
   /** For `stream(input, config)`: also stream subgraphs, when not given in the third argument. */
   subgraphs?: boolean;
+  /** LangGraph.js v1's runtime context: nodes read it as `config.context` (validated by the graph's context schema). */
+  context?: unknown;
+  /** This run's breakpoints before nodes, in place of the compiled ones (`"*"`: every node). */
+  interruptBefore?: string[] | "*";
+  /** This run's breakpoints after nodes, in place of the compiled ones. */
+  interruptAfter?: string[] | "*";
   /**
    * What a run or update does when another run or update of the same
    * thread (same checkpointer, same `thread_id`) is in flight:
@@ -138,8 +140,8 @@ export interface PregelTaskDescription {
   id: string;
   name: string;
   interrupts: Interrupt[];
-  /** The stored error (Python `repr` text) when the task failed. */
-  error?: string;
+  /** The error the task failed with: its `message` and `name`, as LangGraph.js keeps it. */
+  error?: { message: string; name: string };
   /** For a finished task: its state writes. */
   result?: { [channel: string]: Json };
   /**
@@ -165,21 +167,26 @@ export interface StateSnapshot<S extends object = StateValues> {
 export interface NodeConfig {
   configurable: Configurable;
   recursionLimit?: number;
+  /** The run's `context` (`invoke(input, { context })`), LangGraph.js v1's runtime context. */
+  context?: unknown;
+  /** With `streamMode: "custom"`: sends a chunk to the stream. */
+  writer?: (chunk: unknown) => void;
   metadata: { langgraph_node: string; langgraph_step: number; langgraph_task_id: string; [key: string]: Json };
 }
 
 /** A state update: some channels' new values (through their reducers). */
-export type Update<S extends object> = Partial<S> | null | undefined | void;
+export type Update<U extends object> = U | null | undefined | void;
 
 /**
  * A node: returns an update or a `Command` (its update plus where to go
  * next), or a Promise of either. May call `interrupt()`. A node run by a
- * `Send` is given the Send's `args` instead of the state.
+ * `Send` is given the Send's `args` instead of the state. `U` is the
+ * update's type (for `Annotation` states, each channel's update type).
  */
-export type NodeFunction<S extends object> = (
+export type NodeFunction<S extends object, U extends object = Partial<S>> = (
   state: S,
   config: NodeConfig,
-) => Update<S> | Command | Promise<Update<S> | Command>;
+) => Update<U> | Command | Promise<Update<U> | Command>;
 
 /** Where a router or a `Command` sends the run: a node name (or `END`), or a `Send`. */
 export type Destination = string | Send;
@@ -191,11 +198,16 @@ export type Router<S extends object> = (state: S) => Destination | Destination[]
 export interface AddNodeOptions {
   /** Where a `Command` the node returns may go: drawn as conditional edges; each must be a node or `END`. */
   ends?: string[];
+  /** Retry the node when it fails, with LangGraph.js's backoff. */
+  retryPolicy?: RetryPolicy;
+  /** LangGraph.js's drawing hint of the subgraphs a node calls; no effect on runs. */
+  subgraphs?: unknown[];
 }
 
 /** Options of `compile`. */
 export interface CompileOptions {
-  checkpointer?: MemorySaver;
+  /** The saver; for a graph run as a subgraph, `true` keeps one history per thread in its node's namespace. */
+  checkpointer?: MemorySaver | boolean;
   /** Pause before these nodes (`"*"`: every node). */
   interruptBefore?: string[] | "*";
   /** Pause after these nodes (`"*"`: every node). */
@@ -228,30 +240,8 @@ export type SpecOp =
   /** The node returns `Command({update: <its writes>, goto})`, for the parent graph with `graph: "parent"`. */
   | { goto: string | string[]; graph?: "parent" };
 
-/** A graph builder. Methods chain; graph mistakes are reported by `compile`. */
-export declare class StateGraph<S extends object = StateValues> {
-  /** `channels` maps each state key to its reducer. */
-  constructor(channels: { [K in keyof NoInfer<S>]: ChannelSpec });
-  /** A builder from the JSON graph format (nodes made of built-in ops). */
-  static fromSpec(spec: GraphSpec): StateGraph<StateValues>;
-  /** A node function; `options.ends` lists where a `Command` it returns may go. */
-  addNode(name: string, fn: NodeFunction<S>, options?: AddNodeOptions): this;
-  /**
-   * A compiled graph as a node (a subgraph): it starts from this graph's
-   * values of the channels both declare (or a `Send`'s args), keeps its
-   * checkpoints in the task's namespace of this graph's checkpointer, and
-   * its final state is the node's update.
-   */
-  addNode(name: string, subgraph: CompiledStateGraph<object>, options?: AddNodeOptions): this;
-  /** With several sources, `to` runs once all of them have run (a join). */
-  addEdge(from: string | string[], to: string): this;
-  /** `pathMap` maps router results to nodes, or lists the possible destinations. */
-  addConditionalEdges(from: string, router: Router<S>, pathMap?: { [result: string]: string } | string[]): this;
-  compile(options?: CompileOptions): CompiledStateGraph<S>;
-}
-
 /** The stream modes. */
-export type StreamMode = "values" | "updates" | "checkpoints" | "tasks" | "debug";
+export type StreamMode = "values" | "updates" | "checkpoints" | "tasks" | "debug" | "custom";
 
 /** A `"checkpoints"` chunk: a checkpoint as it is saved. */
 export interface CheckpointChunk<S extends object = StateValues> {
@@ -287,6 +277,8 @@ export interface StreamChunks<S extends object> {
   checkpoints: CheckpointChunk<S>;
   tasks: TaskChunk;
   debug: DebugChunk<S>;
+  /** What nodes pass to `config.writer`. */
+  custom: unknown;
 }
 
 /** With an array of modes, chunks are `[mode, chunk]`. */
@@ -339,108 +331,6 @@ export interface StateUpdate<S extends object = StateValues> {
   taskId?: string;
 }
 
-/** A compiled graph: runs and the state API. */
-export declare class CompiledStateGraph<S extends object = StateValues> {
-  private constructor();
-  /** The checkpointer given to `compile`. */
-  readonly checkpointer: MemorySaver | undefined;
-  /**
-   * Runs from `input` (values), `null` (continue, or replay with a `checkpoint_id`), or a `Command`.
-   * Runs, `updateState` and `bulkUpdateState` of one thread take turns (see `multitaskStrategy`).
-   */
-  invoke(input: Partial<S> | null | Command, config?: RunnableConfig): Promise<RunOutput<S>>;
-  /** With `subgraphs: true` in `config`: `[namespace, chunk]`. */
-  stream<M extends StreamMode = "updates">(
-    input: Partial<S> | null | Command,
-    config: RunnableConfig & { subgraphs: true; streamMode?: M },
-  ): ChunkStream<NamespacedChunk<M>>;
-  stream(input: Partial<S> | null | Command, config?: RunnableConfig): ChunkStream<StreamChunks<S>["updates"]>;
-  /** With `subgraphs: true`: `[namespace, chunk]`. */
-  stream<M extends StreamMode = "updates">(
-    input: Partial<S> | null | Command,
-    config: RunnableConfig | undefined,
-    options: { streamMode?: M; subgraphs: true },
-  ): ChunkStream<NamespacedChunk<M>>;
-  /** With `subgraphs: true` and an array of modes: `[namespace, mode, chunk]`. */
-  stream<M extends StreamMode>(
-    input: Partial<S> | null | Command,
-    config: RunnableConfig | undefined,
-    options: { streamMode: M[]; subgraphs: true },
-  ): ChunkStream<NamespacedTaggedChunk<M>>;
-  stream<M extends StreamMode>(
-    input: Partial<S> | null | Command,
-    config: RunnableConfig | undefined,
-    options: { streamMode: M; subgraphs?: false },
-  ): ChunkStream<StreamChunks<S>[M]>;
-  stream<M extends StreamMode>(
-    input: Partial<S> | null | Command,
-    config: RunnableConfig | undefined,
-    options: { streamMode: M[]; subgraphs?: false },
-  ): ChunkStream<TaggedChunk<S, M>>;
-  /**
-   * The addressed checkpoint, or the thread's latest with finished tasks
-   * applied. A `config` whose `checkpoint_ns` names a subgraph task's
-   * namespace reads that subgraph's checkpoints.
-   */
-  getState(config: RunnableConfig, options?: GetStateOptions): Promise<StateSnapshot<S>>;
-  /** Snapshots newest first. */
-  getStateHistory(config: RunnableConfig, options?: ListOptions): AsyncIterableIterator<StateSnapshot<S>>;
-  /** Writes an `update` checkpoint as if `asNode` returned `values`; resolves to its config. */
-  updateState(config: RunnableConfig, values: Partial<S> | null, asNode?: string): Promise<UpdatedConfig>;
-  /** Several supersteps of updates, each applied on the previous one's result. */
-  bulkUpdateState(config: RunnableConfig, supersteps: { updates: StateUpdate<S>[] }[]): Promise<UpdatedConfig>;
-  /** The addressed checkpoint (or the latest) and its ancestors up to the root, child first. */
-  getLineage(config: RunnableConfig): Promise<StateSnapshot<S>[]>;
-  /** Channel values converted for JS nodes so far (unchanged channels are reused). Unstable. */
-  readonly _stateConversions: number;
-  /** Values converted for JS nodes so far, counting list items one by one (a grown list costs its new items). Unstable. */
-  readonly _stateItemsConverted: number;
-}
-
-/**
- * LangGraph's `Send`: run `node` once in the next superstep, given `args`
- * instead of the state. Return it from a router (mixed with node names) or
- * in a `Command`'s `goto`. A Send to a node the graph does not have is dropped.
- */
-export declare class Send<A extends Json = Json> {
-  constructor(node: string, args: A);
-  readonly lg_name: "Send";
-  node: string;
-  args: A;
-  toJSON(): { lg_name: "Send"; node: string; args: A };
-}
-
-/**
- * LangGraph's `Command`: resume an interrupt, update state, go to nodes.
- * As `invoke`'s input it resumes or steers a thread; returned by a node it
- * is the node's update plus where to go next (in addition to its edges).
- */
-export declare class Command<R extends Json = Json> {
-  constructor(args?: {
-    resume?: R | { [interruptId: string]: Json };
-    /** Channel values, or `[channel, value]` pairs (each channel once). */
-    update?: { [channel: string]: Json } | [string, Json][];
-    goto?: Destination | Destination[];
-    /** `Command.PARENT`: the command is for the graph that runs this one as a subgraph. */
-    graph?: typeof Command.PARENT;
-  });
-  /** `graph` value addressing the parent graph (from a node inside a subgraph). */
-  static readonly PARENT: "__parent__";
-  readonly lg_name: "Command";
-  resume?: R | { [interruptId: string]: Json };
-  update?: { [channel: string]: Json } | [string, Json][];
-  /** Always a list, as in LangGraph.js. */
-  goto: Destination[];
-  graph?: typeof Command.PARENT;
-}
-
-/**
- * Pauses the running node with `value`; on resume the node runs again and
- * this call returns the answer. In a browser, after the node's first
- * `await`, pass the node's config as the second argument.
- */
-export declare function interrupt<R extends Json = Json>(value: Json, config?: NodeConfig): R;
-
 /** A stored checkpoint (channel versions are strings, `"<counter>.<salt>"`). */
 export interface Checkpoint {
   v: number;
@@ -478,62 +368,3 @@ export interface ThreadExport {
   }[];
 }
 
-/**
- * LangGraph.js's in-memory checkpointer, usable on its own. Its writes of a
- * thread (`put`, `putWrites`, `deleteThread`, `importThread`) wait for the
- * runs and updates of that thread in flight, like any run or update does.
- */
-export declare class MemorySaver {
-  constructor();
-  getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined>;
-  /** Newest first; without a `thread_id`, every thread. */
-  list(config?: RunnableConfig, options?: ListOptions): AsyncIterableIterator<CheckpointTuple>;
-  put(
-    config: RunnableConfig,
-    checkpoint: Checkpoint,
-    metadata: Omit<CheckpointMetadata, "thread_id"> & { thread_id?: string },
-    newVersions?: { [channel: string]: string },
-  ): Promise<CheckpointConfig>;
-  putWrites(config: RunnableConfig, writes: [string, Json][], taskId: string): Promise<void>;
-  deleteThread(threadId: string): Promise<void>;
-  exportThread(threadId: string): Promise<ThreadExport | undefined>;
-  importThread(data: ThreadExport): Promise<void>;
-  threadIds(): Promise<string[]>;
-}
-
-export { MemorySaver as InMemorySaver };
-
-/** Fields every error of the package carries. */
-export interface ErrorFields {
-  /**
-   * Machine-readable: `INVALID_UPDATE`, `GRAPH_RECURSION_LIMIT`, `EMPTY_INPUT`, `MISSING_CHECKPOINTER`,
-   * `INVALID_ARGUMENT` (a `TypeError`: an argument of the wrong shape), `INVALID_VALUE` (a `TypeError`: a
-   * value that is not JSON data, see `Json`; or a `GraphValueError`), `THREAD_BUSY` (`ThreadBusyError`),
-   * `NODE_ERROR`, ...
-   */
-  code: string;
-  /** The node that raised it, when a node did. */
-  node?: string;
-  /** LangGraph's troubleshooting code, when it has a page. */
-  lc_error_code?: string;
-}
-
-/** Base class of the engine's errors. */
-export declare class ChronographError extends Error implements ErrorFields {
-  constructor(message?: string);
-  code: string;
-  node?: string;
-  lc_error_code?: string;
-}
-export declare class InvalidUpdateError extends ChronographError {}
-export declare class GraphRecursionError extends ChronographError {}
-export declare class EmptyInputError extends ChronographError {}
-export declare class GraphValueError extends ChronographError {}
-export declare class GraphSpecError extends ChronographError {}
-export declare class GraphInterrupt extends ChronographError {}
-/**
- * A run or update found its thread busy (code `"THREAD_BUSY"`): another
- * one is in flight and the config says `multitaskStrategy: "reject"`, or
- * a node called it on its own run's thread (which would wait forever).
- */
-export declare class ThreadBusyError extends ChronographError {}

@@ -1,0 +1,81 @@
+// LangGraph.js's `Send` and `Command`: plain objects tagged with `lg_name`,
+// which the bindings read field by field (core/wasm/src/types.rs
+// `command_from_js`, `send_from_js`).
+import { argumentError, describe, isArray, option } from "./args.js";
+import { PARENT } from "./constants.js";
+import type { Destination, Json } from "./types.js";
+
+/**
+ * LangGraph's `Send`: run `node` once in the next superstep, given `args`
+ * instead of the state (a map-reduce fan-out). Return Sends from a router
+ * (mixed with node names) or in a `Command`'s `goto`. A Send to a node the
+ * graph does not have is dropped.
+ */
+export class Send<A = Json> {
+  readonly lg_name = "Send" as const;
+  node: string;
+  args: A;
+
+  constructor(node: string, args: A) {
+    if (typeof node !== "string") {
+      throw argumentError(`new Send(node, args): node must be a string, got ${describe(node)}`);
+    }
+    this.node = node;
+    this.args = args;
+  }
+
+  /** The packet as LangGraph.js serializes it. */
+  toJSON(): { lg_name: "Send"; node: string; args: A } {
+    return { lg_name: this.lg_name, node: this.node, args: this.args };
+  }
+}
+
+/** What `new Command(...)` takes. */
+export interface CommandParams<R = Json> {
+  resume?: R | { [interruptId: string]: Json };
+  /** Channel values, or `[channel, value]` pairs (each channel once). */
+  update?: { [channel: string]: unknown } | [string, unknown][];
+  goto?: Destination | Destination[];
+  /** `Command.PARENT`: the command is for the graph that runs this one as a subgraph. */
+  graph?: typeof PARENT;
+}
+
+/**
+ * LangGraph's `Command`: resume an interrupt (`resume`), update state
+ * (`update`), go to nodes or Sends (`goto`). Pass it as `invoke`'s input,
+ * or return it from a node (its update plus where to go next, in addition
+ * to the node's edges; `graph: Command.PARENT` addresses the graph that
+ * runs this one as a subgraph).
+ */
+export class Command<R = Json> {
+  readonly lg_name = "Command" as const;
+  // Declared, not defined: only the fields given become own properties, in this order.
+  declare resume?: R | { [interruptId: string]: Json };
+  declare update?: { [channel: string]: unknown } | [string, unknown][];
+  declare graph?: typeof PARENT;
+  /** Always a list, as in LangGraph.js. */
+  declare goto: Destination[];
+
+  /** `graph` value addressing the graph that runs this one as a subgraph. */
+  static readonly PARENT = PARENT;
+
+  constructor(args: CommandParams<R> = {}) {
+    if (args === null || (typeof args !== "object" && typeof args !== "function")) {
+      throw argumentError(`new Command(args): args must be an object like {resume, update, goto}, got ${describe(args)}`);
+    }
+    const what = "new Command(args): args";
+    const resume = option(args, "resume", what) as Command<R>["resume"];
+    const update = option(args, "update", what) as Command<R>["update"];
+    const goto = option(args, "goto", what) as CommandParams<R>["goto"];
+    const graph = option(args, "graph", what) as Command<R>["graph"];
+    if (resume !== undefined) this.resume = resume;
+    if (update !== undefined) this.update = update;
+    if (graph !== undefined) this.graph = graph;
+    this.goto = goto === undefined || goto === null ? [] : isArray(goto) ? goto : [goto];
+  }
+}
+
+/** Whether `v` is a `Command` (LangGraph.js's `isCommand`): also one made by another copy of the package. */
+export function isCommand(v: unknown): v is Command {
+  return typeof v === "object" && v !== null && (v as { lg_name?: unknown }).lg_name === "Command";
+}

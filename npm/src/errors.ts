@@ -1,0 +1,114 @@
+// The errors of the package, with LangGraph.js's class names. Each class is
+// declared once here; `ERROR_CLASSES` hands them to the bindings
+// (core/wasm/src/error.rs constructs the class registered under an error's
+// name, so `instanceof` works for errors raised inside the engine).
+
+/** Fields LangGraph.js's errors take besides the message. */
+export interface ErrorOptions {
+  /** LangGraph's troubleshooting code: the message gets the page's URL, as in LangGraph.js. */
+  lc_error_code?: string;
+}
+
+/** Fields every error of the package carries. */
+export interface ErrorFields {
+  /**
+   * Machine-readable: `INVALID_UPDATE`, `GRAPH_RECURSION_LIMIT`, `EMPTY_INPUT`, `MISSING_CHECKPOINTER`,
+   * `INVALID_ARGUMENT` (a `TypeError`: an argument of the wrong shape), `INVALID_VALUE` (a `TypeError`: a
+   * value that is not JSON data, see `Json`; or a `GraphValueError`), `THREAD_BUSY` (`ThreadBusyError`),
+   * `NODE_ERROR`, `UNSUPPORTED` (a LangGraph.js feature the package does not have), ...
+   */
+  code: string;
+  /** The node that raised it, when a node did. */
+  node?: string;
+  /** LangGraph's troubleshooting code, when it has a page. */
+  lc_error_code?: string;
+}
+
+/** Where LangGraph.js's troubleshooting pages live (its errors link them the same way). */
+const TROUBLESHOOTING = "https://docs.langchain.com/oss/javascript/langgraph/";
+
+/**
+ * Base class of the errors the engine raises (LangGraph.js's
+ * `BaseLangGraphError`; `ChronographError` is the same class).
+ */
+export class BaseLangGraphError extends Error implements ErrorFields {
+  /** See {@link ErrorFields.code}; set on every error the package raises. */
+  declare code: string;
+  /** See {@link ErrorFields.node}. */
+  declare node?: string;
+  /** See {@link ErrorFields.lc_error_code}. */
+  lc_error_code?: string;
+
+  constructor(message?: string, fields?: ErrorOptions) {
+    let text = message ?? "";
+    if (fields?.lc_error_code) text += `\n\nTroubleshooting URL: ${TROUBLESHOOTING}${fields.lc_error_code}/\n`;
+    super(text);
+    this.name = new.target.unminifiable_name;
+    this.lc_error_code = fields?.lc_error_code;
+  }
+
+  /** The class's name, as LangGraph.js's errors report it (minifiers rename classes). */
+  static get unminifiable_name(): string {
+    return "BaseLangGraphError";
+  }
+}
+
+/** Every class below, named by its LangGraph.js name (which minifiers must not change). */
+function named<C extends typeof BaseLangGraphError>(cls: C, name: string): C {
+  Object.defineProperty(cls, "unminifiable_name", { get: () => name });
+  Object.defineProperty(cls, "name", { value: name });
+  return cls;
+}
+
+/** Base class of the engine's errors (the package's name for `BaseLangGraphError`). */
+export const ChronographError = BaseLangGraphError;
+/** Base class of the engine's errors (the package's name for `BaseLangGraphError`). */
+export type ChronographError = BaseLangGraphError;
+
+/** An update the graph cannot accept (code `INVALID_UPDATE`, ...). */
+export class InvalidUpdateError extends BaseLangGraphError {}
+named(InvalidUpdateError, "InvalidUpdateError");
+/** A run used up its `recursionLimit` (code `GRAPH_RECURSION_LIMIT`). */
+export class GraphRecursionError extends BaseLangGraphError {}
+named(GraphRecursionError, "GraphRecursionError");
+/** A run started with nothing to do (code `EMPTY_INPUT`). */
+export class EmptyInputError extends BaseLangGraphError {}
+named(EmptyInputError, "EmptyInputError");
+/** A bad value or configuration (codes `MISSING_CHECKPOINTER`, `INVALID_GRAPH`, `UNSUPPORTED`, ...). */
+export class GraphValueError extends BaseLangGraphError {}
+named(GraphValueError, "GraphValueError");
+/** A malformed graph document given to `StateGraph.fromSpec` (code `INVALID_SPEC`). */
+export class GraphSpecError extends BaseLangGraphError {}
+named(GraphSpecError, "GraphSpecError");
+/** Thrown by `interrupt()` to pause a node; let it propagate (code `GRAPH_INTERRUPT`). */
+export class GraphInterrupt extends BaseLangGraphError {}
+named(GraphInterrupt, "GraphInterrupt");
+/**
+ * A call that changes a thread found the thread busy (code `THREAD_BUSY`):
+ * with `multitaskStrategy: "reject"` while another run or update of the
+ * thread is in flight or queued, or when a node calls it on its own thread.
+ */
+export class ThreadBusyError extends BaseLangGraphError {}
+named(ThreadBusyError, "ThreadBusyError");
+
+/** The classes the bindings construct, by the error name the engine gives. */
+export const ERROR_CLASSES = {
+  InvalidUpdateError,
+  GraphRecursionError,
+  EmptyInputError,
+  GraphValueError,
+  GraphSpecError,
+  GraphInterrupt,
+  ThreadBusyError,
+} as const;
+
+/** A new error of `cls` with `code` set (the JS layer's own errors, not the engine's). */
+export function withCode<E extends BaseLangGraphError>(error: E, code: string): E {
+  error.code = code;
+  return error;
+}
+
+/** Whether `e` is the error `interrupt()` throws to pause a node (LangGraph.js's `isGraphInterrupt`). */
+export function isGraphInterrupt(e: unknown): boolean {
+  return typeof e === "object" && e !== null && (e as { name?: unknown }).name === "GraphInterrupt";
+}

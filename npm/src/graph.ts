@@ -1,0 +1,510 @@
+// The graph API: `StateGraph` (the builder) and `CompiledStateGraph` (runs
+// and the state API), over the raw classes of core/wasm/src/.
+import * as raw from "./wasm/chronograph.js";
+import { argumentError, describe, flag, hide, isArray, isInstance, isRecord, option, thrownText } from "./args.js";
+import { DEFINITION, RAW } from "./internal.js";
+import { END, START } from "./constants.js";
+import { isCommand } from "./command.js";
+import { GraphValueError, withCode } from "./errors.js";
+import { retryPolicyOf, withRetry } from "./retry.js";
+import {
+  AnnotationRoot,
+  channelsOf,
+  type BaseChannel,
+  type StandardSchemaV1,
+  type StateDefinition,
+  type StateDefinitionInfo,
+  type StateSchema,
+  type StateSchemaFields,
+  type StateType,
+  type UpdateType,
+} from "./state.js";
+import { laneOptions, onThread, runningTask, withRunData, wrapNode, type UserNode } from "./runtime.js";
+import { listed } from "./lazy.js";
+import { MemorySaver } from "./saver.js";
+import { chunkIterator } from "./stream.js";
+import type { Command } from "./command.js";
+import type {
+  AddNodeOptions,
+  ChannelSpec,
+  ChunkStream,
+  CompileOptions,
+  GetStateOptions,
+  GraphSpec,
+  ListOptions,
+  NamespacedChunk,
+  NamespacedTaggedChunk,
+  NodeFunction,
+  Router,
+  RunnableConfig,
+  RunOutput,
+  StateSnapshot,
+  StateUpdate,
+  StateValues,
+  StreamChunks,
+  StreamMode,
+  TaggedChunk,
+  UpdatedConfig,
+} from "./types.js";
+
+/** Node names each builder was given so far (LangGraph.js refuses a duplicate or reserved name in `addNode`). */
+const nodeNames = new WeakMap<object, Set<string>>();
+
+/** What `addNode`'s third argument may hold. */
+const NODE_OPTIONS = new Set(["ends", "subgraphs", "retryPolicy", "input", "defer", "cachePolicy", "timeout", "errorHandler", "metadata"]);
+
+/** The options LangGraph.js has that the package refuses, with why (each fails with a GraphValueError, code `UNSUPPORTED`). */
+const UNSUPPORTED_NODE_OPTIONS: Record<string, string> = {
+  input: "a node-specific input schema (private state) is not supported: nodes read the graph's state",
+  defer: "deferred nodes are not supported",
+  cachePolicy: "node caching is not supported",
+  timeout: "node timeouts are not supported",
+  errorHandler: "node error handlers are not supported",
+  metadata: "node metadata is not supported",
+};
+
+/** Checks `addNode`'s options: `ends` goes to the bindings; LangGraph.js options the engine lacks fail, naming the difference. */
+function nodeOptions(name: string, options: unknown): AddNodeOptions {
+  if (options == null) return {};
+  if (typeof options !== "object") {
+    throw argumentError(`addNode(name, action, options): options must be an object like {ends}, got ${describe(options)}`);
+  }
+  const what = `addNode(${JSON.stringify(name)}, action, options): options`;
+  let keys: string[];
+  try {
+    keys = Object.keys(options);
+  } catch (e) {
+    throw argumentError(`${what}: reading its keys threw ${thrownText(e)}`, e);
+  }
+  for (const key of keys) {
+    if (!NODE_OPTIONS.has(key)) throw argumentError(`${what}.${key} is not an option of addNode (options: ${[...NODE_OPTIONS].join(", ")})`);
+    const why = UNSUPPORTED_NODE_OPTIONS[key];
+    if (why !== undefined && option(options, key, what) !== undefined) {
+      throw withCode(new GraphValueError(`${what}.${key}: ${why}`), "UNSUPPORTED");
+    }
+  }
+  return options as AddNodeOptions;
+}
+
+/**
+ * A graph builder over a state definition: LangGraph.js's
+ * `Annotation.Root`, `StateSchema`, `{ channels }` and `{ stateSchema }`
+ * forms, or the package's own `{ key: "last_value" | "append" | "sum" |
+ * "add_messages" | { reducer, default } }`. Methods chain; graph mistakes
+ * are reported by `compile`.
+ */
+class StateGraphImpl<S extends object = StateValues, U extends object = Partial<S>> {
+  /** @internal */
+  declare readonly [RAW]: raw.WasmStateGraph;
+  /** @internal */
+  declare readonly [DEFINITION]: StateDefinitionInfo | undefined;
+
+  constructor(state: unknown, options?: unknown) {
+    const definition = { ...channelsOf(state), contextSchema: contextOption(options) };
+    hide(this, RAW, new raw.WasmStateGraph(definition.channels));
+    hide(this, DEFINITION, definition);
+  }
+
+  /** A builder from the JSON graph format (tests/conformance/FORMAT.md), nodes made of built-in ops. */
+  static fromSpec(spec: GraphSpec): StateGraph<StateValues> {
+    const graph = Object.create(StateGraphImpl.prototype) as StateGraph<StateValues>;
+    hide(graph, DEFINITION, undefined);
+    return hide(graph, RAW, raw.WasmStateGraph.fromSpec(spec));
+  }
+
+  /**
+   * Adds a node: `fn(state, config)` returns an update object or a
+   * `Command` (or a Promise of either); `options.ends` lists where a
+   * returned `Command` may go (drawn as conditional edges; `compile` checks
+   * that they exist).
+   */
+  addNode(name: string, fn: NodeFunction<S, U>, options?: AddNodeOptions): this;
+  /**
+   * A compiled graph as a node (a subgraph): it starts from this graph's
+   * values of the channels both declare (or a `Send`'s args), keeps its
+   * checkpoints in the task's namespace of this graph's checkpointer, and
+   * its final state is the node's update.
+   */
+  addNode(name: string, subgraph: CompiledStateGraph<object>, options?: AddNodeOptions): this;
+  /** Several nodes at once (LangGraph.js): `{ name: fn, ... }`. */
+  addNode(nodes: { [name: string]: NodeFunction<S, U> | CompiledStateGraph<object> }): this;
+  /** Several nodes at once (LangGraph.js): `[[name, fn, options?], ...]`. */
+  addNode(nodes: [string, NodeFunction<S, U> | CompiledStateGraph<object>, AddNodeOptions?][]): this;
+  addNode(
+    name: string | { [name: string]: NodeFunction<S, U> | CompiledStateGraph<object> } | [string, NodeFunction<S, U> | CompiledStateGraph<object>, AddNodeOptions?][],
+    action?: NodeFunction<S, U> | CompiledStateGraph<object>,
+    options?: AddNodeOptions,
+  ): this {
+    if (isArray(name) && action === undefined) {
+      for (const entry of name as unknown[]) {
+        if (!isArray(entry)) throw argumentError(`addNode(nodes): each node must be [name, action, options?], got ${describe(entry)}`);
+        const [n, a, o] = entry as [string, NodeFunction<S, U>, AddNodeOptions?];
+        this.addNode(n, a, o);
+      }
+      return this;
+    }
+    if (isRecord(name) && action === undefined) {
+      let nodes: [string, unknown][];
+      try {
+        nodes = Object.entries(name);
+      } catch (e) {
+        throw argumentError(`addNode(nodes): reading the nodes threw ${thrownText(e)}`, e);
+      }
+      for (const [n, a] of nodes) this.addNode(n, a as NodeFunction<S, U>);
+      return this;
+    }
+    const label = typeof name === "string" ? name : "?";
+    if (typeof name === "string") this.#claim(name);
+    const checked = nodeOptions(label, options);
+    const ends = option(checked, "ends", "addNode(name, action, options): options");
+    const retry = retryPolicyOf(label, option(checked, "retryPolicy", "addNode(name, action, options): options"));
+    if (isInstance(action, CompiledStateGraph)) {
+      if (retry) throw withCode(new GraphValueError(`addNode(${JSON.stringify(label)}, subgraph, options).retryPolicy: a retry policy on a subgraph node is not supported`), "UNSUPPORTED");
+      this[RAW].addSubgraph(name as string, action[RAW], ends);
+    } else if (typeof action === "function") {
+      const fn = retry ? withRetry(action as UserNode, retry) : (action as UserNode);
+      this[RAW].addNode(name as string, wrapNode(fn), ends);
+    } else this[RAW].addNode(name as string, action, ends);
+    return this;
+  }
+
+  #claim(name: string): void {
+    const fail = (message: string) => {
+      const e = new Error(message) as Error & { code: string };
+      e.code = "INVALID_GRAPH";
+      throw e;
+    };
+    if (name === START || name === END) fail(`Node \`${name}\` is reserved.`);
+    let names = nodeNames.get(this);
+    if (names === undefined) nodeNames.set(this, (names = new Set()));
+    if (names.has(name)) fail(`Node \`${name}\` already present.`);
+    names.add(name);
+  }
+
+  /** Adds an edge; with several sources, `to` runs once all of them have run (a join). */
+  addEdge(from: string | string[], to: string): this {
+    this[RAW].addEdge(from, to);
+    return this;
+  }
+
+  /**
+   * Adds a conditional edge: `router(state)` returns a node name, a `Send`,
+   * or an array of them (or a Promise of that). `pathMap` maps router
+   * results to nodes, or lists the possible destinations.
+   */
+  addConditionalEdges(from: string, router: Router<S>, pathMap?: { [result: string]: string } | string[]): this {
+    this[RAW].addConditionalEdges(from, router, pathMap);
+    return this;
+  }
+
+  /** LangGraph.js's `addSequence`: nodes in order, each with an edge to the next; `[name, fn][]` or `{ name: fn }`. */
+  addSequence(nodes: [string, NodeFunction<S, U>][] | { [name: string]: NodeFunction<S, U> }): this {
+    const list: [string, NodeFunction<S, U>][] = isArray(nodes) ? (nodes as [string, NodeFunction<S, U>][]) : Object.entries(nodes);
+    if (list.length === 0) throw new Error("Sequence requires at least one node.");
+    let previous: string | undefined;
+    for (const [name, fn] of list) {
+      this.addNode(name, fn);
+      if (previous !== undefined) this.addEdge(previous, name);
+      previous = name;
+    }
+    return this;
+  }
+
+  /** Validates and compiles: `{ checkpointer, interruptBefore, interruptAfter }`. */
+  compile(options: CompileOptions = {}): CompiledStateGraph<S, U> {
+    if (options === null || typeof options !== "object") {
+      throw argumentError(`compile(options): options must be an object, got ${typeof options}`);
+    }
+    const what = "compile(options): options";
+    const checkpointer = option(options, "checkpointer", what);
+    const interruptBefore = option(options, "interruptBefore", what);
+    const interruptAfter = option(options, "interruptAfter", what);
+    // `true`: a subgraph with a history of its own (LangGraph.js's `checkpointer: true`);
+    // `false`: LangGraph.js's "no checkpointing" for a subgraph, the default here.
+    const persistent = checkpointer === true;
+    if (checkpointer != null && typeof checkpointer !== "boolean" && !isInstance(checkpointer, MemorySaver)) {
+      throw argumentError("compile(options): options.checkpointer must be a MemorySaver, true or false");
+    }
+    const saver = isInstance(checkpointer, MemorySaver) ? checkpointer : undefined;
+    const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent);
+    const graph = new CompiledStateGraph<S, U>(compiled, this[DEFINITION]);
+    return hide(graph, "checkpointer", saver);
+  }
+}
+
+/**
+ * `new StateGraph(state, options)`'s second argument: LangGraph.js v1's
+ * context schema (a zod object or any standard schema; an `Annotation.Root`
+ * only describes types), or `{ context }`. Nodes get the run's `context`
+ * as `config.context`.
+ */
+function contextOption(options: unknown): StandardSchemaV1 | undefined {
+  if (options === undefined || options === null) return undefined;
+  const schema = isRecord(options) && "context" in options ? options.context : options;
+  if (isRecord(schema) && "~standard" in schema) return schema as unknown as StandardSchemaV1;
+  if (schema === undefined || AnnotationRoot.isInstance(schema)) return undefined;
+  if (isRecord(options)) {
+    for (const key of ["input", "output", "interrupt", "writer", "nodes"]) {
+      if (options[key] !== undefined) {
+        throw withCode(new GraphValueError(`new StateGraph(state, options): options.${key} is not supported`), "UNSUPPORTED");
+      }
+    }
+  }
+  throw argumentError(`new StateGraph(state, contextSchema): the context schema must be a zod object or an Annotation.Root, got ${describe(schema)}`);
+}
+
+/** Options of `new StateGraph(state, options)`: LangGraph.js's context schema (or `{ context }`). */
+export type StateGraphOptions = AnnotationRoot | StandardSchemaV1 | { context?: AnnotationRoot | StandardSchemaV1 };
+
+/** A `{ channels }` entry whatever its value type: `{ reducer | value, default }`. */
+export interface LooseReducer {
+  reducer?(a: never, b: never): unknown;
+  value?(a: never, b: never): unknown;
+  default?(): unknown;
+}
+
+/** `new StateGraph(...)`: the state definition decides the state's type. */
+export interface StateGraphConstructor {
+  /** LangGraph.js's `Annotation.Root` state. */
+  new <SD extends StateDefinition>(state: AnnotationRoot<SD>, options?: StateGraphOptions): StateGraph<StateType<SD>, UpdateType<SD>>;
+  /** LangGraph.js's `StateSchema` state (zod fields). */
+  new <F extends StateSchemaFields>(state: StateSchema<F>, options?: StateGraphOptions): StateGraph<StateSchema<F>["State"], StateSchema<F>["Update"]>;
+  /** LangGraph.js's `{ stateSchema }` / `{ state }` form. */
+  new <SD extends StateDefinition>(init: { stateSchema: AnnotationRoot<SD> } | { state: AnnotationRoot<SD> }, options?: StateGraphOptions): StateGraph<StateType<SD>, UpdateType<SD>>;
+  /** LangGraph.js's older `{ channels: { key: { reducer | value, default } | null } }` form. */
+  new (init: { channels: { [key: string]: LooseReducer | BaseChannel | null } }): StateGraph<StateValues>;
+  /** A state definition (`Annotation.Root(...).spec`). */
+  new <SD extends StateDefinition>(state: SD, options?: StateGraphOptions): StateGraph<StateType<SD>, UpdateType<SD>>;
+  /** The package's own form: `channels` maps each state key to its reducer. */
+  new <S extends object = StateValues>(channels: { [K in keyof NoInfer<S>]: ChannelSpec }): StateGraph<S>;
+  /** A builder from the JSON graph format (tests/conformance/FORMAT.md), nodes made of built-in ops. */
+  fromSpec(spec: GraphSpec): StateGraph<StateValues>;
+  readonly prototype: StateGraph<object>;
+}
+
+/** A graph builder (see {@link StateGraphConstructor} for the state definitions it takes). */
+export type StateGraph<S extends object = StateValues, U extends object = Partial<S>> = StateGraphImpl<S, U>;
+/** A graph builder (see {@link StateGraphConstructor} for the state definitions it takes). */
+export const StateGraph = StateGraphImpl as unknown as StateGraphConstructor;
+
+/**
+ * LangGraph.js's `getState` gives the caller's own config back (its
+ * checkpointer's `getTuple` does) when there is no checkpoint, or when the
+ * config names one: the snapshot's config is then a copy of it, as given.
+ */
+function echoConfig<S extends object>(snapshot: StateSnapshot<S>, config: RunnableConfig): StateSnapshot<S> {
+  try {
+    const own = config?.configurable;
+    if (own == null || snapshot.config.configurable.checkpoint_map !== undefined) return snapshot;
+    if (snapshot.metadata === undefined || own.checkpoint_id) {
+      snapshot.config = { ...config, configurable: { ...own } } as StateSnapshot<S>["config"];
+    }
+  } catch {
+    // An unreadable config was already refused by the engine; keep its answer.
+  }
+  return snapshot;
+}
+
+/** A compiled graph: runs (`invoke`, `stream`) and the state API. */
+export class CompiledStateGraph<S extends object = StateValues, U extends object = Partial<S>> {
+  /** @internal */
+  declare readonly [RAW]: raw.WasmCompiledGraph;
+  /** @internal */
+  declare readonly [DEFINITION]: StateDefinitionInfo | undefined;
+  /** The update type (type only). */
+  declare readonly "~UpdateType": U;
+  /** The checkpointer given to `compile`. */
+  declare readonly checkpointer: MemorySaver | undefined;
+
+  /** @internal Made by `StateGraph.compile()`. */
+  constructor(compiled: raw.WasmCompiledGraph, definition?: StateDefinitionInfo) {
+    if (!isInstance(compiled, raw.WasmCompiledGraph)) {
+      throw argumentError("CompiledStateGraph is made by StateGraph.compile()");
+    }
+    hide(this, RAW, compiled);
+    hide(this, DEFINITION, definition);
+  }
+
+  /**
+   * The run's `context` (LangGraph.js v1's runtime context), validated
+   * against the graph's context schema when it has one (a standard schema).
+   */
+  #context(config: unknown): unknown {
+    const context = option(config, "context", "config");
+    const schema = this[DEFINITION]?.contextSchema;
+    if (context === undefined || schema === undefined) return context;
+    const checked = schema["~standard"].validate(context);
+    if ("then" in checked) throw withCode(new GraphValueError("config.context: an async context schema is not supported"), "UNSUPPORTED");
+    if (checked.issues) throw new Error(`Validation failed for the context: ${JSON.stringify(checked.issues)}`);
+    return checked.value;
+  }
+
+  /**
+   * Calls `run` with the run input as the engine takes it: validated
+   * against a `StateSchema` state first, as LangGraph.js does. Without a
+   * schema the input goes through untouched (and synchronously: it may be
+   * anything, even a revoked Proxy, whose mistakes the bindings name).
+   */
+  #withInput<T>(input: unknown, run: (input: unknown) => Promise<T>): Promise<T> {
+    const schema = this[DEFINITION]?.schema;
+    if (schema === undefined || input == null || typeof input !== "object") return run(input);
+    const validated = async (): Promise<{ input: unknown }> => {
+      if (!isCommand(input)) return { input: await schema.validateInput(input) };
+      if (input.update === undefined) return { input };
+      const update = isArray(input.update) ? Object.fromEntries(input.update) : input.update;
+      const copy = Object.assign(Object.create(Object.getPrototypeOf(input) as object) as object, input, { update: await schema.validateInput(update) });
+      return { input: copy };
+    };
+    return validated().then((v) => run(v.input));
+  }
+
+  /**
+   * Runs the graph from `input` (values), `null` (continue, or replay with
+   * a `checkpoint_id`), or a `Command`. Runs, `updateState` and
+   * `bulkUpdateState` of one thread take turns (see `multitaskStrategy`).
+   */
+  invoke(input: Partial<S> | null | Command, config?: RunnableConfig): Promise<RunOutput<S>> {
+    // Called inside a node, a graph without a checkpointer of its own runs
+    // as a subgraph of that node's task (LangGraph.js's "subgraph called as
+    // a function"): it pauses the task, and the resume reaches it.
+    const task = this.checkpointer === undefined ? runningTask(config) : undefined;
+    if (task !== undefined) {
+      return this.#withInput(input, (i) => this[RAW].invokeInTask(i, task)) as Promise<RunOutput<S>>;
+    }
+    const { thread, strategy } = laneOptions(config);
+    const [runConfig, forget] = withRunData(config, { context: this.#context(config), checkpointed: this.checkpointer !== undefined });
+    const run = onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
+      this.#withInput(input, (i) => this[RAW].invoke(i, runConfig)),
+    );
+    run.then(forget, forget);
+    return run;
+  }
+
+  /** With `subgraphs: true` in `config`: `[namespace, chunk]`. */
+  stream<M extends StreamMode = "updates">(
+    input: Partial<S> | null | Command,
+    config: RunnableConfig & { subgraphs: true; streamMode?: M },
+  ): ChunkStream<NamespacedChunk<M>>;
+  stream(input: Partial<S> | null | Command, config?: RunnableConfig): ChunkStream<StreamChunks<S>["updates"]>;
+  /** With `subgraphs: true`: `[namespace, chunk]`. */
+  stream<M extends StreamMode = "updates">(
+    input: Partial<S> | null | Command,
+    config: RunnableConfig | undefined,
+    options: { streamMode?: M; subgraphs: true },
+  ): ChunkStream<NamespacedChunk<M>>;
+  /** With `subgraphs: true` and an array of modes: `[namespace, mode, chunk]`. */
+  stream<M extends StreamMode>(
+    input: Partial<S> | null | Command,
+    config: RunnableConfig | undefined,
+    options: { streamMode: M[]; subgraphs: true },
+  ): ChunkStream<NamespacedTaggedChunk<M>>;
+  stream<M extends StreamMode>(
+    input: Partial<S> | null | Command,
+    config: RunnableConfig | undefined,
+    options: { streamMode: M; subgraphs?: false },
+  ): ChunkStream<StreamChunks<S>[M]>;
+  stream<M extends StreamMode>(
+    input: Partial<S> | null | Command,
+    config: RunnableConfig | undefined,
+    options: { streamMode: M[]; subgraphs?: false },
+  ): ChunkStream<TaggedChunk<S, M>>;
+  /**
+   * Runs the graph and yields chunks as they happen. `streamMode` (in the
+   * third argument or in `config`): `"values"`, `"updates"` (default),
+   * `"checkpoints"`, `"tasks"`, `"debug"`, or an array of them (chunks are
+   * then `[mode, chunk]`). With `subgraphs: true` (same places) the
+   * subgraphs' chunks come too, each as `[namespace, chunk]` (or
+   * `[namespace, mode, chunk]`): `namespace` lists the `node:task_id`
+   * levels of the graph that reported it, `[]` for this graph. The result
+   * is an async iterable and also a Promise of one (LangGraph.js's
+   * `await graph.stream(...)`).
+   */
+  stream(input: Partial<S> | null | Command, config?: RunnableConfig, options?: { streamMode?: StreamMode | StreamMode[]; subgraphs?: boolean }): ChunkStream<unknown> {
+    const iterator = chunkIterator<unknown>((push) => {
+      const modes =
+        option(options, "streamMode", "stream(input, config, options): options") ??
+        option(config, "streamMode", "stream(input, config): config") ??
+        "updates";
+      const subgraphs = flag(
+        option(options, "subgraphs", "stream(input, config, options): options") ??
+          option(config, "subgraphs", "stream(input, config): config"),
+        "stream(input, config, options): subgraphs",
+      );
+      const tagged = isArray(modes);
+      const { thread, strategy } = laneOptions(config);
+      const chunk = subgraphs
+        ? tagged
+          ? (mode: string, c: unknown, ns: string[]) => push([ns, mode, c])
+          : (_mode: string, c: unknown, ns: string[]) => push([ns, c])
+        : tagged
+          ? (mode: string, c: unknown) => push([mode, c])
+          : (_mode: string, c: unknown) => push(c);
+      // "custom" chunks come from the nodes' `config.writer`, not from the engine.
+      const list = (tagged ? modes : [modes]) as unknown[];
+      const custom = list.includes("custom");
+      const engineModes = custom ? list.filter((m) => m !== "custom") : modes;
+      const writer = custom ? (c: unknown) => chunk("custom", c, []) : undefined;
+      const [runConfig, forget] = withRunData(config, { context: this.#context(config), writer, checkpointed: this.checkpointer !== undefined });
+      const run = onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
+        this.#withInput(input, (i) => this[RAW].stream(i, runConfig, engineModes, chunk, subgraphs)),
+      );
+      run.then(forget, forget);
+      return run;
+    });
+    const result = Promise.resolve(iterator) as ChunkStream<unknown>;
+    result[Symbol.asyncIterator] = () => iterator;
+    return result;
+  }
+
+  /**
+   * The addressed checkpoint, or the thread's latest (with finished tasks
+   * applied). A `config` whose `checkpoint_ns` names a subgraph task's
+   * namespace reads that subgraph's checkpoints. A task that runs a
+   * subgraph has `state`: the subgraph's namespace as a config, or with
+   * `{ subgraphs: true }` that subgraph's newest snapshot (nested to any depth).
+   */
+  async getState(config: RunnableConfig, options?: GetStateOptions): Promise<StateSnapshot<S>> {
+    if (options != null && typeof options !== "object") {
+      throw argumentError(`getState(config, options): options must be an object like {subgraphs}, got ${describe(options)}`);
+    }
+    const subgraphs = flag(option(options, "subgraphs", "getState(config, options): options"), "getState(config, options): options.subgraphs");
+    const snapshot = this[RAW].getState(config, subgraphs) as StateSnapshot<S>;
+    return echoConfig(snapshot, config);
+  }
+
+  /** Snapshots of the thread, newest first: `{ limit, before, filter }`. */
+  async *getStateHistory(config: RunnableConfig, options?: ListOptions): AsyncIterableIterator<StateSnapshot<S>> {
+    yield* listed<StateSnapshot<S>>(this[RAW].getStateHistory(config, options), "values", (s) => s);
+  }
+
+  /** Writes an `update` checkpoint as if `asNode` returned `values`; resolves to its config. */
+  updateState(config: RunnableConfig, values: Partial<S> | null, asNode?: string): Promise<UpdatedConfig> {
+    const { thread, strategy } = laneOptions(config);
+    return onThread(this.checkpointer, thread, strategy, "updateState(config, values, asNode)", () =>
+      this[RAW].updateState(config, values, asNode),
+    );
+  }
+
+  /** Several supersteps of updates, each applied on the previous one's result: `[{ updates: [{ values, asNode, taskId? }] }]`. */
+  bulkUpdateState(config: RunnableConfig, supersteps: { updates: StateUpdate<S>[] }[]): Promise<UpdatedConfig> {
+    const { thread, strategy } = laneOptions(config);
+    return onThread(this.checkpointer, thread, strategy, "bulkUpdateState(config, supersteps)", () =>
+      this[RAW].bulkUpdateState(config, supersteps),
+    );
+  }
+
+  /** The addressed checkpoint (or the latest) and its ancestors up to the root, child first. */
+  async getLineage(config: RunnableConfig): Promise<StateSnapshot<S>[]> {
+    return listed<StateSnapshot<S>>(this[RAW].getLineage(config), "values", (s) => s);
+  }
+
+  /** Channel values converted for JS nodes so far (unchanged channels are reused). Unstable. */
+  get _stateConversions(): number {
+    return this[RAW].stateConversions;
+  }
+
+  /** Values converted for JS nodes so far, counting list items one by one (a grown list costs its new items). Unstable. */
+  get _stateItemsConverted(): number {
+    return this[RAW].stateItemsConverted;
+  }
+}

@@ -1,0 +1,53 @@
+// The names the package exports (re-exported by the entries node.js and browser.js).
+export { START, END, INPUT, COPY, INTERRUPT, isInterrupted } from "./constants.js";
+export { StateGraph, CompiledStateGraph, type LooseReducer, type StateGraphConstructor, type StateGraphOptions } from "./graph.js";
+export {
+  Annotation,
+  AnnotationRoot,
+  BaseChannel,
+  BinaryOperatorAggregate,
+  LastValue,
+  ReducedValue,
+  StateSchema,
+  type AnnotationFunction,
+  type ExtractUpdateType,
+  type ExtractValueType,
+  type FieldUpdate,
+  type FieldValue,
+  type SchemaInput,
+  type SchemaOutput,
+  type SingleReducer,
+  type StandardSchemaV1,
+  type StateDefinition,
+  type ReducedValueLike,
+  type StateSchemaField,
+  type StateSchemaFields,
+  type StateType,
+  type UpdateType,
+} from "./state.js";
+export {
+  MessagesAnnotation,
+  MessagesValue,
+  REMOVE_ALL_MESSAGES,
+  addMessages,
+  messagesStateReducer,
+  type MessageLike,
+} from "./messages.js";
+export { MemorySaver, InMemorySaver } from "./saver.js";
+export { Command, Send, isCommand, type CommandParams } from "./command.js";
+export { interrupt } from "./runtime.js";
+export type { RetryPolicy } from "./retry.js";
+export {
+  BaseLangGraphError,
+  ChronographError,
+  InvalidUpdateError,
+  GraphRecursionError,
+  EmptyInputError,
+  GraphValueError,
+  GraphSpecError,
+  GraphInterrupt,
+  ThreadBusyError,
+  type ErrorFields,
+  type ErrorOptions,
+} from "./errors.js";
+export type * from "./types.js";

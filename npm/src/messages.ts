@@ -1,0 +1,81 @@
+// Messages in graph state: `messagesStateReducer` (LangGraph's
+// `add_messages`, which runs in the engine when it is a channel's reducer),
+// and the prebuilt `MessagesAnnotation` / `MessagesValue` states.
+import { Annotation, BUILTIN_REDUCER, ReducedValue, type StandardSchemaV1 } from "./state.js";
+
+/** A message as plain data: `{ role | type, content, id?, ... }`. */
+export interface MessageLike {
+  [key: string]: unknown;
+  id?: string;
+  content?: unknown;
+}
+
+/** LangGraph.js's marker id of a `RemoveMessage` that clears the list. */
+export const REMOVE_ALL_MESSAGES = "__remove_all__";
+
+function isRemove(m: MessageLike): boolean {
+  return m.type === "remove" || m.role === "remove";
+}
+
+/**
+ * LangGraph.js's `messagesStateReducer` (`addMessages`): appends messages,
+ * a message whose id is already there replaces it, a remove message
+ * deletes it (`__remove_all__`: everything before it), and messages
+ * without an id get a new UUID. As a channel's reducer it runs in the
+ * engine (LangGraph's `add_messages`); called directly, here.
+ */
+export function messagesStateReducer<M extends MessageLike>(left: M | M[], right: M | M[]): M[] {
+  const leftMessages = (Array.isArray(left) ? left : [left]).map((m) => ({ ...m }));
+  const rightMessages = (Array.isArray(right) ? right : [right]).map((m) => ({ ...m }));
+  for (const m of [...leftMessages, ...rightMessages]) if (m.id == null) m.id = crypto.randomUUID();
+  let removeAll: number | undefined;
+  rightMessages.forEach((m, i) => {
+    if (isRemove(m) && m.id === REMOVE_ALL_MESSAGES) removeAll = i;
+  });
+  if (removeAll !== undefined) return rightMessages.slice(removeAll + 1);
+  const merged = [...leftMessages];
+  const byId = new Map(merged.map((m, i) => [m.id, i]));
+  const remove = new Set<unknown>();
+  for (const m of rightMessages) {
+    const at = byId.get(m.id);
+    if (at !== undefined) {
+      if (isRemove(m)) remove.add(m.id);
+      else {
+        remove.delete(m.id);
+        merged[at] = m;
+      }
+    } else {
+      if (isRemove(m)) throw new Error(`Attempting to delete a message with an ID that doesn't exist ('${m.id}')`);
+      byId.set(m.id, merged.length);
+      merged.push(m);
+    }
+  }
+  return merged.filter((m) => !remove.has(m.id));
+}
+Object.defineProperty(messagesStateReducer, BUILTIN_REDUCER, { value: "add_messages" });
+
+/** LangGraph.js's other name of {@link messagesStateReducer}. */
+export const addMessages = messagesStateReducer;
+
+/** The prebuilt state of a chat graph: `messages`, reduced by `messagesStateReducer`, starting empty. */
+export const MessagesAnnotation = Annotation.Root({
+  messages: Annotation<MessageLike[], MessageLike | MessageLike[]>({ reducer: messagesStateReducer, default: () => [] }),
+});
+
+/** A standard schema that accepts anything (`undefined` as `[]`): `MessagesValue`'s value schema. */
+function anything<T>(fallback?: () => T): StandardSchemaV1<T, T> {
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "chronograph",
+      validate: (value: unknown) => ({ value: (value === undefined && fallback ? fallback() : value) as T }),
+    },
+  };
+}
+
+/** The prebuilt `StateSchema` field of a chat graph's messages (LangGraph.js's `MessagesValue`). */
+export const MessagesValue = new ReducedValue<MessageLike[], MessageLike | MessageLike[]>(anything(() => []), {
+  inputSchema: anything<MessageLike | MessageLike[]>(),
+  reducer: messagesStateReducer,
+  jsonSchemaExtra: { langgraph_type: "messages", description: "A list of chat messages" },
+});

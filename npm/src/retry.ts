@@ -1,0 +1,82 @@
+// `addNode(name, fn, { retryPolicy })`: LangGraph.js's retries of a failing
+// node (pregel/retry.ts `_runWithRetry`), run around the JS function, so the
+// engine sees one call that either succeeds or fails with the last error.
+import { argumentError, describe, isRecord } from "./args.js";
+import { isGraphInterrupt } from "./errors.js";
+import type { UserNode } from "./runtime.js";
+
+/** LangGraph.js's `RetryPolicy`. */
+export interface RetryPolicy {
+  /** Milliseconds before the first retry (default 500). */
+  initialInterval?: number;
+  /** Multiplier of the interval after each retry (default 2). */
+  backoffFactor?: number;
+  /** Longest interval in milliseconds (default 128000). */
+  maxInterval?: number;
+  /** Attempts in all, the first included (default 3). */
+  maxAttempts?: number;
+  /** Add up to a second of random delay (default true). */
+  jitter?: boolean;
+  /** Which errors to retry (default: LangGraph.js's: not aborts, `GraphValueError`s or HTTP 4xx but 408). */
+  retryOn?: (e: unknown) => boolean;
+  /** Log each retry with `console.log`, as LangGraph.js does (default true). */
+  logWarning?: boolean;
+}
+
+/** HTTP statuses LangGraph.js does not retry. */
+const DEFAULT_STATUS_NO_RETRY = [400, 401, 402, 403, 404, 405, 406, 407, 409];
+
+/** LangGraph.js's `DEFAULT_RETRY_ON_HANDLER`. */
+function defaultRetryOn(error: unknown): boolean {
+  const e = error as { message?: string; name?: string; code?: unknown; status?: unknown; response?: { status?: unknown }; error?: { code?: unknown } };
+  const message = String(e?.message ?? "");
+  if (message.startsWith("Cancel") || message.startsWith("AbortError") || e?.name === "AbortError") return false;
+  if (e?.name === "GraphValueError") return false;
+  if (e?.code === "ECONNABORTED") return false;
+  const status = e?.response?.status ?? e?.status;
+  if (status && DEFAULT_STATUS_NO_RETRY.includes(Number(status))) return false;
+  if (e?.error?.code === "insufficient_quota") return false;
+  return true;
+}
+
+/** The policy given to `addNode`, checked (`undefined` when none). */
+export function retryPolicyOf(node: string, policy: unknown): RetryPolicy | undefined {
+  if (policy == null) return undefined;
+  if (!isRecord(policy)) {
+    throw argumentError(`addNode(${JSON.stringify(node)}, fn, options): options.retryPolicy must be an object like {maxAttempts}, got ${describe(policy)}`);
+  }
+  return policy as RetryPolicy;
+}
+
+/**
+ * `fn` retried as LangGraph.js retries a task: up to `maxAttempts` attempts,
+ * sleeping `min(maxInterval, initialInterval * backoffFactor ** (attempt - 1))`
+ * (plus up to 1 s of jitter) between them, for errors `retryOn` accepts;
+ * `interrupt()` is never retried.
+ */
+export function withRetry(fn: UserNode, policy: RetryPolicy): UserNode {
+  const call = fn as unknown as (state: unknown, config: unknown) => unknown;
+  const retried = async (state: unknown, config: unknown) => {
+    let attempts = 0;
+    for (;;) {
+      try {
+        return await call(state, config);
+      } catch (error) {
+        if (isGraphInterrupt(error)) throw error;
+        attempts += 1;
+        if (attempts >= (policy.maxAttempts ?? 3)) throw error;
+        if (!(policy.retryOn ?? defaultRetryOn)(error)) throw error;
+        const initial = policy.initialInterval ?? 500;
+        const interval = Math.min(policy.maxInterval ?? 128e3, initial * (policy.backoffFactor ?? 2) ** (attempts - 1));
+        const sleepMs = (policy.jitter ?? true) ? interval + Math.random() * 1e3 : interval;
+        await new Promise((resolve) => setTimeout(resolve, sleepMs));
+        if (policy.logWarning ?? true) {
+          const name = (error as { name?: string })?.name ?? "Error";
+          const metadata = (config as { metadata?: { langgraph_node?: string } } | undefined)?.metadata;
+          console.log(`Retrying task "${String(metadata?.langgraph_node)}" after ${sleepMs.toFixed(2)}ms (attempt ${attempts}) after ${name}: ${String(error)}`);
+        }
+      }
+    }
+  };
+  return retried as unknown as UserNode;
+}

@@ -1,0 +1,283 @@
+// What runs around a JS node: its config, the task `interrupt()` reaches,
+// and the per-thread queue that keeps runs and updates of one thread from
+// interleaving. `setup` (setup.ts) installs Node's AsyncLocalStorage here.
+import * as raw from "./wasm/chronograph.js";
+import { argumentError, describe, hide, option } from "./args.js";
+import { GraphValueError, ThreadBusyError, withCode } from "./errors.js";
+import type { Json, NodeConfig } from "./types.js";
+
+/** The running node as `interrupt()` and the thread queues look it up. */
+interface Running {
+  /** The task number the bindings gave the node call (core/wasm/src/task.rs). */
+  task: number;
+  /** The thread its run is on. */
+  thread: string | undefined;
+  /** `false` when the graph the run was started on has no checkpointer. */
+  checkpointed?: boolean;
+}
+
+/** The subset of Node's `AsyncLocalStorage` the package uses. */
+export interface AsyncStorage {
+  getStore(): unknown;
+  run<A extends unknown[], R>(store: unknown, fn: (...args: A) => R, ...args: A): R;
+}
+
+let storage: AsyncStorage | null = null;
+let current: Running | null = null;
+
+/** Installs the async context of the platform (Node's AsyncLocalStorage; `null` in browsers). */
+export function setStorage(s: AsyncStorage | null): void {
+  storage = s;
+}
+
+/** The running node: from the async context, else the synchronous call in progress. */
+function running(): Running | null {
+  return (storage?.getStore() as Running | undefined) ?? current;
+}
+
+/** The task of the node running now (`config`'s, when it is a node's config), if any. */
+export function runningTask(config?: unknown): number | undefined {
+  let task: unknown;
+  try {
+    task = config == null ? undefined : (config as Record<symbol, unknown>)[TASK];
+  } catch {
+    task = undefined;
+  }
+  return typeof task === "number" ? task : running()?.task;
+}
+
+/** Where a node's config keeps its task (non-enumerable: invisible to the node). */
+export const TASK = Symbol("chronograph.task");
+
+/**
+ * Pauses the running node with `value`; on resume (`new Command({resume})`)
+ * the node runs again from its first line and this call returns the answer.
+ * In Node it works anywhere in a node, also after `await`. In a browser it
+ * finds its node only before the node's first `await`; after one, pass the
+ * node's config: `interrupt(value, config)`.
+ */
+export function interrupt<I = Json, R = Json>(value: I, config?: NodeConfig): R {
+  const task = (option(config, TASK, "interrupt(value, config): config") as number | undefined) ?? running()?.task;
+  if (task != null && running()?.checkpointed === false) {
+    // LangGraph.js: a run that cannot be resumed must not pause.
+    throw withCode(new GraphValueError("No checkpointer set", { lc_error_code: "MISSING_CHECKPOINTER" }), "MISSING_CHECKPOINTER");
+  }
+  if (task == null) {
+    // LangGraph.js's text when there is no graph around the call.
+    throw withCode(
+      new GraphValueError(
+        "Called interrupt() outside the context of a graph. In a browser, call it before the node's first await, or pass the node's config: interrupt(value, config).",
+      ),
+      "INTERRUPT_OUTSIDE_NODE",
+    );
+  }
+  return raw.taskInterrupt(task, value) as R;
+}
+
+/** A copy of JSON data (the run's config is JSON), so no two node calls share an object. */
+function copyJson<T>(v: T): T {
+  if (v === null || typeof v !== "object") return v;
+  if (Array.isArray(v)) return v.map(copyJson) as T;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) out[k] = copyJson((v as Record<string, unknown>)[k]);
+  return out as T;
+}
+
+/**
+ * What one run gives its JS nodes besides the engine's config: LangGraph.js's
+ * runtime `context` and the `"custom"` stream mode's `writer`. The engine
+ * carries only a number for it, in `configurable` under `RUN_KEY` (keys
+ * starting with `__` stay out of checkpoint metadata, as in LangGraph), and
+ * `wrapNode` swaps the number for the data and removes the key.
+ */
+export interface RunData {
+  context?: unknown;
+  writer?: (chunk: unknown) => void;
+  /** `false` for a run of a graph without a checkpointer: `interrupt()` then fails, as in LangGraph.js. */
+  checkpointed?: boolean;
+}
+
+/** Where a run's token travels in `configurable`. */
+const RUN_KEY = "__chronograph_run";
+const runs = new Map<number, RunData>();
+let nextRun = 0;
+
+/**
+ * `config` with run data attached (a copy; `config` itself when there is
+ * none), and the function that forgets it once the run has settled.
+ */
+export function withRunData(config: unknown, data: RunData): [unknown, () => void] {
+  if (data.context === undefined && data.writer === undefined && data.checkpointed !== false) return [config, () => {}];
+  const token = ++nextRun;
+  runs.set(token, data);
+  const base = (config ?? {}) as { configurable?: Record<string, unknown> };
+  const copy = { ...base, configurable: { ...(base.configurable ?? {}), [RUN_KEY]: token } };
+  return [copy, () => runs.delete(token)];
+}
+
+/** A node function as the user wrote it. */
+export type UserNode = (state: never, config: never) => unknown;
+
+/** A node as the bindings call it (core/wasm/src/node.rs). */
+export type RawNode = (state: unknown, base: unknown, task: number, node: string, step: number, taskId: string) => unknown;
+
+/**
+ * A JS node as the bindings call it (core/wasm/src/node.rs): `base` is the
+ * run's config, converted once per run, with `metadata.langgraph_node`,
+ * `langgraph_step` and `langgraph_task_id` already in their places (null);
+ * each call gets its own copy with them filled in, as LangGraph.js's nodes do.
+ * `task` is the running task's number (core/wasm/src/task.rs), kept where
+ * `interrupt()` finds it and hands it back to the engine. `decorate`, when
+ * given, adds what LangGraph.js's runtime puts in a node's config.
+ */
+export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void): RawNode {
+  const call = fn as unknown as (state: unknown, config: unknown) => unknown;
+  return (state, base, task, node, step, taskId) => {
+    const config = copyJson(base) as NodeConfig;
+    const metadata = config.metadata;
+    metadata.langgraph_node = node;
+    metadata.langgraph_step = step;
+    metadata.langgraph_task_id = taskId;
+    hide(config, TASK, task);
+    const configurable = config.configurable as Record<string, unknown>;
+    const token = configurable[RUN_KEY];
+    let run: RunData | undefined;
+    if (token !== undefined) {
+      delete configurable[RUN_KEY];
+      run = runs.get(token as number);
+      if (run?.context !== undefined) (config as NodeConfig & { context?: unknown }).context = run.context;
+      if (run?.writer !== undefined) (config as NodeConfig & { writer?: unknown }).writer = run.writer;
+    }
+    decorate?.(config);
+    // What `interrupt()` and the thread queues (`onThread`) look up: the
+    // task, and the thread its run is on.
+    const here: Running = { task, thread: threadKey(config.configurable.thread_id) };
+    if (run?.checkpointed === false) here.checkpointed = false;
+    const previous = current;
+    current = here;
+    try {
+      return storage ? storage.run(here, call, state, config) : call(state, config);
+    } finally {
+      current = previous;
+    }
+  };
+}
+
+/**
+ * One call at a time per thread: checkpointer → thread id → `{ tail,
+ * pending }`, the settling of the last call queued on the thread and how
+ * many are in flight or waiting. A thread with nothing in flight has no
+ * entry.
+ */
+const lanes = new WeakMap<object, Map<string, { tail: Promise<unknown> | undefined; pending: number }>>();
+
+/** `thread_id` as the engine reads it (a string, or a number as text); `undefined` for none. */
+export function threadKey(id: unknown): string | undefined {
+  return typeof id === "string" || typeof id === "number" ? String(id) : undefined;
+}
+
+/** `config.configurable.thread_id` and `config.multitaskStrategy`, read without letting a throw through. */
+export function laneOptions(config: unknown): { thread?: string; strategy?: unknown } {
+  try {
+    if (config === null || typeof config !== "object") return {};
+    const c = config as { configurable?: { thread_id?: unknown }; multitaskStrategy?: unknown };
+    return { thread: threadKey(c.configurable?.thread_id), strategy: c.multitaskStrategy };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Runs `op` (a call that changes thread `thread` of `saver` and returns a
+ * Promise) once every call queued on that thread before it has settled:
+ * runs, `updateState`, `bulkUpdateState` and the saver's writes of one
+ * thread never interleave. With `strategy` `"reject"` a busy thread
+ * rejects the call at once with a `ThreadBusyError`. A call from inside a
+ * node of a run on the same thread is rejected too (it would wait for that
+ * run, which waits for the node, forever); Node sees such a call anywhere
+ * in the node, browsers only before the node's first `await`. Calls
+ * without a checkpointer or a thread go straight through (the engine
+ * reports what is missing).
+ */
+export function onThread<T>(
+  saver: object | null | undefined,
+  thread: string | undefined,
+  strategy: unknown,
+  what: string,
+  op: () => Promise<T>,
+): Promise<T> {
+  if (strategy !== undefined && strategy !== "enqueue" && strategy !== "reject") {
+    return Promise.reject(
+      argumentError(`${what}: config.multitaskStrategy must be "enqueue" (the default) or "reject", got ${describe(strategy)}`),
+    );
+  }
+  if (saver == null || thread === undefined) return op();
+  let threads = lanes.get(saver);
+  if (threads === undefined) lanes.set(saver, (threads = new Map()));
+  const lane = threads.get(thread);
+  if (lane !== undefined) {
+    const inside = running()?.thread === thread;
+    if (inside || strategy === "reject") {
+      const why = inside
+        ? "it was called from inside a node of a run on the same thread, which would wait for that run forever"
+        : 'another run or update of the thread is in flight (multitaskStrategy: "reject")';
+      return Promise.reject(withCode(new ThreadBusyError(`${what}: thread ${JSON.stringify(thread)} is busy: ${why}`), "THREAD_BUSY"));
+    }
+  }
+  // An idle thread runs the call at once (no extra turn of the event loop).
+  const run = lane === undefined ? op() : (lane.tail as Promise<unknown>).then(op, op);
+  const entry = lane ?? { tail: undefined, pending: 0 };
+  entry.pending++;
+  const lanesOfSaver = threads;
+  const done = () => {
+    if (--entry.pending === 0 && lanesOfSaver.get(thread) === entry) lanesOfSaver.delete(thread);
+  };
+  entry.tail = Promise.resolve(run).then(done, done);
+  threads.set(thread, entry);
+  return run;
+}
+
+/**
+ * Whether `v` is JSON data that `JSON.stringify` + the engine's JSON
+ * parser read exactly as the bindings' field-by-field conversion does:
+ * strings, booleans, null, safe integers (not other numbers: the parser
+ * may round a decimal text), arrays without holes, and objects whose
+ * prototype is Object.prototype or null. Anything else (undefined,
+ * functions, class instances, Dates, deep or cyclic values) is left to
+ * the field-by-field conversion, which also reports what is not plain data.
+ */
+function plainJson(v: unknown, depth: number): boolean {
+  switch (typeof v) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isSafeInteger(v);
+    case "object": {
+      if (v === null) return true;
+      if (depth > 64) return false;
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) if (!plainJson(v[i], depth + 1)) return false;
+        return true;
+      }
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) return false;
+      for (const k of Object.keys(v)) if (!plainJson((v as Record<string, unknown>)[k], depth + 1)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * A node's result as JSON text when it is a plain object of plain JSON
+ * data (the usual update), else undefined (core/wasm/src/node.rs
+ * `registerUpdateText`): one `JSON.stringify` costs less than a
+ * wasm crossing per field. A `Command` (anything with `lg_name`) is left to
+ * the bindings, which read its fields.
+ */
+export function updateText(v: unknown): string | undefined {
+  if (v === null || typeof v !== "object" || Array.isArray(v) || (v as { lg_name?: unknown }).lg_name !== undefined) return undefined;
+  return plainJson(v, 0) ? JSON.stringify(v) : undefined;
+}

@@ -1,0 +1,419 @@
+// State definitions as LangGraph.js writes them: `Annotation` /
+// `Annotation.Root`, `StateSchema` with standard-schema (zod) fields,
+// `ReducedValue`, and the older `{ channels }` / `{ stateSchema }` forms;
+// plus the package's own `{ key: "append" }` form. `channelsOf` turns any
+// of them into the one form the bindings read
+// (core/wasm/src/node.rs `channel_from_js`): key → reducer name, `null`,
+// or `{ reducer?, default? }`, in declaration order.
+import { argumentError, describe, isRecord } from "./args.js";
+import { GraphValueError, withCode } from "./errors.js";
+import type { ReducerName } from "./types.js";
+
+/** Where a reducer that is one of the engine's own says so (it then runs in the engine). */
+export const BUILTIN_REDUCER = Symbol.for("chronograph.builtinReducer");
+
+/** A channel of a state definition (LangGraph.js's `BaseChannel`, as far as a state definition uses it). */
+export abstract class BaseChannel<ValueType = unknown, UpdateType = unknown> {
+  /** LangGraph.js's tag of the channel kind. */
+  abstract readonly lc_graph_name: string;
+  /** The value type, for type inference only. */
+  declare ValueType: ValueType;
+  /** The update type, for type inference only. */
+  declare UpdateType: UpdateType;
+}
+
+/** A channel that keeps the last value written (two writes in one superstep are an error). */
+export class LastValue<ValueType = unknown> extends BaseChannel<ValueType, ValueType> {
+  readonly lc_graph_name = "LastValue";
+  constructor(readonly initialValueFactory?: () => ValueType) {
+    super();
+  }
+}
+
+/** A channel that folds every write into its value with `operator`, starting from `initialValueFactory()`. */
+export class BinaryOperatorAggregate<ValueType = unknown, UpdateType = ValueType> extends BaseChannel<ValueType, UpdateType> {
+  readonly lc_graph_name = "BinaryOperatorAggregate";
+  constructor(
+    readonly operator: (a: ValueType, b: UpdateType) => ValueType,
+    readonly initialValueFactory?: () => ValueType,
+  ) {
+    super();
+  }
+}
+
+/** A reducer and default, as `Annotation(...)` and `{ channels }` take them (`value` is LangGraph.js's older name of `reducer`). */
+export type SingleReducer<ValueType, UpdateType = ValueType> =
+  | { reducer: (a: ValueType, b: UpdateType) => ValueType; default?: () => ValueType }
+  | { value: (a: ValueType, b: UpdateType) => ValueType; default?: () => ValueType }
+  | null;
+
+/** A state definition: key → channel (or `Annotation` itself, a last-value channel). */
+export interface StateDefinition {
+  [key: string]: BaseChannel | ((...args: never[]) => BaseChannel);
+}
+
+/**
+ * The value type of a channel of a state definition. `Annotation<T>` used
+ * as a value (not called) is the overloaded function, whose last signature
+ * gives `T`.
+ */
+export type ExtractValueType<C> = C extends BaseChannel
+  ? C["ValueType"]
+  : C extends (...args: never[]) => infer R
+    ? R extends BaseChannel
+      ? R["ValueType"]
+      : never
+    : never;
+
+/** The update type of a channel of a state definition. */
+export type ExtractUpdateType<C> = C extends BaseChannel
+  ? C["UpdateType"]
+  : C extends (...args: never[]) => infer R
+    ? R extends BaseChannel
+      ? R["UpdateType"]
+      : never
+    : never;
+
+/** The state a state definition describes. */
+export type StateType<SD extends StateDefinition> = { [K in keyof SD]: ExtractValueType<SD[K]> };
+/** An update of that state: any of its keys, each of its channel's update type. */
+export type UpdateType<SD extends StateDefinition> = { [K in keyof SD]?: ExtractUpdateType<SD[K]> };
+
+/** `Annotation.Root(...)`'s result: a state definition with its types (`typeof State.State`). */
+export class AnnotationRoot<SD extends StateDefinition = StateDefinition> {
+  readonly lc_graph_name = "AnnotationRoot";
+  /** The state (type only: `typeof MyState.State`). */
+  declare State: StateType<SD>;
+  /** An update (type only: `typeof MyState.Update`). */
+  declare Update: UpdateType<SD>;
+  /** A node of a graph of this state (type only: `typeof MyState.Node`). */
+  declare Node: (state: StateType<SD>, config?: unknown) => UpdateType<SD> | Promise<UpdateType<SD>>;
+  constructor(readonly spec: SD) {}
+
+  /** Whether `value` is an `AnnotationRoot` (also one of another copy of the package). */
+  static isInstance(value: unknown): value is AnnotationRoot {
+    return isRecord(value) && value.lc_graph_name === "AnnotationRoot";
+  }
+}
+
+/** `Annotation`: a channel of an `Annotation.Root` state; `Annotation.Root` makes the state. */
+export interface AnnotationFunction {
+  /** A last-value channel. */
+  <ValueType>(): LastValue<ValueType>;
+  /** A channel with a reducer (and a default). */
+  <ValueType, UpdateType = ValueType>(annotation: SingleReducer<ValueType, UpdateType>): BinaryOperatorAggregate<ValueType, UpdateType>;
+  /** The state definition of a graph. */
+  Root: <S extends StateDefinition>(sd: S) => AnnotationRoot<S>;
+}
+
+/** LangGraph.js's `getChannel`: a reducer makes a `BinaryOperatorAggregate`, anything else a `LastValue` (a `default` without a reducer is dropped, as there). */
+function channelOf<V, U>(annotation?: SingleReducer<V, U>): BaseChannel<V, U> {
+  if (isRecord(annotation)) {
+    const a = annotation as { reducer?: (a: V, b: U) => V; value?: (a: V, b: U) => V; default?: () => V };
+    if (a.reducer) return new BinaryOperatorAggregate<V, U>(a.reducer, a.default);
+    if (a.value) return new BinaryOperatorAggregate<V, U>(a.value, a.default);
+  }
+  return new LastValue<V>() as unknown as BaseChannel<V, U>;
+}
+
+/**
+ * LangGraph.js's `Annotation`: `Annotation<T>` (or `Annotation<T>()`) is a
+ * last-value channel, `Annotation<T>({ reducer, default })` a channel with
+ * a reducer; `Annotation.Root({ ... })` the state of a graph.
+ */
+export const Annotation: AnnotationFunction = Object.assign(
+  function Annotation<V, U = V>(annotation?: SingleReducer<V, U>) {
+    return channelOf(annotation);
+  } as AnnotationFunction,
+  { Root: <S extends StateDefinition>(sd: S) => new AnnotationRoot(sd) },
+);
+
+// ---------------------------------------------------------------------------
+// StateSchema (the current docs' form, with standard-schema fields such as zod's)
+// ---------------------------------------------------------------------------
+
+/** A Standard Schema (zod 3.24+, valibot, arktype, ...): what `StateSchema` fields are. */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (
+      value: unknown,
+    ) => { value: Output; issues?: undefined } | { issues: readonly unknown[] } | Promise<{ value: Output; issues?: undefined } | { issues: readonly unknown[] }>;
+    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+  };
+}
+
+/** The output type of a standard schema. */
+export type SchemaOutput<S> = S extends StandardSchemaV1<unknown, infer O> ? O : unknown;
+/** The input type of a standard schema. */
+export type SchemaInput<S> = S extends StandardSchemaV1<infer I, unknown> ? I : unknown;
+
+function isStandardSchema(v: unknown): v is StandardSchemaV1 {
+  return (typeof v === "object" || typeof v === "function") && v !== null && "~standard" in v;
+}
+
+const REDUCED_VALUE = Symbol.for("langgraph.state.reduced_value");
+const UNTRACKED_VALUE = Symbol.for("langgraph.state.untracked_value");
+const STATE_SCHEMA = Symbol.for("langgraph.state.state_schema");
+
+/** A `StateSchema` field with a reducer: its value schema (with its default) and how updates fold in. */
+export class ReducedValue<Value = unknown, Input = Value> {
+  readonly [REDUCED_VALUE] = true;
+  readonly valueSchema: StandardSchemaV1<unknown, Value>;
+  readonly inputSchema: StandardSchemaV1<Input, unknown>;
+  readonly reducer: (current: Value, next: Input) => Value;
+  readonly jsonSchemaExtra?: Record<string, unknown>;
+
+  constructor(
+    valueSchema: StandardSchemaV1<unknown, Value>,
+    init: { reducer: (current: Value, next: Input) => Value; inputSchema?: StandardSchemaV1<Input, unknown>; jsonSchemaExtra?: Record<string, unknown> },
+  ) {
+    this.valueSchema = valueSchema;
+    this.reducer = init.reducer;
+    this.inputSchema = init.inputSchema ?? (valueSchema as unknown as StandardSchemaV1<Input, unknown>);
+    if (init.jsonSchemaExtra !== undefined) this.jsonSchemaExtra = init.jsonSchemaExtra;
+  }
+
+  /** Whether `value` is a `ReducedValue` (also LangGraph.js's own). */
+  static isInstance(value: unknown): value is ReducedValue {
+    return isRecord(value) && (value as Record<symbol, unknown>)[REDUCED_VALUE] === true;
+  }
+}
+
+/** What a `StateSchema` field with a reducer is, whatever its value and input types. */
+export interface ReducedValueLike {
+  readonly valueSchema: StandardSchemaV1;
+  readonly inputSchema: StandardSchemaV1;
+  reducer(current: never, next: never): unknown;
+}
+/** A field of a `StateSchema`. */
+export type StateSchemaField = StandardSchemaV1 | ReducedValueLike;
+/** The fields of a `StateSchema`. */
+export interface StateSchemaFields {
+  [key: string]: StateSchemaField;
+}
+
+/** The value type of a `StateSchema` field. */
+export type FieldValue<F> = F extends ReducedValue<infer V, infer _I> ? V : SchemaOutput<F>;
+/** The update type of a `StateSchema` field. */
+export type FieldUpdate<F> = F extends ReducedValue<infer _V, infer I> ? I : SchemaInput<F>;
+
+/**
+ * LangGraph.js's `StateSchema`: a state definition whose fields are
+ * standard schemas (zod), a field's `.default()` being the channel's
+ * default, and `ReducedValue`s for fields with a reducer. Run input is
+ * validated field by field against it, as in LangGraph.js.
+ */
+export class StateSchema<F extends StateSchemaFields = StateSchemaFields> {
+  readonly [STATE_SCHEMA] = true;
+  /** The state (type only: `typeof MyState.State`). */
+  declare State: { [K in keyof F]: FieldValue<F[K]> };
+  /** An update (type only: `typeof MyState.Update`). */
+  declare Update: { [K in keyof F]?: FieldUpdate<F[K]> };
+  constructor(readonly fields: F) {}
+
+  /** Whether `value` is a `StateSchema` (also LangGraph.js's own). */
+  static isInstance(value: unknown): value is StateSchema {
+    return isRecord(value) && (value as Record<symbol, unknown>)[STATE_SCHEMA] === true;
+  }
+
+  /**
+   * LangGraph.js's `validateInput`: each key of `data` that is a field is
+   * validated with the field's schema (a `ReducedValue`'s input schema) and
+   * replaced by the parsed value; a failure throws LangGraph.js's error.
+   */
+  async validateInput(data: unknown): Promise<unknown> {
+    if (data == null || typeof data !== "object") return data;
+    const result: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(data)) {
+      const field = (this.fields as StateSchemaFields)[key];
+      const schema = field === undefined ? undefined : ReducedValue.isInstance(field) ? field.inputSchema : isStandardSchema(field) ? field : undefined;
+      if (schema === undefined) {
+        result[key] = value;
+        continue;
+      }
+      const checked = await schema["~standard"].validate(value);
+      if (checked.issues) throw new Error(`Validation failed for field "${key}": ${JSON.stringify(checked.issues)}`);
+      result[key] = checked.value;
+    }
+    return result;
+  }
+}
+
+/** The default a standard schema gives `undefined` (a zod `.default()`), as a factory; none when it rejects it. */
+function schemaDefault(schema: unknown): (() => unknown) | undefined {
+  if (!isStandardSchema(schema)) return undefined;
+  try {
+    const result = schema["~standard"].validate(undefined);
+    if (result && typeof result === "object" && !("then" in result) && !result.issues) {
+      const value = result.value;
+      return () => value;
+    }
+  } catch {
+    // A schema that throws on `undefined` has no default.
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------
+// From any state definition to the bindings' form
+// ---------------------------------------------------------------------------
+
+/** The bindings' form of one channel. */
+type RawChannel = ReducerName | null | { reducer?: ReducerName | ((a: never, b: never) => unknown); default?: () => unknown };
+
+/** What `new StateGraph(...)` learned from its state definition. */
+export interface StateDefinitionInfo {
+  /** key → the bindings' channel form, in declaration order. */
+  channels: Record<string, RawChannel>;
+  /** The `StateSchema` the run input is validated with, if any. */
+  schema?: StateSchema;
+  /** The context schema the run's `context` is validated with, if any. */
+  contextSchema?: StandardSchemaV1 | undefined;
+}
+
+function unsupported(what: string): never {
+  throw withCode(new GraphValueError(what), "UNSUPPORTED");
+}
+
+/** A reducer as the bindings take it: a built-in's name when it is one of the engine's own. */
+function reducerOf(fn: unknown): ReducerName | ((a: never, b: never) => unknown) {
+  const builtin = typeof fn === "function" ? (fn as unknown as Record<symbol, unknown>)[BUILTIN_REDUCER] : undefined;
+  if (typeof builtin === "string") return builtin as ReducerName;
+  return fn as (a: never, b: never) => unknown;
+}
+
+/** One channel of a LangGraph.js state definition (a channel, `Annotation` itself, or `{ reducer | value, default }` / `null` in `{ channels }`). */
+function rawChannel(key: string, spec: unknown, where: string): RawChannel {
+  let channel = spec;
+  if (typeof channel === "function") channel = (channel as () => unknown)();
+  if (channel instanceof LastValue || (isRecord(channel) && channel.lc_graph_name === "LastValue")) {
+    const factory = (channel as LastValue).initialValueFactory;
+    return factory ? { default: factory } : null;
+  }
+  if (channel instanceof BinaryOperatorAggregate || (isRecord(channel) && channel.lc_graph_name === "BinaryOperatorAggregate")) {
+    const c = channel as BinaryOperatorAggregate;
+    return c.initialValueFactory ? { reducer: reducerOf(c.operator), default: c.initialValueFactory } : { reducer: reducerOf(c.operator) };
+  }
+  if (isRecord(channel) && typeof channel.lc_graph_name === "string") {
+    unsupported(`${where}.${key}: channel kind ${channel.lc_graph_name} is not supported; use Annotation(), Annotation({ reducer, default }) or a StateSchema field`);
+  }
+  if (channel === null || channel === undefined) return null;
+  if (isRecord(channel)) {
+    const built = channelOf(channel as SingleReducer<unknown>);
+    return rawChannel(key, built, where);
+  }
+  throw argumentError(`${where}.${key} must be a channel (Annotation(...)), got ${describe(spec)}`);
+}
+
+/** The channels of a `StateSchema`. */
+function schemaChannels(schema: StateSchema, where: string): Record<string, RawChannel> {
+  const out: Record<string, RawChannel> = {};
+  for (const [key, field] of Object.entries(schema.fields)) {
+    if (ReducedValue.isInstance(field)) {
+      const factory = schemaDefault(field.valueSchema);
+      out[key] = factory ? { reducer: reducerOf(field.reducer), default: factory } : { reducer: reducerOf(field.reducer) };
+    } else if (isRecord(field) && (field as unknown as Record<symbol, unknown>)[UNTRACKED_VALUE] === true) {
+      unsupported(`${where}.${key}: UntrackedValue is not supported (its values are never checkpointed in LangGraph.js; Chronograph checkpoints every channel)`);
+    } else if (isStandardSchema(field)) {
+      const factory = schemaDefault(field);
+      out[key] = factory ? { default: factory } : null;
+    } else {
+      throw argumentError(`Invalid state field "${key}": must be a schema, ReducedValue, DeltaValue, UntrackedValue, or ManagedValue`);
+    }
+  }
+  return out;
+}
+
+/** Whether `v` is the package's own `{ key: "append" | null | { reducer, default } }` form. */
+function isOwnForm(v: Record<string, unknown>): boolean {
+  return Object.values(v).every(
+    (c) => c === null || typeof c === "string" || (isRecord(c) && !(c instanceof BaseChannel) && typeof c.lc_graph_name !== "string"),
+  );
+}
+
+/** Whether `v` is a LangGraph.js state definition (a channel, or `Annotation` itself, per key). */
+function isStateDefinition(v: Record<string, unknown>): boolean {
+  const values = Object.values(v);
+  return values.length > 0 && values.every((c) => typeof c === "function" || c instanceof BaseChannel || (isRecord(c) && typeof c.lc_graph_name === "string"));
+}
+
+/** The channels of one schema argument (`state`, `stateSchema`, `input`, a bare definition). */
+function definitionChannels(schema: unknown, where: string): StateDefinitionInfo {
+  if (StateSchema.isInstance(schema)) return { channels: schemaChannels(schema, where), schema };
+  if (AnnotationRoot.isInstance(schema)) return { channels: definitionOf(schema.spec, where) };
+  if (isRecord(schema) && isStandardSchema(schema)) {
+    unsupported(`${where}: a zod object as the state is not supported; wrap its fields in new StateSchema({ ... }) or use Annotation.Root`);
+  }
+  if (isRecord(schema) && isStateDefinition(schema)) return { channels: definitionOf(schema, where) };
+  throw argumentError(`${where}: Invalid schema type. Expected StateSchema, Zod object, AnnotationRoot, or StateDefinition, got ${describe(schema)}`);
+}
+
+function definitionOf(spec: Record<string, unknown>, where: string): Record<string, RawChannel> {
+  const out: Record<string, RawChannel> = {};
+  for (const [key, c] of Object.entries(spec)) out[key] = rawChannel(key, c, where);
+  return out;
+}
+
+/**
+ * What `new StateGraph(state, options)` is given, as the bindings' channels:
+ * an `AnnotationRoot`, a `StateSchema`, a state definition, `{ channels }`,
+ * `{ state | stateSchema }` (LangGraph.js's forms), or the package's own
+ * `{ key: "append" | ... }`. Input/output schemas that differ from the
+ * state are refused: the engine has one state schema per graph.
+ */
+export function channelsOf(state: unknown): StateDefinitionInfo {
+  const where = "new StateGraph(state)";
+  const kind = probe(() => kindOf(state));
+  switch (kind?.form) {
+    case "definition":
+      return definitionChannels(kind.schema, kind.where ?? where);
+    case "channels":
+      return { channels: definitionOf((state as { channels: Record<string, unknown> }).channels, `${where}.channels`) };
+    case "spec":
+      return { channels: definitionOf(state as Record<string, unknown>, where) };
+    case "unsupported":
+      return unsupported(String(kind.schema));
+    default:
+      // The package's own form (or junk), whose mistakes the bindings name.
+      return { channels: state as Record<string, RawChannel> };
+  }
+}
+
+/** `f()`, or `undefined` when reading the caller's value threw (a revoked Proxy, a throwing getter). */
+function probe<T>(f: () => T): T | undefined {
+  try {
+    return f();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Which form of state definition `state` is. */
+function kindOf(state: unknown): { form: "definition" | "channels" | "spec" | "own" | "unsupported"; schema?: unknown; where?: string } {
+  const where = "new StateGraph(state)";
+  if (StateSchema.isInstance(state) || AnnotationRoot.isInstance(state)) return { form: "definition", schema: state };
+  if (!isRecord(state)) return { form: "own" };
+  const keys = Object.keys(state);
+  const init = state as { channels?: unknown; state?: unknown; stateSchema?: unknown; input?: unknown; output?: unknown };
+  if (keys.length === 1 && keys[0] === "channels" && isRecord(init.channels) && !isChannelSpec(init.channels)) return { form: "channels" };
+  const schemaKey = ["state", "stateSchema"].find((k) => k in state && (AnnotationRoot.isInstance(state[k]) || StateSchema.isInstance(state[k])));
+  const initKeys = ["state", "stateSchema", "input", "output", "context", "nodes"];
+  if (schemaKey !== undefined || ((init.input !== undefined || init.output !== undefined) && keys.every((k) => initKeys.includes(k)))) {
+    for (const k of ["input", "output"] as const) {
+      if (init[k] !== undefined && init[k] !== (schemaKey && state[schemaKey])) {
+        return { form: "unsupported", schema: `${where}: separate ${k} schemas are not supported: give one state (the graph's input and output are its whole state)` };
+      }
+    }
+    return { form: "definition", schema: schemaKey ? state[schemaKey] : init.input, where: `${where}.${schemaKey ?? "input"}` };
+  }
+  if (isStateDefinition(state)) return { form: "spec" };
+  return { form: "own" };
+}
+
+/** Whether a `{ channels }` value is itself one channel's spec (`{ reducer, default }`): then `channels` is a state key. */
+function isChannelSpec(v: Record<string, unknown>): boolean {
+  return "reducer" in v || "value" in v || "default" in v;
+}
+
