@@ -44,9 +44,11 @@ fi
 
 # Node packages: build tools (binaryen's wasm-opt 132; Debian's binaryen 108
 # corrupts wasm-bindgen 0.2.130's externref table) and the JS, type and
-# browser test packages (playwright-core never downloads a browser).
+# browser test packages (playwright-core never downloads a browser), and in
+# tests/interop LangGraph.js's checkpoint packages (saver validation suite,
+# SqliteSaver with better-sqlite3, whose native addon builds at install).
 here="$(cd "$(dirname "$0")/.." && pwd)"
-for dir in tools tests; do
+for dir in tools tests tests/interop; do
   lock="$here/$dir/package-lock.json"
   stamp="$here/$dir/node_modules/.chronograph-lock.sha"
   [ -f "$lock" ] || continue

@@ -7,6 +7,8 @@
 #                                                                    state, README, npm install)
 #   3. tsc --noEmit -p tests                                         the type declarations
 #   4. node tests/browser/run.mjs                                    the package in headless Chromium
+#   5. tests/interop: LangGraph.js's saver validation suite (vitest --globals) on
+#      chronograph/langgraph's MemorySaver, and node --test tests/interop/*.test.mjs
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -30,3 +32,17 @@ step "tsc --noEmit -p tests"
 
 step "browser: node tests/browser/run.mjs"
 timeout 300 node tests/browser/run.mjs
+
+[ -d tests/interop/node_modules/@langchain/langgraph-checkpoint-validation ] \
+  || { echo "test-pkg: tests/interop/node_modules is missing; run scripts/setup.sh" >&2; exit 2; }
+# A copy, not a link: pkg/langgraph.js must resolve its peer dependency
+# @langchain/langgraph-checkpoint from tests/interop/node_modules, the very copy
+# LangGraph.js uses there (a link would resolve from pkg/'s real path).
+rm -rf tests/interop/node_modules/chronograph
+cp -r pkg tests/interop/node_modules/chronograph
+
+step "LangGraph.js's saver validation suite on chronograph/langgraph (vitest --globals)"
+(cd tests/interop && timeout 600 node node_modules/vitest/vitest.mjs run --globals validation.spec.mjs)
+
+step "node --test tests/interop/*.test.mjs (LangGraph.js on Chronograph's saver, and back)"
+(cd tests/interop && timeout 900 node --test --test-concurrency=1 --test-timeout=300000 ./*.test.mjs)

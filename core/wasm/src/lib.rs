@@ -25,9 +25,11 @@
 //!   run's config) handed to JS; `lazy_state`: the list channels of those
 //!   states that are converted only when read.
 //! - [`WasmStateGraph`], [`WasmCompiledGraph`], [`WasmMemorySaver`],
-//!   [`WasmListing`]: the exported classes; `task`: running JS tasks by
+//!   [`WasmListing`], [`WasmCheckpointStore`] (the store under
+//!   `chronograph/langgraph`'s `MemorySaver`): the exported classes; `task`: running JS tasks by
 //!   number, for `interrupt()`.
 
+mod checkpoint_store;
 mod clock;
 mod compiled;
 pub mod error;
@@ -42,6 +44,7 @@ mod task;
 pub mod types;
 pub mod value;
 
+pub use checkpoint_store::WasmCheckpointStore;
 pub use clock::DateClock;
 pub use compiled::WasmCompiledGraph;
 pub use listing::WasmListing;

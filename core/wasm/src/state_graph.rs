@@ -165,7 +165,6 @@ impl WasmStateGraph {
             interrupt_after: names_arg(&interrupt_after, "compile(options): interruptAfter")?,
             clock: Some(Rc::new(DateClock)),
             seed: Some((js_sys::Math::random() * 9_007_199_254_740_992.0) as u64),
-            ..Default::default()
         };
         if let Some(spec) = &self.spec {
             options = spec.compile_options(options);
