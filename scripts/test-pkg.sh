@@ -8,7 +8,10 @@
 #   3. tsc --noEmit -p tests                                         the type declarations
 #   4. node tests/browser/run.mjs                                    the package in headless Chromium
 #   5. tests/interop: LangGraph.js's saver validation suite (vitest --globals) on
-#      chronograph/langgraph's MemorySaver, and node --test tests/interop/*.test.mjs
+#      chronograph/langgraph's MemorySaver, tsc over tests/interop/types.check.ts, and
+#      node --test tests/interop/*.test.mjs (SqliteSaver on a temporary file; PostgresSaver
+#      on a server started from Debian's postgresql in a temporary directory, skipped
+#      when initdb/pg_ctl are not installed)
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -44,5 +47,8 @@ cp -r pkg tests/interop/node_modules/chronograph
 step "LangGraph.js's saver validation suite on chronograph/langgraph (vitest --globals)"
 (cd tests/interop && timeout 600 node node_modules/vitest/vitest.mjs run --globals validation.spec.mjs)
 
-step "node --test tests/interop/*.test.mjs (LangGraph.js on Chronograph's saver, and back)"
+step "tsc --noEmit -p tests/interop (LangGraph.js's savers in compile, ours in LangGraph.js's)"
+(cd tests/interop && node ../../tools/node_modules/typescript/bin/tsc --noEmit -p . && echo "types: ok (tests/interop/types.check.ts)")
+
+step "node --test tests/interop/*.test.mjs (LangGraph.js on Chronograph's saver; Chronograph on SqliteSaver and PostgresSaver)"
 (cd tests/interop && timeout 900 node --test --test-concurrency=1 --test-timeout=300000 ./*.test.mjs)

@@ -5,6 +5,7 @@ import * as raw from "./wasm/chronograph.js";
 import { argumentError, describe, hide, option } from "./args.js";
 import { GraphValueError, ThreadBusyError, withCode } from "./errors.js";
 import type { Json, NodeConfig } from "./types.js";
+import { THREAD_STORE, type ThreadStore } from "./internal.js";
 
 /** The running node as `interrupt()` and the thread queues look it up. */
 interface Running {
@@ -212,6 +213,20 @@ export function onThread<T>(
     );
   }
   if (saver == null || thread === undefined) return op();
+  const store = (saver as { [THREAD_STORE]?: ThreadStore })[THREAD_STORE];
+  if (store !== undefined) {
+    // A saver behind the engine's store (bridge.ts): the thread is loaded before, and
+    // what the operation stored is handed on after, even when it failed or was interrupted.
+    const inner = op;
+    op = async () => {
+      await store.load(thread);
+      try {
+        return await inner();
+      } finally {
+        await store.flush(thread);
+      }
+    };
+  }
   let threads = lanes.get(saver);
   if (threads === undefined) lanes.set(saver, (threads = new Map()));
   const lane = threads.get(thread);
