@@ -259,11 +259,11 @@ fn snapshots_have_langgraph_js_shape() {
         [
             "values",
             "next",
-            "config",
+            "tasks",
             "metadata",
+            "config",
             "createdAt",
-            "parentConfig",
-            "tasks"
+            "parentConfig"
         ]
     );
     assert_eq!(text(&get(&mid, "values")), r#"{"log":["a"]}"#);
@@ -373,7 +373,11 @@ fn core_errors_become_real_errors_with_name_code_and_js_text() {
     assert_eq!(js_name(&missing), "GraphValueError");
     let e = to_js(&missing);
     assert_eq!(prop(&e, "code").as_deref(), Some("MISSING_CHECKPOINTER"));
-    assert_eq!(prop(&e, "message").as_deref(), Some("No checkpointer set"));
+    // LangGraph.js's errors link their troubleshooting page.
+    assert_eq!(
+        prop(&e, "message").as_deref(),
+        Some("No checkpointer set\n\nTroubleshooting URL: https://docs.langchain.com/oss/javascript/langgraph/MISSING_CHECKPOINTER/\n")
+    );
 
     let recursion = Error::new(
         ErrorKind::GraphRecursion,
@@ -457,7 +461,8 @@ async fn js_nodes_run_through_the_raw_classes() {
     let out = settle(compiled.invoke(js(r#"{"n": 0, "log": []}"#), cfg.clone()))
         .await
         .unwrap();
-    assert_eq!(text(&out), r#"{"log":["a saw 0","b saw 1"],"n":11}"#);
+    // The input's key order (LangGraph.js keeps the channels in definition order).
+    assert_eq!(text(&out), r#"{"n":11,"log":["a saw 0","b saw 1"]}"#);
     // History is a listing: the items as one JSON text (values `null`),
     // each item's values converted once, on request.
     let mut history = compiled
