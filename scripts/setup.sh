@@ -12,6 +12,8 @@ log() { printf '\033[1;34m[setup]\033[0m %s\n' "$*"; }
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
+# PostgreSQL's server, for tests/interop (PostgresSaver): started by the test in a temporary directory.
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
 # A CJK font, so headless screenshots show Chinese text as glyphs, not empty boxes.
 if ! command -v fc-list >/dev/null 2>&1 || [ -z "$(fc-list :lang=zh 2>/dev/null)" ]; then
   need_apt+=(fonts-noto-cjk)
