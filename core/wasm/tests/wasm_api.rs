@@ -478,7 +478,7 @@ async fn js_nodes_run_through_the_raw_classes() {
     );
     assert_eq!(
         history.values_text(0).unwrap().as_deref(),
-        Some(r#"{"log":["a saw 0","b saw 1"],"n":11}"#)
+        Some(r#"{"n":11,"log":["a saw 0","b saw 1"]}"#)
     );
     assert_eq!(history.values_text(0).unwrap(), None, "taken once");
     assert_eq!(history.values_text(9).unwrap(), None, "past the end");
