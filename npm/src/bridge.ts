@@ -60,7 +60,12 @@ export interface AsyncCheckpointSaver {
 export function isAsyncSaver(v: unknown): v is AsyncCheckpointSaver {
   if (v === null || typeof v !== "object") return false;
   const s = v as Record<string, unknown>;
-  return ["getTuple", "list", "put", "putWrites"].every((m) => typeof s[m] === "function");
+  try {
+    return ["getTuple", "list", "put", "putWrites"].every((m) => typeof s[m] === "function");
+  } catch {
+    // A revoked Proxy or a throwing getter is no saver (compile then names the option).
+    return false;
+  }
 }
 
 /** LangGraph's control channels and their fixed write slots (WRITES_IDX_MAP). */
