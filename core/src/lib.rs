@@ -43,6 +43,7 @@ mod checkpoint;
 pub mod clock;
 mod error;
 mod graph;
+mod import;
 mod pregel;
 mod reserved;
 pub mod scenario;
@@ -64,6 +65,7 @@ pub use graph::{
     NodeFuture, NodeSpec, ReducerName, RouterFn, RuleSpec, SpecOp, State, StateGraph, Topology,
     TopologyEdge,
 };
+pub use import::{detect_format, import_thread, import_thread_as, ImportFormat};
 pub use state::{PregelTask, StateSnapshot, StateUpdate, TaskState};
 pub use types::{
     Command, Durability, Goto, Interrupt, NodeOutput, Resume, RunInput, RunOutput, RunnableConfig,
