@@ -8,7 +8,7 @@
 // Values are serialized with the saver's `serde` (LangGraph.js's
 // `JsonPlusSerializer` by default) exactly as LangGraph.js's own savers do,
 // so messages, `Send`s, `DeltaSnapshot`s, `Map`s and the rest come back as
-// the same classes; the store keeps the serialized JSON.
+// the same classes; the store keeps the serialized text (metadata as JSON, for `filter`).
 import {
   BaseCheckpointSaver,
   JsonPlusSerializer,
@@ -174,7 +174,26 @@ export class MemorySaver extends BaseCheckpointSaver {
     return JSON.stringify({ lc: 2, type: TYPED, serde_type: type, data: base64(bytes) });
   }
 
-  /** A stored value back, deserialized with `serde`. */
+  /**
+   * A channel value or write as the store keeps it: its serialized text, as
+   * a JSON string. The store holds one string per version, as compact as
+   * LangGraph.js's own serialized checkpoints, instead of a tree of values
+   * (a growing list would be rebuilt item by item at every version).
+   */
+  async #dumpStored(value: unknown): Promise<string> {
+    return JSON.stringify(await this.#dump(value));
+  }
+
+  /** A value kept by `#dumpStored` back, deserialized with `serde`. */
+  async #loadStored(value: unknown): Promise<unknown> {
+    if (typeof value !== "string") return this.#load(value);
+    const parsed: unknown = JSON.parse(value);
+    if (parsed !== null && typeof parsed === "object" && (parsed as { type?: unknown }).type === TYPED) return this.#load(parsed);
+    if (this.#plainSerde && !needsRevival(parsed)) return parsed;
+    return this.serde.loadsTyped("json", value);
+  }
+
+  /** A stored JSON value (metadata) back, deserialized with `serde`. */
   async #load(value: unknown): Promise<unknown> {
     if (value !== null && typeof value === "object" && (value as { type?: unknown }).type === TYPED) {
       const typed = value as { serde_type: string; data: string };
@@ -188,7 +207,7 @@ export class MemorySaver extends BaseCheckpointSaver {
   async #tuple(stored: StoredTuple, config?: RunnableConfig): Promise<CheckpointTuple> {
     const c = stored.checkpoint;
     const channel_values: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(c.channel_values)) channel_values[k] = await this.#load(v);
+    for (const [k, v] of Object.entries(c.channel_values)) channel_values[k] = await this.#loadStored(v);
     const versions_seen: Record<string, ChannelVersions> = {};
     for (const [node, seen] of Object.entries(c.versions_seen)) versions_seen[node] = versionsOut(seen);
     const checkpoint: Checkpoint & { updated_channels?: string[] } = {
@@ -202,7 +221,7 @@ export class MemorySaver extends BaseCheckpointSaver {
     if (c.updated_channels !== undefined) checkpoint.updated_channels = c.updated_channels;
     const pendingWrites: CheckpointPendingWrite[] = [];
     for (const [taskId, channel, value] of stored.pendingWrites) {
-      pendingWrites.push([taskId, channel, await this.#load(value)]);
+      pendingWrites.push([taskId, channel, await this.#loadStored(value)]);
     }
     const tuple: CheckpointTuple = {
       config: config ?? stored.config,
@@ -226,7 +245,7 @@ export class MemorySaver extends BaseCheckpointSaver {
     const text = this.#store.getTuple(parent.thread_id, parent.checkpoint_ns, parent.checkpoint_id);
     const writes = text === undefined ? [] : (JSON.parse(text) as StoredTuple).pendingWrites;
     const sends: unknown[] = [];
-    for (const [, channel, value] of writes) if (channel === TASKS) sends.push(await this.#load(value));
+    for (const [, channel, value] of writes) if (channel === TASKS) sends.push(await this.#loadStored(value));
     checkpoint.channel_values[TASKS] = sends;
     const versions = Object.values(checkpoint.channel_versions);
     checkpoint.channel_versions[TASKS] =
@@ -290,7 +309,7 @@ export class MemorySaver extends BaseCheckpointSaver {
     for (const channel of Object.keys(newVersionsIn)) {
       const channelValues = checkpoint.channel_values as Record<string, unknown> | undefined;
       if (channelValues && Object.prototype.hasOwnProperty.call(channelValues, channel)) {
-        values.push(`${JSON.stringify(channel)}:${await this.#dump(channelValues[channel])}`);
+        values.push(`${JSON.stringify(channel)}:${await this.#dumpStored(channelValues[channel])}`);
       }
     }
     const versions_seen: Record<string, Record<string, string>> = {};
@@ -334,7 +353,7 @@ export class MemorySaver extends BaseCheckpointSaver {
     }
     const checkpoint_ns = config.configurable?.checkpoint_ns ?? "";
     const items: string[] = [];
-    for (const [channel, value] of writes) items.push(`[${JSON.stringify(channel)},${await this.#dump(value)}]`);
+    for (const [channel, value] of writes) items.push(`[${JSON.stringify(channel)},${await this.#dumpStored(value)}]`);
     this.#store.putWrites(thread_id, checkpoint_ns, checkpoint_id, `[${items.join(",")}]`, taskId, taskPath ?? "");
   }
 
