@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Builds the npm package into pkg/ (generated, not committed):
 #   pkg/wasm/chronograph.js + chronograph_bg.wasm   wasm-pack --target web, release profile,
-#                                                    crate `chronograph` with the `wasm` feature
+#                                                    crate `chronograph-wasm` (core/wasm/, the bindings)
 #   pkg/*.js + *.d.ts (index.d.ts)                 the TypeScript layer (npm/src/*.ts), compiled by tsc
 #                                                    (tools/: typescript) against the bindings' own
 #                                                    declarations (pkg/wasm/chronograph.d.ts)
-#   pkg/{node,browser}.js                            the entries (npm/), which load the wasm module
+#   pkg/{node,browser}.js                            the entries (npm/), which load the wasm module;
+#   pkg/langgraph-{node,browser}.js                  those of `chronograph/langgraph` (npm/src/langgraph.ts)
 #   pkg/package.json, pkg/README.md                 from npm/ (version from core/Cargo.toml)
 # One wasm build serves both entries: Node loads it synchronously (node.js), browsers
 # with a top-level await (browser.js); package.json `exports` picks the entry.
@@ -43,9 +44,9 @@ out="$pkg/wasm"
 rm -rf "$pkg"
 mkdir -p "$out"
 
-log "wasm-pack build core --target web $profile --features wasm"
-wasm-pack --quiet build core --target web "$profile" --no-opt --no-pack --no-gitignore \
-  --weak-refs --out-dir "$out" --out-name chronograph -- --features wasm
+log "wasm-pack build core/wasm --target web $profile"
+wasm-pack --quiet build core/wasm --target web "$profile" --no-opt --no-pack --no-gitignore \
+  --weak-refs --out-dir "$out" --out-name chronograph
 rm -f "$out/README.md" "$out/package.json" "$out/.gitignore" "$out/chronograph_bg.wasm.d.ts"
 
 bg="$out/chronograph_bg.wasm"
@@ -74,11 +75,14 @@ fi
 
 tsc="$root/tools/node_modules/typescript/bin/tsc"
 [ -f "$tsc" ] || { echo "build-pkg: tools/node_modules/typescript is missing; run scripts/setup.sh" >&2; exit 1; }
+# npm/src/langgraph.ts (the `chronograph/langgraph` entry) is checked against the declarations
+# of its peer dependencies, installed in tools/ (build tools); tsc finds them through this link.
+ln -sfn ../tools/node_modules npm/node_modules
 log "tsc -p npm (npm/src/*.ts -> pkg/*.js, *.d.ts)"
 node "$tsc" -p npm
 # The bindings' declarations served the check above; the package's own declare the public surface.
 rm -f "$out/chronograph.d.ts"
-cp npm/node.js npm/browser.js npm/README.md "$pkg/"
+cp npm/node.js npm/browser.js npm/langgraph-node.js npm/langgraph-browser.js npm/README.md "$pkg/"
 version="$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n1)"
 node -e '
   const fs = require("fs");

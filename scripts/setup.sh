@@ -12,6 +12,8 @@ log() { printf '\033[1;34m[setup]\033[0m %s\n' "$*"; }
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
+# PostgreSQL's server, for tests/interop (PostgresSaver): started by the test in a temporary directory.
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
 # A CJK font, so headless screenshots show Chinese text as glyphs, not empty boxes.
 if ! command -v fc-list >/dev/null 2>&1 || [ -z "$(fc-list :lang=zh 2>/dev/null)" ]; then
   need_apt+=(fonts-noto-cjk)
@@ -44,9 +46,11 @@ fi
 
 # Node packages: build tools (binaryen's wasm-opt 132; Debian's binaryen 108
 # corrupts wasm-bindgen 0.2.130's externref table) and the JS, type and
-# browser test packages (playwright-core never downloads a browser).
+# browser test packages (playwright-core never downloads a browser), and in
+# tests/interop LangGraph.js's checkpoint packages (saver validation suite,
+# SqliteSaver with better-sqlite3, whose native addon builds at install).
 here="$(cd "$(dirname "$0")/.." && pwd)"
-for dir in tools tests; do
+for dir in tools tests tests/interop; do
   lock="$here/$dir/package-lock.json"
   stamp="$here/$dir/node_modules/.chronograph-lock.sha"
   [ -f "$lock" ] || continue

@@ -59,7 +59,7 @@ test("builder arguments are validated and named", async () => {
   await fails(() => new StateGraph({}).addEdge("a", ["b"]), T, "TypeError", A, "addEdge(from, to): to must be a string, got an array");
   await fails(() => new StateGraph({}).addConditionalEdges("a", "b"), T, "TypeError", A, 'addConditionalEdges(from, router, pathMap): router must be a function, got the string "b"');
   await fails(() => new StateGraph({}).addConditionalEdges("a", () => "b", 3), T, "TypeError", A, /pathMap: invalid type/);
-  await fails(() => chat().compile({ checkpointer: {} }), T, "TypeError", A, "compile(options): options.checkpointer must be a MemorySaver, true or false");
+  await fails(() => chat().compile({ checkpointer: {} }), T, "TypeError", A, "compile(options): options.checkpointer must be a MemorySaver, a LangGraph.js checkpointer (getTuple, list, put, putWrites), true or false");
   await fails(() => chat().compile({ interruptBefore: 1 }), T, "TypeError", A, "compile(options): interruptBefore must be a string or an array of strings, got the number 1");
 });
 

@@ -1,6 +1,6 @@
 // The state handed to JS nodes and routers: a list channel whose JS array
 // is not current is a lazy property, converted only when it is read
-// (core/src/wasm/state_cache.rs, `defineLazy` in npm/src/lazy.ts), and the
+// (core/wasm/src/state_cache.rs, `defineLazy` in npm/src/lazy.ts), and the
 // object still behaves as a plain object of values.
 import assert from "node:assert/strict";
 import { test } from "node:test";

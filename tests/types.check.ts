@@ -3,6 +3,7 @@
 // `@ts-expect-error` lines the declarations must reject.
 import {
   type AddNodeOptions,
+  type AsyncCheckpointSaver,
   type ChannelSpec,
   type Checkpoint,
   type CheckpointChunk,
@@ -143,6 +144,10 @@ const route: Router<ChatState> = (state) => (state.approved ? END : "reply");
 const saver: MemorySaver = new MemorySaver();
 const alias: InMemorySaver = saver;
 const options: CompileOptions = { checkpointer: alias, interruptBefore: ["reply"], interruptAfter: "*" };
+// Any LangGraph.js checkpointer (PostgresSaver, SqliteSaver, ...) has this shape.
+declare const external: AsyncCheckpointSaver;
+const externalOptions: CompileOptions = { checkpointer: external };
+void externalOptions;
 
 const graph: CompiledStateGraph<ChatState> = new StateGraph<ChatState>(channels)
   .addNode("booking", () => ({}))

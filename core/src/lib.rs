@@ -44,13 +44,12 @@ mod checkpoint_ns;
 pub mod clock;
 mod error;
 mod graph;
+mod import;
 mod pregel;
 mod reserved;
 pub mod scenario;
 mod state;
 mod types;
-#[cfg(feature = "wasm")]
-pub mod wasm;
 
 pub use channels::{
     add_messages, ChannelKind, ChannelList, ChannelListIter, ChannelValue, CustomReducer, Reducer,
@@ -67,6 +66,7 @@ pub use graph::{
     NodeFuture, NodeSpec, ReducerName, RouterFn, RuleSpec, SpecOp, State, StateGraph, Topology,
     TopologyEdge,
 };
+pub use import::{detect_format, import_thread, import_thread_as, ImportFormat};
 pub use state::{PregelTask, StateSnapshot, StateUpdate, TaskState};
 pub use types::{
     Command, Durability, Goto, Interrupt, NodeOutput, Resume, RunInput, RunOutput, RunnableConfig,

@@ -156,7 +156,7 @@ impl RunnableConfig {
 
     /// Validates the config for a graph with a checkpointer and returns its
     /// checkpoint address, with LangGraph's errors for missing keys.
-    pub(crate) fn checkpoint_config(&self) -> Result<CheckpointConfig> {
+    pub fn checkpoint_config(&self) -> Result<CheckpointConfig> {
         if self.configurable.is_empty() {
             return Err(Error::value(
                 "Checkpointer requires one or more of the following 'configurable' keys: thread_id, checkpoint_ns, checkpoint_id",

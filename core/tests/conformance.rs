@@ -132,9 +132,9 @@ fn every_scenario_has_an_expected_trace() {
 #[test]
 fn every_scenario_runs_in_wasm_too() {
     let listed = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/wasm_conformance.rs"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("wasm/tests/wasm_conformance.rs"),
     )
-    .expect("core/tests/wasm_conformance.rs");
+    .expect("core/wasm/tests/wasm_conformance.rs");
     let listed: String = listed.split_whitespace().collect::<Vec<_>>().join(" ");
     for (dir, prefix) in [
         (conformance_dir(), ""),
@@ -145,7 +145,7 @@ fn every_scenario_runs_in_wasm_too() {
             assert!(
                 listed.contains(&format!("scenario!({wanted});"))
                     || listed.contains(&format!("scenario!( {wanted},")),
-                "core/tests/wasm_conformance.rs does not run {wanted}"
+                "core/wasm/tests/wasm_conformance.rs does not run {wanted}"
             );
         }
     }

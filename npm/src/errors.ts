@@ -1,6 +1,6 @@
 // The errors of the package, with LangGraph.js's class names. Each class is
 // declared once here; `ERROR_CLASSES` hands them to the bindings
-// (core/src/wasm/error.rs constructs the class registered under an error's
+// (core/wasm/src/error.rs constructs the class registered under an error's
 // name, so `instanceof` works for errors raised inside the engine).
 
 /** Fields LangGraph.js's errors take besides the message. */

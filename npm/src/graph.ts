@@ -1,8 +1,8 @@
 // The graph API: `StateGraph` (the builder) and `CompiledStateGraph` (runs
-// and the state API), over the raw classes of core/src/wasm/.
+// and the state API), over the raw classes of core/wasm/src/.
 import * as raw from "./wasm/chronograph.js";
 import { argumentError, describe, flag, hide, isArray, isInstance, isRecord, option, thrownText } from "./args.js";
-import { DEFINITION, RAW } from "./internal.js";
+import { DEFINITION, RAW, THREAD_STORE, type ThreadStore } from "./internal.js";
 import { END, START } from "./constants.js";
 import { isCommand } from "./command.js";
 import { GraphValueError, withCode } from "./errors.js";
@@ -22,6 +22,7 @@ import {
 import { laneOptions, onThread, runningTask, withRunData, wrapNode, type UserNode } from "./runtime.js";
 import { listed } from "./lazy.js";
 import { MemorySaver } from "./saver.js";
+import { SaverBridge, isAsyncSaver } from "./bridge.js";
 import { chunkIterator } from "./stream.js";
 import type { Command } from "./command.js";
 import type {
@@ -242,10 +243,15 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     // `true`: a subgraph with a history of its own (LangGraph.js's `checkpointer: true`);
     // `false`: LangGraph.js's "no checkpointing" for a subgraph, the default here.
     const persistent = checkpointer === true;
-    if (checkpointer != null && typeof checkpointer !== "boolean" && !isInstance(checkpointer, MemorySaver)) {
-      throw argumentError("compile(options): options.checkpointer must be a MemorySaver, true or false");
+    // Any other LangGraph.js checkpointer (PostgresSaver, SqliteSaver, ...): the engine runs on
+    // its own store in front of it (bridge.ts), loading threads from it and handing them back.
+    const async = !isInstance(checkpointer, MemorySaver) && isAsyncSaver(checkpointer);
+    if (checkpointer != null && typeof checkpointer !== "boolean" && !isInstance(checkpointer, MemorySaver) && !async) {
+      throw argumentError(
+        "compile(options): options.checkpointer must be a MemorySaver, a LangGraph.js checkpointer (getTuple, list, put, putWrites), true or false",
+      );
     }
-    const saver = isInstance(checkpointer, MemorySaver) ? checkpointer : undefined;
+    const saver = isInstance(checkpointer, MemorySaver) ? checkpointer : async ? bridgeOf(checkpointer) : undefined;
     const python = flag(option(options, "pythonSemantics", what), "compile(options): options.pythonSemantics");
     const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent, !python);
     const graph = new CompiledStateGraph<S, U>(compiled, this[DEFINITION]);
@@ -365,6 +371,17 @@ function echoConfig<S extends object>(snapshot: StateSnapshot<S>, config: Runnab
   return snapshot;
 }
 
+/**
+ * One engine store per LangGraph.js checkpointer: graphs compiled with the
+ * same checkpointer share it, as they share a `MemorySaver`.
+ */
+const bridges = new WeakMap<object, SaverBridge>();
+function bridgeOf(saver: object): SaverBridge {
+  let bridge = bridges.get(saver);
+  if (bridge === undefined) bridges.set(saver, (bridge = new SaverBridge(saver as ConstructorParameters<typeof SaverBridge>[0])));
+  return bridge;
+}
+
 /** A compiled graph: runs (`invoke`, `stream`) and the state API. */
 export class CompiledStateGraph<S extends object = StateValues, U extends object = Partial<S>> {
   /** @internal */
@@ -416,6 +433,13 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       return { input: copy };
     };
     return validated().then((v) => run(v.input));
+  }
+
+  /** Reads of a thread kept by a LangGraph.js checkpointer load it first (bridge.ts). */
+  async #load(config: RunnableConfig): Promise<void> {
+    const store = (this.checkpointer as { [THREAD_STORE]?: ThreadStore } | undefined)?.[THREAD_STORE];
+    const { thread } = laneOptions(config);
+    if (store !== undefined && thread !== undefined) await store.load(thread);
   }
 
   /**
@@ -530,12 +554,14 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       throw argumentError(`getState(config, options): options must be an object like {subgraphs}, got ${describe(options)}`);
     }
     const subgraphs = flag(option(options, "subgraphs", "getState(config, options): options"), "getState(config, options): options.subgraphs");
+    await this.#load(config);
     const snapshot = this[RAW].getState(config, subgraphs) as StateSnapshot<S>;
     return echoConfig(snapshot, config);
   }
 
   /** Snapshots of the thread, newest first: `{ limit, before, filter }`. */
   async *getStateHistory(config: RunnableConfig, options?: ListOptions): AsyncIterableIterator<StateSnapshot<S>> {
+    await this.#load(config);
     yield* listed<StateSnapshot<S>>(this[RAW].getStateHistory(config, options), "values", (s) => s);
   }
 
@@ -557,6 +583,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
 
   /** The addressed checkpoint (or the latest) and its ancestors up to the root, child first. */
   async getLineage(config: RunnableConfig): Promise<StateSnapshot<S>[]> {
+    await this.#load(config);
     return listed<StateSnapshot<S>>(this[RAW].getLineage(config), "values", (s) => s);
   }
 

@@ -34,6 +34,7 @@ export {
   type MessageLike,
 } from "./messages.js";
 export { MemorySaver, InMemorySaver } from "./saver.js";
+export type { AsyncCheckpointSaver } from "./bridge.js";
 export { Command, Send, isCommand, type CommandParams } from "./command.js";
 export { interrupt } from "./runtime.js";
 export type { RetryPolicy } from "./retry.js";

@@ -8,3 +8,18 @@ export const RAW: unique symbol = Symbol("chronograph.raw");
 
 /** The key of what a graph learned from its state definition (state.ts `StateDefinitionInfo`). */
 export const DEFINITION: unique symbol = Symbol("chronograph.definition");
+
+/**
+ * The key of a saver's thread store (bridge.ts `SaverBridge`, the engine's
+ * store in front of a LangGraph.js checkpointer): `onThread` loads the
+ * thread before an operation and flushes it after.
+ */
+export const THREAD_STORE: unique symbol = Symbol("chronograph.threadStore");
+
+/** What `onThread` calls around an operation on a thread of a saver with a {@link THREAD_STORE}. */
+export interface ThreadStore {
+  /** Makes the thread's checkpoints available to the engine. */
+  load(threadId: string): Promise<void>;
+  /** Hands the thread's new checkpoints and writes on to where they are kept. */
+  flush(threadId: string): Promise<void>;
+}

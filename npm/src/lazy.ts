@@ -1,7 +1,7 @@
 // Lazy values: properties whose value stays in the engine until it is read.
 // Two kinds: the list channels of the state handed to a node or router
-// (core/src/wasm/state_cache.rs), and the values of a listing's items
-// (history, `MemorySaver.list`; core/src/wasm/listing.rs). Either kind is
+// (core/wasm/src/state_cache.rs), and the values of a listing's items
+// (history, `MemorySaver.list`; core/wasm/src/listing.rs). Either kind is
 // an accessor pair shared by every object of the kind (fresh accessors per
 // object defeat V8's shape caching), which turns into a plain writable data
 // property on its first read or assignment, in its place among the keys.
@@ -13,7 +13,7 @@ const TOKEN = Symbol("chronograph.lazyToken");
 
 /**
  * Releases the engine's values behind a collected state object's lazy
- * properties that were never read (core/src/wasm/state_cache.rs).
+ * properties that were never read (core/wasm/src/state_cache.rs).
  */
 const lazyStates = new FinalizationRegistry<number>((token) => raw.releaseState(token));
 
@@ -33,7 +33,7 @@ function materialize(state: Record<string, unknown>): Record<string, unknown> {
 
 /**
  * Called by the engine while it builds the state object a node or router
- * is handed (core/src/wasm/state_cache.rs `registerDefineLazy`): a list
+ * is handed (core/wasm/src/state_cache.rs `registerDefineLazy`): a list
  * channel whose JS array is not current becomes a lazy property, in its
  * place among the keys and enumerable like a data property. Its first read
  * converts it (`raw.lazyChannel`) and its assignment drops it unconverted
@@ -102,7 +102,7 @@ function lazyAccessor(kind: LazyKind, key: string): PropertyDescriptor {
   return descriptor;
 }
 
-/** What `listed` needs of a listing (core/src/wasm/listing.rs `WasmListing`). */
+/** What `listed` needs of a listing (core/wasm/src/listing.rs `WasmListing`). */
 export interface Listing {
   takeText(): string;
   valuesText(i: number): string | undefined;

@@ -5,10 +5,11 @@ import * as raw from "./wasm/chronograph.js";
 import { argumentError, describe, hide, option } from "./args.js";
 import { GraphValueError, ThreadBusyError, withCode } from "./errors.js";
 import type { Json, NodeConfig } from "./types.js";
+import { THREAD_STORE, type ThreadStore } from "./internal.js";
 
 /** The running node as `interrupt()` and the thread queues look it up. */
 interface Running {
-  /** The task number the bindings gave the node call (core/src/wasm/task.rs). */
+  /** The task number the bindings gave the node call (core/wasm/src/task.rs). */
   task: number;
   /** The thread its run is on. */
   thread: string | undefined;
@@ -118,15 +119,15 @@ export function withRunData(config: unknown, data: RunData): [unknown, () => voi
 /** A node function as the user wrote it. */
 export type UserNode = (state: never, config: never) => unknown;
 
-/** A node as the bindings call it (core/src/wasm/node.rs). */
+/** A node as the bindings call it (core/wasm/src/node.rs). */
 export type RawNode = (state: unknown, base: unknown, task: number, node: string, step: number, taskId: string) => unknown;
 
 /**
- * A JS node as the bindings call it (core/src/wasm/node.rs): `base` is the
+ * A JS node as the bindings call it (core/wasm/src/node.rs): `base` is the
  * run's config, converted once per run, with `metadata.langgraph_node`,
  * `langgraph_step` and `langgraph_task_id` already in their places (null);
  * each call gets its own copy with them filled in, as LangGraph.js's nodes do.
- * `task` is the running task's number (core/src/wasm/task.rs), kept where
+ * `task` is the running task's number (core/wasm/src/task.rs), kept where
  * `interrupt()` finds it and hands it back to the engine. `decorate`, when
  * given, adds what LangGraph.js's runtime puts in a node's config.
  */
@@ -212,6 +213,20 @@ export function onThread<T>(
     );
   }
   if (saver == null || thread === undefined) return op();
+  const store = (saver as { [THREAD_STORE]?: ThreadStore })[THREAD_STORE];
+  if (store !== undefined) {
+    // A saver behind the engine's store (bridge.ts): the thread is loaded before, and
+    // what the operation stored is handed on after, even when it failed or was interrupted.
+    const inner = op;
+    op = async () => {
+      await store.load(thread);
+      try {
+        return await inner();
+      } finally {
+        await store.flush(thread);
+      }
+    };
+  }
   let threads = lanes.get(saver);
   if (threads === undefined) lanes.set(saver, (threads = new Map()));
   const lane = threads.get(thread);
@@ -272,7 +287,7 @@ function plainJson(v: unknown, depth: number): boolean {
 
 /**
  * A node's result as JSON text when it is a plain object of plain JSON
- * data (the usual update), else undefined (core/src/wasm/node.rs
+ * data (the usual update), else undefined (core/wasm/src/node.rs
  * `registerUpdateText`): one `JSON.stringify` costs less than a
  * wasm crossing per field. A `Command` (anything with `lg_name`) is left to
  * the bindings, which read its fields.

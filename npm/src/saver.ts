@@ -1,5 +1,5 @@
 // LangGraph.js's in-memory checkpointer over the engine's saver
-// (core/src/wasm/saver.rs). Its writes of a thread take turns with that
+// (core/wasm/src/saver.rs). Its writes of a thread take turns with that
 // thread's runs and updates (runtime.ts `onThread`).
 import * as raw from "./wasm/chronograph.js";
 import { hide } from "./args.js";

@@ -3,7 +3,7 @@
 // `ReducedValue`, and the older `{ channels }` / `{ stateSchema }` forms;
 // plus the package's own `{ key: "append" }` form. `channelsOf` turns any
 // of them into the one form the bindings read
-// (core/src/wasm/node.rs `channel_from_js`): key → reducer name, `null`,
+// (core/wasm/src/node.rs `channel_from_js`): key → reducer name, `null`,
 // or `{ reducer?, default? }`, in declaration order.
 import { argumentError, describe, isRecord } from "./args.js";
 import { GraphValueError, withCode } from "./errors.js";

@@ -2,9 +2,10 @@
 // and fields): configs, snapshots, tasks, checkpoints. Shapes follow
 // LangGraph.js: camelCase snapshot fields (`createdAt`, `parentConfig`),
 // snake_case config keys (`thread_id`, `checkpoint_id`). The bindings
-// (core/src/wasm/types.rs) produce them.
+// (core/wasm/src/types.rs) produce them.
 import type { Command, Send } from "./command.js";
 import type { MemorySaver } from "./saver.js";
+import type { AsyncCheckpointSaver } from "./bridge.js";
 import type { RetryPolicy } from "./retry.js";
 
 /**
@@ -206,8 +207,14 @@ export interface AddNodeOptions {
 
 /** Options of `compile`. */
 export interface CompileOptions {
-  /** The saver; for a graph run as a subgraph, `true` keeps one history per thread in its node's namespace. */
-  checkpointer?: MemorySaver | boolean;
+  /**
+   * The saver: a `MemorySaver`, or any LangGraph.js checkpointer
+   * (`PostgresSaver`, `SqliteSaver`, ...: the engine then runs on its own
+   * store in front of it, loading a thread before each call and handing the
+   * new checkpoints and writes to it before the call resolves). For a graph
+   * run as a subgraph, `true` keeps one history per thread in its node's namespace.
+   */
+  checkpointer?: MemorySaver | AsyncCheckpointSaver | boolean;
   /** Pause before these nodes (`"*"`: every node). */
   interruptBefore?: string[] | "*";
   /** Pause after these nodes (`"*"`: every node). */

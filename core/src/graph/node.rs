@@ -33,7 +33,9 @@ pub struct State {
 }
 
 impl State {
-    pub(crate) fn from_values(values: BTreeMap<Name, ChannelValue>) -> Self {
+    /// A state over these channel values (what a saver holds in a checkpoint's
+    /// `channel_values`), for code that reads stored checkpoints as states.
+    pub fn from_values(values: BTreeMap<Name, ChannelValue>) -> Self {
         State {
             values: Rc::new(values),
             order: None,

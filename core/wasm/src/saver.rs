@@ -6,8 +6,9 @@ use super::listing::WasmListing;
 use super::types::{
     config_from_js, from_js, list_options_from_js, string_arg, to_js, tuple_to_js, Address,
 };
-use crate::checkpoint::{ChannelVersions, CheckpointMetadata, ListTarget};
-use crate::{Checkpoint, CheckpointSaver, InMemorySaver, ThreadExport};
+use crate::error::OrJs;
+use chronograph::{ChannelVersions, CheckpointMetadata, ListTarget};
+use chronograph::{Checkpoint, CheckpointSaver, InMemorySaver, ThreadExport};
 use serde_json::Value;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -36,8 +37,10 @@ impl WasmMemorySaver {
     /// The addressed checkpoint, or the thread's newest; `undefined` when none.
     #[wasm_bindgen(js_name = getTuple)]
     pub fn get_tuple(&self, config: JsValue) -> Result<JsValue, JsValue> {
-        let address = config_from_js(&config, "getTuple(config): config")?.checkpoint_config()?;
-        match self.0.get_tuple(&address)? {
+        let address = config_from_js(&config, "getTuple(config): config")?
+            .checkpoint_config()
+            .or_js()?;
+        match self.0.get_tuple(&address).or_js()? {
             Some(t) => tuple_to_js(&t),
             None => Ok(JsValue::UNDEFINED),
         }
@@ -73,7 +76,9 @@ impl WasmMemorySaver {
         metadata: JsValue,
         new_versions: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let parent = config_from_js(&config, "put(config, ...): config")?.checkpoint_config()?;
+        let parent = config_from_js(&config, "put(config, ...): config")?
+            .checkpoint_config()
+            .or_js()?;
         let checkpoint: Checkpoint =
             from_js(checkpoint, "put(config, checkpoint, ...): checkpoint")?;
         let metadata: CheckpointMetadata =
@@ -82,7 +87,10 @@ impl WasmMemorySaver {
             new_versions,
             "put(config, checkpoint, metadata, newVersions): newVersions",
         )?;
-        let saved = self.0.put(&parent, &checkpoint, metadata, &versions)?;
+        let saved = self
+            .0
+            .put(&parent, &checkpoint, metadata, &versions)
+            .or_js()?;
         to_js(&Address::new(&saved))
     }
 
@@ -95,20 +103,23 @@ impl WasmMemorySaver {
         task_id: JsValue,
         task_path: JsValue,
     ) -> Result<(), JsValue> {
-        let address =
-            config_from_js(&config, "putWrites(config, ...): config")?.checkpoint_config()?;
+        let address = config_from_js(&config, "putWrites(config, ...): config")?
+            .checkpoint_config()
+            .or_js()?;
         let writes: Vec<(String, Value)> =
             from_js(writes, "putWrites(config, writes, taskId): writes")?;
         let task_id = string_arg(&task_id, "putWrites(config, writes, taskId): taskId")?;
         let task_path = task_path.as_string().unwrap_or_default();
-        Ok(self.0.put_writes(&address, &writes, &task_id, &task_path)?)
+        self.0
+            .put_writes(&address, &writes, &task_id, &task_path)
+            .or_js()
     }
 
     /// Forgets a thread.
     #[wasm_bindgen(js_name = deleteThread)]
     pub fn delete_thread(&self, thread_id: JsValue) -> Result<(), JsValue> {
         let thread_id = string_arg(&thread_id, "deleteThread(threadId): threadId")?;
-        Ok(self.0.delete_thread(&thread_id)?)
+        self.0.delete_thread(&thread_id).or_js()
     }
 
     /// Everything stored for a thread (format `chronograph.thread.v1`), or `undefined`.
@@ -125,7 +136,7 @@ impl WasmMemorySaver {
     #[wasm_bindgen(js_name = importThread)]
     pub fn import_thread(&self, data: JsValue) -> Result<(), JsValue> {
         let data: ThreadExport = from_js(data, "importThread(data): data")?;
-        Ok(self.0.import_thread(data)?)
+        self.0.import_thread(data).or_js()
     }
 
     /// Ids of every stored thread, sorted.

@@ -18,8 +18,8 @@
 //! either is first read.
 
 use super::types::{snapshot_head, stored_head};
-use crate::checkpoint::{InMemorySaver, ListOptions, ListTarget};
-use crate::{ChannelValue, ChannelVersions, Error, State, StateSnapshot, VersionsSeen};
+use chronograph::{ChannelValue, ChannelVersions, Error, State, StateSnapshot, VersionsSeen};
+use chronograph::{InMemorySaver, ListOptions, ListTarget};
 use serde::ser::Error as _;
 use serde::{Serialize, Serializer};
 use serde_json::Value;
@@ -57,16 +57,16 @@ fn json_text(value: impl Serialize) -> Result<String, JsValue> {
 /// The text serde_json wrote (always UTF-8; an error rather than a panic all the same).
 fn utf8(out: Vec<u8>) -> Result<String, JsValue> {
     String::from_utf8(out).map_err(|e| {
-        JsValue::from(
-            Error::runtime(format!("Could not convert a value to JavaScript: {e}"))
+        crate::error::to_js(
+            &Error::runtime(format!("Could not convert a value to JavaScript: {e}"))
                 .with_code("SERIALIZATION"),
         )
     })
 }
 
 fn serialization_error(e: serde_json::Error) -> JsValue {
-    JsValue::from(
-        Error::runtime(format!("Could not convert a value to JavaScript: {e}"))
+    crate::error::to_js(
+        &Error::runtime(format!("Could not convert a value to JavaScript: {e}"))
             .with_code("SERIALIZATION"),
     )
 }

@@ -13,7 +13,7 @@
 use super::lazy_state::{LazyProperties, StateObject};
 use super::shapes::Interrupts;
 use super::types::to_js;
-use crate::{ChannelList, ChannelValue, RunOutput, RunnableConfig, State};
+use chronograph::{ChannelList, ChannelValue, RunOutput, RunnableConfig, State};
 use js_sys::{Object, Reflect};
 use serde_json::Value;
 use std::cell::{Cell, RefCell};
@@ -297,7 +297,7 @@ impl StateCache {
 #[cfg(test)]
 mod tests {
     use super::{reusable_prefix, shared_prefix};
-    use crate::ChannelList;
+    use chronograph::ChannelList;
     use serde_json::{json, Value};
     use std::sync::Arc;
 

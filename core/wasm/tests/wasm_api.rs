@@ -1,21 +1,21 @@
-//! The JavaScript binding layer (`src/wasm/`), run in Node:
-//! `wasm-pack test --node core --features wasm --test wasm_api`.
+//! The JavaScript binding layer (crate `chronograph-wasm`), run in Node:
+//! `wasm-pack test --node core/wasm --test wasm_api`.
 //! DTO round trips (configs, inputs, commands, snapshots, stream chunks,
 //! thread exports) and error conversion both ways (core errors to real JS
 //! `Error`s with `name`/`code`/`node` and LangGraph.js texts; thrown JS
 //! values to core errors and back to the very same object).
-#![cfg(all(feature = "wasm", target_arch = "wasm32"))]
+#![cfg(target_arch = "wasm32")]
 
-use chronograph::wasm::error::{from_thrown, is_graph_interrupt, js_message, js_name, to_js};
-use chronograph::wasm::types::{
-    command_from_js, config_from_js, config_to_js, get, input_from_js, list_options_from_js,
-    snapshot_to_js, stream_chunks, supersteps_from_js, StreamMode,
-};
-use chronograph::wasm::{WasmMemorySaver, WasmStateGraph};
 use chronograph::{
     CompileOptions, Error, ErrorKind, Goto, InMemorySaver, Resume, RunInput, RunnableConfig, Send,
     StateGraph, StreamEvent, END, PARENT, START,
 };
+use chronograph_wasm::error::{from_thrown, is_graph_interrupt, js_message, js_name, to_js};
+use chronograph_wasm::types::{
+    command_from_js, config_from_js, config_to_js, get, input_from_js, list_options_from_js,
+    snapshot_to_js, stream_chunks, supersteps_from_js, StreamMode,
+};
+use chronograph_wasm::{WasmMemorySaver, WasmStateGraph};
 use js_sys::{Function, Object, Reflect, JSON};
 use serde_json::json;
 use std::rc::Rc;
@@ -173,7 +173,7 @@ fn inputs_and_commands_convert() {
 
 #[wasm_bindgen_test]
 fn cycles_and_deep_values_are_invalid_value_type_errors_naming_the_path() {
-    use chronograph::wasm::value::{json_from_js, MAX_DEPTH};
+    use chronograph_wasm::value::{json_from_js, MAX_DEPTH};
     // o = {k: 1}; o.self = o; input = {n: o}
     let o = js(r#"{"k": 1}"#);
     Reflect::set(&o, &"self".into(), &o).unwrap();

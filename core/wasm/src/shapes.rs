@@ -8,7 +8,7 @@
 //!   LangGraph.js's array (`["__pregel_pull", "a"]`, `["__pregel_push", 0, false]`);
 //! - interrupts: `{id, value}` (LangGraph.js's key order).
 
-use crate::Interrupt;
+use chronograph::Interrupt;
 use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 use serde_json::Value;

@@ -7,7 +7,8 @@
 //! no FinalizationRegistry entry for every node call.
 
 use super::types::{json_from_js, to_js};
-use crate::{Error, NodeContext};
+use crate::error::OrJs;
+use chronograph::{Error, NodeContext};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
@@ -60,13 +61,14 @@ pub fn task_context(task: u32) -> Option<NodeContext> {
 pub fn task_interrupt(task: u32, value: JsValue) -> Result<JsValue, JsValue> {
     let ctx = TASKS.with(|t| t.borrow().get(&task).cloned());
     let Some(ctx) = ctx else {
-        return Err(Error::value(
-            "Called interrupt() after its node finished; call it while the node runs.",
-        )
-        .with_code("INTERRUPT_OUTSIDE_NODE")
-        .into());
+        return Err(crate::error::to_js(
+            &Error::value(
+                "Called interrupt() after its node finished; call it while the node runs.",
+            )
+            .with_code("INTERRUPT_OUTSIDE_NODE"),
+        ));
     };
     let value = json_from_js(value, "interrupt(value): value")?;
-    let answer = ctx.interrupt(value)?;
+    let answer = ctx.interrupt(value).or_js()?;
     to_js(&answer)
 }

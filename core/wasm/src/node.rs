@@ -26,7 +26,7 @@ use super::error::{describe, from_thrown, invalid_argument};
 pub use super::state_cache::StateCache;
 use super::task::TaskHandle;
 use super::types::{command_from_js, gotos_from_js, is_object, json_from_js, to_js};
-use crate::{
+use chronograph::{
     ChannelValue, CustomReducer, Error, Goto, NodeAction, NodeContext, NodeFuture, NodeOutput,
     Reducer, RouterFn, State,
 };
@@ -116,7 +116,7 @@ fn update_by_text(out: &JsValue) -> Option<Value> {
 
 /// A node's return value: an update object (`null`/`undefined` for none),
 /// or a `Command` (an object with `lg_name: "Command"`).
-fn output_from_js(out: JsValue, node: &str) -> crate::Result<NodeOutput> {
+fn output_from_js(out: JsValue, node: &str) -> chronograph::Result<NodeOutput> {
     if out.is_undefined() || out.is_null() {
         return Ok(NodeOutput::Update(Value::Null));
     }
@@ -188,7 +188,7 @@ pub fn node_action(name: String, f: Function, cache: Rc<StateCache>) -> NodeActi
 }
 
 /// A router's result: a node name, a `Send`, or an array of them.
-fn destinations(out: &JsValue, from: &str) -> crate::Result<Vec<Goto>> {
+fn destinations(out: &JsValue, from: &str) -> chronograph::Result<Vec<Goto>> {
     if let Some(name) = out.as_string() {
         return Ok(vec![Goto::Node(name)]);
     }

@@ -10,8 +10,8 @@
 use super::error::{describe, invalid_argument};
 use super::shapes::{js_error, js_timestamp, task_path, Interrupts};
 use super::value::{array_items, is_array, object_pairs};
-use crate::checkpoint::{CheckpointConfig, CheckpointMetadata, CheckpointTuple, ListOptions};
-use crate::{
+use chronograph::{CheckpointConfig, CheckpointMetadata, CheckpointTuple, ListOptions};
+use chronograph::{
     Command, Error, Goto, PregelTask, Resume, RunInput, RunnableConfig, Send, State, StateSnapshot,
     StateUpdate, StreamEvent, TaskState, PARENT, START,
 };
@@ -27,9 +27,10 @@ pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| {
-            Error::runtime(format!("Could not convert a value to JavaScript: {e}"))
-                .with_code("SERIALIZATION")
-                .into()
+            crate::error::to_js(
+                &Error::runtime(format!("Could not convert a value to JavaScript: {e}"))
+                    .with_code("SERIALIZATION"),
+            )
         })
 }
 
@@ -515,14 +516,15 @@ struct CheckpointOut<'a> {
     v: u32,
     id: &'a str,
     ts: String,
-    channel_values: Option<&'a std::collections::BTreeMap<crate::Name, crate::ChannelValue>>,
-    channel_versions: Option<&'a crate::ChannelVersions>,
-    versions_seen: Option<&'a crate::VersionsSeen>,
-    updated_channels: &'a Option<Vec<crate::Name>>,
+    channel_values:
+        Option<&'a std::collections::BTreeMap<chronograph::Name, chronograph::ChannelValue>>,
+    channel_versions: Option<&'a chronograph::ChannelVersions>,
+    versions_seen: Option<&'a chronograph::VersionsSeen>,
+    updated_channels: &'a Option<Vec<chronograph::Name>>,
 }
 
 impl<'a> CheckpointOut<'a> {
-    fn new(c: &'a crate::Checkpoint, values: bool, versions: bool) -> Self {
+    fn new(c: &'a chronograph::Checkpoint, values: bool, versions: bool) -> Self {
         CheckpointOut {
             v: c.v,
             id: &c.id,
@@ -572,7 +574,7 @@ pub fn tuple_to_js(t: &CheckpointTuple) -> Result<JsValue, JsValue> {
 /// version maps (`channel_values`, `channel_versions`, `versions_seen`:
 /// `null`), which the listing ([`super::listing::WasmListing`]) hands out
 /// lazily.
-pub fn stored_head<'a>(view: &crate::StoredView<'a>) -> impl Serialize + 'a {
+pub fn stored_head<'a>(view: &chronograph::StoredView<'a>) -> impl Serialize + 'a {
     let checkpoint = view.checkpoint();
     Tuple {
         config: Address::of(view.thread_id, view.checkpoint_ns, Some(&checkpoint.id)),

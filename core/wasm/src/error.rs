@@ -12,7 +12,7 @@
 //! thrown object itself is remembered, so the rejection the caller sees is
 //! that same object (with `node` attached), not a copy.
 
-use crate::{Error, ErrorKind};
+use chronograph::{Error, ErrorKind};
 use js_sys::{Object, Reflect};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -185,9 +185,18 @@ pub fn to_js(e: &Error) -> JsValue {
     error
 }
 
-impl From<Error> for JsValue {
-    fn from(e: Error) -> JsValue {
-        to_js(&e)
+/// `?` on an engine result inside a binding: the engine's error becomes a
+/// real JS `Error` ([`to_js`]). A trait rather than `From<Error> for
+/// JsValue`, which the orphan rule allows only in the engine crate, and the
+/// engine crate knows nothing about JavaScript.
+pub trait OrJs<T> {
+    /// The value, or the error as a JS `Error`.
+    fn or_js(self) -> Result<T, JsValue>;
+}
+
+impl<T> OrJs<T> for chronograph::Result<T> {
+    fn or_js(self) -> Result<T, JsValue> {
+        self.map_err(|e| to_js(&e))
     }
 }
 

@@ -8,8 +8,8 @@
 //! through [`LazyProperties`].
 
 use super::state_cache::StateCache;
-use crate::checkpoint::Name;
-use crate::ChannelValue;
+use chronograph::ChannelValue;
+use chronograph::Name;
 use js_sys::{Function, Object};
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -1,7 +1,7 @@
 //! [`DateClock`]: `Date.now()` as the engine's clock (`SystemTime` does not
 //! exist on `wasm32-unknown-unknown`).
 
-use crate::clock::Clock;
+use chronograph::clock::Clock;
 
 /// Wall-clock time from JavaScript's `Date.now()` (millisecond resolution;
 /// the engine's id generator keeps ids strictly increasing within a tick).

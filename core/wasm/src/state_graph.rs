@@ -8,7 +8,8 @@ use super::node::{channel_from_js, function_arg, node_action, router, StateCache
 use super::saver::WasmMemorySaver;
 use super::types::{entries, from_js, get, is_object, names_arg, string_arg};
 use super::value::{document_from_js, is_array};
-use crate::{Branch, CheckpointSaver, CompileOptions, GraphSpec, StateGraph};
+use crate::error::OrJs;
+use chronograph::{Branch, CheckpointSaver, CompileOptions, GraphSpec, StateGraph};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -56,12 +57,12 @@ impl WasmStateGraph {
     #[wasm_bindgen(js_name = fromSpec)]
     pub fn from_spec(spec: JsValue) -> Result<WasmStateGraph, JsValue> {
         let value = document_from_js(&spec, "StateGraph.fromSpec(spec): spec")?;
-        let mut parsed = GraphSpec::from_value(&value)?;
+        let mut parsed = GraphSpec::from_value(&value).or_js()?;
         // The JSON value sorts object keys: restore the document's order
         // (nodes register, and so schedule, in it).
         in_document_order(&mut parsed, &spec);
         let spec = parsed;
-        let graph = spec.to_state_graph()?;
+        let graph = spec.to_state_graph().or_js()?;
         Ok(WasmStateGraph {
             graph,
             spec: Some(spec),
@@ -175,7 +176,7 @@ impl WasmStateGraph {
         if let Some(spec) = &self.spec {
             options = spec.compile_options(options);
         }
-        let graph = self.graph.compile(options)?;
+        let graph = self.graph.compile(options).or_js()?;
         Ok(WasmCompiledGraph::new(graph, self.cache.clone()))
     }
 }

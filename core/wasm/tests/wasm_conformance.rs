@@ -1,5 +1,5 @@
 //! The conformance scenarios again, compiled to wasm32 and run under Node
-//! (`wasm-pack test --node core -- --test wasm_conformance`): the engine the
+//! (`wasm-pack test --node core/wasm --test wasm_conformance`): the engine the
 //! npm package and the visualizer ship gives LangGraph's traces too. The
 //! files are embedded because a wasm test cannot read the file system; the
 //! native `conformance` test checks that this list names every scenario
@@ -24,13 +24,13 @@ fn check(name: &str, scenario: &str, expected: &str) {
 /// one that is run only on request (`-- --ignored`).
 macro_rules! scenario {
     ($name:ident) => {
-        scenario!(@ "../../tests/conformance/", $name);
+        scenario!(@ "../../../tests/conformance/", $name);
     };
     (random $name:ident) => {
-        scenario!(@ "../../tests/conformance/random/", $name);
+        scenario!(@ "../../../tests/conformance/random/", $name);
     };
     (random $name:ident, ignore = $why:tt) => {
-        scenario!(@ "../../tests/conformance/random/", $name, #[ignore = $why]);
+        scenario!(@ "../../../tests/conformance/random/", $name, #[ignore = $why]);
     };
     (@ $dir:literal, $name:ident $(, #[ignore = $why:tt])?) => {
         #[wasm_bindgen_test]

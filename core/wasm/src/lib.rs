@@ -1,5 +1,7 @@
-//! JavaScript bindings (cargo feature `wasm`): the raw layer of the npm
-//! package `chronograph`.
+//! JavaScript bindings of the engine crate `chronograph`: the raw layer of
+//! the npm package `chronograph` (`scripts/build-pkg.sh` builds `pkg/` from
+//! this crate). The engine crate itself knows nothing about JavaScript: every
+//! `wasm_bindgen`, `js_sys` and `JsValue` lives here.
 //!
 //! Each exported class is a newtype over one core type, one class per file,
 //! and each method is "convert, call the core, convert". The package's
@@ -23,9 +25,11 @@
 //!   run's config) handed to JS; `lazy_state`: the list channels of those
 //!   states that are converted only when read.
 //! - [`WasmStateGraph`], [`WasmCompiledGraph`], [`WasmMemorySaver`],
-//!   [`WasmListing`]: the exported classes; `task`: running JS tasks by
+//!   [`WasmListing`], [`WasmCheckpointStore`] (the store under
+//!   `chronograph/langgraph`'s `MemorySaver`): the exported classes; `task`: running JS tasks by
 //!   number, for `interrupt()`.
 
+mod checkpoint_store;
 mod clock;
 mod compiled;
 pub mod error;
@@ -40,6 +44,7 @@ mod task;
 pub mod types;
 pub mod value;
 
+pub use checkpoint_store::WasmCheckpointStore;
 pub use clock::DateClock;
 pub use compiled::WasmCompiledGraph;
 pub use listing::WasmListing;

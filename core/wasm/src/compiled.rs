@@ -9,7 +9,8 @@ use super::types::{
     config_from_js, config_to_js, input_from_js, list_options_from_js, names_arg, optional_name,
     snapshot_to_js, stream_chunks, supersteps_from_js, values_from_js, StreamMode,
 };
-use crate::{CompiledGraph, RunInput, StreamEvent, END};
+use crate::error::OrJs;
+use chronograph::{CompiledGraph, RunInput, StreamEvent, END};
 use js_sys::Promise;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -50,7 +51,7 @@ fn run_input(graph: &CompiledGraph, input: JsValue) -> Result<RunInput, JsValue>
     if let RunInput::Command(cmd) = &input {
         let nodes = graph.node_names();
         let bad = cmd.goto.iter().find_map(|g| match g {
-            crate::Goto::Node(n) if n != END && !nodes.contains(n) => Some(n),
+            chronograph::Goto::Node(n) if n != END && !nodes.contains(n) => Some(n),
             _ => None,
         });
         if let Some(bad) = bad {
@@ -75,7 +76,7 @@ impl WasmCompiledGraph {
         future_to_promise(async move {
             let input = run_input(&graph, input)?;
             let config = config_from_js(&config, "config")?;
-            let output = graph.ainvoke(input, &config).await?;
+            let output = graph.ainvoke(input, &config).await.or_js()?;
             cache.output(&output)
         })
     }
@@ -93,7 +94,7 @@ impl WasmCompiledGraph {
                 ));
             };
             let input = super::types::json_from_js(input, "input")?;
-            let values = graph.ainvoke_in_task(input, &ctx).await?;
+            let values = graph.ainvoke_in_task(input, &ctx).await.or_js()?;
             super::types::to_js(&values)
         })
     }
@@ -153,7 +154,7 @@ impl WasmCompiledGraph {
             if let Some(e) = failure {
                 return Err(e);
             }
-            result?;
+            result.or_js()?;
             Ok(JsValue::UNDEFINED)
         })
     }
@@ -164,8 +165,8 @@ impl WasmCompiledGraph {
     pub fn get_state(&self, config: JsValue, subgraphs: bool) -> Result<JsValue, JsValue> {
         let config = config_from_js(&config, "getState(config): config")?;
         let snapshot = match subgraphs {
-            true => self.graph.get_state_subgraphs(&config)?,
-            false => self.graph.get_state(&config)?,
+            true => self.graph.get_state_subgraphs(&config).or_js()?,
+            false => self.graph.get_state(&config).or_js()?,
         };
         snapshot_to_js(&snapshot)
     }
@@ -179,7 +180,7 @@ impl WasmCompiledGraph {
     ) -> Result<WasmListing, JsValue> {
         let config = config_from_js(&config, "getStateHistory(config, options): config")?;
         let options = list_options_from_js(&options, "getStateHistory(config, options): options")?;
-        WasmListing::snapshots(self.graph.get_state_history(&config, &options)?)
+        WasmListing::snapshots(self.graph.get_state_history(&config, &options).or_js()?)
     }
 
     /// The addressed checkpoint (or the latest) and its ancestors, child
@@ -187,7 +188,7 @@ impl WasmCompiledGraph {
     #[wasm_bindgen(js_name = getLineage)]
     pub fn get_lineage(&self, config: JsValue) -> Result<WasmListing, JsValue> {
         let config = config_from_js(&config, "getLineage(config): config")?;
-        WasmListing::snapshots(self.graph.lineage(&config)?)
+        WasmListing::snapshots(self.graph.lineage(&config).or_js()?)
     }
 
     /// `updateState(config, values, asNode?)`: resolves to the new checkpoint's config.
@@ -200,7 +201,8 @@ impl WasmCompiledGraph {
             let as_node = optional_name(&as_node, "updateState(config, values, asNode): asNode")?;
             let saved = graph
                 .aupdate_state(&config, values, as_node.as_deref())
-                .await?;
+                .await
+                .or_js()?;
             config_to_js(&saved)
         })
     }
@@ -212,7 +214,10 @@ impl WasmCompiledGraph {
         future_to_promise(async move {
             let config = config_from_js(&config, "bulkUpdateState(config, supersteps): config")?;
             let supersteps = supersteps_from_js(&supersteps)?;
-            let saved = graph.abulk_update_state(&config, supersteps).await?;
+            let saved = graph
+                .abulk_update_state(&config, supersteps)
+                .await
+                .or_js()?;
             config_to_js(&saved)
         })
     }

@@ -1,0 +1,368 @@
+// `chronograph/langgraph`: Chronograph's checkpoint store as a drop-in
+// checkpointer for LangGraph.js graphs. `MemorySaver` implements
+// `@langchain/langgraph-checkpoint`'s `BaseCheckpointSaver` (an optional peer
+// dependency: only this entry needs it) over the engine's `InMemorySaver`
+// (core/wasm/src/checkpoint_store.rs), which keeps each channel version's
+// value once: a `put` stores only the channels of its `newVersions`.
+//
+// Values are serialized with the saver's `serde` (LangGraph.js's
+// `JsonPlusSerializer` by default) exactly as LangGraph.js's own savers do,
+// so messages, `Send`s, `DeltaSnapshot`s, `Map`s and the rest come back as
+// the same classes; the store keeps the serialized text (metadata as JSON, for `filter`).
+import {
+  BaseCheckpointSaver,
+  JsonPlusSerializer,
+  TASKS,
+  getCheckpointId,
+  maxChannelVersion,
+  type ChannelVersions,
+  type Checkpoint,
+  type CheckpointListOptions,
+  type CheckpointMetadata,
+  type CheckpointPendingWrite,
+  type CheckpointTuple,
+  type PendingWrite,
+  type SerializerProtocol,
+} from "@langchain/langgraph-checkpoint";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import * as raw from "./wasm/chronograph.js";
+
+/**
+ * LangGraph.js channel versions are integers; the engine's are
+ * `<counter>.<salt>`. An integer `n` is stored as `n.<INTEGER_SALT>` (a salt
+ * the engine never hands out: it counts up from 0), which orders like `n`
+ * and comes back as the number `n`.
+ */
+const INTEGER_SALT = "18446744073709551615";
+const INTEGER_SUFFIX = `.${INTEGER_SALT}`;
+
+/** Marks a value whose serializer type is not `json` (bytes), stored as base64. */
+const TYPED = "chronograph_serialized";
+
+const decoder = new TextDecoder();
+
+/** A `TypeError` with `code`, as the package's other argument errors. */
+function argumentError(message: string): TypeError & { code: string } {
+  const e = new TypeError(message) as TypeError & { code: string };
+  e.code = "INVALID_ARGUMENT";
+  return e;
+}
+
+/** LangGraph.js's message for a `put`/`putWrites` config without `thread_id`. */
+function missingThreadId(what: string): Error & { code: string } {
+  const e = new Error(
+    `Failed to ${what}. The passed RunnableConfig is missing a required "thread_id" field in its "configurable" property. ` +
+      'When using a checkpointer, you must pass a "thread_id" so the checkpointer knows which conversation thread to ' +
+      'persist state for. Example: graph.stream(input, { configurable: { thread_id: "my-thread-id" } })',
+  ) as Error & { code: string };
+  e.code = "MISSING_THREAD_ID";
+  return e;
+}
+
+function versionIn(v: unknown, where: string): string {
+  if (typeof v === "number") {
+    if (!Number.isSafeInteger(v) || v < 0) {
+      throw argumentError(`${where}: channel version ${v} is not a non-negative integer`);
+    }
+    return `${v}${INTEGER_SUFFIX}`;
+  }
+  if (typeof v === "string") return v;
+  throw argumentError(`${where}: channel version must be a number or a string, got ${typeof v}`);
+}
+
+function versionOut(v: string): number | string {
+  return v.endsWith(INTEGER_SUFFIX) ? Number(v.slice(0, -INTEGER_SUFFIX.length)) : v;
+}
+
+function versionsIn(versions: Record<string, unknown> | undefined, where: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(versions ?? {})) out[k] = versionIn(v, where);
+  return out;
+}
+
+function versionsOut(versions: Record<string, string>): ChannelVersions {
+  const out: ChannelVersions = {};
+  for (const [k, v] of Object.entries(versions)) out[k] = versionOut(v);
+  return out;
+}
+
+function base64(bytes: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+function fromBase64(text: string): Uint8Array {
+  const s = atob(text);
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i += 1) out[i] = s.charCodeAt(i);
+  return out;
+}
+
+/**
+ * Whether JSON data holds something `JsonPlusSerializer` revives (an object
+ * with an `lc` key): if not, the parsed data is already what it would return.
+ */
+function needsRevival(v: unknown): boolean {
+  if (v === null || typeof v !== "object") return false;
+  if (Array.isArray(v)) return v.some(needsRevival);
+  if ("lc" in v) return true;
+  for (const k in v) if (needsRevival((v as Record<string, unknown>)[k])) return true;
+  return false;
+}
+
+/** A tuple as the store writes it (JSON text parsed, values still serialized). */
+interface StoredTuple {
+  config: { configurable: { thread_id: string; checkpoint_ns: string; checkpoint_id: string } };
+  checkpoint: {
+    v: number;
+    id: string;
+    ts: string;
+    channel_values: Record<string, unknown>;
+    channel_versions: Record<string, string>;
+    versions_seen: Record<string, Record<string, string>>;
+    updated_channels?: string[];
+  };
+  metadata: unknown;
+  parentConfig?: { configurable: { thread_id: string; checkpoint_ns: string; checkpoint_id: string } };
+  pendingWrites: [string, string, unknown][];
+}
+
+/**
+ * LangGraph.js's `MemorySaver` on Chronograph's store: pass it as a
+ * LangGraph.js graph's `checkpointer`, or use it on its own. It implements
+ * `BaseCheckpointSaver` (`getTuple`, `list` with `filter`/`before`/`limit`,
+ * `put`, `putWrites`, `deleteThread`, `getNextVersion`; `get` and
+ * `getDeltaChannelHistory` from the base class) and keeps each channel
+ * version's value once, so a long thread stores each message list version
+ * one time instead of once per checkpoint. Its integer versions are unique
+ * across branches (see `getNextVersion`).
+ */
+export class MemorySaver extends BaseCheckpointSaver {
+  /** The engine's store. */
+  readonly #store = new raw.WasmCheckpointStore();
+  /** Whether `serde` is LangGraph.js's own (reading can then skip revival for plain data). */
+  readonly #plainSerde: boolean;
+  /** The highest integer channel version handed out or stored (see `getNextVersion`). */
+  #lastVersion = 0;
+
+  constructor(serde?: SerializerProtocol) {
+    super(serde);
+    this.#plainSerde = this.serde.constructor === JsonPlusSerializer;
+  }
+
+  /**
+   * The version that follows `current`: one more than the highest integer
+   * version this saver has handed out or stored, so never one a branch of
+   * any thread already uses. LangGraph.js's default (`current + 1`) gives
+   * two branches forked from one checkpoint the same version for different
+   * values: harmless where every checkpoint keeps all its values, wrong in a
+   * store that keeps each channel version once.
+   */
+  override getNextVersion(current: number | undefined): number {
+    if (typeof current === "string") throw argumentError("getNextVersion(current): this saver's versions are integers");
+    const next = Math.max(current ?? 0, this.#lastVersion) + 1;
+    this.#lastVersion = next;
+    return next;
+  }
+
+  /** JSON text of a value, serialized with `serde`. */
+  async #dump(value: unknown): Promise<string> {
+    const [type, data] = await this.serde.dumpsTyped(value);
+    if (type === "json") return typeof data === "string" ? data : decoder.decode(data);
+    const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+    return JSON.stringify({ lc: 2, type: TYPED, serde_type: type, data: base64(bytes) });
+  }
+
+  /**
+   * A channel value or write as the store keeps it: its serialized text, as
+   * a JSON string. The store holds one string per version, as compact as
+   * LangGraph.js's own serialized checkpoints, instead of a tree of values
+   * (a growing list would be rebuilt item by item at every version).
+   */
+  async #dumpStored(value: unknown): Promise<string> {
+    return JSON.stringify(await this.#dump(value));
+  }
+
+  /** A value kept by `#dumpStored` back, deserialized with `serde`. */
+  async #loadStored(value: unknown): Promise<unknown> {
+    if (typeof value !== "string") return this.#load(value);
+    const parsed: unknown = JSON.parse(value);
+    if (parsed !== null && typeof parsed === "object" && (parsed as { type?: unknown }).type === TYPED) return this.#load(parsed);
+    if (this.#plainSerde && !needsRevival(parsed)) return parsed;
+    return this.serde.loadsTyped("json", value);
+  }
+
+  /** A stored JSON value (metadata) back, deserialized with `serde`. */
+  async #load(value: unknown): Promise<unknown> {
+    if (value !== null && typeof value === "object" && (value as { type?: unknown }).type === TYPED) {
+      const typed = value as { serde_type: string; data: string };
+      return this.serde.loadsTyped(typed.serde_type, fromBase64(typed.data));
+    }
+    if (this.#plainSerde && !needsRevival(value)) return value;
+    return this.serde.loadsTyped("json", JSON.stringify(value));
+  }
+
+  /** A stored tuple as LangGraph.js's `CheckpointTuple`. */
+  async #tuple(stored: StoredTuple, config?: RunnableConfig): Promise<CheckpointTuple> {
+    const c = stored.checkpoint;
+    const channel_values: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(c.channel_values)) channel_values[k] = await this.#loadStored(v);
+    const versions_seen: Record<string, ChannelVersions> = {};
+    for (const [node, seen] of Object.entries(c.versions_seen)) versions_seen[node] = versionsOut(seen);
+    const checkpoint: Checkpoint & { updated_channels?: string[] } = {
+      v: c.v,
+      id: c.id,
+      ts: c.ts,
+      channel_values,
+      channel_versions: versionsOut(c.channel_versions),
+      versions_seen,
+    };
+    if (c.updated_channels !== undefined) checkpoint.updated_channels = c.updated_channels;
+    const pendingWrites: CheckpointPendingWrite[] = [];
+    for (const [taskId, channel, value] of stored.pendingWrites) {
+      pendingWrites.push([taskId, channel, await this.#loadStored(value)]);
+    }
+    const tuple: CheckpointTuple = {
+      config: config ?? stored.config,
+      checkpoint,
+      metadata: (await this.#load(stored.metadata)) as CheckpointMetadata,
+      pendingWrites,
+    };
+    if (stored.parentConfig !== undefined) {
+      tuple.parentConfig = stored.parentConfig;
+      // Checkpoints before format 4 kept pending sends in the parent's writes.
+      if (c.v < 4) await this.#migratePendingSends(checkpoint, stored.parentConfig.configurable);
+    }
+    return tuple;
+  }
+
+  /** Format < 4: the parent's `__pregel_tasks` writes become the `TASKS` channel (as LangGraph.js's savers do). */
+  async #migratePendingSends(
+    checkpoint: Checkpoint,
+    parent: { thread_id: string; checkpoint_ns: string; checkpoint_id: string },
+  ): Promise<void> {
+    const text = this.#store.getTuple(parent.thread_id, parent.checkpoint_ns, parent.checkpoint_id);
+    const writes = text === undefined ? [] : (JSON.parse(text) as StoredTuple).pendingWrites;
+    const sends: unknown[] = [];
+    for (const [, channel, value] of writes) if (channel === TASKS) sends.push(await this.#loadStored(value));
+    checkpoint.channel_values[TASKS] = sends;
+    const versions = Object.values(checkpoint.channel_versions);
+    checkpoint.channel_versions[TASKS] =
+      versions.length > 0 ? maxChannelVersion(...versions) : this.getNextVersion(undefined);
+  }
+
+  /** The addressed checkpoint (`checkpoint_id`), or the namespace's newest; `undefined` when there is none. */
+  async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+    const thread_id = config.configurable?.thread_id;
+    if (typeof thread_id !== "string") return undefined;
+    const checkpoint_ns = config.configurable?.checkpoint_ns ?? "";
+    if (typeof checkpoint_ns !== "string") throw argumentError("getTuple(config): checkpoint_ns must be a string");
+    const checkpoint_id = getCheckpointId(config) || undefined;
+    const text = this.#store.getTuple(thread_id, checkpoint_ns, checkpoint_id);
+    if (text === undefined) return undefined;
+    // As LangGraph.js's MemorySaver: a tuple asked for by id carries the config it was asked with.
+    return this.#tuple(JSON.parse(text) as StoredTuple, checkpoint_id === undefined ? undefined : config);
+  }
+
+  /**
+   * Checkpoints newest first (per namespace): of `config`'s thread (every
+   * thread without one), namespace (every one without) and checkpoint;
+   * `before` keeps older ones, `filter` those whose metadata has the given
+   * values, `limit` caps the count.
+   */
+  async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
+    const { before, limit, filter } = options ?? {};
+    const c = config?.configurable ?? {};
+    const text = this.#store.list(
+      typeof c.thread_id === "string" && c.thread_id !== "" ? c.thread_id : undefined,
+      typeof c.checkpoint_ns === "string" ? c.checkpoint_ns : undefined,
+      typeof c.checkpoint_id === "string" && c.checkpoint_id !== "" ? c.checkpoint_id : undefined,
+      typeof before?.configurable?.checkpoint_id === "string" ? before.configurable.checkpoint_id : undefined,
+      filter === undefined || filter === null ? undefined : JSON.stringify(filter),
+      limit === undefined || limit === null ? undefined : Math.max(0, Math.floor(limit)),
+    );
+    for (const stored of JSON.parse(text) as StoredTuple[]) yield await this.#tuple(stored);
+  }
+
+  /**
+   * Stores `checkpoint` under `config`'s checkpoint (its parent) and the
+   * values of the channels in `newVersions`; resolves to its config.
+   */
+  async put(
+    config: RunnableConfig,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    newVersions: ChannelVersions,
+  ): Promise<RunnableConfig> {
+    const thread_id = config.configurable?.thread_id;
+    if (thread_id === undefined) throw missingThreadId("put checkpoint");
+    if (typeof thread_id !== "string") throw argumentError("put(config, ...): thread_id must be a string");
+    const checkpoint_ns = config.configurable?.checkpoint_ns ?? "";
+    if (typeof checkpoint_ns !== "string") throw argumentError("put(config, ...): checkpoint_ns must be a string");
+    const parent = config.configurable?.checkpoint_id;
+    const values: string[] = [];
+    const newVersionsIn = versionsIn(newVersions, "put(config, checkpoint, metadata, newVersions)");
+    for (const v of Object.values(newVersions ?? {})) {
+      if (typeof v === "number" && v > this.#lastVersion) this.#lastVersion = v;
+    }
+    for (const channel of Object.keys(newVersionsIn)) {
+      const channelValues = checkpoint.channel_values as Record<string, unknown> | undefined;
+      if (channelValues && Object.prototype.hasOwnProperty.call(channelValues, channel)) {
+        values.push(`${JSON.stringify(channel)}:${await this.#dumpStored(channelValues[channel])}`);
+      }
+    }
+    const versions_seen: Record<string, Record<string, string>> = {};
+    for (const [node, seen] of Object.entries(checkpoint.versions_seen ?? {})) {
+      versions_seen[node] = versionsIn(seen, "put(config, checkpoint, ...): checkpoint.versions_seen");
+    }
+    const head = {
+      v: checkpoint.v,
+      id: checkpoint.id,
+      ts: checkpoint.ts,
+      channel_versions: versionsIn(checkpoint.channel_versions, "put(config, checkpoint, ...): checkpoint.channel_versions"),
+      versions_seen,
+      updated_channels: (checkpoint as { updated_channels?: string[] }).updated_channels ?? null,
+    };
+    const checkpointText = `${JSON.stringify(head).slice(0, -1)},"channel_values":{${values.join(",")}}}`;
+    this.#store.put(
+      thread_id,
+      checkpoint_ns,
+      typeof parent === "string" && parent !== "" ? parent : undefined,
+      checkpointText,
+      await this.#dump(metadata),
+      JSON.stringify(newVersionsIn),
+    );
+    return { configurable: { thread_id, checkpoint_ns, checkpoint_id: checkpoint.id } };
+  }
+
+  /** Stores a task's writes (`[channel, value][]`) against `config`'s checkpoint. */
+  async putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string, taskPath?: string): Promise<void> {
+    const thread_id = config.configurable?.thread_id;
+    const checkpoint_id = config.configurable?.checkpoint_id;
+    if (thread_id === undefined) throw missingThreadId("put writes");
+    if (checkpoint_id === undefined) {
+      const e = new Error(
+        'Failed to put writes. The passed RunnableConfig is missing a required "checkpoint_id" field in its "configurable" property.',
+      ) as Error & { code: string };
+      e.code = "MISSING_CHECKPOINT_ID";
+      throw e;
+    }
+    if (typeof thread_id !== "string" || typeof checkpoint_id !== "string" || typeof taskId !== "string") {
+      throw argumentError("putWrites(config, writes, taskId): thread_id, checkpoint_id and taskId must be strings");
+    }
+    const checkpoint_ns = config.configurable?.checkpoint_ns ?? "";
+    const items: string[] = [];
+    for (const [channel, value] of writes) items.push(`[${JSON.stringify(channel)},${await this.#dumpStored(value)}]`);
+    this.#store.putWrites(thread_id, checkpoint_ns, checkpoint_id, `[${items.join(",")}]`, taskId, taskPath ?? "");
+  }
+
+  /** Forgets a thread: its checkpoints, writes and values. */
+  async deleteThread(threadId: string): Promise<void> {
+    if (typeof threadId !== "string") throw argumentError("deleteThread(threadId): threadId must be a string");
+    this.#store.deleteThread(threadId);
+  }
+}
+
+/** LangGraph.js's other name for {@link MemorySaver}. */
+export { MemorySaver as InMemorySaver };
