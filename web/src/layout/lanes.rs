@@ -185,26 +185,7 @@ impl Layout {
                 self.lane_starts.len() - 1
             }
         };
-        if let Some(p) = parent_index {
-            self.has_child[p] = true;
-            let from = self.nodes[p];
-            self.edges.push(Edge {
-                from: p,
-                to: row,
-                points: edge_points(from.lane, from.row, lane, row),
-            });
-        }
-
-        self.nodes.push(PlacedNode {
-            lane,
-            row,
-            parent: parent_index,
-            dangling,
-            opens_lane: continued.is_none(),
-        });
-        self.has_child.push(false);
-        self.index.entry(id.to_owned()).or_insert(row);
-        row
+        self.place(id, parent_index, lane, dangling, continued.is_none())
     }
 
     /// Appends one checkpoint in a lane chosen by the caller (the lanes of a
@@ -212,9 +193,25 @@ impl Layout {
     /// index. Like [`Layout::push`], nothing already placed moves; the caller
     /// keeps each lane's column free above the checkpoint that opens it.
     pub fn push_in_lane(&mut self, id: &str, parent: Option<&str>, lane: usize) -> usize {
-        let row = self.nodes.len();
         let parent_index = parent.and_then(|p| self.index.get(p).copied());
+        let dangling = parent.is_some() && parent_index.is_none();
         let continued = parent_index.filter(|&p| !self.has_child[p] && self.nodes[p].lane == lane);
+        self.placed_lanes = self.placed_lanes.max(lane + 1);
+        self.place(id, parent_index, lane, dangling, continued.is_none())
+    }
+
+    /// Places checkpoint `id` in the next row of `lane`, with the edge from
+    /// its parent (shared by [`Layout::push`] and [`Layout::push_in_lane`],
+    /// which differ only in how they choose the lane).
+    fn place(
+        &mut self,
+        id: &str,
+        parent_index: Option<usize>,
+        lane: usize,
+        dangling: bool,
+        opens_lane: bool,
+    ) -> usize {
+        let row = self.nodes.len();
         if let Some(p) = parent_index {
             self.has_child[p] = true;
             let from = self.nodes[p];
@@ -228,12 +225,11 @@ impl Layout {
             lane,
             row,
             parent: parent_index,
-            dangling: parent.is_some() && parent_index.is_none(),
-            opens_lane: continued.is_none(),
+            dangling,
+            opens_lane,
         });
         self.has_child.push(false);
         self.index.entry(id.to_owned()).or_insert(row);
-        self.placed_lanes = self.placed_lanes.max(lane + 1);
         row
     }
 
