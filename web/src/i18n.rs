@@ -84,30 +84,19 @@ impl Lang {
 /// catalogues and the call sites in step).
 pub fn fill(template: &str, args: &[(&str, &dyn Display)]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        match after.find('}') {
-            Some(close) => {
-                let name = &after[..close];
-                match args.iter().find(|(n, _)| *n == name) {
-                    Some((_, v)) => out.push_str(&v.to_string()),
-                    None => {
-                        out.push('{');
-                        out.push_str(name);
-                        out.push('}');
-                    }
+    for piece in pieces(template) {
+        match piece {
+            Piece::Text(text) => out.push_str(text),
+            Piece::Slot(name) => match args.iter().find(|(n, _)| *n == name) {
+                Some((_, v)) => out.push_str(&v.to_string()),
+                None => {
+                    out.push('{');
+                    out.push_str(name);
+                    out.push('}');
                 }
-                rest = &after[close + 1..];
-            }
-            None => {
-                out.push_str(&rest[open..]);
-                rest = "";
-            }
+            },
         }
     }
-    out.push_str(rest);
     out
 }
 
@@ -142,15 +131,13 @@ pub fn pieces(template: &str) -> Vec<Piece<'_>> {
 
 /// The `{name}` placeholders of a template, in order.
 pub fn placeholders(template: &str) -> Vec<&str> {
-    let mut names = Vec::new();
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
-        let Some(close) = after.find('}') else { break };
-        names.push(&after[..close]);
-        rest = &after[close + 1..];
-    }
-    names
+    pieces(template)
+        .into_iter()
+        .filter_map(|p| match p {
+            Piece::Slot(name) => Some(name),
+            Piece::Text(_) => None,
+        })
+        .collect()
 }
 
 /// The words of one lesson step.
