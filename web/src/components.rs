@@ -12,6 +12,7 @@ pub mod inspector;
 pub mod json_tree;
 pub mod lesson_panel;
 pub mod log_panel;
+pub mod pan_zoom;
 pub mod run_bar;
 pub mod scrubber;
 pub mod spec_editor;

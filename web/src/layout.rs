@@ -11,6 +11,9 @@
 //!   groups of lanes below the checkpoint whose task ran them.
 //! - [`viewport`] is the pan/zoom transform between screen and world space.
 //! - [`scrub`] is the branch the history player walks, root to tip.
+//! - [`tree_view`] is what the tree panel draws: the window of rows, the
+//!   label column, the ancestor path, what a click picks.
+//! - [`navigate`] is where an arrow key moves the selection.
 //!
 //! The one rule the layout keeps: a branch keeps its column from the moment
 //! it is created. Adding checkpoints never moves an existing one, so
@@ -24,6 +27,7 @@ pub mod lanes;
 pub mod navigate;
 pub mod scrub;
 pub mod topo;
+pub mod tree_view;
 pub mod viewport;
 
 pub use frames::{layout_groups, Frame, Framed, Group, Rect};
@@ -33,6 +37,9 @@ pub use geometry::{
 };
 pub use graph::{draw_graph, spec_graph, SpecGraph, TopoDrawing, OPEN_TITLE_H};
 pub use lanes::{Edge, Layout, NodeIn, PlacedNode};
-pub use navigate::arrow_target;
+pub use navigate::{arrow_target, TREE_KEYS};
 pub use topo::{layout_sized, layout_topology, EdgeKind, TopoLayout, TOPO_BOX_H, TOPO_BOX_W};
+pub use tree_view::{
+    ancestor_path, branch_count, keep_in_view, pick, visible_rows, LabelColumn, LABEL_GAP,
+};
 pub use viewport::{wheel_zoom_factor, Viewport, MAX_ZOOM, MIN_ZOOM};

@@ -5,19 +5,16 @@
 //! did. Pure Rust over [`Session`], no Leptos.
 
 use crate::i18n::{Lang, Strings};
-use crate::session::{Outcome, Session};
+use crate::session::{Created, Outcome, Session};
 use chronograph::{Source, COPY};
 use serde_json::json;
-
-/// A checkpoint an action created: `(label, parent label, source, step, next)`.
-pub type Created = (String, Option<String>, Source, i64, Vec<String>);
 
 /// What a step's action did (or, from a dry run, will do).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Effect {
     /// Root checkpoints before the action.
     pub before: usize,
-    /// New root checkpoints: `(label, parent label, source, step, next)`.
+    /// New root checkpoints, in creation order.
     pub created: Vec<Created>,
     /// New checkpoints inside subgraph namespaces, in creation order.
     pub sub_created: Vec<Created>,
@@ -32,18 +29,10 @@ impl Effect {
         let (new, ran) = session.created(outcome);
         let (mut created, mut sub_created) = (Vec::new(), Vec::new());
         for c in new {
-            let root = c.view.ns.is_empty();
-            let row = (
-                c.view.label,
-                c.parent_label,
-                c.view.source,
-                c.view.step,
-                c.view.next,
-            );
-            if root {
-                created.push(row);
+            if c.view.ns.is_empty() {
+                created.push(c);
             } else {
-                sub_created.push(row);
+                sub_created.push(c);
             }
         }
         let messages = outcome.created.last().and_then(|id| {
@@ -123,16 +112,16 @@ impl Ask {
         match self {
             Ask::Count => e.total().to_string(),
             Ask::Parent => first
-                .and_then(|c| c.1.clone())
+                .and_then(|c| c.parent_label.clone())
                 .unwrap_or_else(|| "none".into()),
-            Ask::Source => first.map_or("none".into(), |c| c.2.as_str().to_owned()),
-            Ask::Step => first.map_or("none".into(), |c| c.3.to_string()),
-            Ask::Next => first.map_or("none".into(), |c| next_text(&c.4)),
+            Ask::Source => first.map_or("none".into(), |c| c.view.source.as_str().to_owned()),
+            Ask::Step => first.map_or("none".into(), |c| c.view.step.to_string()),
+            Ask::Next => first.map_or("none".into(), |c| next_text(&c.view.next)),
             Ask::Runs => runs_text(&e.ran),
             Ask::Inputs => e
                 .created
                 .iter()
-                .filter(|c| c.2 == Source::Input)
+                .filter(|c| c.view.source == Source::Input)
                 .count()
                 .to_string(),
             Ask::Messages => e.messages.map_or("none".into(), |n| n.to_string()),
@@ -140,13 +129,13 @@ impl Ask {
             Ask::Namespaces => e
                 .sub_created
                 .iter()
-                .filter(|c| c.2 == Source::Input)
+                .filter(|c| c.view.source == Source::Input)
                 .count()
                 .to_string(),
             Ask::SubSource => e
                 .sub_created
                 .first()
-                .map_or("none".into(), |c| c.2.as_str().to_owned()),
+                .map_or("none".into(), |c| c.view.source.as_str().to_owned()),
         }
     }
 
@@ -161,8 +150,12 @@ impl Ask {
                     .collect()
             }
             Ask::Parent => {
-                let mut v: Vec<String> = e.created.iter().filter_map(|c| c.1.clone()).collect();
-                if let Some((_, Some(p), ..)) = e.created.first() {
+                let mut v: Vec<String> = e
+                    .created
+                    .iter()
+                    .filter_map(|c| c.parent_label.clone())
+                    .collect();
+                if let Some(p) = e.created.first().and_then(|c| c.parent_label.as_ref()) {
                     let n: usize = p.trim_start_matches('c').parse().unwrap_or(0);
                     v.extend([format!("c{}", n.saturating_sub(1)), format!("c{}", n + 1)]);
                 }
@@ -173,7 +166,7 @@ impl Ask {
                 .map(String::from)
                 .to_vec(),
             Ask::Step => {
-                let s = e.created.first().map_or(0, |c| c.3);
+                let s = e.created.first().map_or(0, |c| c.view.step);
                 [s - 1, s, s + 1, 0].iter().map(i64::to_string).collect()
             }
             Ask::Next => ["booking", "reply", "booking, reply", "done"]
@@ -623,7 +616,11 @@ mod tests {
         let first = |i: usize| effects[i].created[0].clone();
         // 2: a fork at step 2 under c2.
         assert_eq!(
-            (first(1).1.as_deref(), first(1).2, first(1).3),
+            (
+                first(1).parent_label.as_deref(),
+                first(1).view.source,
+                first(1).view.step
+            ),
             (Some("c2"), Source::Fork, 2)
         );
         // 3: one fork copy, nothing runs.
@@ -631,25 +628,33 @@ mod tests {
         // 4: update at step 0 under c0, next = reply, nothing ran.
         assert_eq!(
             (
-                first(3).1.as_deref(),
-                first(3).2,
-                first(3).3,
-                first(3).4.clone()
+                first(3).parent_label.as_deref(),
+                first(3).view.source,
+                first(3).view.step,
+                first(3).view.next.clone()
             ),
             (Some("c0"), Source::Update, 0, vec!["reply".to_owned()])
         );
         // 5: only reply runs.
         assert_eq!(effects[4].ran, ["reply"]);
         // 6: as reply, next is empty and running adds nothing.
-        assert_eq!((first(5).4.len(), effects[5].created.len()), (0, 1));
+        assert_eq!((first(5).view.next.len(), effects[5].created.len()), (0, 1));
         // 7: the copy is a sibling of c2 (parent c1), step 2.
         assert_eq!(
-            (first(6).1.as_deref(), first(6).2, first(6).3),
+            (
+                first(6).parent_label.as_deref(),
+                first(6).view.source,
+                first(6).view.step
+            ),
             (Some("c1"), Source::Fork, 2)
         );
         // 8: input under c3, then the graph runs from the entry.
         assert_eq!(
-            (first(7).1.as_deref(), first(7).2, first(7).3),
+            (
+                first(7).parent_label.as_deref(),
+                first(7).view.source,
+                first(7).view.step
+            ),
             (Some("c3"), Source::Input, 3)
         );
         assert_eq!(effects[7].ran, ["booking", "reply"]);
@@ -671,7 +676,7 @@ mod tests {
             (answer(10, Ask::Namespaces), answer(10, Ask::SubSource)),
             ("1".into(), "input".into())
         );
-        assert_eq!(first(10).2, Source::Fork);
+        assert_eq!(first(10).view.source, Source::Fork);
         // 12: an update checkpoint inside the namespace; the root is unchanged.
         assert_eq!(
             (
@@ -681,10 +686,16 @@ mod tests {
             ),
             ("update".into(), "0".into(), "4".into())
         );
-        assert_eq!(effects[11].sub_created[0].1.as_deref(), Some("s7"));
+        assert_eq!(
+            effects[11].sub_created[0].parent_label.as_deref(),
+            Some("s7")
+        );
         // 13: the resume continues that namespace (no new one) from the edit.
         assert_eq!(answer(12, Ask::Namespaces), "0");
-        assert_eq!(effects[12].sub_created[0].1.as_deref(), Some("s8"));
+        assert_eq!(
+            effects[12].sub_created[0].parent_label.as_deref(),
+            Some("s8")
+        );
         assert_eq!(effects[12].ran, ["approve", "research", "publish"]);
     }
 }

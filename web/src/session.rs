@@ -94,9 +94,10 @@ pub struct Outcome {
 /// What an action would do, computed by running it on a copy of the thread.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Preview {
-    /// New checkpoints it would create: `(parent label, source, step,
-    /// next)`, the root namespace's first, then those inside subgraphs.
-    pub checkpoints: Vec<(Option<String>, Source, i64, Vec<String>)>,
+    /// New checkpoints it would create (in a copy of the thread, so their
+    /// labels are the copy's), the root namespace's first, then those
+    /// inside subgraphs.
+    pub checkpoints: Vec<Created>,
     /// How many of `checkpoints` (the last ones) are inside subgraphs.
     pub in_subgraphs: usize,
     /// Nodes that would run, in order.
@@ -620,11 +621,7 @@ impl Session {
                 let (root, inside): (Vec<Created>, Vec<Created>) =
                     created.into_iter().partition(|c| c.view.ns.is_empty());
                 let in_subgraphs = inside.len();
-                let checkpoints = root
-                    .into_iter()
-                    .chain(inside)
-                    .map(|c| (c.parent_label, c.view.source, c.view.step, c.view.next))
-                    .collect();
+                let checkpoints = root.into_iter().chain(inside).collect();
                 Preview {
                     checkpoints,
                     in_subgraphs,
@@ -764,11 +761,16 @@ mod tests {
         let id = c2.id.clone();
         let p = s.preview(move |copy| copy.replay(&id));
         assert_eq!(p.error, None);
+        let first = &p.checkpoints[0];
         assert_eq!(
-            p.checkpoints[0],
-            (Some("c2".into()), Source::Fork, 2, vec!["reply".into()])
+            (first.parent_label.as_deref(), first.view.source),
+            (Some("c2"), Source::Fork)
         );
-        assert_eq!(p.checkpoints[1].1, Source::Loop);
+        assert_eq!(
+            (first.view.step, first.view.next.clone()),
+            (2, vec!["reply".into()])
+        );
+        assert_eq!(p.checkpoints[1].view.source, Source::Loop);
         assert_eq!(p.will_run, ["reply"]);
         assert_eq!(s.checkpoints().len(), 4, "the real thread is untouched");
         assert!(s.log().len() == 1);
@@ -884,12 +886,12 @@ mod tests {
         s.invoke(json!({"log": []}), None).unwrap();
         let c2 = id_of(&s, "c2");
         let p = s.preview(move |c| c.replay(&c2));
-        assert_eq!(p.checkpoints[0].1, Source::Fork);
+        assert_eq!(p.checkpoints[0].view.source, Source::Fork);
         assert_eq!(
             p.in_subgraphs, 4,
             "the subgraph re-runs from scratch: s4 … s7"
         );
-        assert_eq!(p.checkpoints[1].1, Source::Input);
+        assert_eq!(p.checkpoints[1].view.source, Source::Input);
     }
 
     #[test]

@@ -30,8 +30,8 @@ pub fn describe(t: &Strings, p: &Preview) -> String {
     }
     let first = &p.checkpoints[0];
     let root = p.checkpoints.len() - p.in_subgraphs;
-    let parent = first.0.clone().unwrap_or_else(|| t.root.into());
-    let next = crate::inspect::next_shown(t, &first.3);
+    let parent = first.parent_label.clone().unwrap_or_else(|| t.root.into());
+    let next = crate::inspect::next_shown(t, &first.view.next);
     let mut s = fill(
         if root == 0 {
             t.new_checkpoint_sub
@@ -39,9 +39,9 @@ pub fn describe(t: &Strings, p: &Preview) -> String {
             t.new_checkpoint
         },
         &[
-            ("source", &first.1.as_str()),
+            ("source", &first.view.source.as_str()),
             ("parent", &parent),
-            ("step", &first.2),
+            ("step", &first.view.step),
             ("next", &next),
         ],
     );

@@ -159,7 +159,7 @@ fn ForkBody() -> impl IntoView {
                     if let Some(e) = update.error.clone() {
                         return view! { <ErrorLine text=e/> }.into_any();
                     }
-                    let next = update.checkpoints.first().map(|c| next_shown(t(), &c.3)).unwrap_or_default();
+                    let next = update.checkpoints.first().map(|c| next_shown(t(), &c.view.next)).unwrap_or_default();
                     let skipped: Vec<String> = replay.will_run.iter().filter(|n| !run.will_run.contains(n)).cloned().collect();
                     if in_subgraph {
                         return view! {

@@ -4,6 +4,18 @@
 use super::frames::Frame;
 use super::lanes::Layout;
 
+/// The keys [`arrow_target`] moves by (the tree panel leaves others alone).
+pub const TREE_KEYS: [&str; 8] = [
+    "ArrowUp",
+    "ArrowDown",
+    "ArrowLeft",
+    "ArrowRight",
+    "j",
+    "k",
+    "Home",
+    "End",
+];
+
 /// The checkpoint the arrow key `key` moves to from `cur`: ↑ parent (from
 /// the first checkpoint of a subgraph group: the checkpoint whose task ran
 /// it), ↓ first child, ← / → previous / next sibling (same parent), j / k
@@ -106,5 +118,21 @@ mod tests {
             "nothing selected: the last row"
         );
         assert_eq!(go(3, "x"), None);
+    }
+
+    #[test]
+    fn the_panel_handles_exactly_the_keys_that_move() {
+        let (l, f) = tree();
+        // From c1 (a checkpoint with a parent, children and a later row),
+        // every key the panel handles moves somewhere; other keys never do.
+        for key in TREE_KEYS {
+            if !["ArrowLeft", "ArrowRight"].contains(&key) {
+                assert!(arrow_target(&l, &f, Some(1), key).is_some(), "{key}");
+            }
+        }
+        assert_eq!(arrow_target(&l, &f, Some(4), "ArrowRight"), Some(5));
+        for key in ["Enter", "a", "Tab", "PageDown", " "] {
+            assert_eq!(arrow_target(&l, &f, Some(1), key), None, "{key:?}");
+        }
     }
 }
