@@ -3,7 +3,7 @@
 import * as raw from "./wasm/chronograph.js";
 import { argumentError, describe, flag, hide, isArray, isInstance, isRecord, option, thrownText } from "./args.js";
 import { DEFINITION, RAW, THREAD_STORE, type ThreadStore } from "./internal.js";
-import { END, START } from "./constants.js";
+import { END, INTERRUPT, START } from "./constants.js";
 import { isCommand } from "./command.js";
 import { GraphValueError, withCode } from "./errors.js";
 import { retryPolicyOf, withRetry } from "./retry.js";
@@ -24,6 +24,7 @@ import { listed } from "./lazy.js";
 import { MemorySaver } from "./saver.js";
 import { SaverBridge, isAsyncSaver } from "./bridge.js";
 import { chunkIterator } from "./stream.js";
+import { ZodInputValidator } from "./zod.js";
 import type { Command } from "./command.js";
 import type {
   AddNodeOptions,
@@ -81,6 +82,23 @@ const UNSUPPORTED_NODE_OPTIONS: Record<string, string> = {
   errorHandler: "node error handlers are not supported",
   metadata: "node metadata is not supported",
 };
+
+/** The entries of `value` under `keys` (those it has), in `keys`' order. */
+function pick(value: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if (k in value) out[k] = value[k];
+  return out;
+}
+
+/** A node whose updates of a zod object state's fields are parsed by zod, as LangGraph.js does (other states: the node itself). */
+function validatingUpdates(call: UserNode, schema: StateDefinitionInfo["schema"]): UserNode {
+  if (!(schema instanceof ZodInputValidator)) return call;
+  const node = call as unknown as (state: unknown, config: unknown) => unknown;
+  return ((state: unknown, config: unknown) => {
+    const out = node(state, config);
+    return out instanceof Promise ? out.then((r) => schema.validateNodeResult(r)) : schema.validateNodeResult(out);
+  }) as unknown as UserNode;
+}
 
 /** Checks `addNode`'s options: `ends` goes to the bindings; LangGraph.js options the engine lacks fail, naming the difference. */
 function nodeOptions(name: string, options: unknown): AddNodeOptions {
@@ -183,7 +201,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     } else if (typeof action === "function" || isRunnable(action)) {
       // A LangChain Runnable (anything with `invoke(input, config)`) runs through its `invoke`.
       const call = typeof action === "function" ? (action as UserNode) : runnableNode(action);
-      const fn = retry ? withRetry(call, retry) : call;
+      const validated = validatingUpdates(call, this[DEFINITION]?.schema);
+      const fn = retry ? withRetry(validated, retry) : validated;
       this[RAW].addNode(name as string, wrapNode(fn), ends);
     } else this[RAW].addNode(name as string, action, ends);
     return this;
@@ -423,13 +442,16 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
    * anything, even a revoked Proxy, whose mistakes the bindings name).
    */
   #withInput<T>(input: unknown, run: (input: unknown) => Promise<T>): Promise<T> {
-    const schema = this[DEFINITION]?.schema;
+    const definition = this[DEFINITION];
+    const schema = definition?.inputSchema ?? definition?.schema;
+    if (definition?.inputKeys !== undefined && isRecord(input) && !isCommand(input)) input = pick(input, definition.inputKeys);
     if (schema === undefined || input == null || typeof input !== "object") return run(input);
     const validated = async (): Promise<{ input: unknown }> => {
       if (!isCommand(input)) return { input: await schema.validateInput(input) };
       if (input.update === undefined) return { input };
       const update = isArray(input.update) ? Object.fromEntries(input.update) : input.update;
-      const copy = Object.assign(Object.create(Object.getPrototypeOf(input) as object) as object, input, { update: await schema.validateInput(update) });
+      const checked = "validateUpdate" in schema ? await schema.validateUpdate(update) : await schema.validateInput(update);
+      const copy = Object.assign(Object.create(Object.getPrototypeOf(input) as object) as object, input, { update: checked });
       return { input: copy };
     };
     return validated().then((v) => run(v.input));
@@ -457,11 +479,14 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     }
     const { thread, strategy } = laneOptions(config);
     const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), checkpointed: this.checkpointer !== undefined });
-    const run = onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
+    const outputKeys = this[DEFINITION]?.outputKeys;
+    const invoked = onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
       this.#withInput(input, (i) => this[RAW].invoke(i, runConfig)),
     );
-    run.then(forget, forget);
-    return run;
+    invoked.then(forget, forget);
+    // A separate output schema: `invoke` returns its keys only (LangGraph.js's `outputChannels`).
+    const run = outputKeys === undefined ? invoked : invoked.then((r) => (isRecord(r) ? pick(r, [...outputKeys, INTERRUPT]) : r));
+    return run as Promise<RunOutput<S>>;
   }
 
   /** With `subgraphs: true` in `config`: `[namespace, chunk]`. */

@@ -33,6 +33,7 @@ export {
   messagesStateReducer,
   type MessageLike,
 } from "./messages.js";
+export { MessagesZodMeta, MessagesZodState } from "./messages_zod.js";
 export { MemorySaver, InMemorySaver } from "./saver.js";
 export type { AsyncCheckpointSaver } from "./bridge.js";
 export { Command, Send, isCommand, type CommandParams } from "./command.js";

@@ -8,6 +8,7 @@
 import { argumentError, describe, isRecord } from "./args.js";
 import { GraphValueError, withCode } from "./errors.js";
 import type { ReducerName } from "./types.js";
+import { isZodObject, zodChannels, ZodInputValidator } from "./zod.js";
 
 /** Where a reducer that is one of the engine's own says so (it then runs in the engine). */
 export const BUILTIN_REDUCER = Symbol.for("chronograph.builtinReducer");
@@ -267,10 +268,16 @@ type RawChannel = ReducerName | null | { reducer?: ReducerName | ((a: never, b: 
 export interface StateDefinitionInfo {
   /** key → the bindings' channel form, in declaration order. */
   channels: Record<string, RawChannel>;
-  /** The `StateSchema` the run input is validated with, if any. */
-  schema?: StateSchema;
+  /** What the run input is validated with, if anything: a `StateSchema`, or a zod object state's validator. */
+  schema?: StateSchema | ZodInputValidator;
   /** The context schema the run's `context` is validated with, if any. */
   contextSchema?: StandardSchemaV1 | undefined;
+  /** A separate input schema's validator (else the run input goes through `schema`). */
+  inputSchema?: StateSchema | ZodInputValidator;
+  /** With a separate input schema: the keys a run's input may write (others are dropped, as in LangGraph.js). */
+  inputKeys?: string[];
+  /** With a separate output schema: the keys `invoke` returns. */
+  outputKeys?: string[];
 }
 
 function unsupported(what: string): never {
@@ -343,8 +350,9 @@ function isStateDefinition(v: Record<string, unknown>): boolean {
 function definitionChannels(schema: unknown, where: string): StateDefinitionInfo {
   if (StateSchema.isInstance(schema)) return { channels: schemaChannels(schema, where), schema };
   if (AnnotationRoot.isInstance(schema)) return { channels: definitionOf(schema.spec, where) };
+  if (isZodObject(schema)) return { channels: zodChannels(schema), schema: new ZodInputValidator(schema) };
   if (isRecord(schema) && isStandardSchema(schema)) {
-    unsupported(`${where}: a zod object as the state is not supported; wrap its fields in new StateSchema({ ... }) or use Annotation.Root`);
+    unsupported(`${where}: a standard schema other than a zod object as the state is not supported; use a zod object, a StateSchema or Annotation.Root`);
   }
   if (isRecord(schema) && isStateDefinition(schema)) return { channels: definitionOf(schema, where) };
   throw argumentError(`${where}: Invalid schema type. Expected StateSchema, Zod object, AnnotationRoot, or StateDefinition, got ${describe(schema)}`);
@@ -373,6 +381,8 @@ export function channelsOf(state: unknown): StateDefinitionInfo {
       return { channels: definitionOf((state as { channels: Record<string, unknown> }).channels, `${where}.channels`) };
     case "spec":
       return { channels: definitionOf(state as Record<string, unknown>, where) };
+    case "io":
+      return withInputOutput(state as { state?: unknown; stateSchema?: unknown; input?: unknown; output?: unknown }, where);
     case "unsupported":
       return unsupported(String(kind.schema));
     default:
@@ -391,20 +401,18 @@ function probe<T>(f: () => T): T | undefined {
 }
 
 /** Which form of state definition `state` is. */
-function kindOf(state: unknown): { form: "definition" | "channels" | "spec" | "own" | "unsupported"; schema?: unknown; where?: string } {
+function kindOf(state: unknown): { form: "definition" | "channels" | "spec" | "own" | "io" | "unsupported"; schema?: unknown; where?: string } {
   const where = "new StateGraph(state)";
-  if (StateSchema.isInstance(state) || AnnotationRoot.isInstance(state)) return { form: "definition", schema: state };
+  if (StateSchema.isInstance(state) || AnnotationRoot.isInstance(state) || isZodObject(state)) return { form: "definition", schema: state };
   if (!isRecord(state)) return { form: "own" };
   const keys = Object.keys(state);
   const init = state as { channels?: unknown; state?: unknown; stateSchema?: unknown; input?: unknown; output?: unknown };
   if (keys.length === 1 && keys[0] === "channels" && isRecord(init.channels) && !isChannelSpec(init.channels)) return { form: "channels" };
-  const schemaKey = ["state", "stateSchema"].find((k) => k in state && (AnnotationRoot.isInstance(state[k]) || StateSchema.isInstance(state[k])));
+  const schemaKey = ["state", "stateSchema"].find((k) => k in state && (AnnotationRoot.isInstance(state[k]) || StateSchema.isInstance(state[k]) || isZodObject(state[k])));
   const initKeys = ["state", "stateSchema", "input", "output", "context", "nodes"];
   if (schemaKey !== undefined || ((init.input !== undefined || init.output !== undefined) && keys.every((k) => initKeys.includes(k)))) {
     for (const k of ["input", "output"] as const) {
-      if (init[k] !== undefined && init[k] !== (schemaKey && state[schemaKey])) {
-        return { form: "unsupported", schema: `${where}: separate ${k} schemas are not supported: give one state (the graph's input and output are its whole state)` };
-      }
+      if (init[k] !== undefined && init[k] !== (schemaKey && state[schemaKey])) return { form: "io" };
     }
     return { form: "definition", schema: schemaKey ? state[schemaKey] : init.input, where: `${where}.${schemaKey ?? "input"}` };
   }
@@ -415,5 +423,46 @@ function kindOf(state: unknown): { form: "definition" | "channels" | "spec" | "o
 /** Whether a `{ channels }` value is itself one channel's spec (`{ reducer, default }`): then `channels` is a state key. */
 function isChannelSpec(v: Record<string, unknown>): boolean {
   return "reducer" in v || "value" in v || "default" in v;
+}
+
+/** Whether two channels of one key are the same channel (LangGraph.js's `equals`: the same kind and reducer). */
+function sameChannel(a: RawChannel, b: RawChannel): boolean {
+  const reducer = (c: RawChannel) => (isRecord(c) ? c.reducer : typeof c === "string" ? c : undefined);
+  return reducer(a) === reducer(b);
+}
+
+/**
+ * `new StateGraph({ state, input, output })` (or `{ input, output }`, the
+ * input then being the state): LangGraph.js's channels are those of all
+ * three (one key, one channel; a last-value channel defers to the other),
+ * a run's input writes only the input schema's keys and is validated
+ * against it, and `invoke` returns only the output schema's keys.
+ */
+function withInputOutput(init: { state?: unknown; stateSchema?: unknown; input?: unknown; output?: unknown }, where: string): StateDefinitionInfo {
+  const stateSchema = init.state ?? init.stateSchema ?? init.input;
+  const info = definitionChannels(stateSchema, `${where}.${init.state !== undefined ? "state" : init.stateSchema !== undefined ? "stateSchema" : "input"}`);
+  const channels = { ...info.channels };
+  let input: StateDefinitionInfo["schema"];
+  const keysOf = (schema: unknown, what: "input" | "output"): string[] | undefined => {
+    if (schema === undefined || schema === stateSchema) return undefined;
+    const extra = definitionChannels(schema, `${where}.${what}`);
+    for (const [key, channel] of Object.entries(extra.channels)) {
+      if (!(key in channels)) channels[key] = channel;
+      else if (!sameChannel(channels[key] ?? null, channel) && isRecord(channel) && channel.reducer !== undefined) {
+        throw new Error(`Channel "${key}" already exists with a different type.`);
+      }
+    }
+    if (what === "input" && extra.schema !== undefined) {
+      input = extra.schema instanceof ZodInputValidator ? new ZodInputValidator(extra.schema.schema, { partial: false }) : extra.schema;
+    }
+    return Object.keys(extra.channels);
+  };
+  const inputKeys = keysOf(init.input, "input");
+  const outputKeys = keysOf(init.output, "output");
+  const out: StateDefinitionInfo = { ...info, channels };
+  if (inputKeys !== undefined) out.inputKeys = inputKeys;
+  if (input !== undefined) out.inputSchema = input;
+  if (outputKeys !== undefined) out.outputKeys = outputKeys;
+  return out;
 }
 

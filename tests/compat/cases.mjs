@@ -33,12 +33,21 @@ export async function loadCases() {
   }
   // The ported tests import some names from LangGraph.js's internal modules that its main entry
   // does not export (LastValue, Pregel, Channel, ToolNode, ...): on LangGraph.js they come from
-  // its public subpaths; chronograph is given its main entry only, like every program.
+  // its public subpaths; chronograph is given its main entry and its own `zod` subpath.
   const langgraphFull = { ...engines.langgraph };
   for (const sub of ["channels", "pregel", "prebuilt", "zod", "zod/schema"]) {
     for (const [k, v] of Object.entries(await import(`@langchain/langgraph/${sub}`))) if (!(k in langgraphFull)) langgraphFull[k] = v;
   }
-  const portedEngines = { langgraph: langgraphFull, chronograph: process.env.COMPAT_SELF ? langgraphFull : engines.chronograph };
+  // chronograph gets the same names from its subpaths that mirror LangGraph.js's (a program
+  // changes `@langchain/langgraph/zod` to `chronograph/zod`, nothing else).
+  let chronographFull = engines.chronograph;
+  if (!engines.chronograph.__loadError) {
+    chronographFull = { ...engines.chronograph };
+    for (const sub of ["zod"]) {
+      for (const [k, v] of Object.entries(await import(`chronograph/${sub}`))) if (!(k in chronographFull)) chronographFull[k] = v;
+    }
+  }
+  const portedEngines = { langgraph: langgraphFull, chronograph: process.env.COMPAT_SELF ? langgraphFull : chronographFull };
   const failsOnLanggraph = JSON.parse(readFileSync(FAILS_ON_LANGGRAPH_FILE, "utf8")).cases;
   for (const f of mjs("ported")) {
     const mod = await import(pathToFileURL(join(HERE, "ported", f)).href);
