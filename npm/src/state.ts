@@ -8,6 +8,7 @@
 import { argumentError, describe, isRecord } from "./args.js";
 import { GraphValueError, withCode } from "./errors.js";
 import type { ReducerName } from "./types.js";
+import type { MessageChannels } from "./message_classes.js";
 
 /** Where a reducer that is one of the engine's own says so (it then runs in the engine). */
 export const BUILTIN_REDUCER = Symbol.for("chronograph.builtinReducer");
@@ -271,6 +272,8 @@ export interface StateDefinitionInfo {
   schema?: StateSchema;
   /** The context schema the run's `context` is validated with, if any. */
   contextSchema?: StandardSchemaV1 | undefined;
+  /** Its `messagesStateReducer` channels, whose messages are LangChain instances where a caller sees them. */
+  messages?: MessageChannels | undefined;
 }
 
 function unsupported(what: string): never {
