@@ -192,7 +192,12 @@ export function messageToEngine(m: LcMessage): Record<string, unknown> {
  */
 export function toEngine<T>(v: T): T {
   if (core === null) return v;
-  return convert(v, 0) as T;
+  try {
+    return convert(v, 0) as T;
+  } catch {
+    // A getter or Proxy trap that throws: the bindings read the value again and name what is wrong.
+    return v;
+  }
 }
 
 function convert(v: unknown, depth: number): unknown {
@@ -254,10 +259,32 @@ export function reviveMessage(m: unknown): unknown {
       const { type: _type, ...kwargs } = m;
       return new core[name](kwargs);
     }
+    if (generatedId(m)) {
+      // LangGraph.js's reducer gives an id-less message its id after coercing it: last among its kwargs.
+      const { id, ...rest } = m;
+      const message = core.coerceMessageLikeToMessage(rest);
+      message.id = id as string;
+      message.lc_kwargs.id = id;
+      return message;
+    }
     return core.coerceMessageLikeToMessage(m);
   } catch {
     return m;
   }
+}
+
+/** A version-4 UUID, as the engine generates message ids. */
+const UUID4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/**
+ * Whether the engine gave a plain message its id: a UUID in the last
+ * place (where the engine adds it). A caller's own UUID there reads the
+ * same; its only difference is the place of `id` among the kwargs.
+ */
+function generatedId(m: Record<string, unknown>): boolean {
+  if (typeof m.id !== "string" || !UUID4.test(m.id)) return false;
+  const keys = Object.keys(m);
+  return keys[keys.length - 1] === "id";
 }
 
 /**
