@@ -200,9 +200,14 @@ export function toEngine<T>(v: T): T {
   }
 }
 
+/** The longest array {@link toEngine} looks into (the engine's own limit, core/wasm/src/value.rs `MAX_ITEMS`). */
+const MAX_ITEMS = 1 << 22;
+
 function convert(v: unknown, depth: number): unknown {
   if (v === null || typeof v !== "object" || depth > 64) return v;
   if (Array.isArray(v)) {
+    // A sparse array of a huge length is the bindings' to refuse, not a loop here.
+    if (v.length > MAX_ITEMS) return v;
     let out: unknown[] | undefined;
     for (let i = 0; i < v.length; i++) {
       const x = convert(v[i], depth + 1);
@@ -302,15 +307,21 @@ export function reviveWritten<T>(v: T, depth = 0): T {
     }
     return (out ?? v) as T;
   }
-  if (!isPlainRecord(v)) return v;
-  if (typeof v.type === "string" && v.type in CLASS_OF_TYPE && "content" in v && fromInstance(v)) return reviveMessage(v) as T;
+  const record: unknown = v;
+  if (!isPlainRecord(record)) return v;
+  if (isWrittenMessage(record)) return reviveMessage(record) as T;
   // Copied where it changes: the engine's JS values may be shared with the state cache.
   let out: Record<string, unknown> | undefined;
-  for (const k of Object.keys(v)) {
-    const x = reviveWritten(v[k], depth + 1);
-    if (x !== v[k]) (out ??= { ...v })[k] = x;
+  for (const k of Object.keys(record)) {
+    const x = reviveWritten(record[k], depth + 1);
+    if (x !== record[k]) (out ??= { ...record })[k] = x;
   }
   return (out ?? v) as T;
+}
+
+/** Whether `v` is an engine message that was an instance. */
+function isWrittenMessage(v: unknown): boolean {
+  return isPlainRecord(v) && typeof v.type === "string" && v.type in CLASS_OF_TYPE && "content" in v && fromInstance(v);
 }
 
 /**
@@ -403,14 +414,15 @@ export class MessageChannels {
       }
     }
     if (instancesSeen) {
-      // Other channels keep a message instance written to them as an instance (LangGraph.js keeps it).
+      // Other channels keep a message instance written to them as an instance (LangGraph.js
+      // keeps it): a message, or a list of them, as a channel's value (not deeper: this runs
+      // for every node call, and a list is judged by its first item).
       for (const key of Object.keys(target)) {
         if (this.keys.includes(key)) continue;
         const d = Object.getOwnPropertyDescriptor(target, key);
-        if (d !== undefined && d.get === undefined) {
-          const x = reviveWritten(d.value);
-          if (x !== d.value) target[key] = x;
-        }
+        if (d === undefined || d.get !== undefined) continue;
+        const v: unknown = d.value;
+        if (isWrittenMessage(v) || (Array.isArray(v) && isWrittenMessage(v[0]))) target[key] = reviveWritten(v);
       }
     }
     return values;
