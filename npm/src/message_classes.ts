@@ -348,14 +348,18 @@ class ListReviver {
     const last = this.#items;
     const n = Math.min(last.length, items.length);
     let l = 0;
-    while (l < n && items[l] === last[l]) l++;
-    const out = l === this.#revived.length ? this.#revived.slice() : this.#revived.slice(0, l);
-    for (let i = l; i < items.length; i++) out.push(reviveMessage(items[i]));
-    // The engine's list is not handed out (the caller gets `out`), so it is kept as is;
-    // `out` is, and the caller may change it: a copy is kept.
+    // The engine's lists share a prefix (a list that grew is a copy of the cached prefix
+    // and new items), so a shared item at the end of the last list means a shared
+    // list: no scan in the usual case (a chat turn).
+    if (n > 0 && n === last.length && items[n - 1] === last[n - 1] && items[0] === last[0]) l = n;
+    else while (l < n && items[l] === last[l]) l++;
+    const revived = this.#revived;
+    revived.length = l;
+    for (let i = l; i < items.length; i++) revived.push(reviveMessage(items[i]));
+    // The engine's list is not handed out (the caller gets a copy of the instances),
+    // so it is kept as is; the caller may change its copy.
     this.#items = items;
-    this.#revived = out.slice();
-    return out;
+    return revived.slice();
   }
 }
 
