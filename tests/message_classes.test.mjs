@@ -168,3 +168,29 @@ test("the same app with @langchain/core beside the package gets instances (the c
   // And CHRONOGRAPH_LANGCHAIN=off keeps plain objects there.
   assert.deepEqual(runApp(dir, { CHRONOGRAPH_LANGCHAIN: "off" }).result, ["plain", "plain"]);
 });
+
+test('streamMode "messages" with a subgraph: as its node\'s messages, or from the subgraph with subgraphs: true (as LangGraph.js)', async () => {
+  const run = async (lg, subgraphs) => {
+    const sub = new lg.StateGraph(lg.MessagesAnnotation)
+      .addNode("inner", () => ({ messages: [new AIMessage({ content: "in", id: "in-1" })] }))
+      .addEdge(START, "inner")
+      .addEdge("inner", END)
+      .compile();
+    const graph = new lg.StateGraph(lg.MessagesAnnotation)
+      .addNode("bot", () => ({ messages: [new AIMessage({ content: "hello", id: "ai-1" })] }))
+      .addNode("sub", sub)
+      .addEdge(START, "bot")
+      .addEdge("bot", "sub")
+      .addEdge("sub", END)
+      .compile({ checkpointer: new lg.MemorySaver() });
+    const chunks = await collect(await graph.stream({ messages: [new HumanMessage({ content: "hi", id: "h" })] }, { configurable: { thread_id: `sub-${subgraphs}` }, streamMode: ["messages", "updates"], subgraphs }));
+    // Mode, namespace depth, and for messages: the id, node, step and namespace depth of the task.
+    return chunks.map((c) => {
+      const [ns, mode, payload] = subgraphs ? c : [[], ...c];
+      if (mode !== "messages") return [mode, ns.length, Object.keys(payload)];
+      const [m, meta] = payload;
+      return [mode, ns.length, m.id, meta.langgraph_node, meta.langgraph_step, meta.checkpoint_ns.split("|").length];
+    });
+  };
+  for (const subgraphs of [false, true]) assert.deepEqual(await run(await import("chronograph"), subgraphs), await run(langgraph, subgraphs));
+});

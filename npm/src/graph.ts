@@ -559,13 +559,15 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
           ? (mode: string, c: unknown) => push([mode, c])
           : (_mode: string, c: unknown) => push(c);
       const list = (tagged ? modes : [modes]) as unknown[];
-      // "messages" chunks come from the nodes' results (messages_stream.ts), which read the tasks' "tasks" chunks.
+      // "messages" chunks come from the nodes' results and updates (messages_stream.ts), which
+      // read the "debug" and "updates" chunks: asked for, and dropped when not requested.
       const messages = list.includes("messages") ? new NodeMessages((c, ns) => emit("messages", c, ns), config) : undefined;
-      const tasks = list.includes("tasks");
+      const internal = messages === undefined ? [] : ["debug", "updates"].filter((m) => !list.includes(m));
       const chunk = (mode: string, c: unknown, ns: string[]) => {
-        if (messages !== undefined && mode === "tasks") {
-          messages.task(c, ns);
-          if (!tasks) return;
+        if (messages !== undefined) {
+          if (mode === "debug") messages.debug(c, ns);
+          else if (mode === "updates") messages.update(c, ns);
+          if (internal.includes(mode)) return;
         }
         emit(mode, withTaskMetadata(mode, this[DEFINITION]?.messages?.chunk(mode, c, ns) ?? c, taskMetadata), ns);
       };
@@ -573,7 +575,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       const custom = list.includes("custom");
       const engineModes =
         custom || messages !== undefined
-          ? [...list.filter((m) => m !== "custom" && m !== "messages"), ...(messages !== undefined && !tasks ? ["tasks"] : [])]
+          ? [...list.filter((m) => m !== "custom" && m !== "messages"), ...internal]
           : modes;
       const writer = custom ? (c: unknown) => chunk("custom", c, []) : undefined;
       const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), writer, messages, checkpointed: this.checkpointer !== undefined });

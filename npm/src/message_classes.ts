@@ -319,6 +319,21 @@ export function reviveWritten<T>(v: T, depth = 0): T {
   return (out ?? v) as T;
 }
 
+/**
+ * The messages that were instances in a node's update (a channel's value,
+ * or the items of a list), as instances: what LangGraph.js's "messages"
+ * stream finds in a node's output. `{}` without `@langchain/core`.
+ */
+export function reviveWrittenMessages(update: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!core) return out;
+  for (const [key, v] of Object.entries(update)) {
+    if (isWrittenMessage(v)) out[key] = reviveMessage(v);
+    else if (Array.isArray(v)) out[key] = v.filter(isWrittenMessage).map(reviveMessage);
+  }
+  return out;
+}
+
 /** Whether `v` is an engine message that was an instance. */
 function isWrittenMessage(v: unknown): boolean {
   return isPlainRecord(v) && typeof v.type === "string" && v.type in CLASS_OF_TYPE && "content" in v && fromInstance(v);

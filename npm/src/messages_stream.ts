@@ -9,11 +9,16 @@
 // `langgraph_step`, `langgraph_node`, `langgraph_triggers`,
 // `langgraph_path`, `langgraph_checkpoint_ns` and `checkpoint_ns`.
 //
-// A task's triggers and namespace come from the engine's `"tasks"` chunks,
-// which the run then asks for even when the caller did not (graph.ts drops
-// them): a task the stream has no chunk of (a subgraph's, without
-// `subgraphs: true`) emits nothing, as in LangGraph.js.
-import { isMessageInstance, type LcMessage } from "./message_classes.js";
+// A task's step, triggers and namespace come from the engine's `"debug"`
+// task chunks, which the run then asks for even when the caller did not
+// (graph.ts drops them; the same for `"updates"`): a task the stream has no chunk of (a subgraph's, without
+// `subgraphs: true`) emits nothing, as in LangGraph.js. A JS node's
+// messages are emitted when it returns (the very objects it returned); a
+// task that is no JS node of this run (a subgraph node, whose output is the
+// subgraph's state, and with `subgraphs: true` the subgraph's own nodes,
+// which the run's data does not reach) emits from its `"updates"` chunk,
+// just before it, the messages that were instances.
+import { isMessageInstance, reviveWrittenMessages, type LcMessage } from "./message_classes.js";
 
 /** The keys of `configurable` LangGraph.js copies into a run's metadata (PROPAGATE_TO_METADATA). */
 const PROPAGATED = ["thread_id", "checkpoint_id", "checkpoint_ns", "task_id", "run_id", "assistant_id", "graph_id"];
@@ -21,6 +26,7 @@ const PROPAGATED = ["thread_id", "checkpoint_id", "checkpoint_ns", "task_id", "r
 /** What a task-start chunk tells of a task. */
 interface TaskInfo {
   name: string;
+  step: number;
   triggers: unknown[];
   path: unknown[];
   ns: string[];
@@ -38,6 +44,10 @@ export class NodeMessages {
   /** Ids of the messages seen so far (LangGraph.js's `seen`). */
   readonly #seen = new Set<string>();
   readonly #tasks = new Map<string, TaskInfo>();
+  /** Per namespace and node name: the ids of its tasks started and not yet reported. */
+  readonly #open = new Map<string, string[]>();
+  /** Tasks whose JS node returned (their messages are emitted). */
+  readonly #ended = new Set<string>();
   /** Per namespace: how many push tasks (`Send`) of the current superstep started, and whether a result came since. */
   readonly #pushes = new Map<string, { count: number; results: boolean }>();
 
@@ -53,14 +63,16 @@ export class NodeMessages {
     this.#metadata = metadata;
   }
 
-  /** A `"tasks"` chunk of the run (from namespace `ns`): a starting task's triggers and path. */
-  task(chunk: unknown, ns: string[] | undefined): void {
+  /** A `"debug"` chunk of the run (from namespace `ns`): a starting task's step, triggers and path. */
+  debug(debug: unknown, ns: string[] | undefined): void {
     ns ??= [];
+    if (!isRecord(debug) || (debug.type !== "task" && debug.type !== "task_result")) return;
+    const chunk = debug.payload;
     if (!isRecord(chunk) || typeof chunk.id !== "string") return;
     const level = ns.join("|");
     let pushes = this.#pushes.get(level);
     if (pushes === undefined) this.#pushes.set(level, (pushes = { count: 0, results: false }));
-    if (!("triggers" in chunk)) {
+    if (debug.type === "task_result") {
       pushes.results = true;
       return;
     }
@@ -72,7 +84,32 @@ export class NodeMessages {
     const name = String(chunk.name);
     const push = triggers.length === 1 && triggers[0] === "__pregel_push";
     const path = push ? ["__pregel_push", pushes.count++, false] : ["__pregel_pull", name];
-    this.#tasks.set(chunk.id, { name, triggers, path, ns });
+    this.#tasks.set(chunk.id, { name, triggers, path, ns, step: typeof debug.step === "number" ? debug.step : 0 });
+    const key = `${level}\u0000${name}`;
+    const open = this.#open.get(key);
+    if (open === undefined) this.#open.set(key, [chunk.id]);
+    else open.push(chunk.id);
+    // The messages of its input are seen (LangGraph.js's handleChainStart).
+    this.start(chunk.input, isRecord(chunk.input) ? Object.keys(chunk.input) : []);
+  }
+
+  /**
+   * An `"updates"` chunk (from namespace `ns`), before it is streamed: each
+   * node in it whose task is no JS node of this run emits the messages of
+   * its update that were instances.
+   */
+  update(chunk: unknown, ns: string[] | undefined): void {
+    if (!isRecord(chunk)) return;
+    const level = (ns ?? []).join("|");
+    for (const [name, update] of Object.entries(chunk)) {
+      const open = this.#open.get(`${level}\u0000${name}`);
+      const at = open?.findIndex((id) => !this.#ended.has(id)) ?? -1;
+      if (open === undefined || at < 0) continue;
+      const [taskId] = open.splice(at, 1);
+      const task = this.#tasks.get(taskId!);
+      if (task === undefined || !isRecord(update)) continue;
+      this.#emitAll(reviveWrittenMessages(update), task, taskId!, task.step);
+    }
   }
 
   /** A node starts: the messages of its input are seen. */
@@ -90,6 +127,12 @@ export class NodeMessages {
   end(taskId: string, step: number, output: unknown): void {
     const task = this.#tasks.get(taskId);
     if (task === undefined) return;
+    this.#ended.add(taskId);
+    this.#emitAll(output, task, taskId, step);
+  }
+
+  /** Emits the messages of `output` (what a task returned) not seen yet, LangGraph.js's way. */
+  #emitAll(output: unknown, task: TaskInfo, taskId: string, step: number): void {
     let meta: Record<string, unknown> | undefined;
     const emit = (value: unknown) => {
       if (!isMessageInstance(value)) return;
