@@ -6,7 +6,7 @@ import { argumentError, describe, hide, option } from "./args.js";
 import { GraphValueError, ThreadBusyError, withCode } from "./errors.js";
 import type { Json, NodeConfig } from "./types.js";
 import { THREAD_STORE, type ThreadStore } from "./internal.js";
-import { classesPossible, toEngine, type MessageChannels } from "./message_classes.js";
+import { classesPossible, reviveWrittenIfAny, toEngine, type MessageChannels } from "./message_classes.js";
 import type { NodeMessages } from "./messages_stream.js";
 
 /** The running node as `interrupt()` and the thread queues look it up. */
@@ -74,7 +74,8 @@ export function interrupt<I = Json, R = Json>(value: I, config?: NodeConfig): R 
       "INTERRUPT_OUTSIDE_NODE",
     );
   }
-  return raw.taskInterrupt(task, value) as R;
+  // Messages in the value, and in the answer, as they were given (message_classes.ts).
+  return reviveWrittenIfAny(raw.taskInterrupt(task, toEngine(value))) as R;
 }
 
 /** A copy of JSON data (the run's config is JSON), so no two node calls share an object. */
