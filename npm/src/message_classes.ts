@@ -11,131 +11,11 @@
 // was an instance, `coerceMessageLikeToMessage` for one that was a plain
 // object). Without `@langchain/core` nothing here changes a value.
 //
-// `@langchain/core` is imported on first need (a graph's compile), never
-// at import: the package works without it, and costs nothing for graphs
-// that never run.
+// `@langchain/core` is looked up on first need (langchain_core.ts).
+import { CLASS_OF_TYPE, classesPossible, messageClasses, type LcMessage } from "./langchain_core.js";
 
-/** What the package uses of `@langchain/core/messages`. */
-export interface CoreMessages {
-  HumanMessage: MessageClass;
-  AIMessage: MessageClass;
-  SystemMessage: MessageClass;
-  ToolMessage: MessageClass;
-  FunctionMessage: MessageClass;
-  RemoveMessage: MessageClass;
-  coerceMessageLikeToMessage(m: unknown): LcMessage;
-}
+export { classesPossible, loadMessageClasses, messageClasses, type CoreMessages, type LcMessage } from "./langchain_core.js";
 
-/** A LangChain message class: `new Class(kwargs)`. */
-type MessageClass = new (fields: Record<string, unknown>) => LcMessage;
-
-/** A LangChain message instance, as far as the package reads it. */
-export interface LcMessage {
-  id?: string | undefined;
-  lc_kwargs: Record<string, unknown>;
-  getType?(): string;
-  _getType(): string;
-}
-
-/** The names of the classes the package revives. */
-type ClassName = Exclude<keyof CoreMessages, "coerceMessageLikeToMessage">;
-
-/** The engine's `type` of each class the package revives. */
-const CLASS_OF_TYPE: Record<string, ClassName> = {
-  human: "HumanMessage",
-  ai: "AIMessage",
-  system: "SystemMessage",
-  tool: "ToolMessage",
-  function: "FunctionMessage",
-  remove: "RemoveMessage",
-};
-
-/** `@langchain/core/messages` once looked up: the module, `null` when it is not installed. */
-let core: CoreMessages | null | undefined;
-let loading: Promise<void> | undefined;
-
-/** The module specifier, in a variable so that bundlers do not require it at build time. */
-const SPECIFIER = "@langchain/core/messages";
-
-/** Whether a process-wide switch turns message classes off (`CHRONOGRAPH_LANGCHAIN=off`, for benchmarks and tests). */
-function switchedOff(): boolean {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.CHRONOGRAPH_LANGCHAIN === "off";
-}
-
-/**
- * Looks up `@langchain/core/messages` once; `undefined` once that is done
- * (the usual case: no await), else the Promise of it. Where the package
- * itself does not see it, it is looked up from the application's entry
- * module: a linked package (`npm link`, a symlinked `node_modules` entry)
- * resolves from its real path, outside the application.
- */
-export function loadMessageClasses(): Promise<void> | undefined {
-  if (core !== undefined) return undefined;
-  if (switchedOff()) {
-    core = null;
-    return undefined;
-  }
-  loading ??= importCore().then(
-    (m) => {
-      core = m;
-    },
-    () => {
-      core = null;
-    },
-  );
-  return loading;
-}
-
-async function importCore(): Promise<CoreMessages | null> {
-  try {
-    return usable(await import(/* @vite-ignore */ /* webpackIgnore: true */ SPECIFIER));
-  } catch {
-    // Not beside the package: try from the application's entry (Node only).
-  }
-  const proc = (globalThis as { process?: { argv?: string[]; versions?: { node?: string } } }).process;
-  if (!proc?.versions?.node) return null;
-  try {
-    const nodeModule = "node:module";
-    const nodeUrl = "node:url";
-    const { createRequire } = (await import(nodeModule)) as { createRequire(from: string | URL): NodeRequire };
-    const { pathToFileURL } = (await import(nodeUrl)) as { pathToFileURL(p: string): URL };
-    const from = proc.argv?.[1] ? pathToFileURL(proc.argv[1]) : pathToFileURL(`${process.cwd()}/`);
-    const require = createRequire(from);
-    const manifest = require.resolve("@langchain/core/package.json");
-    const pkg = require(manifest) as { exports?: Record<string, { import?: string | { default?: string } }> };
-    const entry = pkg.exports?.["./messages"]?.import;
-    const file = typeof entry === "string" ? entry : entry?.default;
-    if (!file) return null;
-    return usable(await import(new URL(file, pathToFileURL(manifest)).href));
-  } catch {
-    return null;
-  }
-}
-
-/** A minimal `require` (the package has no `@types/node` dependency). */
-interface NodeRequire {
-  (id: string): unknown;
-  resolve(id: string): string;
-}
-declare const process: { cwd(): string };
-
-function usable(m: unknown): CoreMessages | null {
-  const c = m as Partial<CoreMessages> | null;
-  if (!c || typeof c.coerceMessageLikeToMessage !== "function") return null;
-  for (const name of Object.values(CLASS_OF_TYPE)) if (typeof c[name] !== "function") return null;
-  return c as CoreMessages;
-}
-
-/** `@langchain/core/messages` if it was found (after {@link loadMessageClasses} settled). */
-export function messageClasses(): CoreMessages | null {
-  return core ?? null;
-}
-
-/** Whether message instances may be around: `@langchain/core` is installed, or not known yet not to be. */
-export function classesPossible(): boolean {
-  return core !== null;
-}
 
 // ---------------------------------------------------------------------------
 // Into the engine
@@ -172,6 +52,7 @@ function isPlainRecord(v: unknown): v is Record<string, unknown> {
 export function messageToEngine(m: LcMessage): Record<string, unknown> {
   const type = typeof m.getType === "function" ? m.getType() : m._getType();
   let message = m;
+  const core = messageClasses();
   if (/Chunk$/.test(m.constructor.name) && core) {
     const Class = core[CLASS_OF_TYPE[type] ?? "AIMessage"];
     const fields: Record<string, unknown> = {};
@@ -191,7 +72,7 @@ export function messageToEngine(m: LcMessage): Record<string, unknown> {
  * it holds none (the usual case, and always without `@langchain/core`).
  */
 export function toEngine<T>(v: T): T {
-  if (core === null) return v;
+  if (!classesPossible()) return v;
   try {
     return convert(v, 0) as T;
   } catch {
@@ -256,6 +137,7 @@ function fromInstance(m: Record<string, unknown>): boolean {
  * coerces a plain message. Anything else is left as it is.
  */
 export function reviveMessage(m: unknown): unknown {
+  const core = messageClasses();
   if (!core || !isPlainRecord(m) || typeof m.type !== "string") return m;
   const name = CLASS_OF_TYPE[m.type];
   if (name === undefined) return m;
@@ -298,7 +180,7 @@ function generatedId(m: Record<string, unknown>): boolean {
  * become instances again; plain message objects stay plain, as written.
  */
 export function reviveWritten<T>(v: T, depth = 0): T {
-  if (!core || v === null || typeof v !== "object" || depth > 64) return v;
+  if (!messageClasses() || v === null || typeof v !== "object" || depth > 64) return v;
   if (Array.isArray(v)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < v.length; i++) {
@@ -326,7 +208,7 @@ export function reviveWritten<T>(v: T, depth = 0): T {
  */
 export function reviveWrittenMessages(update: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (!core) return out;
+  if (!messageClasses()) return out;
   for (const [key, v] of Object.entries(update)) {
     if (isWrittenMessage(v)) out[key] = reviveMessage(v);
     else if (Array.isArray(v)) out[key] = v.filter(isWrittenMessage).map(reviveMessage);
@@ -344,7 +226,7 @@ function isWrittenMessage(v: unknown): boolean {
  * this process (else there is nothing to revive: a walk saved).
  */
 export function reviveWrittenIfAny<T>(v: T): T {
-  return instancesSeen && core ? reviveWritten(v) : v;
+  return instancesSeen && messageClasses() ? reviveWritten(v) : v;
 }
 
 /**
@@ -393,7 +275,7 @@ export class MessageChannels {
 
   /** A list of engine messages as instances (`cached`: reuse instances of the last list of the channel). */
   list(key: string, items: unknown, cached = true): unknown {
-    if (!core || !Array.isArray(items)) return items;
+    if (!messageClasses() || !Array.isArray(items)) return items;
     if (!cached) return items.map(reviveMessage);
     let reviver = this.#lists.get(key);
     if (reviver === undefined) this.#lists.set(key, (reviver = new ListReviver()));
@@ -406,7 +288,7 @@ export class MessageChannels {
    * node's state) stays lazy: its instances are made when it is read.
    */
   values<T>(values: T, cached = true): T {
-    if (!core || values === null || typeof values !== "object") return values;
+    if (!messageClasses() || values === null || typeof values !== "object") return values;
     const target = values as Record<string, unknown>;
     for (const key of this.keys) {
       const d = Object.getOwnPropertyDescriptor(target, key);
@@ -455,7 +337,7 @@ export class MessageChannels {
    * not this graph's) is revived as written.
    */
   chunk(mode: string, c: unknown, ns: readonly string[] | undefined): unknown {
-    if (!core || !isPlainRecord(c)) return c;
+    if (!messageClasses() || !isPlainRecord(c)) return c;
     const root = ns === undefined || ns.length === 0;
     const state = (v: unknown) => (root ? this.values(v) : reviveWrittenIfAny(v));
     switch (mode) {
@@ -490,7 +372,7 @@ export class MessageChannels {
    * its tasks wrote and were interrupted with.
    */
   snapshot(s: unknown, values = true): void {
-    if (!core || !isPlainRecord(s)) return;
+    if (!messageClasses() || !isPlainRecord(s)) return;
     if (values && "values" in s) s.values = this.values(s.values, false);
     if (Array.isArray(s.tasks) && instancesSeen) s.tasks = reviveWritten(s.tasks);
     if (Array.isArray(s.interrupts) && instancesSeen) s.interrupts = reviveWritten(s.interrupts);
