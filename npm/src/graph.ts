@@ -187,7 +187,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       // A LangChain Runnable (anything with `invoke(input, config)`) runs through its `invoke`.
       const call = typeof action === "function" ? (action as UserNode) : runnableNode(action);
       const fn = retry ? withRetry(call, retry) : call;
-      this[RAW].addNode(name as string, wrapNode(fn, undefined, this[DEFINITION]?.messages), ends);
+      const messages = this[DEFINITION]?.messages;
+      this[RAW].addNode(name as string, wrapNode(fn, undefined, messages?.keys.length ? messages : undefined), ends);
     } else this[RAW].addNode(name as string, action, ends);
     return this;
   }
@@ -220,7 +221,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const messages = this[DEFINITION]?.messages;
     // A router reads message instances too, as LangGraph.js's do (`isAIMessage(last)`, `toolsCondition`).
     const route =
-      messages !== undefined && typeof router === "function"
+      messages !== undefined && messages.keys.length > 0 && typeof router === "function"
         ? (state: S) => (router as (state: S) => unknown)(messages.values(state))
         : router;
     this[RAW].addConditionalEdges(from, route, pathMap);
