@@ -7,7 +7,8 @@
 //   node bench/run.mjs            full sizes (W1 2,000 iterations, W2 1,000 turns, W3 500 supersteps,
 //                                 W4 200 supersteps)
 //   node bench/run.mjs --smoke    tiny sizes, one rep: finishes in seconds, for CI
-//   options: --reps N  --w2-reps N  --w4-reps N  --only w1,w2,w3,w4,mem  --engines cg-js,cg-spec,lg
+//   options: --reps N  --w2-reps N  --w4-reps N  --w2msg-reps N  --only w1,w2,w3,w4,w2msg,mem
+//            --engines cg-js,cg-spec,lg
 //            --pkg DIR  --json FILE
 //
 // Prints; never asserts a time. Shape checks (checkpoint counts) only warn.
@@ -52,7 +53,7 @@ SIZES.w2Reps = Math.min(SIZES.reps, Number(option("--w2-reps", SIZES.w2Reps)));
 SIZES.w4Reps = Math.min(SIZES.reps, Number(option("--w4-reps", SIZES.w4Reps)));
 // The W4 run that is compared between engines before any W4 timing.
 const W4_CHECK = 12;
-const only = new Set(option("--only", "w1,w2,w3,w4,mem").split(","));
+const only = new Set(option("--only", "w1,w2,w3,w4,w2msg,mem").split(","));
 const wanted = new Set(option("--engines", "cg-js,cg-spec,lg").split(","));
 const pkgDir = resolve(option("--pkg", resolve(here, "../pkg")));
 const jsonOut = option("--json", null);
@@ -122,6 +123,92 @@ async function memoryChild() {
   points.push(await sample());
   globalThis.keepAlive = keep;
   process.stdout.write(JSON.stringify({ before, points }) + "\n");
+}
+
+// ---- W2 with LangChain message classes (issue 11): one fresh process per variant ----
+
+/**
+ * W2 on chronograph (JS nodes) three ways: plain message objects with
+ * message classes off (`CHRONOGRAPH_LANGCHAIN=off`, as without
+ * @langchain/core), plain objects in with @langchain/core installed (they
+ * come out as instances, as LangGraph.js's reducer makes them), and
+ * `HumanMessage` in / `AIMessage` out of the node. A process per variant:
+ * the switch is per process.
+ */
+const W2MSG_VARIANTS = [
+  ["plain", "plain objects, classes off (as without @langchain/core)", { CHRONOGRAPH_LANGCHAIN: "off" }],
+  ["coerced", "plain objects in, instances out (@langchain/core installed)", {}],
+  ["classes", "HumanMessage in, node returns AIMessage", {}],
+];
+
+async function w2msgChild() {
+  const variant = argv[argv.indexOf("--w2msg-child") + 1];
+  const { cg } = await loadChronograph(pkgDir);
+  const { AIMessage, HumanMessage } = await import("@langchain/core/messages");
+  const classes = variant === "classes";
+  const reply = classes
+    ? (state) => ({ messages: [new AIMessage({ content: "echo: " + state.messages[state.messages.length - 1].content })] })
+    : W.reply;
+  const input = classes ? (i) => ({ messages: [new HumanMessage({ content: `hello ${i}` })] }) : W.w2Input;
+  const graph = new cg.StateGraph({ messages: "add_messages" })
+    .addNode("reply", reply)
+    .addEdge(W.START, "reply")
+    .addEdge("reply", W.END)
+    .compile({ checkpointer: new cg.MemorySaver() });
+  for (let i = 0; i < 50; i++) await graph.invoke(input(i), config("warm"));
+  const times = [];
+  let out;
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < SIZES.w2Turns; i++) {
+    const t = now();
+    out = await graph.invoke(input(i), config("chat"));
+    times.push(now() - t);
+  }
+  const used = process.cpuUsage(cpu);
+  const last = out.messages[out.messages.length - 1];
+  process.stdout.write(
+    JSON.stringify({
+      first: median(times.slice(0, SIZES.w2Window)),
+      last: median(times.slice(-SIZES.w2Window)),
+      all: median(times),
+      // Process CPU time per invoke (V8's helper threads included): on a shared machine it
+      // moves less than wall time.
+      cpu: (used.user + used.system) / SIZES.w2Turns,
+      messages: out.messages.length,
+      lastClass: Object.getPrototypeOf(last) === Object.prototype ? "plain object" : last.constructor.name,
+    }) + "\n",
+  );
+}
+
+/** Runs the W2 message-class variants (alternating, `reps` times) and prints their table. */
+function w2msgBlock(reps) {
+  const samples = new Map();
+  for (let rep = 0; rep < reps; rep++) {
+    for (let i = 0; i < W2MSG_VARIANTS.length; i++) {
+      const [key, , env] = W2MSG_VARIANTS[(i + rep) % W2MSG_VARIANTS.length];
+      const args = ["--expose-gc", fileURLToPath(import.meta.url), "--w2msg-child", key, "--pkg", pkgDir, ...(smoke ? ["--smoke"] : [])];
+      const r = spawnSync(process.execPath, args, { encoding: "utf8", env: { ...process.env, ...env } });
+      if (r.status !== 0) {
+        warnings.push(`W2 messages child ${key} failed: ${r.stderr.trim().split("\n").pop()}`);
+        continue;
+      }
+      const got = JSON.parse(r.stdout.trim().split("\n").pop());
+      check(`W2 ${key} messages`, got.messages, 2 * SIZES.w2Turns);
+      if (!samples.has(key)) samples.set(key, []);
+      samples.get(key).push(got);
+    }
+  }
+  const med = (key, field) => median((samples.get(key) ?? []).map((s) => s[field]));
+  console.log(`\nW2 with LangChain message classes (chronograph, JS nodes; ${SIZES.w2Turns} invokes, medians of ${reps} process(es) per variant)`);
+  console.log(`| variant | last message is | first ${SIZES.w2Window} | last ${SIZES.w2Window} | all (median) | ÷ plain | CPU per invoke | ÷ plain |`);
+  console.log("|---|---|---|---|---|---|---|---|");
+  const ratio = (key, field) => (med("plain", field) ? `${(med(key, field) / med("plain", field)).toFixed(2)}x` : "—");
+  for (const [key, label] of W2MSG_VARIANTS) {
+    const s = samples.get(key)?.[0];
+    if (!s) continue;
+    const us = (field) => `${med(key, field).toFixed(1)} µs`;
+    console.log(`| ${label} | ${s.lastClass} | ${us("first")} | ${us("last")} | ${us("all")} | ${ratio(key, "all")} | ${us("cpu")} | ${ratio(key, "cpu")} |`);
+  }
 }
 
 // ---- measurements ----
@@ -513,6 +600,7 @@ function table(engines) {
 // ---- main ----
 async function main() {
   if (flag("--memory-child")) return memoryChild();
+  if (flag("--w2msg-child")) return w2msgChild();
   const started = Date.now();
   const { engines, notes } = await loadEngines();
   console.log(
@@ -538,6 +626,7 @@ async function main() {
       }
     }
   }
+  if (only.has("w2msg") && wanted.has("cg-js")) w2msgBlock(Number(option("--w2msg-reps", smoke ? 1 : 5)));
   if (only.has("mem")) memoryBlock(engines);
   console.log();
   table(engines);

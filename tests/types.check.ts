@@ -25,6 +25,7 @@ import {
   type InterruptChunk,
   type Json,
   type ListOptions,
+  type MessageChunkMetadata,
   type Namespace,
   type NamespacedChunk,
   type NamespacedTaggedChunk,
@@ -397,6 +398,12 @@ async function docs(): Promise<void> {
   const so: SchemaOutput<z.ZodString> = "x";
   const si: SchemaInput<z.ZodString> = "x";
   const std: StandardSchemaV1 = z.number();
+  // streamMode "messages": [message, metadata] for each LangChain message a node returns.
+  for await (const [message, metadata] of graph.stream(null, config, { streamMode: "messages" })) {
+    const m: MessageChunkMetadata = metadata;
+    const node: string = m.langgraph_node;
+    void [message, node];
+  }
   const root: AnnotationRoot<{ n: LastValue<number> }> = Annotation.Root({ n: Annotation<number>() });
   const channel: BaseChannel = new BinaryOperatorAggregate<number>((a, b) => a + b, () => 0);
   void [items, reply, merged, zodOut.count, legacy, wrapped, definition, fromDefinition, ctor, options, annotate, single, value, update, st, up, fields, field, fv, fu, so, si, std, root, channel, addMessages];
@@ -407,7 +414,7 @@ void docs;
 // @ts-expect-error: not a reducer name
 const badReducer: ChannelSpec = "max";
 // @ts-expect-error: not a stream mode
-graph.stream(null, config, { streamMode: "messages" });
+graph.stream(null, config, { streamMode: "tokens" });
 // @ts-expect-error: a node update must be an object of the state's channels
 const badNode: NodeFunction<ChatState> = () => 42;
 // @ts-expect-error: asNode is a string

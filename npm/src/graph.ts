@@ -25,6 +25,8 @@ import { MemorySaver } from "./saver.js";
 import { SaverBridge, isAsyncSaver } from "./bridge.js";
 import { chunkIterator } from "./stream.js";
 import { ZodInputValidator } from "./zod.js";
+import { loadMessageClasses, messageChannelsOf, toEngine } from "./message_classes.js";
+import { NodeMessages } from "./messages_stream.js";
 import type { Command } from "./command.js";
 import type {
   AddNodeOptions,
@@ -137,7 +139,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
   declare readonly [DEFINITION]: StateDefinitionInfo | undefined;
 
   constructor(state: unknown, options?: unknown) {
-    const definition = { ...channelsOf(state), contextSchema: contextOption(options) };
+    const info = channelsOf(state);
+    const definition = { ...info, contextSchema: contextOption(options), messages: messageChannelsOf(info.channels) };
     hide(this, RAW, new raw.WasmStateGraph(definition.channels));
     hide(this, DEFINITION, definition);
   }
@@ -203,7 +206,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       const call = typeof action === "function" ? (action as UserNode) : runnableNode(action);
       const validated = validatingUpdates(call, this[DEFINITION]?.schema);
       const fn = retry ? withRetry(validated, retry) : validated;
-      this[RAW].addNode(name as string, wrapNode(fn), ends);
+      const messages = this[DEFINITION]?.messages;
+      this[RAW].addNode(name as string, wrapNode(fn, undefined, messages?.keys.length ? messages : undefined), ends);
     } else this[RAW].addNode(name as string, action, ends);
     return this;
   }
@@ -233,7 +237,13 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
    * results to nodes, or lists the possible destinations.
    */
   addConditionalEdges(from: string, router: Router<S>, pathMap?: { [result: string]: string } | string[]): this {
-    this[RAW].addConditionalEdges(from, router, pathMap);
+    const messages = this[DEFINITION]?.messages;
+    // A router reads message instances too, as LangGraph.js's do (`isAIMessage(last)`, `toolsCondition`).
+    const route =
+      messages !== undefined && messages.keys.length > 0 && typeof router === "function"
+        ? (state: S) => (router as (state: S) => unknown)(messages.values(state))
+        : router;
+    this[RAW].addConditionalEdges(from, route, pathMap);
     return this;
   }
 
@@ -273,6 +283,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const saver = isInstance(checkpointer, MemorySaver) ? checkpointer : async ? bridgeOf(checkpointer) : undefined;
     const python = flag(option(options, "pythonSemantics", what), "compile(options): options.pythonSemantics");
     const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent, !python);
+    // `@langchain/core`, if installed, is looked up now: runs wait for the lookup (message_classes.ts).
+    void loadMessageClasses();
     const graph = new CompiledStateGraph<S, U>(compiled, this[DEFINITION]);
     return hide(graph, "checkpointer", saver);
   }
@@ -391,6 +403,15 @@ function echoConfig<S extends object>(snapshot: StateSnapshot<S>, config: Runnab
 }
 
 /**
+ * `op()` once `@langchain/core` was looked up (message_classes.ts): at
+ * once, but on a graph's first run, which waits for the lookup.
+ */
+function classesKnown<T>(op: () => Promise<T>): Promise<T> {
+  const pending = loadMessageClasses();
+  return pending === undefined ? op() : pending.then(op);
+}
+
+/**
  * One engine store per LangGraph.js checkpointer: graphs compiled with the
  * same checkpointer share it, as they share a `MemorySaver`.
  */
@@ -457,6 +478,19 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     return validated().then((v) => run(v.input));
   }
 
+  /** A state (a run's result) with LangChain message instances where LangGraph.js has them (message_classes.ts). */
+  #values(values: unknown): unknown {
+    return this[DEFINITION]?.messages?.values(values) ?? values;
+  }
+
+  /** The snapshots of a listing, their values lazy (lazy.ts), their messages instances as in LangGraph.js. */
+  #listed(listing: Parameters<typeof listed>[0]): StateSnapshot<S>[] {
+    const messages = this[DEFINITION]?.messages;
+    const items = listed<StateSnapshot<S>>(listing, "values", (s) => s, false, messages?.listed);
+    if (messages !== undefined) for (const s of items) messages.snapshot(s, false);
+    return items;
+  }
+
   /** Reads of a thread kept by a LangGraph.js checkpointer load it first (bridge.ts). */
   async #load(config: RunnableConfig): Promise<void> {
     const store = (this.checkpointer as { [THREAD_STORE]?: ThreadStore } | undefined)?.[THREAD_STORE];
@@ -474,14 +508,15 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     // as a subgraph of that node's task (LangGraph.js's "subgraph called as
     // a function"): it pauses the task, and the resume reaches it.
     const task = this.checkpointer === undefined ? runningTask(config) : undefined;
+    const output = (out: unknown) => this.#values(out) as RunOutput<S>;
     if (task !== undefined) {
-      return this.#withInput(input, (i) => this[RAW].invokeInTask(i, task)) as Promise<RunOutput<S>>;
+      return this.#withInput(input, (i) => this[RAW].invokeInTask(toEngine(i), task)).then(output);
     }
     const { thread, strategy } = laneOptions(config);
     const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), checkpointed: this.checkpointer !== undefined });
     const outputKeys = this[DEFINITION]?.outputKeys;
     const invoked = onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
-      this.#withInput(input, (i) => this[RAW].invoke(i, runConfig)),
+      classesKnown(() => this.#withInput(input, (i) => this[RAW].invoke(toEngine(i), runConfig)).then(output)),
     );
     invoked.then(forget, forget);
     // A separate output schema: `invoke` returns its keys only (LangGraph.js's `outputChannels`).
@@ -549,15 +584,29 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
         : tagged
           ? (mode: string, c: unknown) => push([mode, c])
           : (_mode: string, c: unknown) => push(c);
-      const chunk = (mode: string, c: unknown, ns: string[]) => emit(mode, withTaskMetadata(mode, c, taskMetadata), ns);
-      // "custom" chunks come from the nodes' `config.writer`, not from the engine.
       const list = (tagged ? modes : [modes]) as unknown[];
+      // "messages" chunks come from the nodes' results and updates (messages_stream.ts), which
+      // read the "debug" and "updates" chunks: asked for, and dropped when not requested.
+      const messages = list.includes("messages") ? new NodeMessages((c, ns) => emit("messages", c, ns), config) : undefined;
+      const internal = messages === undefined ? [] : ["debug", "updates"].filter((m) => !list.includes(m));
+      const chunk = (mode: string, c: unknown, ns: string[]) => {
+        if (messages !== undefined) {
+          if (mode === "debug") messages.debug(c, ns);
+          else if (mode === "updates") messages.update(c, ns);
+          if (internal.includes(mode)) return;
+        }
+        emit(mode, withTaskMetadata(mode, this[DEFINITION]?.messages?.chunk(mode, c, ns) ?? c, taskMetadata), ns);
+      };
+      // "custom" chunks come from the nodes' `config.writer`, not from the engine.
       const custom = list.includes("custom");
-      const engineModes = custom ? list.filter((m) => m !== "custom") : modes;
+      const engineModes =
+        custom || messages !== undefined
+          ? [...list.filter((m) => m !== "custom" && m !== "messages"), ...internal]
+          : modes;
       const writer = custom ? (c: unknown) => chunk("custom", c, []) : undefined;
-      const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), writer, checkpointed: this.checkpointer !== undefined });
+      const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), writer, messages, checkpointed: this.checkpointer !== undefined });
       const run = onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
-        this.#withInput(input, (i) => this[RAW].stream(i, runConfig, engineModes, chunk, subgraphs)),
+        classesKnown(() => this.#withInput(input, (i) => this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs))),
       );
       run.then(forget, forget);
       return run;
@@ -580,21 +629,24 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     }
     const subgraphs = flag(option(options, "subgraphs", "getState(config, options): options"), "getState(config, options): options.subgraphs");
     await this.#load(config);
+    await loadMessageClasses();
     const snapshot = this[RAW].getState(config, subgraphs) as StateSnapshot<S>;
+    this[DEFINITION]?.messages?.snapshot(snapshot);
     return echoConfig(snapshot, config);
   }
 
   /** Snapshots of the thread, newest first: `{ limit, before, filter }`. */
   async *getStateHistory(config: RunnableConfig, options?: ListOptions): AsyncIterableIterator<StateSnapshot<S>> {
     await this.#load(config);
-    yield* listed<StateSnapshot<S>>(this[RAW].getStateHistory(config, options), "values", (s) => s);
+    await loadMessageClasses();
+    yield* this.#listed(this[RAW].getStateHistory(config, options));
   }
 
   /** Writes an `update` checkpoint as if `asNode` returned `values`; resolves to its config. */
   updateState(config: RunnableConfig, values: Partial<S> | null, asNode?: string): Promise<UpdatedConfig> {
     const { thread, strategy } = laneOptions(config);
     return onThread(this.checkpointer, thread, strategy, "updateState(config, values, asNode)", () =>
-      this[RAW].updateState(config, values, asNode),
+      this[RAW].updateState(config, toEngine(values), asNode),
     );
   }
 
@@ -602,14 +654,15 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   bulkUpdateState(config: RunnableConfig, supersteps: { updates: StateUpdate<S>[] }[]): Promise<UpdatedConfig> {
     const { thread, strategy } = laneOptions(config);
     return onThread(this.checkpointer, thread, strategy, "bulkUpdateState(config, supersteps)", () =>
-      this[RAW].bulkUpdateState(config, supersteps),
+      this[RAW].bulkUpdateState(config, toEngine(supersteps)),
     );
   }
 
   /** The addressed checkpoint (or the latest) and its ancestors up to the root, child first. */
   async getLineage(config: RunnableConfig): Promise<StateSnapshot<S>[]> {
     await this.#load(config);
-    return listed<StateSnapshot<S>>(this[RAW].getLineage(config), "values", (s) => s);
+    await loadMessageClasses();
+    return this.#listed(this[RAW].getLineage(config));
   }
 
   /**

@@ -2,6 +2,7 @@
 // `add_messages`, which runs in the engine when it is a channel's reducer),
 // and the prebuilt `MessagesAnnotation` / `MessagesValue` states.
 import { Annotation, BUILTIN_REDUCER, ReducedValue, type StandardSchemaV1 } from "./state.js";
+import { messageClasses, type CoreMessages } from "./message_classes.js";
 
 /** A message as plain data: `{ role | type, content, id?, ... }`. */
 export interface MessageLike {
@@ -22,9 +23,14 @@ function isRemove(m: MessageLike): boolean {
  * a message whose id is already there replaces it, a remove message
  * deletes it (`__remove_all__`: everything before it), and messages
  * without an id get a new UUID. As a channel's reducer it runs in the
- * engine (LangGraph's `add_messages`); called directly, here.
+ * engine (LangGraph's `add_messages`); called directly, here: on
+ * `@langchain/core` message instances, as LangGraph.js's, once a graph
+ * found `@langchain/core` installed (message_classes.ts), else on plain
+ * message objects.
  */
 export function messagesStateReducer<M extends MessageLike>(left: M | M[], right: M | M[]): M[] {
+  const core = messageClasses();
+  if (core) return classReducer(core, left, right) as unknown as M[];
   const leftMessages = (Array.isArray(left) ? left : [left]).map((m) => ({ ...m }));
   const rightMessages = (Array.isArray(right) ? right : [right]).map((m) => ({ ...m }));
   for (const m of [...leftMessages, ...rightMessages]) if (m.id == null) m.id = crypto.randomUUID();
@@ -53,6 +59,56 @@ export function messagesStateReducer<M extends MessageLike>(left: M | M[], right
   return merged.filter((m) => !remove.has(m.id));
 }
 Object.defineProperty(messagesStateReducer, BUILTIN_REDUCER, { value: "add_messages" });
+
+/** A message instance as `classReducer` reads it. */
+interface Instance {
+  id?: string | undefined;
+  lc_kwargs: Record<string, unknown>;
+  getType?(): string;
+}
+
+/**
+ * LangGraph.js's `messagesStateReducer` itself, for when `@langchain/core`
+ * is installed: messages are coerced to instances
+ * (`coerceMessageLikeToMessage`), and the result is instances, as there.
+ */
+function classReducer(core: CoreMessages, left: unknown, right: unknown): Instance[] {
+  const toMessage = (m: unknown) => core.coerceMessageLikeToMessage(m) as unknown as Instance;
+  const leftMessages = (Array.isArray(left) ? left : [left]).map(toMessage);
+  const rightMessages = (Array.isArray(right) ? right : [right]).map(toMessage);
+  const isRemove = (m: Instance) => m instanceof core.RemoveMessage;
+  const withId = (m: Instance) => {
+    if (m.id === null || m.id === undefined) {
+      m.id = crypto.randomUUID();
+      m.lc_kwargs.id = m.id;
+    }
+  };
+  leftMessages.forEach(withId);
+  let removeAll: number | undefined;
+  rightMessages.forEach((m, i) => {
+    withId(m);
+    if (isRemove(m) && m.id === REMOVE_ALL_MESSAGES) removeAll = i;
+  });
+  if (removeAll !== undefined) return rightMessages.slice(removeAll + 1);
+  const merged = [...leftMessages];
+  const byId = new Map(merged.map((m, i) => [m.id, i]));
+  const remove = new Set<unknown>();
+  for (const m of rightMessages) {
+    const at = byId.get(m.id);
+    if (at !== undefined) {
+      if (isRemove(m)) remove.add(m.id);
+      else {
+        remove.delete(m.id);
+        merged[at] = m;
+      }
+    } else {
+      if (isRemove(m)) throw new Error(`Attempting to delete a message with an ID that doesn't exist ('${m.id}')`);
+      byId.set(m.id, merged.length);
+      merged.push(m);
+    }
+  }
+  return merged.filter((m) => !remove.has(m.id));
+}
 
 /** LangGraph.js's other name of {@link messagesStateReducer}. */
 export const addMessages = messagesStateReducer;

@@ -6,6 +6,8 @@ import { argumentError, describe, hide, option } from "./args.js";
 import { GraphValueError, ThreadBusyError, withCode } from "./errors.js";
 import type { Json, NodeConfig } from "./types.js";
 import { THREAD_STORE, type ThreadStore } from "./internal.js";
+import { classesPossible, reviveWrittenIfAny, toEngine, type MessageChannels } from "./message_classes.js";
+import type { NodeMessages } from "./messages_stream.js";
 
 /** The running node as `interrupt()` and the thread queues look it up. */
 interface Running {
@@ -72,7 +74,8 @@ export function interrupt<I = Json, R = Json>(value: I, config?: NodeConfig): R 
       "INTERRUPT_OUTSIDE_NODE",
     );
   }
-  return raw.taskInterrupt(task, value) as R;
+  // Messages in the value, and in the answer, as they were given (message_classes.ts).
+  return reviveWrittenIfAny(raw.taskInterrupt(task, toEngine(value))) as R;
 }
 
 /** A copy of JSON data (the run's config is JSON), so no two node calls share an object. */
@@ -96,6 +99,8 @@ export interface RunData {
   writer?: (chunk: unknown) => void;
   /** `false` for a run of a graph without a checkpointer: `interrupt()` then fails, as in LangGraph.js. */
   checkpointed?: boolean;
+  /** The `"messages"` stream of the run, when it streams that mode. */
+  messages?: NodeMessages;
 }
 
 /** Where a run's token travels in `configurable`. */
@@ -108,7 +113,7 @@ let nextRun = 0;
  * none), and the function that forgets it once the run has settled.
  */
 export function withRunData(config: unknown, data: RunData): [unknown, () => void] {
-  if (data.context === undefined && data.writer === undefined && data.checkpointed !== false) return [config, () => {}];
+  if (data.context === undefined && data.writer === undefined && data.messages === undefined && data.checkpointed !== false) return [config, () => {}];
   const token = ++nextRun;
   runs.set(token, data);
   const base = (config ?? {}) as { configurable?: Record<string, unknown> };
@@ -130,8 +135,11 @@ export type RawNode = (state: unknown, base: unknown, task: number, node: string
  * `task` is the running task's number (core/wasm/src/task.rs), kept where
  * `interrupt()` finds it and hands it back to the engine. `decorate`, when
  * given, adds what LangGraph.js's runtime puts in a node's config.
+ * `messages`, the graph's message channels, makes the node see (and its
+ * result hand the engine) LangChain message instances as LangGraph.js's
+ * nodes do, when `@langchain/core` is installed (message_classes.ts).
  */
-export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void): RawNode {
+export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, messages?: MessageChannels): RawNode {
   const call = fn as unknown as (state: unknown, config: unknown) => unknown;
   return (state, base, task, node, step, taskId) => {
     const config = copyJson(base) as NodeConfig;
@@ -156,12 +164,29 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void):
     if (run?.checkpointed === false) here.checkpointed = false;
     const previous = current;
     current = here;
+    let result: unknown;
     try {
-      return storage ? storage.run(here, call, state, config) : call(state, config);
+      if (messages !== undefined && classesPossible()) {
+        messages.values(state);
+        run?.messages?.start(state, messages.keys);
+      }
+      result = storage ? storage.run(here, call, state, config) : call(state, config);
     } finally {
       current = previous;
     }
+    if (!classesPossible()) return result;
+    // What the node returned: its messages streamed ("messages" mode), its message instances in the engine's form.
+    const stream = run?.messages;
+    const done = (r: unknown) => {
+      stream?.end(taskId, step, r);
+      return toEngine(r);
+    };
+    return isThenable(result) ? result.then(done) : done(result);
   };
+}
+
+function isThenable(v: unknown): v is Promise<unknown> {
+  return v !== null && (typeof v === "object" || typeof v === "function") && typeof (v as { then?: unknown }).then === "function";
 }
 
 /**

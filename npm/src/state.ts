@@ -9,6 +9,7 @@ import { argumentError, describe, isRecord } from "./args.js";
 import { GraphValueError, withCode } from "./errors.js";
 import type { ReducerName } from "./types.js";
 import { isZodObject, zodChannels, ZodInputValidator } from "./zod.js";
+import type { MessageChannels } from "./message_classes.js";
 
 /** Where a reducer that is one of the engine's own says so (it then runs in the engine). */
 export const BUILTIN_REDUCER = Symbol.for("chronograph.builtinReducer");
@@ -278,6 +279,8 @@ export interface StateDefinitionInfo {
   inputKeys?: string[];
   /** With a separate output schema: the keys `invoke` returns. */
   outputKeys?: string[];
+  /** Its `messagesStateReducer` channels, whose messages are LangChain instances where a caller sees them. */
+  messages?: MessageChannels | undefined;
 }
 
 function unsupported(what: string): never {

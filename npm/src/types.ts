@@ -255,7 +255,23 @@ export type SpecOp =
   | { goto: string | string[]; graph?: "parent" };
 
 /** The stream modes. */
-export type StreamMode = "values" | "updates" | "checkpoints" | "tasks" | "debug" | "custom";
+export type StreamMode = "values" | "updates" | "checkpoints" | "tasks" | "debug" | "custom" | "messages";
+
+/**
+ * The metadata of a `"messages"` chunk: the run's tags and metadata, and
+ * the task that wrote the message (LangGraph.js's keys).
+ */
+export interface MessageChunkMetadata {
+  [key: string]: unknown;
+  tags: string[];
+  name: string;
+  langgraph_step: number;
+  langgraph_node: string;
+  langgraph_triggers: string[];
+  langgraph_path: (string | number | boolean)[];
+  langgraph_checkpoint_ns: string;
+  checkpoint_ns: string;
+}
 
 /** A `"checkpoints"` chunk: a checkpoint as it is saved. */
 export interface CheckpointChunk<S extends object = StateValues> {
@@ -301,6 +317,12 @@ export interface StreamChunks<S extends object> {
   debug: DebugChunk<S>;
   /** What nodes pass to `config.writer`. */
   custom: unknown;
+  /**
+   * Each LangChain message a node returned that the run had not seen yet
+   * (an `@langchain/core` instance; plain message objects are not
+   * streamed, as in LangGraph.js), with its metadata.
+   */
+  messages: [message: unknown, metadata: MessageChunkMetadata];
 }
 
 /** With an array of modes, chunks are `[mode, chunk]`. */

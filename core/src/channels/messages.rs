@@ -75,9 +75,11 @@ pub fn add_messages(
                 replaced.push((idx, Arc::new(message)));
             }
             None if is_remove(&message) => {
+                // LangGraph.js's reducer throws a plain Error here (the code names it for the bindings).
                 return Err(Error::value(format!(
                     "Attempting to delete a message with an ID that doesn't exist ('{id}')"
-                )));
+                ))
+                .with_code("MESSAGE_NOT_FOUND"));
             }
             None => {
                 added.insert(id, left_len + appended.len());
@@ -116,7 +118,7 @@ fn coerce(item: Value, ids: &IdGenerator) -> Result<(Value, bool)> {
             let role = pair[0].as_str().unwrap_or_default().to_owned();
             message(&normalize_type(&role)?, pair[1].clone(), Map::new())
         }
-        Value::Object(mut fields) => {
+        Value::Object(fields) => {
             // Checked before anything is taken out, so the error shows the
             // dict as it was given (LangGraph prints the original message).
             let role_key = if fields.contains_key("role") {
@@ -129,13 +131,8 @@ fn coerce(item: Value, ids: &IdGenerator) -> Result<(Value, bool)> {
             let Some(role) = role.filter(|_| has_content).map(str::to_owned) else {
                 return Err(missing_keys(&Value::Object(fields)));
             };
-            fields.remove(role_key);
             let kind = normalize_type(&role)?;
-            let content = match fields.remove("content") {
-                Some(Value::Null) | None => Value::String(String::new()),
-                Some(c) => c,
-            };
-            message(&kind, content, fields)
+            in_order(&kind, fields, role_key)
         }
         other => {
             let class = match &other {
@@ -159,6 +156,30 @@ fn coerce(item: Value, ids: &IdGenerator) -> Result<(Value, bool)> {
         message["id"] = Value::String(ids.uuid4());
     }
     Ok((message, generated))
+}
+
+/// A message dict with its fields in the order they came: the role (or
+/// type) key becomes `type` where it was, `content` stays where it was
+/// (`null` as `""`, and `""` at the end when there was none). LangChain
+/// builds a message's kwargs in its fields' order, so the npm package
+/// turns a message back into its class only if the order is kept.
+fn in_order(kind: &str, fields: Map<String, Value>, role_key: &str) -> Value {
+    let mut out = Map::with_capacity(fields.len() + 1);
+    for (key, value) in fields {
+        if key == role_key {
+            out.insert("type".into(), Value::String(kind.to_owned()));
+        } else if key == "type" {
+            // A `type` beside `role`: the role decides.
+        } else if key == "content" && value.is_null() {
+            out.insert(key, Value::String(String::new()));
+        } else {
+            out.insert(key, value);
+        }
+    }
+    if !out.contains_key("content") {
+        out.insert("content".into(), Value::String(String::new()));
+    }
+    Value::Object(out)
 }
 
 fn message(kind: &str, content: Value, mut rest: Map<String, Value>) -> Value {

@@ -45,8 +45,8 @@ pub fn register_error_classes(classes: Object) {
 /// The LangGraph.js class name of a core error (JS has no `ValueError`).
 pub fn js_name(e: &Error) -> &str {
     match (e.kind(), e.code()) {
-        // LangGraph.js's `validate()` throws plain Errors.
-        (_, "INVALID_GRAPH") => "Error",
+        // LangGraph.js's `validate()` and `messagesStateReducer` throw plain Errors.
+        (_, "INVALID_GRAPH" | "MESSAGE_NOT_FOUND") => "Error",
         (ErrorKind::Value, _) | (_, "MISSING_THREAD_ID") => "GraphValueError",
         _ => e.name(),
     }

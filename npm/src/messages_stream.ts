@@ -1,0 +1,174 @@
+// streamMode "messages" for the messages nodes write (there is no LLM in
+// the engine to stream tokens from): LangGraph.js's StreamMessagesHandler
+// emits, when a node ends, each LangChain message instance in what it
+// returned (in a `Command`'s update too) that the run has not seen yet (in
+// the node's input state, or emitted before), as `[message, metadata]`.
+// The metadata is that of the node's run: `tags` (`graph:step:N` first),
+// `name`, the run's metadata (with `ls_integration` and the thread ids
+// LangGraph.js copies from `configurable`), then the task's
+// `langgraph_step`, `langgraph_node`, `langgraph_triggers`,
+// `langgraph_path`, `langgraph_checkpoint_ns` and `checkpoint_ns`.
+//
+// A task's step, triggers and namespace come from the engine's `"debug"`
+// task chunks, which the run then asks for even when the caller did not
+// (graph.ts drops them; the same for `"updates"`): a task the stream has no chunk of (a subgraph's, without
+// `subgraphs: true`) emits nothing, as in LangGraph.js. A JS node's
+// messages are emitted when it returns (the very objects it returned); a
+// task that is no JS node of this run (a subgraph node, whose output is the
+// subgraph's state, and with `subgraphs: true` the subgraph's own nodes,
+// which the run's data does not reach) emits from its `"updates"` chunk,
+// just before it, the messages that were instances.
+import { isMessageInstance, reviveWrittenMessages, type LcMessage } from "./message_classes.js";
+
+/** The keys of `configurable` LangGraph.js copies into a run's metadata (PROPAGATE_TO_METADATA). */
+const PROPAGATED = ["thread_id", "checkpoint_id", "checkpoint_ns", "task_id", "run_id", "assistant_id", "graph_id"];
+
+/** What a task-start chunk tells of a task. */
+interface TaskInfo {
+  name: string;
+  step: number;
+  triggers: unknown[];
+  path: unknown[];
+  ns: string[];
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** One `"messages"` stream: what it has seen, and where its chunks go. */
+export class NodeMessages {
+  readonly #emit: (chunk: [LcMessage, Record<string, unknown>], ns: string[]) => void;
+  readonly #tags: unknown[];
+  readonly #metadata: Record<string, unknown>;
+  /** Ids of the messages seen so far (LangGraph.js's `seen`). */
+  readonly #seen = new Set<string>();
+  readonly #tasks = new Map<string, TaskInfo>();
+  /** Per namespace and node name: the ids of its tasks started and not yet reported. */
+  readonly #open = new Map<string, string[]>();
+  /** Tasks whose JS node returned (their messages are emitted). */
+  readonly #ended = new Set<string>();
+  /** Per namespace: how many push tasks (`Send`) of the current superstep started, and whether a result came since. */
+  readonly #pushes = new Map<string, { count: number; results: boolean }>();
+
+  constructor(emit: (chunk: [LcMessage, Record<string, unknown>], ns: string[]) => void, config: unknown) {
+    this.#emit = emit;
+    const c = isRecord(config) ? config : {};
+    this.#tags = Array.isArray(c.tags) ? [...(c.tags as unknown[])] : [];
+    const metadata: Record<string, unknown> = { ls_integration: "langgraph", ...(isRecord(c.metadata) ? c.metadata : {}) };
+    const configurable = isRecord(c.configurable) ? c.configurable : {};
+    for (const key of PROPAGATED) {
+      if (!(key in metadata) && configurable[key] !== undefined) metadata[key] = configurable[key];
+    }
+    this.#metadata = metadata;
+  }
+
+  /** A `"debug"` chunk of the run (from namespace `ns`): a starting task's step, triggers and path. */
+  debug(debug: unknown, ns: string[] | undefined): void {
+    ns ??= [];
+    if (!isRecord(debug) || (debug.type !== "task" && debug.type !== "task_result")) return;
+    const chunk = debug.payload;
+    if (!isRecord(chunk) || typeof chunk.id !== "string") return;
+    const level = ns.join("|");
+    let pushes = this.#pushes.get(level);
+    if (pushes === undefined) this.#pushes.set(level, (pushes = { count: 0, results: false }));
+    if (debug.type === "task_result") {
+      pushes.results = true;
+      return;
+    }
+    if (pushes.results) {
+      pushes.count = 0;
+      pushes.results = false;
+    }
+    const triggers = Array.isArray(chunk.triggers) ? chunk.triggers : [];
+    const name = String(chunk.name);
+    const push = triggers.length === 1 && triggers[0] === "__pregel_push";
+    const path = push ? ["__pregel_push", pushes.count++, false] : ["__pregel_pull", name];
+    this.#tasks.set(chunk.id, { name, triggers, path, ns, step: typeof debug.step === "number" ? debug.step : 0 });
+    const key = `${level}\u0000${name}`;
+    const open = this.#open.get(key);
+    if (open === undefined) this.#open.set(key, [chunk.id]);
+    else open.push(chunk.id);
+    // The messages of its input are seen (LangGraph.js's handleChainStart).
+    this.start(chunk.input, isRecord(chunk.input) ? Object.keys(chunk.input) : []);
+  }
+
+  /**
+   * An `"updates"` chunk (from namespace `ns`), before it is streamed: each
+   * node in it whose task is no JS node of this run emits the messages of
+   * its update that were instances.
+   */
+  update(chunk: unknown, ns: string[] | undefined): void {
+    if (!isRecord(chunk)) return;
+    const level = (ns ?? []).join("|");
+    for (const [name, update] of Object.entries(chunk)) {
+      const open = this.#open.get(`${level}\u0000${name}`);
+      const at = open?.findIndex((id) => !this.#ended.has(id)) ?? -1;
+      if (open === undefined || at < 0) continue;
+      const [taskId] = open.splice(at, 1);
+      const task = this.#tasks.get(taskId!);
+      if (task === undefined || !isRecord(update)) continue;
+      this.#emitAll(reviveWrittenMessages(update), task, taskId!, task.step);
+    }
+  }
+
+  /** A node starts: the messages of its input are seen. */
+  start(state: unknown, keys: readonly string[]): void {
+    if (!isRecord(state)) return;
+    for (const key of keys) {
+      const value = state[key];
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (isMessageInstance(item) && item.id !== undefined && item.id !== null) this.#seen.add(item.id);
+      }
+    }
+  }
+
+  /** A node ended with `output` (what it returned): each message in it not seen yet is emitted. */
+  end(taskId: string, step: number, output: unknown): void {
+    const task = this.#tasks.get(taskId);
+    if (task === undefined) return;
+    this.#ended.add(taskId);
+    this.#emitAll(output, task, taskId, step);
+  }
+
+  /** Emits the messages of `output` (what a task returned) not seen yet, LangGraph.js's way. */
+  #emitAll(output: unknown, task: TaskInfo, taskId: string, step: number): void {
+    let meta: Record<string, unknown> | undefined;
+    const emit = (value: unknown) => {
+      if (!isMessageInstance(value)) return;
+      if (value.id != null && this.#seen.has(value.id)) return;
+      if (value.id != null) this.#seen.add(value.id);
+      meta ??= this.#meta(task, taskId, step);
+      this.#emit([value, meta], task.ns);
+    };
+    const emitOutput = (out: unknown): void => {
+      if (isRecord(out) && out.lg_name === "Command") emitOutput(out.update);
+      else if (isMessageInstance(out)) emit(out);
+      else if (Array.isArray(out)) {
+        const commands = out.some((v) => isRecord(v) && v.lg_name === "Command");
+        for (const v of out) if (commands) emitOutput(v);
+        else emit(v);
+      } else if (out !== null && typeof out === "object") {
+        for (const v of Object.values(out)) if (Array.isArray(v)) emitOutput(v);
+        else emit(v);
+      }
+    };
+    emitOutput(output);
+  }
+
+  /** The metadata of a task's messages, in LangGraph.js's key order. */
+  #meta(task: TaskInfo, taskId: string, step: number): Record<string, unknown> {
+    const ns = [...task.ns, `${task.name}:${taskId}`].join("|");
+    return {
+      tags: [`graph:step:${step}`, ...this.#tags],
+      name: task.name,
+      ...this.#metadata,
+      langgraph_step: step,
+      langgraph_node: task.name,
+      langgraph_triggers: task.triggers,
+      langgraph_path: task.path,
+      langgraph_checkpoint_ns: ns,
+      checkpoint_ns: ns,
+    };
+  }
+}
