@@ -2,6 +2,7 @@
 //! the state API. Runs and updates return Promises (nodes and routers may
 //! be async); reads are synchronous (the JS layer makes them async).
 
+use super::checkpoint_chunk::RunConfig;
 use super::error::invalid_argument;
 use super::listing::WasmListing;
 use super::node::{function_arg, StateCache};
@@ -121,13 +122,14 @@ impl WasmCompiledGraph {
                 .map(|m| StreamMode::parse(m))
                 .collect::<Result<Vec<_>, _>>()?;
             let on_chunk = function_arg(&on_chunk, "onChunk")?;
+            let run = RunConfig::new(&config);
             let mut failure: Option<JsValue> = None;
             let result = {
                 let mut sink = |ns: &str, event: StreamEvent| {
                     if failure.is_some() {
                         return;
                     }
-                    let sent = stream_chunks(&event, &modes).and_then(|chunks| {
+                    let sent = stream_chunks(&event, &modes, &run).and_then(|chunks| {
                         if chunks.is_empty() {
                             return Ok(());
                         }

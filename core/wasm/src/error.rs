@@ -47,6 +47,7 @@ pub fn js_name(e: &Error) -> &str {
     match (e.kind(), e.code()) {
         // LangGraph.js's `validate()` throws plain Errors.
         (_, "INVALID_GRAPH") => "Error",
+        (_, "UNREACHABLE_NODE") => "UnreachableNodeError",
         (ErrorKind::Value, _) | (_, "MISSING_THREAD_ID") => "GraphValueError",
         _ => e.name(),
     }

@@ -29,6 +29,7 @@
 //!   `chronograph/langgraph`'s `MemorySaver`): the exported classes; `task`: running JS tasks by
 //!   number, for `interrupt()`.
 
+mod checkpoint_chunk;
 mod checkpoint_store;
 mod clock;
 mod compiled;

@@ -138,6 +138,8 @@ impl Loop<'_> {
         self.pending.clear();
         self.save(Source::Input, None)?;
         self.step += 1;
+        // LangGraph.js reports the state the command wrote.
+        self.emit_values();
         Ok(())
     }
 
@@ -155,6 +157,7 @@ impl Loop<'_> {
                 );
                 discard.push(Task::pseudo(INPUT, vec![(START.to_owned(), values)]));
                 let updated = self.apply(&mut discard)?;
+                self.knows_updated = true;
                 self.pending.clear();
                 self.save(Source::Input, Some(updated.into_iter().collect()))?;
                 self.step += 1;

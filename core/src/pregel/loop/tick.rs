@@ -75,8 +75,16 @@ impl Loop<'_> {
     fn schedule(&mut self) -> ControlFlow<Outcome, Vec<Task>> {
         let mut tasks =
             algo::prepare_next_tasks(self.graph, &self.checkpoint, &self.frame.ns, self.step);
+        self.emit_checkpoint(&tasks);
         if tasks.is_empty() {
             return ControlFlow::Break(Outcome::Done(self.state()));
+        }
+        if self.knows_updated {
+            // PUSH tasks keep their `Send` order, ahead of the PULL tasks.
+            tasks.sort_by_cached_key(|t| match t.arg {
+                Some(_) => None,
+                None => Some(t.name.clone()),
+            });
         }
         // A replay re-runs every task: the writes stored on the replayed
         // checkpoint are history, not results to reuse.
@@ -371,7 +379,11 @@ impl Loop<'_> {
     }
 
     fn after_tick(&mut self, tasks: &mut [Task]) -> Result<Option<Outcome>> {
+        // A "values" event only when some task wrote a state key (a step
+        // of nodes that returned nothing, or only routed, reports none).
+        let wrote_state = self.wrote_state(tasks);
         let updated = self.apply(tasks)?;
+        self.knows_updated = true;
         self.pending.clear();
         self.exit_writes.clear();
         self.is_replaying = false;
@@ -379,7 +391,9 @@ impl Loop<'_> {
         self.step += 1;
         // Only a run's first superstep passes its classification down.
         self.frame.resuming = None;
-        self.emit_values();
+        if wrote_state {
+            self.emit_values();
+        }
         if algo::should_interrupt(&self.checkpoint, self.breakpoints(false), tasks) {
             self.emit(|_| StreamEvent::Interrupted(Vec::new()));
             return Ok(Some(Outcome::Paused(self.state(), Vec::new())));
