@@ -3,7 +3,7 @@
 //! be async); reads are synchronous (the JS layer makes them async).
 
 use super::checkpoint_chunk::RunConfig;
-use super::error::invalid_argument;
+use super::error::{invalid_argument, run_error};
 use super::listing::WasmListing;
 use super::node::{function_arg, StateCache};
 use super::types::{
@@ -77,7 +77,7 @@ impl WasmCompiledGraph {
         future_to_promise(async move {
             let input = run_input(&graph, input)?;
             let config = config_from_js(&config, "config")?;
-            let output = graph.ainvoke(input, &config).await.or_js()?;
+            let output = graph.ainvoke(input, &config).await.map_err(run_error)?;
             cache.output(&output)
         })
     }
@@ -156,7 +156,7 @@ impl WasmCompiledGraph {
             if let Some(e) = failure {
                 return Err(e);
             }
-            result.or_js()?;
+            result.map_err(run_error)?;
             Ok(JsValue::UNDEFINED)
         })
     }
