@@ -92,10 +92,19 @@ impl Loop<'_> {
             algo::match_writes(&mut tasks, &self.pending);
         }
         if algo::should_interrupt(&self.checkpoint, self.breakpoints(true), &tasks) {
-            self.emit(|_| StreamEvent::Interrupted(Vec::new()));
+            self.emit_breakpoint();
             return ControlFlow::Break(Outcome::Paused(self.paused_state(&tasks), Vec::new()));
         }
         ControlFlow::Continue(tasks)
+    }
+
+    /// A breakpoint's `{__interrupt__: []}`: the root graph reports it (a
+    /// subgraph's pause reaches the root as its task's empty interrupt),
+    /// as LangGraph's `_suppress_interrupt` does for the root loop only.
+    fn emit_breakpoint(&mut self) {
+        if !self.frame.is_nested() {
+            self.emit(|_| StreamEvent::Interrupted(Vec::new()));
+        }
     }
 
     /// What this tick's tasks share, and what subgraphs they run inherit.
@@ -395,7 +404,7 @@ impl Loop<'_> {
             self.emit_values();
         }
         if algo::should_interrupt(&self.checkpoint, self.breakpoints(false), tasks) {
-            self.emit(|_| StreamEvent::Interrupted(Vec::new()));
+            self.emit_breakpoint();
             return Ok(Some(Outcome::Paused(self.state(), Vec::new())));
         }
         Ok(None)
