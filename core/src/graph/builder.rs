@@ -67,9 +67,12 @@ pub struct CompileOptions {
     /// join's live seen-set (`pregel/aliasing.rs`). `false` (LangGraph's
     /// behaviour) by default; the JS bindings set it.
     pub copy_on_save: bool,
-    /// Let a `Command` with an `update` or a `goto` start a run on a thread
-    /// with nothing to resume (a new thread), as LangGraph.js does; LangGraph
-    /// raises `EmptyInputError`. `false` by default; the JS bindings set it.
+    /// Let a `Command` with an `update` or a `goto` (and no `resume`)
+    /// start a run, as LangGraph.js does: on a new thread (LangGraph raises
+    /// `EmptyInputError`) and on a thread with values (LangGraph resumes
+    /// it), its writes are saved as an `input` checkpoint the run goes on
+    /// from. A run addressed at a checkpoint keeps LangGraph's rule.
+    /// `false` by default; the JS bindings set it.
     pub command_starts_run: bool,
     /// Refuse a node that nothing leads to (no edge, no conditional edge
     /// that may pick it, no `ends`), as LangGraph.js's `Graph.validate`
