@@ -163,3 +163,36 @@ fn triggered_nodes_run_in_name_order_so_their_interrupts_come_in_that_order() {
     assert_eq!(asked, [&json!("a?"), &json!("z?")]);
     assert_eq!(app.get_state(&cfg).unwrap().next, ["z", "a"]);
 }
+
+#[test]
+fn a_subgraphs_breakpoint_is_reported_by_the_root_only() {
+    let mut inner = StateGraph::new();
+    inner.add_channel("log", Reducer::Append);
+    for name in ["i1", "i2"] {
+        inner.add_node(name, move |_: &State, _: &NodeContext| {
+            Ok(json!({ "log": [name] }))
+        });
+    }
+    inner.add_edge(START, "i1").add_edge("i1", "i2");
+    let inner = inner
+        .compile(chronograph::CompileOptions {
+            interrupt_before: vec!["i2".into()],
+            ..opts_without_saver()
+        })
+        .unwrap();
+    let mut outer = StateGraph::new();
+    outer.add_channel("log", Reducer::Append);
+    outer.add_subgraph("inner", inner).add_edge(START, "inner");
+    let saver = saver();
+    let app = outer.compile(opts(&saver)).unwrap();
+    let (events, out) = app
+        .stream_subgraphs(json!({ "log": [] }), &thread("t"))
+        .unwrap();
+    assert!(out.paused);
+    let pauses: Vec<&str> = events
+        .iter()
+        .filter(|(_, e)| matches!(e, StreamEvent::Interrupted(_)))
+        .map(|(ns, _)| ns.as_str())
+        .collect();
+    assert_eq!(pauses, [""]);
+}

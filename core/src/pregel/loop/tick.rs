@@ -63,8 +63,15 @@ impl Loop<'_> {
         };
         let ran = self.run_tasks(&tasks).await?;
         if let Some(interrupts) = self.commit(&mut tasks, ran)? {
-            let reported = interrupts.clone();
-            self.emit(|_| StreamEvent::Interrupted(reported));
+            // A subgraph that paused at a breakpoint raised no interrupt:
+            // only the root reports that pause.
+            match interrupts.is_empty() {
+                true => self.emit_breakpoint(),
+                false => {
+                    let reported = interrupts.clone();
+                    self.emit(|_| StreamEvent::Interrupted(reported));
+                }
+            }
             return Ok(Some(Outcome::Paused(self.paused_state(&tasks), interrupts)));
         }
         self.after_tick(&mut tasks)
