@@ -90,7 +90,7 @@ pub struct Error {
     message: String,
     node: Option<String>,
     /// The values involved, for callers that word the error otherwise.
-    values: Option<Box<Vec<serde_json::Value>>>,
+    values: Option<Box<[serde_json::Value]>>,
 }
 
 /// The engine's result type.
@@ -119,13 +119,13 @@ impl Error {
     /// single-value channel refused), which LangGraph's text leaves out and
     /// LangGraph.js's shows.
     pub fn with_values(mut self, values: Vec<serde_json::Value>) -> Self {
-        self.values = Some(Box::new(values));
+        self.values = Some(values.into_boxed_slice());
         self
     }
 
     /// The values the error is about, when it names some (see [`Error::with_values`]).
     pub fn values(&self) -> Option<&[serde_json::Value]> {
-        self.values.as_deref().map(Vec::as_slice)
+        self.values.as_deref()
     }
 
     /// The same error, attributed to the node that raised it.
