@@ -140,6 +140,11 @@ fn inputs_and_commands_convert() {
         ]
     );
     assert_eq!(cmd.graph.as_deref(), Some(PARENT));
+    // LangGraph.js acts on Command.PARENT only: another name stays with this graph.
+    assert_eq!(
+        command_from_js(&js(r#"{"graph": "root"}"#)).unwrap().graph,
+        None
+    );
     for (bad, message) in [
         (
             r#"{"goto": [{"node": "w"}]}"#,
@@ -150,8 +155,8 @@ fn inputs_and_commands_convert() {
             "Command.goto: a Send's node must be a string, got the number 1",
         ),
         (
-            r#"{"graph": "root"}"#,
-            "Command.graph must be Command.PARENT (\"__parent__\") or undefined, got the string \"root\"",
+            r#"{"graph": 1}"#,
+            "Command.graph must be Command.PARENT (\"__parent__\") or undefined, got the number 1",
         ),
     ] {
         let e = command_from_js(&js(bad)).unwrap_err();
