@@ -82,16 +82,16 @@ impl Loop<'_> {
     fn schedule(&mut self) -> ControlFlow<Outcome, Vec<Task>> {
         let mut tasks =
             algo::prepare_next_tasks(self.graph, &self.checkpoint, &self.frame.ns, self.step);
-        self.emit_checkpoint(&tasks);
-        if tasks.is_empty() {
-            return ControlFlow::Break(Outcome::Done(self.state()));
-        }
         if self.knows_updated {
             // PUSH tasks keep their `Send` order, ahead of the PULL tasks.
             tasks.sort_by_cached_key(|t| match t.arg {
                 Some(_) => None,
                 None => Some(t.name.clone()),
             });
+        }
+        self.emit_checkpoint(&tasks);
+        if tasks.is_empty() {
+            return ControlFlow::Break(Outcome::Done(self.state()));
         }
         // A replay re-runs every task: the writes stored on the replayed
         // checkpoint are history, not results to reuse.
