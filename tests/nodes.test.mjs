@@ -77,7 +77,12 @@ test("node config carries the run's config and the node name, step and task id",
   await graph.invoke({ x: 1 }, { configurable: { thread_id: "cfg", user_id: "ann" }, recursionLimit: 9, metadata: { run: "r1" } });
   assert.equal(seen.length, 1);
   const { configurable, recursionLimit, metadata } = seen[0];
-  assert.deepEqual(configurable, { thread_id: "cfg", user_id: "ann" });
+  // LangGraph.js's task config: the task's namespace, no checkpoint id.
+  const { checkpoint_ns, checkpoint_id, ...own } = configurable;
+  assert.deepEqual(own, { thread_id: "cfg", user_id: "ann" });
+  assert.match(checkpoint_ns, /^a:[0-9a-f-]{36}$/);
+  assert.ok("checkpoint_id" in configurable && checkpoint_id === undefined);
+  assert.equal(metadata.langgraph_checkpoint_ns, checkpoint_ns);
   assert.equal(recursionLimit, 9);
   assert.equal(metadata.run, "r1");
   assert.equal(metadata.langgraph_node, "a");
@@ -104,13 +109,15 @@ test("node config: the same keys in the same order, a fresh copy per call, each 
   const configurable = { thread_id: "order", zeta: 1, deep: { list: [1] } };
   await graph.invoke({ x: 1 }, { configurable, recursionLimit: 9, metadata: { run: "r1", tag: ["t"], langgraph_step: "overridden" } });
   await graph.invoke({ x: 1 }, { configurable: { thread_id: "order2" } });
-  const shape = (c) => JSON.parse(JSON.stringify(c, (k, v) => (k === "langgraph_task_id" ? "id" : v)));
+  const ids = new Set(["langgraph_task_id", "checkpoint_ns", "langgraph_checkpoint_ns"]);
+  const shape = (c) => JSON.parse(JSON.stringify(c, (k, v) => (ids.has(k) ? "id" : v)));
+  const ns = { checkpoint_ns: "id", langgraph_checkpoint_ns: "id" };
   assert.deepEqual(seen.map(shape), [
-    { configurable: { deep: { list: [1] }, thread_id: "order", zeta: 1 }, metadata: { langgraph_node: "a", langgraph_step: 1, langgraph_task_id: "id", run: "r1", tag: ["t"] }, recursionLimit: 9 },
-    { configurable: { deep: { list: [1] }, thread_id: "order", zeta: 1 }, metadata: { langgraph_node: "b", langgraph_step: 2, langgraph_task_id: "id", run: "r1", tag: ["t"] }, recursionLimit: 9 },
+    { configurable: { deep: { list: [1] }, thread_id: "order", zeta: 1, checkpoint_ns: "id" }, metadata: { langgraph_node: "a", langgraph_step: 1, langgraph_task_id: "id", ...ns, run: "r1", tag: ["t"] }, recursionLimit: 9 },
+    { configurable: { deep: { list: [1] }, thread_id: "order", zeta: 1, checkpoint_ns: "id" }, metadata: { langgraph_node: "b", langgraph_step: 2, langgraph_task_id: "id", ...ns, run: "r1", tag: ["t"] }, recursionLimit: 9 },
     // Without one, LangGraph.js's default recursionLimit.
-    { configurable: { thread_id: "order2" }, metadata: { langgraph_node: "a", langgraph_step: 1, langgraph_task_id: "id" }, recursionLimit: 25 },
-    { configurable: { thread_id: "order2" }, metadata: { langgraph_node: "b", langgraph_step: 2, langgraph_task_id: "id" }, recursionLimit: 25 },
+    { configurable: { thread_id: "order2", checkpoint_ns: "id" }, metadata: { langgraph_node: "a", langgraph_step: 1, langgraph_task_id: "id", ...ns }, recursionLimit: 25 },
+    { configurable: { thread_id: "order2", checkpoint_ns: "id" }, metadata: { langgraph_node: "b", langgraph_step: 2, langgraph_task_id: "id", ...ns }, recursionLimit: 25 },
   ]);
   // Every call of a run sees the keys in the same order (whatever order the engine keeps).
   const order = (v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.entries(v).map(([k, x]) => [k, order(x)]) : null);
@@ -273,7 +280,8 @@ test("breakpoints pause before and after nodes; invoke(null) continues", async (
 
 test("Command({update, goto}) writes state and schedules nodes", async () => {
   const graph = new StateGraph({ log: "append" })
-    .addNode("a", () => ({ log: ["a"] }))
+    // `ends`: b is reachable (LangGraph.js refuses an unreachable node at compile time).
+    .addNode("a", () => ({ log: ["a"] }), { ends: ["b"] })
     .addNode("b", () => ({ log: ["b"] }))
     .addEdge(START, "a")
     .compile({ checkpointer: new MemorySaver() });

@@ -26,7 +26,7 @@ test('"values": the state after each superstep', async () => {
   assert.deepEqual(chunks, [{ log: ["in"] }, { log: ["in", "a"] }, { log: ["in", "a", "b"] }]);
 });
 
-test('"checkpoints": every saved checkpoint with its config, metadata, parent and next', async () => {
+test('"checkpoints": every saved checkpoint with the run config, metadata, parent, next and tasks', async () => {
   const cfg = thread();
   const chunks = await collect(build().stream({ log: [] }, cfg, { streamMode: "checkpoints" }));
   assert.deepEqual(
@@ -42,7 +42,9 @@ test('"checkpoints": every saved checkpoint with its config, metadata, parent an
   for (let i = 1; i < chunks.length; i++) {
     assert.equal(chunks[i].parentConfig.configurable.checkpoint_id, chunks[i - 1].config.configurable.checkpoint_id);
     assert.equal(chunks[i].config.configurable.thread_id, cfg.configurable.thread_id);
-    assert.equal(chunks[i].metadata.thread_id, cfg.configurable.thread_id);
+    // LangGraph.js: the loop's metadata (source, step, parents); the run's config carries thread_id.
+    assert.deepEqual(Object.keys(chunks[i].metadata), ["source", "step", "parents"]);
+    assert.equal(chunks[i].config.metadata.thread_id, cfg.configurable.thread_id);
   }
 });
 

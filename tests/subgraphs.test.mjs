@@ -331,10 +331,10 @@ test("the browser page's check: Sends to a subgraph that asks, resumed by id, es
   assert.deepEqual(await subgraphs(chronograph), expectedSubgraphs);
 });
 
-test("a Command input may go to a Send (through __pregel_tasks), with no input checkpoint", async () => {
+test("a Command input may go to a Send (through __pregel_tasks), saved first as an input checkpoint (LangGraph.js)", async () => {
   const seen = [];
   const graph = new StateGraph({ log: "append" })
-    .addNode("a", () => ({ log: ["a"] }))
+    .addNode("a", () => ({ log: ["a"] }), { ends: ["w"] })
     .addNode("w", (arg) => (seen.push(arg), { log: [`w ${arg}`] }))
     .addEdge(START, "a")
     .compile({ checkpointer: new MemorySaver() });
@@ -344,6 +344,13 @@ test("a Command input may go to a Send (through __pregel_tasks), with no input c
   assert.deepEqual((await graph.invoke(new Command({ goto: new Send("w", 7) }), config)).log, ["a", "w 7"]);
   assert.deepEqual(seen, [7]);
   const history = await collect(graph.getStateHistory(config));
-  assert.equal(history.length, before + 1);
-  assert.deepEqual([history[0].metadata.source, history[0].metadata.step], ["loop", 2]);
+  // A Command without `resume` starts a run: its writes are an `input` checkpoint, then w's step.
+  assert.equal(history.length, before + 2);
+  assert.deepEqual(
+    history.slice(0, 2).map((s) => [s.metadata.source, s.metadata.step]),
+    [
+      ["loop", 3],
+      ["input", 2],
+    ],
+  );
 });

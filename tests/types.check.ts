@@ -75,6 +75,7 @@ import {
   START,
   StateGraph,
   ThreadBusyError,
+  UnreachableNodeError,
 } from "chronograph";
 import {
   type AnnotationFunction,
@@ -254,7 +255,8 @@ async function walkthrough(): Promise<void> {
       e instanceof GraphValueError ||
       e instanceof GraphSpecError ||
       e instanceof GraphInterrupt ||
-      e instanceof ThreadBusyError;
+      e instanceof ThreadBusyError ||
+      e instanceof UnreachableNodeError;
     void known;
   }
   const base: BaseLangGraphError = new GraphValueError("x", { lc_error_code: "INVALID_GRAPH" } satisfies ErrorOptions);

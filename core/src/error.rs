@@ -89,6 +89,8 @@ pub struct Error {
     code: &'static str,
     message: String,
     node: Option<String>,
+    /// The values involved, for callers that word the error otherwise.
+    values: Option<Box<[serde_json::Value]>>,
 }
 
 /// The engine's result type.
@@ -103,6 +105,7 @@ impl Error {
             code: kind.default_code(),
             message: message.into(),
             node: None,
+            values: None,
         }
     }
 
@@ -110,6 +113,19 @@ impl Error {
     pub fn with_code(mut self, code: &'static str) -> Self {
         self.code = code;
         self
+    }
+
+    /// The same error, with the values it is about (say, the writes a
+    /// single-value channel refused), which LangGraph's text leaves out and
+    /// LangGraph.js's shows.
+    pub fn with_values(mut self, values: Vec<serde_json::Value>) -> Self {
+        self.values = Some(values.into_boxed_slice());
+        self
+    }
+
+    /// The values the error is about, when it names some (see [`Error::with_values`]).
+    pub fn values(&self) -> Option<&[serde_json::Value]> {
+        self.values.as_deref()
     }
 
     /// The same error, attributed to the node that raised it.
@@ -132,6 +148,7 @@ impl Error {
             code: ErrorKind::Node.default_code(),
             message: message.into(),
             node: None,
+            values: None,
         }
     }
 

@@ -200,31 +200,13 @@ pub(crate) fn snapshot(
     let mut out_tasks = Vec::with_capacity(tasks.len());
     let mut interrupts = Vec::new();
     for task in &tasks {
-        let rows = t.pending_writes.iter().filter(|w| w.task_id == task.id);
-        let error = rows.clone().rfind(|w| w.channel == ERROR).map(|w| {
-            w.value
-                .as_str()
-                .map_or_else(|| w.value.to_string(), str::to_owned)
-        });
-        let mut raised: Vec<Interrupt> = rows
-            .clone()
-            .rfind(|w| w.channel == INTERRUPT)
-            .and_then(|w| serde_json::from_value(w.value.clone()).ok())
-            .unwrap_or_default();
-        let done = task.is_finished();
-        if live && done {
-            raised.clear();
+        let mut described = describe_task(graph, task, &t.pending_writes);
+        if live && task.is_finished() {
+            described.interrupts.clear();
         }
-        interrupts.extend(raised.iter().cloned());
-        out_tasks.push(PregelTask {
-            id: task.id.clone(),
-            name: String::from(&*task.name),
-            path: String::from(&*task.path),
-            error,
-            interrupts: raised,
-            result: done.then(|| task_result(graph, task)),
-            state: subgraph_state(scope, &t.config, task, recurse)?,
-        });
+        interrupts.extend(described.interrupts.iter().cloned());
+        described.state = subgraph_state(scope, &t.config, task, recurse)?;
+        out_tasks.push(described);
     }
     let next = tasks
         .iter()
@@ -241,6 +223,36 @@ pub(crate) fn snapshot(
         tasks: out_tasks,
         interrupts,
     })
+}
+
+/// A scheduled task as a snapshot (or a `checkpoints` stream event) shows
+/// it, from the writes stored for it so far: its error, its interrupts,
+/// and its result once it finished. `state` is left for the caller.
+pub(crate) fn describe_task(
+    graph: &GraphInner,
+    task: &Task,
+    pending: &[PendingWrite],
+) -> PregelTask {
+    let rows = pending.iter().filter(|w| w.task_id == task.id);
+    let error = rows.clone().rfind(|w| w.channel == ERROR).map(|w| {
+        w.value
+            .as_str()
+            .map_or_else(|| w.value.to_string(), str::to_owned)
+    });
+    let interrupts: Vec<Interrupt> = rows
+        .clone()
+        .rfind(|w| w.channel == INTERRUPT)
+        .and_then(|w| serde_json::from_value(w.value.clone()).ok())
+        .unwrap_or_default();
+    PregelTask {
+        id: task.id.clone(),
+        name: String::from(&*task.name),
+        path: String::from(&*task.path),
+        error,
+        interrupts,
+        result: task.is_finished().then(|| task_result(graph, task)),
+        state: None,
+    }
 }
 
 /// What a snapshot shows of the subgraph `task` runs: its namespace, or

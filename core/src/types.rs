@@ -410,6 +410,11 @@ pub struct RunOutput {
     /// than finished. LangGraph.js's `invoke` then reports `__interrupt__`
     /// even when it is empty (a breakpoint); LangGraph's does not.
     pub paused: bool,
+    /// Whether the run reported its state in a "values" event. LangGraph's
+    /// (and LangGraph.js's) `invoke` returns the last such event: a run
+    /// that reported none (say, input `{}` to nodes that then paused)
+    /// returns no values, only its `__interrupt__`.
+    pub values_reported: bool,
 }
 
 impl RunOutput {
@@ -447,7 +452,11 @@ pub enum StreamEvent {
         /// Its state writes (`null` when it wrote none).
         update: Value,
     },
-    /// A checkpoint was saved.
+    /// A superstep starts from this checkpoint (LangGraph's `checkpoints`
+    /// mode, emitted by `tick` once the step's tasks are known): every
+    /// checkpoint the run saved, when the next superstep (or the check
+    /// that finds none) starts from it, and first the checkpoint a resumed
+    /// run starts from. A graph without a checkpointer reports none.
     Checkpoint {
         /// Its address.
         config: CheckpointConfig,
@@ -455,10 +464,17 @@ pub enum StreamEvent {
         metadata: CheckpointMetadata,
         /// Parent address.
         parent_config: Option<CheckpointConfig>,
+        /// Whether the parent is the checkpoint this run started from or
+        /// one it saved, rather than the parent of the one it started from
+        /// (LangGraph.js shows such a parent with the run's whole config).
+        parent_in_run: bool,
         /// State values at the checkpoint.
         values: Value,
         /// Nodes that run next.
         next: Vec<String>,
+        /// The tasks that run next, with what is stored for them so far
+        /// (interrupts, error, result), as a snapshot shows them.
+        tasks: Vec<crate::state::PregelTask>,
     },
     /// A task is about to run.
     Task {

@@ -91,3 +91,38 @@ fn a_command_can_start_a_new_threads_run_when_the_graph_allows_it() {
     let err = python.invoke(command(), &thread("new")).unwrap_err();
     assert_eq!(err.kind(), chronograph::ErrorKind::EmptyInput);
 }
+
+/// `CompileOptions::command_starts_run` (LangGraph.js) on a thread with
+/// values: a `Command` without `resume` starts a run from an `input`
+/// checkpoint holding its writes; LangGraph resumes the thread instead
+/// (no new checkpoint before the superstep).
+#[test]
+fn a_command_without_resume_on_a_finished_thread_starts_from_an_input_checkpoint() {
+    let goto_b = || {
+        RunInput::Command(chronograph::Command {
+            goto: vec![chronograph::Goto::Node("b".into())],
+            ..Default::default()
+        })
+    };
+    let sources_after =
+        |options: fn(chronograph::CompileOptions) -> chronograph::CompileOptions| {
+            let s = saver();
+            let app = chain().compile(options(opts(&s))).unwrap();
+            let cfg = thread("t");
+            app.invoke(json!({ "log": [] }), &cfg).unwrap();
+            let before = history(&app, &cfg).len();
+            app.invoke(goto_b(), &cfg).unwrap();
+            let h = history(&app, &cfg);
+            h[..h.len() - before]
+                .iter()
+                .rev()
+                .map(source_of)
+                .collect::<Vec<_>>()
+        };
+    let js = sources_after(|o| chronograph::CompileOptions {
+        command_starts_run: true,
+        ..o
+    });
+    assert_eq!(js, ["input", "loop", "loop"]);
+    assert_eq!(sources_after(|o| o), ["loop", "loop"]);
+}

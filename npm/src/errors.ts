@@ -83,6 +83,9 @@ named(GraphSpecError, "GraphSpecError");
 /** Thrown by `interrupt()` to pause a node; let it propagate (code `GRAPH_INTERRUPT`). */
 export class GraphInterrupt extends BaseLangGraphError {}
 named(GraphInterrupt, "GraphInterrupt");
+/** `compile()` found a node no edge, conditional edge or `ends` leads to (LangGraph.js's check; code `UNREACHABLE_NODE`). */
+export class UnreachableNodeError extends BaseLangGraphError {}
+named(UnreachableNodeError, "UnreachableNodeError");
 /**
  * A call that changes a thread found the thread busy (code `THREAD_BUSY`):
  * with `multitaskStrategy: "reject"` while another run or update of the
@@ -100,6 +103,7 @@ export const ERROR_CLASSES = {
   GraphSpecError,
   GraphInterrupt,
   ThreadBusyError,
+  UnreachableNodeError,
 } as const;
 
 /** A new error of `cls` with `code` set (the JS layer's own errors, not the engine's). */

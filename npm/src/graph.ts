@@ -671,9 +671,10 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
    * under each call's own (`configurable` and `metadata` key by key).
    */
   withConfig(config: RunnableConfig): CompiledStateGraph<S, U> {
-    const bound = Object.create(Object.getPrototypeOf(this) as object) as CompiledStateGraph<S, U>;
-    hide(bound, RAW, this[RAW]);
-    hide(bound, DEFINITION, this[DEFINITION]);
+    // Made by the constructor, not `Object.create`: the private methods
+    // (`#context`, `#withInput`, `#load`) exist only on constructed instances.
+    const bound = new CompiledStateGraph<S, U>(this[RAW], this[DEFINITION]);
+    Object.setPrototypeOf(bound, Object.getPrototypeOf(this) as object);
     hide(bound, "checkpointer", this.checkpointer);
     const base = mergeConfigs(boundConfigs.get(this), config);
     boundConfigs.set(bound, base);

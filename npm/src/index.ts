@@ -49,6 +49,7 @@ export {
   GraphSpecError,
   GraphInterrupt,
   ThreadBusyError,
+  UnreachableNodeError,
   type ErrorFields,
   type ErrorOptions,
 } from "./errors.js";

@@ -125,13 +125,17 @@ export function withRunData(config: unknown, data: RunData): [unknown, () => voi
 export type UserNode = (state: never, config: never) => unknown;
 
 /** A node as the bindings call it (core/wasm/src/node.rs). */
-export type RawNode = (state: unknown, base: unknown, task: number, node: string, step: number, taskId: string) => unknown;
+export type RawNode = (state: unknown, base: unknown, task: number, node: string, step: number, taskId: string, ns: string) => unknown;
 
 /**
  * A JS node as the bindings call it (core/wasm/src/node.rs): `base` is the
  * run's config, converted once per run, with `metadata.langgraph_node`,
  * `langgraph_step` and `langgraph_task_id` already in their places (null);
- * each call gets its own copy with them filled in, as LangGraph.js's nodes do.
+ * each call gets its own copy with them filled in, as LangGraph.js's nodes do,
+ * and with the task's checkpoint namespace `ns` (`node:task_id`, under the
+ * parent's for a subgraph's node) as `configurable.checkpoint_ns` (no
+ * `checkpoint_id`: a node is not addressed at a checkpoint) and as
+ * `metadata.langgraph_checkpoint_ns` and `metadata.checkpoint_ns`.
  * `task` is the running task's number (core/wasm/src/task.rs), kept where
  * `interrupt()` finds it and hands it back to the engine. `decorate`, when
  * given, adds what LangGraph.js's runtime puts in a node's config.
@@ -141,14 +145,19 @@ export type RawNode = (state: unknown, base: unknown, task: number, node: string
  */
 export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, messages?: MessageChannels): RawNode {
   const call = fn as unknown as (state: unknown, config: unknown) => unknown;
-  return (state, base, task, node, step, taskId) => {
+  return (state, base, task, node, step, taskId, ns) => {
     const config = copyJson(base) as NodeConfig;
     const metadata = config.metadata;
     metadata.langgraph_node = node;
     metadata.langgraph_step = step;
     metadata.langgraph_task_id = taskId;
+    metadata.langgraph_checkpoint_ns = ns;
+    metadata.checkpoint_ns = ns;
     hide(config, TASK, task);
     const configurable = config.configurable as Record<string, unknown>;
+    // LangGraph.js's task config: `checkpoint_id: undefined, checkpoint_ns: <task ns>`.
+    configurable.checkpoint_id = undefined;
+    configurable.checkpoint_ns = ns;
     const token = configurable[RUN_KEY];
     let run: RunData | undefined;
     if (token !== undefined) {

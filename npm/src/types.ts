@@ -172,7 +172,15 @@ export interface NodeConfig {
   context?: unknown;
   /** With `streamMode: "custom"`: sends a chunk to the stream. */
   writer?: (chunk: unknown) => void;
-  metadata: { langgraph_node: string; langgraph_step: number; langgraph_task_id: string; [key: string]: Json };
+  metadata: {
+    langgraph_node: string;
+    langgraph_step: number;
+    langgraph_task_id: string;
+    /** The task's checkpoint namespace (`node:task_id`, under its parent's in a subgraph). */
+    langgraph_checkpoint_ns: string;
+    checkpoint_ns: string;
+    [key: string]: Json;
+  };
 }
 
 /** A state update: some channels' new values (through their reducers). */

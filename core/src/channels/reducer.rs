@@ -101,7 +101,8 @@ impl Reducer {
                 return Err(Error::invalid_update(format!(
                     "At key '{key}': Can receive only one value per step. Use an Annotated key to handle multiple values.{}",
                     troubleshooting("INVALID_CONCURRENT_GRAPH_UPDATE")
-                )));
+                ))
+                .with_values(values));
             }
             let value = values.into_iter().next().unwrap_or(Value::Null);
             return Ok(Some(ChannelValue::from_json(value)));

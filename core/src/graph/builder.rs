@@ -7,7 +7,7 @@ use super::validate::{channel_name_error, node_name_error, DEFAULT_BRANCH_NAME, 
 use crate::channels::{ChannelKind, ChannelValue, Reducer};
 use crate::checkpoint::{CheckpointSaver, Name};
 use crate::clock::{default_clock, Clock, IdGenerator};
-use crate::error::{Error, Result};
+use crate::error::{troubleshooting, Error, Result};
 use crate::types::{NodeOutput, END, START};
 use indexmap::IndexMap;
 use serde_json::Value;
@@ -67,10 +67,26 @@ pub struct CompileOptions {
     /// join's live seen-set (`pregel/aliasing.rs`). `false` (LangGraph's
     /// behaviour) by default; the JS bindings set it.
     pub copy_on_save: bool,
-    /// Let a `Command` with an `update` or a `goto` start a run on a thread
-    /// with nothing to resume (a new thread), as LangGraph.js does; LangGraph
-    /// raises `EmptyInputError`. `false` by default; the JS bindings set it.
+    /// Let a `Command` with an `update` or a `goto` (and no `resume`)
+    /// start a run, as LangGraph.js does: on a new thread (LangGraph raises
+    /// `EmptyInputError`) and on a thread with values (LangGraph resumes
+    /// it), its writes are saved as an `input` checkpoint the run goes on
+    /// from. A run addressed at a checkpoint keeps LangGraph's rule.
+    /// `false` by default; the JS bindings set it.
     pub command_starts_run: bool,
+    /// Refuse a node that nothing leads to (no edge, no conditional edge
+    /// that may pick it, no `ends`), as LangGraph.js's `Graph.validate`
+    /// does (`UnreachableNodeError`, code `UNREACHABLE_NODE`), right after
+    /// the edge sources are checked; LangGraph (Python) compiles such a
+    /// graph. `false` by default; the JS bindings set it.
+    pub refuse_unreachable: bool,
+    /// Give an `update_state` task the id derived from the base checkpoint
+    /// (`uuid5(checkpoint id, "__interrupt__")`) even when the base would
+    /// run a task of the same node, as LangGraph.js does; LangGraph
+    /// (Python) reuses that pending task's id, so on the latest checkpoint
+    /// the update's writes become that task's `result` and a resume sees
+    /// the task as done. `false` by default; the JS bindings set it.
+    pub derived_update_ids: bool,
 }
 
 impl CompileOptions {
@@ -360,6 +376,7 @@ impl StateGraph {
             persistent: options.persistent,
             copy_on_save: options.copy_on_save,
             command_starts_run: options.command_starts_run,
+            derived_update_ids: options.derived_update_ids,
             ids,
         }))
     }
@@ -376,6 +393,15 @@ impl StateGraph {
         for s in &sources {
             if *s != START && !is_node(s) {
                 return err(format!("Found edge starting at unknown node '{s}'"));
+            }
+        }
+        if options.refuse_unreachable {
+            if let Some(node) = self.unreachable_node() {
+                return Err(Error::value(format!(
+                    "Node `{node}` is not reachable.\n\nIf you are returning Command objects from your node,\nmake sure you are passing names of potential destination nodes as an \"ends\" array\ninto \".addNode(..., {{ ends: [\"node1\", \"node2\"] }})\".{}",
+                    troubleshooting("UNREACHABLE_NODE")
+                ))
+                .with_code("UNREACHABLE_NODE"));
             }
         }
         if !sources.contains(&START) {
@@ -421,6 +447,32 @@ impl StateGraph {
             Some(message) => err(message),
             None => Ok(()),
         }
+    }
+}
+
+impl StateGraph {
+    /// The first node (in the order they were added) that nothing leads
+    /// to, by LangGraph.js's rule: a node is reachable when an edge ends at
+    /// it, a node lists it in `ends`, or a conditional edge may pick it (a
+    /// conditional edge without a path map may pick any node but its own
+    /// source).
+    fn unreachable_node(&self) -> Option<&str> {
+        let mut targets: Vec<&str> = self.edges.iter().map(|(_, to)| to.as_str()).collect();
+        targets.extend(self.destinations.values().flatten().map(String::as_str));
+        for (from, branches) in &self.branches {
+            for b in branches {
+                match &b.ends {
+                    Some(ends) => targets.extend(ends.iter().map(String::as_str)),
+                    None => {
+                        targets.extend(self.nodes.keys().map(String::as_str).filter(|n| n != from))
+                    }
+                }
+            }
+        }
+        self.nodes
+            .keys()
+            .map(String::as_str)
+            .find(|n| !targets.contains(n))
     }
 }
 

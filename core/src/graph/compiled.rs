@@ -77,6 +77,8 @@ pub(crate) struct GraphInner {
     pub copy_on_save: bool,
     /// See [`crate::CompileOptions::command_starts_run`].
     pub command_starts_run: bool,
+    /// See [`crate::CompileOptions::derived_update_ids`].
+    pub derived_update_ids: bool,
     pub ids: Rc<IdGenerator>,
 }
 

@@ -555,6 +555,8 @@ impl GraphSpec {
                     persistent: sub.compile.checkpointer == Some(true),
                     copy_on_save: options.copy_on_save,
                     command_starts_run: options.command_starts_run,
+                    refuse_unreachable: options.refuse_unreachable,
+                    derived_update_ids: options.derived_update_ids,
                 })?;
                 g.add_subgraph(name.clone(), compiled);
                 continue;

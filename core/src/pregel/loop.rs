@@ -28,7 +28,9 @@ mod tick;
 
 use super::algo::{self, Task};
 use super::aliasing;
-use crate::checkpoint::{ChannelVersions, Checkpoint, CheckpointConfig, PendingWrite, Source};
+use crate::checkpoint::{
+    ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, PendingWrite, Source,
+};
 use crate::error::{troubleshooting, Error, ErrorKind, Result};
 use crate::graph::{CompiledGraph, GraphInner, NodeContext, State};
 use crate::types::{Interrupt, NodeOutput, RunInput, RunOutput, RunnableConfig, StreamEvent};
@@ -59,15 +61,17 @@ pub(crate) async fn run<'a>(
         frame.events = Some(Rc::default());
     }
     match run_loop(graph, input, frame, sink).await? {
-        Outcome::Done(values) => Ok(RunOutput {
+        (Outcome::Done(values), values_reported) => Ok(RunOutput {
             values,
             interrupts: Vec::new(),
             paused: false,
+            values_reported,
         }),
-        Outcome::Paused(values, interrupts) => Ok(RunOutput {
+        (Outcome::Paused(values, interrupts), values_reported) => Ok(RunOutput {
             values,
             interrupts,
             paused: true,
+            values_reported,
         }),
     }
 }
@@ -91,8 +95,8 @@ pub(crate) async fn run_subgraph(
     ))
     .await?
     {
-        Outcome::Done(values) => Ok(NodeOutput::Update(values.to_json())),
-        Outcome::Paused(_, interrupts) => {
+        (Outcome::Done(values), _) => Ok(NodeOutput::Update(values.to_json())),
+        (Outcome::Paused(_, interrupts), _) => {
             pad.raised.borrow_mut().extend(interrupts);
             Err(Error::new(ErrorKind::GraphInterrupt, "interrupted").in_node(&*pad.node))
         }
@@ -110,13 +114,14 @@ enum Outcome {
 
 /// One loop, from `__enter__` to `__exit__`: whatever ended it, what the
 /// replayed thread pool still holds is stored, and with
-/// `durability="exit"` the checkpoint the run ended on is saved.
+/// `durability="exit"` the checkpoint the run ended on is saved. With the
+/// outcome: whether the run reported its state in a "values" event.
 async fn run_loop<'a>(
     graph: &'a GraphInner,
     input: RunInput,
     frame: Frame,
     sink: Option<Sink<'a>>,
-) -> Result<Outcome> {
+) -> Result<(Outcome, bool)> {
     let limit = frame.config.recursion_limit()?;
     let mut run = Loop::load(graph, frame, sink)?;
     run.stop = run.step + limit + 1;
@@ -133,7 +138,7 @@ async fn run_loop<'a>(
     {
         run.save_on_exit()?;
     }
-    result
+    result.map(|outcome| (outcome, run.values_reported))
 }
 
 /// One run's working state.
@@ -158,6 +163,12 @@ struct Loop<'a> {
     /// The source of the current checkpoint (`None` for the empty one of
     /// a fresh thread).
     source: Option<Source>,
+    /// The current checkpoint's metadata (`None` for the empty one of a
+    /// fresh thread), for the `checkpoints` event.
+    meta: Option<CheckpointMetadata>,
+    /// The current checkpoint's parent is the checkpoint the run loaded or
+    /// one it saved (see [`StreamEvent::Checkpoint`]).
+    parent_in_run: bool,
     /// The config's extra metadata keys, copied into every checkpoint.
     extras: BTreeMap<String, Value>,
     /// Writes stored on the current checkpoint (loaded, then this tick's).
@@ -171,6 +182,15 @@ struct Loop<'a> {
     superseded: bool,
     /// Until the first tick: stored writes are not matched to tasks.
     is_replaying: bool,
+    /// This run applied a step's writes (its input, or a superstep):
+    /// LangGraph then knows the step's `updated_channels` and schedules
+    /// the nodes they trigger in name order (`prepare_next_tasks`' fast
+    /// path); the first tick of a resumed run takes them in registration
+    /// order. The order decides which task's interrupts come first.
+    knows_updated: bool,
+    /// The run reported its state in a "values" event (see
+    /// [`RunOutput::values_reported`]).
+    values_reported: bool,
     /// `durability="exit"`: checkpoints and writes are kept in memory and
     /// saved once, when the run ends (see `save_on_exit`).
     exit_mode: bool,
@@ -241,7 +261,19 @@ impl Loop<'_> {
 
     /// The "values" event of the current checkpoint.
     fn emit_values(&mut self) {
+        self.values_reported = true;
         self.emit(|run| StreamEvent::Values(run.graph.read_values(&run.checkpoint.channel_values)));
+    }
+
+    /// Whether some task wrote a state key (LangGraph's
+    /// `map_output_values` reports the state only then).
+    fn wrote_state(&self, tasks: &[Task]) -> bool {
+        let keys = &self.graph.state_keys;
+        tasks.iter().any(|t| {
+            t.writes
+                .iter()
+                .any(|(c, _)| keys.iter().any(|k| **k == **c))
+        })
     }
 
     fn state(&self) -> State {
@@ -268,6 +300,12 @@ impl Loop<'_> {
                 // sets that saves still to run will store change too.
                 if let Some(exec) = &mut self.exec {
                     exec.apply(durability::join_sets(self.graph, &cp), &consumed);
+                }
+                // ... and reports that state (`_suppress_interrupt`).
+                if self.wrote_state(tasks) {
+                    self.values_reported = true;
+                    let values = self.graph.read_values(&cp.channel_values);
+                    self.emit(|_| StreamEvent::Values(values));
                 }
                 self.graph.read_state(&cp)
             }

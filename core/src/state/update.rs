@@ -370,12 +370,16 @@ async fn update_as_nodes(
             )));
         };
         // The id of the pending task the update stands for (so a resume
-        // sees that task as done), else one derived from the checkpoint.
+        // sees that task as done), else one derived from the checkpoint
+        // (always, for LangGraph.js: `derived_update_ids`).
         let id = update.task_id.clone().unwrap_or_else(|| {
-            match pending_tasks
-                .iter()
-                .find(|t| *t.name == *as_node && !used.contains(&t.id))
-            {
+            let pending = match graph.derived_update_ids {
+                true => None,
+                false => pending_tasks
+                    .iter()
+                    .find(|t| *t.name == *as_node && !used.contains(&t.id)),
+            };
+            match pending {
                 Some(t) => t.id.clone(),
                 None => {
                     let name = if i == 0 {

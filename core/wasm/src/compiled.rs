@@ -2,7 +2,8 @@
 //! the state API. Runs and updates return Promises (nodes and routers may
 //! be async); reads are synchronous (the JS layer makes them async).
 
-use super::error::invalid_argument;
+use super::checkpoint_chunk::RunConfig;
+use super::error::{invalid_argument, run_error};
 use super::listing::WasmListing;
 use super::node::{function_arg, StateCache};
 use super::types::{
@@ -76,7 +77,7 @@ impl WasmCompiledGraph {
         future_to_promise(async move {
             let input = run_input(&graph, input)?;
             let config = config_from_js(&config, "config")?;
-            let output = graph.ainvoke(input, &config).await.or_js()?;
+            let output = graph.ainvoke(input, &config).await.map_err(run_error)?;
             cache.output(&output)
         })
     }
@@ -121,13 +122,14 @@ impl WasmCompiledGraph {
                 .map(|m| StreamMode::parse(m))
                 .collect::<Result<Vec<_>, _>>()?;
             let on_chunk = function_arg(&on_chunk, "onChunk")?;
+            let run = RunConfig::new(&config);
             let mut failure: Option<JsValue> = None;
             let result = {
                 let mut sink = |ns: &str, event: StreamEvent| {
                     if failure.is_some() {
                         return;
                     }
-                    let sent = stream_chunks(&event, &modes).and_then(|chunks| {
+                    let sent = stream_chunks(&event, &modes, &run).and_then(|chunks| {
                         if chunks.is_empty() {
                             return Ok(());
                         }
@@ -154,7 +156,7 @@ impl WasmCompiledGraph {
             if let Some(e) = failure {
                 return Err(e);
             }
-            result.or_js()?;
+            result.map_err(run_error)?;
             Ok(JsValue::UNDEFINED)
         })
     }

@@ -47,6 +47,7 @@ pub fn js_name(e: &Error) -> &str {
     match (e.kind(), e.code()) {
         // LangGraph.js's `validate()` and `messagesStateReducer` throw plain Errors.
         (_, "INVALID_GRAPH" | "MESSAGE_NOT_FOUND") => "Error",
+        (_, "UNREACHABLE_NODE") => "UnreachableNodeError",
         (ErrorKind::Value, _) | (_, "MISSING_THREAD_ID") => "GraphValueError",
         _ => e.name(),
     }
@@ -72,6 +73,16 @@ pub fn js_message(e: &Error) -> (String, Option<String>) {
             text.push_str(&format!("{PY_LINK}MISSING_CHECKPOINTER"));
         }
         _ => {}
+    }
+    // LangGraph.js: `Invalid update for channel "K" with values [...]: LastValue can only ...`.
+    if let (Some(rest), Some(values)) = (text.strip_prefix("At key '"), e.values()) {
+        if let Some((key, tail)) = rest.split_once("': Can receive only one value per step.") {
+            let link = tail.find(PY_LINK).map_or("", |at| &tail[at..]);
+            text = format!(
+                "Invalid update for channel \"{key}\" with values {}: LastValue can only receive one value per step.{link}",
+                serde_json::to_string(values).unwrap_or_default()
+            );
+        }
     }
     if let Some(name) = text
         .strip_prefix("Found edge starting at unknown node '")
@@ -183,6 +194,20 @@ pub fn to_js(e: &Error) -> JsValue {
         set(&error, "lc_error_code", &JsValue::from_str(&code));
     }
     error
+}
+
+/// What LangGraph.js's `MemorySaver.put` throws for a run without a
+/// `thread_id` (its runs get that far: they check only that `configurable`
+/// exists, and always give one).
+const RUN_WITHOUT_THREAD: &str = "Failed to put checkpoint. The passed RunnableConfig is missing a required \"thread_id\" field in its \"configurable\" property. When using a checkpointer, you must pass a \"thread_id\" so the checkpointer knows which conversation thread to persist state for. Example: graph.stream(input, { configurable: { thread_id: \"my-thread-id\" } })";
+
+/// The JS form of a run's (`invoke`, `stream`) error: as [`to_js`], but a
+/// missing `thread_id` fails as LangGraph.js's run on its `MemorySaver` does.
+pub fn run_error(e: Error) -> JsValue {
+    match e.code() {
+        "MISSING_THREAD_ID" => new_error("Error", RUN_WITHOUT_THREAD, e.code()),
+        _ => to_js(&e),
+    }
 }
 
 /// `?` on an engine result inside a binding: the engine's error becomes a

@@ -12,7 +12,8 @@
 //! against the declarations wasm-bindgen generates for these classes).
 //!
 //! - [`types`]: the data shapes that cross the boundary (configs,
-//!   snapshots, tuples, stream chunks), converted with
+//!   snapshots, tuples, stream chunks; [`checkpoint_chunk`]: the
+//!   `"checkpoints"` chunk with the run's config), converted with
 //!   `serde_wasm_bindgen::Serializer::json_compatible()`.
 //! - [`value`]: the one conversion of JS values into the engine's JSON
 //!   data, which refuses cycles, nesting deeper than
@@ -29,6 +30,7 @@
 //!   `chronograph/langgraph`'s `MemorySaver`): the exported classes; `task`: running JS tasks by
 //!   number, for `interrupt()`.
 
+pub mod checkpoint_chunk;
 mod checkpoint_store;
 mod clock;
 mod compiled;

@@ -1,11 +1,11 @@
 //! The one adapter from JavaScript functions to the core: nodes, routers
 //! and reducers.
 //!
-//! A JS node is called as `fn(state, base, task, node, step, taskId)`:
+//! A JS node is called as `fn(state, base, task, node, step, taskId, ns)`:
 //! `base` is the run's config as [`StateCache::run_config`] makes it
 //! (converted once per run), and the JS layer (`wrapNode` in npm/src/runtime.ts)
-//! copies it into LangGraph.js's node `config`, fills in `node`, `step`
-//! and `taskId`, and keeps `task` (a number, see `task.rs`) where
+//! copies it into LangGraph.js's node `config`, fills in `node`, `step`,
+//! `taskId` and the task's checkpoint namespace `ns`, and keeps `task` (a number, see `task.rs`) where
 //! `interrupt()` finds it.
 //! It may return an update, a `Command` (`new Command({update, goto,
 //! graph})`), or a Promise of either; routers are called as
@@ -44,8 +44,8 @@ extern "C" {
     #[wasm_bindgen(extends = Function)]
     type NodeFn;
 
-    /// `f.call(undefined, state, base, task, node, step, taskId)`: js_sys
-    /// has no six-argument `call`, and an argument array would cost one
+    /// `f.call(undefined, state, base, task, node, step, taskId, ns)`:
+    /// js_sys has no seven-argument `call`, and an argument array would cost one
     /// more allocation per call.
     #[wasm_bindgen(method, catch, js_name = call)]
     #[allow(clippy::too_many_arguments)]
@@ -58,6 +58,7 @@ extern "C" {
         node: &JsValue,
         step: f64,
         task_id: &str,
+        ns: &str,
     ) -> Result<JsValue, JsValue>;
 }
 
@@ -174,6 +175,7 @@ pub fn node_action(name: String, f: Function, cache: Rc<StateCache>) -> NodeActi
                     &node,
                     ctx.step() as f64,
                     ctx.task_id(),
+                    ctx.checkpoint_ns(),
                 )
                 .map_err(from_thrown)?;
             // A plain object (the usual result) is no thenable: skip `settle`.

@@ -259,8 +259,14 @@ impl StateCache {
     /// see and must not be mutated in place. Other values are converted
     /// afresh.
     pub fn output(&self, output: &RunOutput) -> Result<JsValue, JsValue> {
+        // LangGraph.js's `invoke` returns the last "values" chunk: none
+        // reported, no values (`undefined`, or just the `__interrupt__`).
+        if !output.values_reported && !output.paused {
+            return Ok(JsValue::UNDEFINED);
+        }
         let obj = Object::new();
-        for (name, value) in output.values.iter() {
+        let values = output.values_reported.then(|| output.values.iter());
+        for (name, value) in values.into_iter().flatten() {
             let (key, js) = match value {
                 ChannelValue::List(_) => {
                     let (key, js) = self.channel(name, value)?;

@@ -152,8 +152,8 @@ impl WasmStateGraph {
     /// `persistent`: LangGraph.js's `compile({ checkpointer: true })` for a
     /// graph run as a subgraph (one history per thread, in its node's namespace).
     /// `js_semantics`: where LangGraph.js and LangGraph (Python) differ in the
-    /// loop, follow LangGraph.js (`CompileOptions::copy_on_save`,
-    /// `command_starts_run`); the JS layer's `compile({ pythonSemantics: true })`
+    /// loop or in validation, follow LangGraph.js (`CompileOptions::copy_on_save`,
+    /// `command_starts_run`, `refuse_unreachable`, `derived_update_ids`); the JS layer's `compile({ pythonSemantics: true })`
     /// turns it off for the Python conformance traces.
     pub fn compile(
         &self,
@@ -167,6 +167,8 @@ impl WasmStateGraph {
             persistent,
             copy_on_save: js_semantics,
             command_starts_run: js_semantics,
+            refuse_unreachable: js_semantics,
+            derived_update_ids: js_semantics,
             checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
             interrupt_before: names_arg(&interrupt_before, "compile(options): interruptBefore")?,
             interrupt_after: names_arg(&interrupt_after, "compile(options): interruptAfter")?,

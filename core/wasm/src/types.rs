@@ -7,13 +7,14 @@
 //! declarations are in `npm/src/types.ts` (the public surface is
 //! the JS layer there), next to the classes that return them.
 
+use super::checkpoint_chunk::{CheckpointChunk, CheckpointEvent, RunConfig};
 use super::error::{describe, invalid_argument};
 use super::shapes::{js_error, js_timestamp, task_path, Interrupts};
 use super::value::{array_items, is_array, object_pairs};
 use chronograph::{CheckpointConfig, CheckpointMetadata, CheckpointTuple, ListOptions};
 use chronograph::{
-    Command, Error, Goto, PregelTask, Resume, RunInput, RunnableConfig, Send, State, StateSnapshot,
-    StateUpdate, StreamEvent, TaskState, PARENT, START,
+    Command, Durability, Error, Goto, PregelTask, Resume, RunInput, RunnableConfig, Send, State,
+    StateSnapshot, StateUpdate, StreamEvent, TaskState, PARENT, START,
 };
 use js_sys::Reflect;
 use serde::de::DeserializeOwned;
@@ -183,6 +184,7 @@ pub fn config_from_js(v: &JsValue, what: &str) -> Result<RunnableConfig, JsValue
     if is_object(&metadata) {
         config.metadata = json_entries(&metadata, &format!("{what}.metadata"))?;
     }
+    config.durability = durability_arg(v, what)?;
     for (key, slot) in [
         ("interruptBefore", &mut config.interrupt_before),
         ("interruptAfter", &mut config.interrupt_after),
@@ -193,6 +195,39 @@ pub fn config_from_js(v: &JsValue, what: &str) -> Result<RunnableConfig, JsValue
         }
     }
     Ok(config)
+}
+
+/// LangGraph.js's `durability` ("sync" | "async" | "exit"), or its older
+/// `checkpointDuring` (`false` is "exit", `true` "async"); both at once is
+/// LangGraph.js's error.
+fn durability_arg(v: &JsValue, what: &str) -> Result<Option<Durability>, JsValue> {
+    let (durability, during) = (get(v, "durability"), get(v, "checkpointDuring"));
+    if !absent(&durability) && !absent(&during) {
+        return Err(JsError::new(
+            "Cannot use both `durability` and `checkpointDuring` at the same time.",
+        )
+        .into());
+    }
+    if !absent(&during) {
+        return match during.as_bool() {
+            Some(false) => Ok(Some(Durability::Exit)),
+            Some(true) => Ok(Some(Durability::Async)),
+            None => Err(invalid_argument(format!(
+                "{what}.checkpointDuring must be a boolean, got {}",
+                describe(&during)
+            ))),
+        };
+    }
+    match durability.as_string().as_deref() {
+        _ if absent(&durability) => Ok(None),
+        Some("sync") => Ok(Some(Durability::Sync)),
+        Some("async") => Ok(Some(Durability::Async)),
+        Some("exit") => Ok(Some(Durability::Exit)),
+        _ => Err(invalid_argument(format!(
+            "{what}.durability must be \"sync\", \"async\" or \"exit\", got {}",
+            describe(&durability)
+        ))),
+    }
 }
 
 fn key_error(what: &str, key: &str, expected: &str, configurable: &JsValue) -> JsValue {
@@ -378,7 +413,7 @@ impl<'a> Metadata<'a> {
 
 /// LangGraph.js's `PregelTaskDescription`: `{id, name, path, error?,
 /// interrupts, state?, result?}`, in that order.
-struct Task<'a> {
+pub(crate) struct Task<'a> {
     task: &'a PregelTask,
     state: Option<TaskStateOut<'a>>,
 }
@@ -610,9 +645,12 @@ pub fn command_from_js(v: &JsValue) -> Result<Command, JsValue> {
     let resume = get(v, "resume");
     let update = get(v, "update");
     let graph = get(v, "graph");
+    // LangGraph.js acts on `Command.PARENT` only: any other string (say
+    // "PARENT") leaves the command to the node's own graph.
     let graph = match graph.as_string() {
         _ if absent(&graph) => None,
         Some(g) if g == PARENT => Some(g),
+        Some(_) => None,
         _ => {
             return Err(invalid_argument(format!(
                 "Command.graph must be Command.PARENT (\"{PARENT}\") or undefined, got {}",
@@ -844,17 +882,6 @@ impl StreamMode {
     }
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct CheckpointChunk<'a> {
-    config: Address<'a>,
-    metadata: Metadata<'a>,
-    values: &'a Value,
-    next: &'a [String],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    parent_config: Option<Address<'a>>,
-}
-
 /// A `"tasks"` chunk as LangGraph.js writes it: a task starting
 /// (`{id, name, input, triggers, interrupts}`) or its result (`{id, name,
 /// result, interrupts, error}`, a key written twice as `{$writes: [...]}`).
@@ -937,6 +964,7 @@ struct DebugChunk<T> {
 pub fn stream_chunks(
     event: &StreamEvent,
     modes: &[StreamMode],
+    run: &RunConfig,
 ) -> Result<Vec<(StreamMode, JsValue)>, JsValue> {
     let mut out = Vec::new();
     let wants = |m: StreamMode| modes.contains(&m);
@@ -958,32 +986,36 @@ pub fn stream_chunks(
             map.insert(node.clone(), update);
             out.push((StreamMode::Updates, to_js(&map)?));
         }
+        // LangGraph.js reports a pause in both modes (`_outputWrites`,
+        // `finishAndHandleError`); LangGraph (Python) in "updates" only.
         StreamEvent::Interrupted(list) => {
-            let mode = if wants(StreamMode::Updates) {
-                StreamMode::Updates
-            } else {
-                StreamMode::Values
-            };
-            if wants(mode) {
-                let mut chunk = std::collections::BTreeMap::new();
-                chunk.insert("__interrupt__", Interrupts(list));
-                out.push((mode, to_js(&chunk)?));
+            for mode in [StreamMode::Updates, StreamMode::Values] {
+                if wants(mode) {
+                    let mut chunk = std::collections::BTreeMap::new();
+                    chunk.insert("__interrupt__", Interrupts(list));
+                    out.push((mode, to_js(&chunk)?));
+                }
             }
         }
         StreamEvent::Checkpoint {
             config,
             metadata,
             parent_config,
+            parent_in_run,
             values,
             next,
+            tasks,
         } => {
-            let chunk = CheckpointChunk {
-                config: Address::new(config),
-                metadata: Metadata::recorded(metadata, &config.thread_id),
+            let event = CheckpointEvent {
+                config,
+                metadata,
+                parent_config: parent_config.as_ref(),
+                parent_in_run: *parent_in_run,
                 values,
                 next,
-                parent_config: parent_config.as_ref().map(Address::new),
+                tasks,
             };
+            let chunk = CheckpointChunk::new(event, run);
             if wants(StreamMode::Checkpoints) {
                 out.push((StreamMode::Checkpoints, to_js(&chunk)?));
             }

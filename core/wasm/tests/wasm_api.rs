@@ -10,6 +10,7 @@ use chronograph::{
     CompileOptions, Error, ErrorKind, Goto, InMemorySaver, Resume, RunInput, RunnableConfig, Send,
     StateGraph, StreamEvent, END, PARENT, START,
 };
+use chronograph_wasm::checkpoint_chunk::RunConfig;
 use chronograph_wasm::error::{from_thrown, is_graph_interrupt, js_message, js_name, to_js};
 use chronograph_wasm::types::{
     command_from_js, config_from_js, config_to_js, get, input_from_js, list_options_from_js,
@@ -139,6 +140,11 @@ fn inputs_and_commands_convert() {
         ]
     );
     assert_eq!(cmd.graph.as_deref(), Some(PARENT));
+    // LangGraph.js acts on Command.PARENT only: another name stays with this graph.
+    assert_eq!(
+        command_from_js(&js(r#"{"graph": "root"}"#)).unwrap().graph,
+        None
+    );
     for (bad, message) in [
         (
             r#"{"goto": [{"node": "w"}]}"#,
@@ -149,8 +155,8 @@ fn inputs_and_commands_convert() {
             "Command.goto: a Send's node must be a string, got the number 1",
         ),
         (
-            r#"{"graph": "root"}"#,
-            "Command.graph must be Command.PARENT (\"__parent__\") or undefined, got the string \"root\"",
+            r#"{"graph": 1}"#,
+            "Command.graph must be Command.PARENT (\"__parent__\") or undefined, got the number 1",
         ),
     ] {
         let e = command_from_js(&js(bad)).unwrap_err();
@@ -293,6 +299,7 @@ fn snapshots_have_langgraph_js_shape() {
 
 #[wasm_bindgen_test]
 fn stream_chunks_per_mode_hide_the_start_task() {
+    let run = RunConfig::new(&chronograph::RunnableConfig::default());
     let all = [
         StreamMode::Values,
         StreamMode::Updates,
@@ -303,12 +310,12 @@ fn stream_chunks_per_mode_hide_the_start_task() {
         node: START.into(),
         update: json!({"x": 1}),
     };
-    assert!(stream_chunks(&start, &all).unwrap().is_empty());
+    assert!(stream_chunks(&start, &all, &run).unwrap().is_empty());
     let update = StreamEvent::Updates {
         node: "a".into(),
         update: json!({"x": 1}),
     };
-    let chunks = stream_chunks(&update, &all).unwrap();
+    let chunks = stream_chunks(&update, &all, &run).unwrap();
     assert_eq!(chunks.len(), 1);
     assert_eq!(chunks[0].0, StreamMode::Updates);
     assert_eq!(text(&chunks[0].1), r#"{"a":{"x":1}}"#);
@@ -319,7 +326,7 @@ fn stream_chunks_per_mode_hide_the_start_task() {
         input: json!({"x": 1}),
         triggers: vec!["branch:to:a".into()],
     };
-    let chunks = stream_chunks(&task, &all).unwrap();
+    let chunks = stream_chunks(&task, &all, &run).unwrap();
     assert_eq!(
         chunks.iter().map(|c| c.0).collect::<Vec<_>>(),
         [StreamMode::Tasks, StreamMode::Debug]
@@ -331,8 +338,14 @@ fn stream_chunks_per_mode_hide_the_start_task() {
     assert_eq!(prop(&chunks[1].1, "type").as_deref(), Some("task"));
     assert_eq!(get(&chunks[1].1, "step").as_f64(), Some(3.0));
     let paused = StreamEvent::Interrupted(Vec::new());
-    let only_values = stream_chunks(&paused, &[StreamMode::Values]).unwrap();
+    let only_values = stream_chunks(&paused, &[StreamMode::Values], &run).unwrap();
     assert_eq!(text(&only_values[0].1), r#"{"__interrupt__":[]}"#);
+    // LangGraph.js reports a pause in both modes.
+    let both = stream_chunks(&paused, &[StreamMode::Values, StreamMode::Updates], &run).unwrap();
+    assert_eq!(
+        both.iter().map(|c| c.0).collect::<Vec<_>>(),
+        [StreamMode::Updates, StreamMode::Values]
+    );
     assert!(StreamMode::parse("messages").is_err());
 }
 

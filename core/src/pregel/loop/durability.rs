@@ -11,7 +11,7 @@
 //!   checkpoint the run ended on, and the writes its last step left
 //!   pending ([`Loop::save_on_exit`]).
 
-use super::algo::{self, Task};
+use super::algo::Task;
 use super::aliasing;
 use super::Loop;
 use crate::channels::{ChannelKind, ChannelValue};
@@ -87,18 +87,49 @@ impl Loop<'_> {
         self.prev_id = parent_id.clone();
         self.address.checkpoint_id = Some(id);
         self.source = Some(source);
-        let step = self.step;
+        self.meta = Some(self.metadata(source));
+        self.parent_in_run = true;
+        Ok(())
+    }
+
+    /// For a task that runs a subgraph: the namespace its checkpoints go
+    /// to, as the `checkpoints` event shows it (LangGraph's `task_states`).
+    fn subgraph_address(&self, task: &Task) -> Option<crate::state::TaskState> {
+        let node = self.graph.nodes.get(&*task.name)?;
+        node.action.as_ref()?.subgraph()?;
+        Some(crate::state::TaskState::Config(CheckpointConfig {
+            thread_id: self.thread.thread_id.clone(),
+            checkpoint_ns: crate::checkpoint_ns::task_ns(&self.frame.ns, &task.name, &task.id),
+            checkpoint_id: None,
+        }))
+    }
+
+    /// LangGraph's `checkpoints` event at the start of a superstep: the
+    /// current checkpoint and the tasks it runs next (`tasks`), with what
+    /// is stored for them.
+    pub(super) fn emit_checkpoint(&mut self, tasks: &[Task]) {
+        if self.frame.saver.is_none() {
+            return;
+        }
+        let Some(metadata) = self.meta.clone() else {
+            return;
+        };
         self.emit(|run| StreamEvent::Checkpoint {
             config: run.address.clone(),
-            metadata: run.metadata(source),
-            parent_config: parent_id.map(|p| run.thread.at(p)),
+            metadata,
+            parent_config: run.prev_id.clone().map(|p| run.thread.at(p)),
+            parent_in_run: run.parent_in_run,
             values: run.graph.read_values(&run.checkpoint.channel_values),
-            next: algo::prepare_next_tasks(run.graph, &run.checkpoint, &run.frame.ns, step + 1)
-                .into_iter()
-                .map(|t| String::from(&*t.name))
+            next: tasks.iter().map(|t| String::from(&*t.name)).collect(),
+            tasks: tasks
+                .iter()
+                .map(|t| {
+                    let mut described = crate::state::describe_task(run.graph, t, &run.pending);
+                    described.state = run.subgraph_address(t);
+                    described
+                })
                 .collect(),
         });
-        Ok(())
     }
 
     /// Hands the current checkpoint to the saver, with the versions of

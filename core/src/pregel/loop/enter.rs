@@ -181,6 +181,7 @@ impl<'a> Loop<'a> {
             .values()
             .any(|k| matches!(k, ChannelKind::Barrier(_)));
         let loaded_id = loaded.as_ref().map(|t| t.checkpoint.id.clone());
+        let meta = loaded.as_ref().map(|t| t.metadata.clone());
         let (mut checkpoint, parent_id, prev_id, step, source, pending) = match loaded {
             Some(t) => (
                 t.checkpoint,
@@ -218,6 +219,8 @@ impl<'a> Loop<'a> {
             stored_versions: checkpoint.channel_versions.clone(),
             checkpoint,
             source,
+            meta,
+            parent_in_run: false,
             extras: frame.config.metadata_extras(),
             frame,
             pending,
@@ -226,6 +229,8 @@ impl<'a> Loop<'a> {
             addressed,
             superseded,
             is_replaying: false,
+            knows_updated: false,
+            values_reported: false,
             exit_mode,
             loaded_id,
             last_saved: None,

@@ -95,8 +95,12 @@ impl Loop<'_> {
         };
         // A subgraph's parent says whether it resumes (`CONFIG_KEY_RESUMING`).
         let resuming_flag = self.frame.resuming;
-        let resuming =
-            has_versions && resuming_flag.unwrap_or(matches!(input, RunInput::None) || is_cmd);
+        // LangGraph.js resumes from a `Command` only when it has a `resume`:
+        // an update or a goto alone on a thread starts a run from it
+        // (`command_starts_run`; addressed runs keep LangGraph's rule).
+        let starts = self.graph.command_starts_run && is_cmd && !resume_cmd && !self.addressed;
+        let resuming = has_versions
+            && resuming_flag.unwrap_or(matches!(input, RunInput::None) || (is_cmd && !starts));
         // A subgraph addressed through its own `checkpoint_map` entry is
         // time travel even when its parent says it resumes.
         let own_entry =
@@ -138,6 +142,8 @@ impl Loop<'_> {
         self.pending.clear();
         self.save(Source::Input, None)?;
         self.step += 1;
+        // LangGraph.js reports the state the command wrote.
+        self.emit_values();
         Ok(())
     }
 
@@ -155,6 +161,7 @@ impl Loop<'_> {
                 );
                 discard.push(Task::pseudo(INPUT, vec![(START.to_owned(), values)]));
                 let updated = self.apply(&mut discard)?;
+                self.knows_updated = true;
                 self.pending.clear();
                 self.save(Source::Input, Some(updated.into_iter().collect()))?;
                 self.step += 1;

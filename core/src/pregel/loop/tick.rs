@@ -63,8 +63,15 @@ impl Loop<'_> {
         };
         let ran = self.run_tasks(&tasks).await?;
         if let Some(interrupts) = self.commit(&mut tasks, ran)? {
-            let reported = interrupts.clone();
-            self.emit(|_| StreamEvent::Interrupted(reported));
+            // A subgraph that paused at a breakpoint raised no interrupt:
+            // only the root reports that pause.
+            match interrupts.is_empty() {
+                true => self.emit_breakpoint(),
+                false => {
+                    let reported = interrupts.clone();
+                    self.emit(|_| StreamEvent::Interrupted(reported));
+                }
+            }
             return Ok(Some(Outcome::Paused(self.paused_state(&tasks), interrupts)));
         }
         self.after_tick(&mut tasks)
@@ -75,6 +82,14 @@ impl Loop<'_> {
     fn schedule(&mut self) -> ControlFlow<Outcome, Vec<Task>> {
         let mut tasks =
             algo::prepare_next_tasks(self.graph, &self.checkpoint, &self.frame.ns, self.step);
+        if self.knows_updated {
+            // PUSH tasks keep their `Send` order, ahead of the PULL tasks.
+            tasks.sort_by_cached_key(|t| match t.arg {
+                Some(_) => None,
+                None => Some(t.name.clone()),
+            });
+        }
+        self.emit_checkpoint(&tasks);
         if tasks.is_empty() {
             return ControlFlow::Break(Outcome::Done(self.state()));
         }
@@ -84,10 +99,19 @@ impl Loop<'_> {
             algo::match_writes(&mut tasks, &self.pending);
         }
         if algo::should_interrupt(&self.checkpoint, self.breakpoints(true), &tasks) {
-            self.emit(|_| StreamEvent::Interrupted(Vec::new()));
+            self.emit_breakpoint();
             return ControlFlow::Break(Outcome::Paused(self.paused_state(&tasks), Vec::new()));
         }
         ControlFlow::Continue(tasks)
+    }
+
+    /// A breakpoint's `{__interrupt__: []}`: the root graph reports it (a
+    /// subgraph's pause reaches the root as its task's empty interrupt),
+    /// as LangGraph's `_suppress_interrupt` does for the root loop only.
+    fn emit_breakpoint(&mut self) {
+        if !self.frame.is_nested() {
+            self.emit(|_| StreamEvent::Interrupted(Vec::new()));
+        }
     }
 
     /// What this tick's tasks share, and what subgraphs they run inherit.
@@ -371,7 +395,11 @@ impl Loop<'_> {
     }
 
     fn after_tick(&mut self, tasks: &mut [Task]) -> Result<Option<Outcome>> {
+        // A "values" event only when some task wrote a state key (a step
+        // of nodes that returned nothing, or only routed, reports none).
+        let wrote_state = self.wrote_state(tasks);
         let updated = self.apply(tasks)?;
+        self.knows_updated = true;
         self.pending.clear();
         self.exit_writes.clear();
         self.is_replaying = false;
@@ -379,9 +407,11 @@ impl Loop<'_> {
         self.step += 1;
         // Only a run's first superstep passes its classification down.
         self.frame.resuming = None;
-        self.emit_values();
+        if wrote_state {
+            self.emit_values();
+        }
         if algo::should_interrupt(&self.checkpoint, self.breakpoints(false), tasks) {
-            self.emit(|_| StreamEvent::Interrupted(Vec::new()));
+            self.emit_breakpoint();
             return Ok(Some(Outcome::Paused(self.state(), Vec::new())));
         }
         Ok(None)

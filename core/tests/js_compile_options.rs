@@ -1,0 +1,119 @@
+//! Compile options that follow LangGraph.js where it differs from LangGraph
+//! (Python); the JS bindings set them, the engine's defaults follow Python:
+//! `refuse_unreachable` (LangGraph.js's `UnreachableNodeError` at compile
+//! time) and `derived_update_ids` (an update's task id never reuses a
+//! pending task's).
+
+mod common;
+
+use chronograph::{CompileOptions, NodeContext, Reducer, RunInput, State, StateGraph, END, START};
+use common::*;
+use serde_json::json;
+
+fn with_orphan() -> StateGraph {
+    let mut g = StateGraph::new();
+    g.add_channel("log", Reducer::Append);
+    g.add_node("a", |_: &State, _: &NodeContext| {
+        Ok(json!({ "log": ["a"] }))
+    });
+    g.add_node("orphan", |_: &State, _: &NodeContext| Ok(json!({})));
+    g.add_edge(START, "a").add_edge("a", END);
+    g
+}
+
+#[test]
+fn an_unreachable_node_compiles_unless_refused_as_langgraph_js_does() {
+    assert!(with_orphan().compile(opts_without_saver()).is_ok());
+    let e = with_orphan()
+        .compile(CompileOptions {
+            refuse_unreachable: true,
+            ..opts_without_saver()
+        })
+        .unwrap_err();
+    assert_eq!(e.code(), "UNREACHABLE_NODE");
+    assert!(e.message().starts_with("Node `orphan` is not reachable."));
+}
+
+#[test]
+fn a_graph_without_an_entry_reports_its_unreachable_node_first_when_refused() {
+    let mut g = StateGraph::new();
+    g.add_channel("log", Reducer::Append);
+    g.add_node("a", |_: &State, _: &NodeContext| Ok(json!({})));
+    let python = g.compile(opts_without_saver()).unwrap_err();
+    assert!(python
+        .message()
+        .starts_with("Graph must have an entrypoint"));
+    let js = g
+        .compile(CompileOptions {
+            refuse_unreachable: true,
+            ..opts_without_saver()
+        })
+        .unwrap_err();
+    assert_eq!(js.code(), "UNREACHABLE_NODE");
+}
+
+#[test]
+fn a_node_a_router_without_a_path_map_may_pick_counts_as_reachable() {
+    let mut g = StateGraph::new();
+    g.add_channel("log", Reducer::Append);
+    g.add_node("a", |_: &State, _: &NodeContext| Ok(json!({})));
+    g.add_node("b", |_: &State, _: &NodeContext| Ok(json!({})));
+    g.add_edge(START, "a");
+    g.add_conditional_edges("a", |_: &State| Ok(vec!["b".into()]), None);
+    let options = CompileOptions {
+        refuse_unreachable: true,
+        ..opts_without_saver()
+    };
+    assert!(g.compile(options).is_ok());
+}
+
+/// `START -> plan -> act -> END`, paused before `act`.
+fn paused_before_act(
+    options: impl Fn(CompileOptions) -> CompileOptions,
+) -> chronograph::CompiledGraph {
+    let s = saver();
+    let mut g = StateGraph::new();
+    g.add_channel("log", Reducer::Append);
+    g.add_node("plan", |_: &State, _: &NodeContext| {
+        Ok(json!({ "log": ["plan"] }))
+    });
+    g.add_node("act", |_: &State, _: &NodeContext| {
+        Ok(json!({ "log": ["act"] }))
+    });
+    g.add_edge(START, "plan")
+        .add_edge("plan", "act")
+        .add_edge("act", END);
+    let app = g
+        .compile(options(CompileOptions {
+            interrupt_before: vec!["act".into()],
+            ..opts(&s)
+        }))
+        .unwrap();
+    app.invoke(RunInput::Values(json!({ "log": [] })), &thread("t"))
+        .unwrap();
+    app
+}
+
+#[test]
+fn an_update_as_a_pending_node_takes_its_task_id_unless_ids_are_derived() {
+    let cfg = thread("t");
+    // LangGraph: the update stands for the pending `act` task, whose
+    // history entry then shows the update as its result.
+    let python = paused_before_act(|o| o);
+    python
+        .update_state(&cfg, Some(json!({ "log": ["edited"] })), Some("act"))
+        .unwrap();
+    let base = &history(&python, &cfg)[1];
+    assert_eq!(base.tasks[0].name, "act");
+    assert_eq!(base.tasks[0].result, Some(json!({ "log": ["edited"] })));
+    // LangGraph.js: the update's own id; the pending task shows no result.
+    let js = paused_before_act(|o| CompileOptions {
+        derived_update_ids: true,
+        ..o
+    });
+    js.update_state(&cfg, Some(json!({ "log": ["edited"] })), Some("act"))
+        .unwrap();
+    let base = &history(&js, &cfg)[1];
+    assert_eq!(base.tasks[0].name, "act");
+    assert_eq!(base.tasks[0].result, None);
+}
