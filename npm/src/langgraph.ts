@@ -151,42 +151,71 @@ function plain(v: unknown): boolean {
  */
 type StoredTuple = CheckpointTuple & { checkpoint: { channel_values: Record<string, unknown> | null } };
 
-/** Listed tuples whose `checkpoint.channel_values` still waits in its page, and where. */
-const pendingValues = new WeakMap<object, { page: raw.WasmStorePage; i: number; left: { n: number } }>();
-
-/** Takes a listed checkpoint's values out of its page (the page is freed once none waits). */
-function takeValues(checkpoint: object, read: boolean): unknown {
-  const pending = pendingValues.get(checkpoint);
-  if (pending === undefined) return undefined;
-  pendingValues.delete(checkpoint);
-  const text = read ? pending.page.valuesText(pending.i) : undefined;
-  if (--pending.left.n === 0) pending.page.free();
-  return text === undefined ? undefined : JSON.parse(text);
+/** Where a listed checkpoint's values wait: its page and index, and how many of the page's still wait. */
+interface Waiting {
+  page: raw.WasmStorePage;
+  i: number;
+  left: { n: number };
 }
 
-function settleValues(checkpoint: object, value: unknown): void {
-  Object.defineProperty(checkpoint, "channel_values", { value, writable: true, enumerable: true, configurable: true });
+/**
+ * The `channel_values` of listed checkpoints: still in their page
+ * (`Waiting`), or read or assigned (the value). Kept beside the object, so
+ * that its property stays the same accessor for good: turning it into a
+ * data property would change the object's hidden class, and V8 shares
+ * those with the checkpoint objects LangGraph.js builds in its own loop.
+ */
+const listedValues = new WeakMap<object, { waiting?: Waiting; value?: unknown }>();
+
+/** Lets go of a listed checkpoint's place in its page (the page is freed once none waits). */
+function release(w: Waiting): void {
+  if (--w.left.n === 0) w.page.free();
 }
 
 /**
  * `checkpoint.channel_values` of a listed tuple whose values need no
- * revival: parsed from the page on first read (then a plain data property
- * in its place among the keys), dropped unread if assigned first. One
- * accessor pair shared by every listed checkpoint.
+ * revival: parsed from its page on first read, then kept; an assignment
+ * replaces it (unread values are dropped). One accessor pair shared by
+ * every listed checkpoint, defined when the object is made (an accessor
+ * added, never a property redefined).
  */
 const lazyValues: PropertyDescriptor = {
   enumerable: true,
   configurable: true,
   get(this: object) {
-    const value = takeValues(this, true);
-    settleValues(this, value);
-    return value;
+    const slot = listedValues.get(this);
+    if (slot === undefined) return undefined;
+    const w = slot.waiting;
+    if (w !== undefined) {
+      slot.waiting = undefined;
+      const text = w.page.valuesText(w.i);
+      release(w);
+      slot.value = text === undefined ? undefined : JSON.parse(text);
+    }
+    return slot.value;
   },
   set(this: object, value: unknown) {
-    takeValues(this, false);
-    settleValues(this, value);
+    const slot = listedValues.get(this);
+    if (slot === undefined) {
+      listedValues.set(this, { value });
+      return;
+    }
+    if (slot.waiting !== undefined) release(slot.waiting);
+    slot.waiting = undefined;
+    slot.value = value;
   },
 };
+
+/** A listed checkpoint whose values wait in `page` at `i`: a new object, keys in LangGraph.js's order. */
+function lazyCheckpoint(c: Record<string, unknown>, waiting: Waiting): Checkpoint {
+  const out: Record<string, unknown> = { v: c.v, id: c.id, ts: c.ts };
+  Object.defineProperty(out, "channel_values", lazyValues);
+  out.channel_versions = c.channel_versions;
+  out.versions_seen = c.versions_seen;
+  if (c.updated_channels !== undefined) out.updated_channels = c.updated_channels;
+  listedValues.set(out, { waiting });
+  return out as unknown as Checkpoint;
+}
 
 /**
  * LangGraph.js's `MemorySaver` on Chronograph's store: pass it as a
@@ -344,12 +373,10 @@ export class MemorySaver extends BaseCheckpointSaver {
     const revive = new Set(page.reviveList());
     const left = { n: 0 };
     for (let i = 0; i < tuples.length; i++) {
-      const checkpoint = tuples[i]!.checkpoint;
-      if (checkpoint.channel_values !== null) continue;
+      const t = tuples[i]!;
+      if (t.checkpoint.channel_values !== null) continue;
       left.n += 1;
-      pendingValues.set(checkpoint, { page, i, left });
-      // Redefining the property keeps its place among the keys.
-      Object.defineProperty(checkpoint, "channel_values", lazyValues);
+      t.checkpoint = lazyCheckpoint(t.checkpoint as unknown as Record<string, unknown>, { page, i, left });
     }
     if (left.n === 0) page.free();
     for (let i = 0; i < tuples.length; i++) {
