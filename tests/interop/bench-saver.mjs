@@ -41,8 +41,22 @@ const median = (xs) => {
 };
 const range = (xs) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
 
-async function once(makeSaver) {
+/**
+ * A full collection, then a turn of the event loop and another: a dropped
+ * chronograph store frees its wasm memory only when V8 runs its finalizer
+ * (after the collection, on a later turn). Without the turn, the dead
+ * stores of earlier reps pile up in wasm memory and each rep runs slower
+ * than the last, with either version of the saver (W1 at 2,000: 35 s, then
+ * 80 s, then 100 s in one process).
+ */
+async function settle() {
   globalThis.gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  globalThis.gc?.();
+}
+
+async function once(makeSaver) {
+  await settle();
   const saver = makeSaver();
   const g = graph(saver);
   const config = { configurable: { thread_id: "w1" }, recursionLimit: 10 * iterations };
