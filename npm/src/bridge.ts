@@ -361,15 +361,17 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
             const control = fresh.filter((w) => w.idx < 0);
             const sent = [...regular, ...control];
             const stored = k.writes;
-            writes.push(
-              (async () => {
-                if (fresh.some((w) => w.idx >= 0)) {
-                  await this.backend.putWrites(at, regular.map((w) => [w.channel, toLangGraph(w.value)]), taskId, fresh[0]!.task_path);
-                }
-                for (const w of control) await this.backend.putWrites(at, [[w.channel, toLangGraph(w.value)]], taskId, w.task_path);
-                for (const w of sent) stored.add(`${cp.id}\u0000${w.task_id}\u0000${w.idx}`);
-              })(),
-            );
+            const sending = (async () => {
+              if (fresh.some((w) => w.idx >= 0)) {
+                await this.backend.putWrites(at, regular.map((w) => [w.channel, toLangGraph(w.value)]), taskId, fresh[0]!.task_path);
+              }
+              for (const w of control) await this.backend.putWrites(at, [[w.channel, toLangGraph(w.value)]], taskId, w.task_path);
+              for (const w of sent) stored.add(`${cp.id}\u0000${w.task_id}\u0000${w.idx}`);
+            })();
+            // Handled now (a failure is reported once all settled, below), not
+            // an unhandled rejection while the next checkpoints are put.
+            sending.catch(() => {});
+            writes.push(sending);
           }
         }
       }
