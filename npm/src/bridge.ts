@@ -292,8 +292,13 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
 
   /**
    * Puts to the backend every checkpoint and write of `threadId` it does
-   * not have yet: checkpoints in id order (parents first), each followed
-   * by the writes stored against it.
+   * not have yet: checkpoints one after the other in id order (parents
+   * first), the writes against each once it is stored. As LangGraph.js's
+   * own loop does, the writes do not hold up the next checkpoint: they go
+   * out alongside it (a saver with a connection pool, such as
+   * PostgresSaver, runs them at the same time), and `flush` resolves when
+   * everything is stored (it rejects with the first failure, after the
+   * rest settled).
    */
   async flush(threadId: string): Promise<void> {
     const data = this[RAW].exportThread(threadId) as unknown as ExportedThread | undefined;
@@ -303,62 +308,81 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
       known = new Map();
       this.#known.set(threadId, known);
     }
-    for (const ns of data.namespaces) {
-      let k = known.get(ns.checkpoint_ns);
-      if (k === undefined) {
-        k = { checkpoints: new Set(), writes: new Set() };
-        known.set(ns.checkpoint_ns, k);
+    const writes: Promise<void>[] = [];
+    let failure: { error: unknown } | undefined;
+    try {
+      for (const ns of data.namespaces) {
+        let k = known.get(ns.checkpoint_ns);
+        if (k === undefined) {
+          k = { checkpoints: new Set(), writes: new Set() };
+          known.set(ns.checkpoint_ns, k);
+        }
+        const blobs = new Map<string, Json | undefined>();
+        for (const b of ns.blobs) blobs.set(`${b.channel}\u0000${b.version}`, b.value);
+        const versionsOf = new Map<string, Record<string, string>>();
+        for (const c of ns.checkpoints) versionsOf.set(c.checkpoint.id, c.checkpoint.channel_versions);
+        for (const c of ns.checkpoints) {
+          const cp = c.checkpoint;
+          const at = { configurable: { thread_id: threadId, checkpoint_ns: ns.checkpoint_ns, checkpoint_id: cp.id } };
+          if (!k.checkpoints.has(cp.id)) {
+            const channel_values: Record<string, unknown> = {};
+            for (const [channel, version] of Object.entries(cp.channel_versions)) {
+              const value = blobs.get(`${channel}\u0000${version}`);
+              if (value !== undefined) channel_values[channel] = toLangGraph(value);
+            }
+            // The channels whose version differs from the parent's: what a LangGraph.js run would pass.
+            const parentVersions = c.parent_id ? versionsOf.get(c.parent_id) ?? {} : {};
+            const newVersions: Record<string, number | string> = {};
+            for (const [channel, version] of Object.entries(cp.channel_versions)) {
+              if (parentVersions[channel] !== version) newVersions[channel] = saverVersion(version, this.#kind);
+            }
+            const checkpoint: LangGraphCheckpoint = {
+              v: cp.v,
+              id: cp.id,
+              ts: cp.ts,
+              channel_values,
+              channel_versions: mapVersions(cp.channel_versions, (v) => saverVersion(v, this.#kind)),
+              versions_seen: mapSeen(cp.versions_seen, (v) => saverVersion(v, this.#kind)),
+            };
+            const parent = { configurable: { thread_id: threadId, checkpoint_ns: ns.checkpoint_ns, ...(c.parent_id ? { checkpoint_id: c.parent_id } : {}) } };
+            await this.backend.put(parent, checkpoint, toLangGraph(c.metadata) as object, newVersions);
+            k.checkpoints.add(cp.id);
+          }
+          // The task's writes go together (the saver numbers them by position).
+          const byTask = new Map<string, ExportedWrite[]>();
+          for (const w of c.pending_writes) {
+            if (k.writes.has(`${cp.id}\u0000${w.task_id}\u0000${w.idx}`)) continue;
+            if (!byTask.has(w.task_id)) byTask.set(w.task_id, []);
+            byTask.get(w.task_id)!.push(w);
+          }
+          for (const [taskId, fresh] of byTask) {
+            // Regular writes are numbered by position: send the task's whole list (the saver keeps the first of each slot).
+            const regular = c.pending_writes.filter((w) => w.task_id === taskId && w.idx >= 0).sort((a, b) => a.idx - b.idx);
+            const control = fresh.filter((w) => w.idx < 0);
+            const sent = [...regular, ...control];
+            const stored = k.writes;
+            const sending = (async () => {
+              if (fresh.some((w) => w.idx >= 0)) {
+                await this.backend.putWrites(at, regular.map((w) => [w.channel, toLangGraph(w.value)]), taskId, fresh[0]!.task_path);
+              }
+              for (const w of control) await this.backend.putWrites(at, [[w.channel, toLangGraph(w.value)]], taskId, w.task_path);
+              for (const w of sent) stored.add(`${cp.id}\u0000${w.task_id}\u0000${w.idx}`);
+            })();
+            // Handled now (a failure is reported once all settled, below), not
+            // an unhandled rejection while the next checkpoints are put.
+            sending.catch(() => {});
+            writes.push(sending);
+          }
+        }
       }
-      const blobs = new Map<string, Json | undefined>();
-      for (const b of ns.blobs) blobs.set(`${b.channel}\u0000${b.version}`, b.value);
-      const versionsOf = new Map<string, Record<string, string>>();
-      for (const c of ns.checkpoints) versionsOf.set(c.checkpoint.id, c.checkpoint.channel_versions);
-      for (const c of ns.checkpoints) {
-        const cp = c.checkpoint;
-        const at = { configurable: { thread_id: threadId, checkpoint_ns: ns.checkpoint_ns, checkpoint_id: cp.id } };
-        if (!k.checkpoints.has(cp.id)) {
-          const channel_values: Record<string, unknown> = {};
-          for (const [channel, version] of Object.entries(cp.channel_versions)) {
-            const value = blobs.get(`${channel}\u0000${version}`);
-            if (value !== undefined) channel_values[channel] = toLangGraph(value);
-          }
-          // The channels whose version differs from the parent's: what a LangGraph.js run would pass.
-          const parentVersions = c.parent_id ? versionsOf.get(c.parent_id) ?? {} : {};
-          const newVersions: Record<string, number | string> = {};
-          for (const [channel, version] of Object.entries(cp.channel_versions)) {
-            if (parentVersions[channel] !== version) newVersions[channel] = saverVersion(version, this.#kind);
-          }
-          const checkpoint: LangGraphCheckpoint = {
-            v: cp.v,
-            id: cp.id,
-            ts: cp.ts,
-            channel_values,
-            channel_versions: mapVersions(cp.channel_versions, (v) => saverVersion(v, this.#kind)),
-            versions_seen: mapSeen(cp.versions_seen, (v) => saverVersion(v, this.#kind)),
-          };
-          const parent = { configurable: { thread_id: threadId, checkpoint_ns: ns.checkpoint_ns, ...(c.parent_id ? { checkpoint_id: c.parent_id } : {}) } };
-          await this.backend.put(parent, checkpoint, toLangGraph(c.metadata) as object, newVersions);
-          k.checkpoints.add(cp.id);
-        }
-        // The task's writes go together (the saver numbers them by position).
-        const byTask = new Map<string, ExportedWrite[]>();
-        for (const w of c.pending_writes) {
-          if (k.writes.has(`${cp.id}\u0000${w.task_id}\u0000${w.idx}`)) continue;
-          if (!byTask.has(w.task_id)) byTask.set(w.task_id, []);
-          byTask.get(w.task_id)!.push(w);
-        }
-        for (const [taskId, fresh] of byTask) {
-          // Regular writes are numbered by position: send the task's whole list (the saver keeps the first of each slot).
-          const regular = c.pending_writes.filter((w) => w.task_id === taskId && w.idx >= 0).sort((a, b) => a.idx - b.idx);
-          const control = fresh.filter((w) => w.idx < 0);
-          if (fresh.some((w) => w.idx >= 0)) {
-            await this.backend.putWrites(at, regular.map((w) => [w.channel, toLangGraph(w.value)]), taskId, fresh[0]!.task_path);
-          }
-          for (const w of control) await this.backend.putWrites(at, [[w.channel, toLangGraph(w.value)]], taskId, w.task_path);
-          for (const w of [...regular, ...control]) k.writes.add(`${cp.id}\u0000${w.task_id}\u0000${w.idx}`);
-        }
-      }
+    } catch (error) {
+      failure = { error };
     }
+    // Every write sent settles before `flush` does; the first failure is the one reported.
+    const settled = await Promise.allSettled(writes);
+    if (failure !== undefined) throw failure.error;
+    const rejected = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (rejected !== undefined) throw rejected.reason;
   }
 
   /** Forgets a thread here and in the backend. */

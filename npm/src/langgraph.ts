@@ -19,7 +19,6 @@ import {
   type Checkpoint,
   type CheckpointListOptions,
   type CheckpointMetadata,
-  type CheckpointPendingWrite,
   type CheckpointTuple,
   type PendingWrite,
   type SerializerProtocol,
@@ -31,7 +30,8 @@ import * as raw from "./wasm/chronograph.js";
  * LangGraph.js channel versions are integers; the engine's are
  * `<counter>.<salt>`. An integer `n` is stored as `n.<INTEGER_SALT>` (a salt
  * the engine never hands out: it counts up from 0), which orders like `n`
- * and comes back as the number `n`.
+ * and comes back as the number `n` (the store writes it so:
+ * core/wasm/src/checkpoint_store.rs `VersionOut`).
  */
 const INTEGER_SALT = "18446744073709551615";
 const INTEGER_SUFFIX = `.${INTEGER_SALT}`;
@@ -70,19 +70,9 @@ function versionIn(v: unknown, where: string): string {
   throw argumentError(`${where}: channel version must be a number or a string, got ${typeof v}`);
 }
 
-function versionOut(v: string): number | string {
-  return v.endsWith(INTEGER_SUFFIX) ? Number(v.slice(0, -INTEGER_SUFFIX.length)) : v;
-}
-
 function versionsIn(versions: Record<string, unknown> | undefined, where: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(versions ?? {})) out[k] = versionIn(v, where);
-  return out;
-}
-
-function versionsOut(versions: Record<string, string>): ChannelVersions {
-  const out: ChannelVersions = {};
-  for (const [k, v] of Object.entries(versions)) out[k] = versionOut(v);
   return out;
 }
 
@@ -111,21 +101,120 @@ function needsRevival(v: unknown): boolean {
   return false;
 }
 
-/** A tuple as the store writes it (JSON text parsed, values still serialized). */
-interface StoredTuple {
-  config: { configurable: { thread_id: string; checkpoint_ns: string; checkpoint_id: string } };
-  checkpoint: {
-    v: number;
-    id: string;
-    ts: string;
-    channel_values: Record<string, unknown>;
-    channel_versions: Record<string, string>;
-    versions_seen: Record<string, Record<string, string>>;
-    updated_channels?: string[];
-  };
-  metadata: unknown;
-  parentConfig?: { configurable: { thread_id: string; checkpoint_ns: string; checkpoint_id: string } };
-  pendingWrites: [string, string, unknown][];
+/**
+ * Whether `value` is plain JSON data that `JsonPlusSerializer` writes
+ * exactly as `JSON.stringify` does: strings, numbers, booleans, `null`,
+ * arrays and plain objects of them, without `undefined` (it writes that as
+ * `{lc: 2, type: "undefined"}`), `toJSON` or `lg_name` (a `Send`). Anything
+ * else (class instances, `Map`s, messages, cycles, nesting too deep for
+ * the stack) is left to the serializer.
+ */
+function plainJson(value: unknown): boolean {
+  try {
+    return plain(value);
+  } catch {
+    return false;
+  }
+}
+
+function plain(v: unknown): boolean {
+  switch (typeof v) {
+    case "string":
+    case "number":
+    case "boolean":
+      return true;
+    case "object": {
+      if (v === null) return true;
+      const proto = Object.getPrototypeOf(v);
+      if (proto === Array.prototype) {
+        const a = v as unknown[];
+        for (let i = 0; i < a.length; i++) if (!plain(a[i])) return false;
+        return true;
+      }
+      if (proto !== Object.prototype && proto !== null) return false;
+      const o = v as Record<string, unknown>;
+      if ("toJSON" in o || "lg_name" in o) return false;
+      for (const k in o) if (!plain(o[k])) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * A tuple as the store writes it (core/wasm/src/checkpoint_store.rs
+ * `write_tuple`): already LangGraph.js's `CheckpointTuple` (integer versions
+ * as numbers, serialized values parsed in place), but for the revival of
+ * what the serializer revives; `channel_values` is `null` when it stays in
+ * the page until read.
+ */
+type StoredTuple = CheckpointTuple & { checkpoint: { channel_values: Record<string, unknown> | null } };
+
+/** Where a listed checkpoint's values wait: its page and index, and how many of the page's still wait. */
+interface Waiting {
+  page: raw.WasmStorePage;
+  i: number;
+  left: { n: number };
+}
+
+/**
+ * The `channel_values` of listed checkpoints: still in their page
+ * (`Waiting`), or read or assigned (the value). Kept beside the object, so
+ * that its property stays the same accessor for good: turning it into a
+ * data property would change the object's hidden class, and V8 shares
+ * those with the checkpoint objects LangGraph.js builds in its own loop.
+ */
+const listedValues = new WeakMap<object, { waiting?: Waiting; value?: unknown }>();
+
+/** Lets go of a listed checkpoint's place in its page (the page is freed once none waits). */
+function release(w: Waiting): void {
+  if (--w.left.n === 0) w.page.free();
+}
+
+/**
+ * `checkpoint.channel_values` of a listed tuple whose values need no
+ * revival: parsed from its page on first read, then kept; an assignment
+ * replaces it (unread values are dropped). One accessor pair shared by
+ * every listed checkpoint, defined when the object is made (an accessor
+ * added, never a property redefined).
+ */
+const lazyValues: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: object) {
+    const slot = listedValues.get(this);
+    if (slot === undefined) return undefined;
+    const w = slot.waiting;
+    if (w !== undefined) {
+      slot.waiting = undefined;
+      const text = w.page.valuesText(w.i);
+      release(w);
+      slot.value = text === undefined ? undefined : JSON.parse(text);
+    }
+    return slot.value;
+  },
+  set(this: object, value: unknown) {
+    const slot = listedValues.get(this);
+    if (slot === undefined) {
+      listedValues.set(this, { value });
+      return;
+    }
+    if (slot.waiting !== undefined) release(slot.waiting);
+    slot.waiting = undefined;
+    slot.value = value;
+  },
+};
+
+/** A listed checkpoint whose values wait in `page` at `i`: a new object, keys in LangGraph.js's order. */
+function lazyCheckpoint(c: Record<string, unknown>, waiting: Waiting): Checkpoint {
+  const out: Record<string, unknown> = { v: c.v, id: c.id, ts: c.ts };
+  Object.defineProperty(out, "channel_values", lazyValues);
+  out.channel_versions = c.channel_versions;
+  out.versions_seen = c.versions_seen;
+  if (c.updated_channels !== undefined) out.updated_channels = c.updated_channels;
+  listedValues.set(out, { waiting });
+  return out as unknown as Checkpoint;
 }
 
 /**
@@ -166,8 +255,14 @@ export class MemorySaver extends BaseCheckpointSaver {
     return next;
   }
 
-  /** JSON text of a value, serialized with `serde`. */
+  /**
+   * JSON text of a value, serialized with `serde`. With LangGraph.js's own
+   * serializer, plain JSON data (see `plainJson`) is written by
+   * `JSON.stringify` alone: the very text `JsonPlusSerializer` writes for
+   * it (its replacer changes nothing there), several times faster.
+   */
   async #dump(value: unknown): Promise<string> {
+    if (this.#plainSerde && plainJson(value)) return JSON.stringify(value);
     const [type, data] = await this.serde.dumpsTyped(value);
     if (type === "json") return typeof data === "string" ? data : decoder.decode(data);
     const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
@@ -184,16 +279,7 @@ export class MemorySaver extends BaseCheckpointSaver {
     return JSON.stringify(await this.#dump(value));
   }
 
-  /** A value kept by `#dumpStored` back, deserialized with `serde`. */
-  async #loadStored(value: unknown): Promise<unknown> {
-    if (typeof value !== "string") return this.#load(value);
-    const parsed: unknown = JSON.parse(value);
-    if (parsed !== null && typeof parsed === "object" && (parsed as { type?: unknown }).type === TYPED) return this.#load(parsed);
-    if (this.#plainSerde && !needsRevival(parsed)) return parsed;
-    return this.serde.loadsTyped("json", value);
-  }
-
-  /** A stored JSON value (metadata) back, deserialized with `serde`. */
+  /** A value the store kept (parsed in place from its serialized text) back, deserialized with `serde`. */
   async #load(value: unknown): Promise<unknown> {
     if (value !== null && typeof value === "object" && (value as { type?: unknown }).type === TYPED) {
       const typed = value as { serde_type: string; data: string };
@@ -203,47 +289,43 @@ export class MemorySaver extends BaseCheckpointSaver {
     return this.serde.loadsTyped("json", JSON.stringify(value));
   }
 
-  /** A stored tuple as LangGraph.js's `CheckpointTuple`. */
-  async #tuple(stored: StoredTuple, config?: RunnableConfig): Promise<CheckpointTuple> {
-    const c = stored.checkpoint;
-    const channel_values: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(c.channel_values)) channel_values[k] = await this.#loadStored(v);
-    const versions_seen: Record<string, ChannelVersions> = {};
-    for (const [node, seen] of Object.entries(c.versions_seen)) versions_seen[node] = versionsOut(seen);
-    const checkpoint: Checkpoint & { updated_channels?: string[] } = {
-      v: c.v,
-      id: c.id,
-      ts: c.ts,
-      channel_values,
-      channel_versions: versionsOut(c.channel_versions),
-      versions_seen,
-    };
-    if (c.updated_channels !== undefined) checkpoint.updated_channels = c.updated_channels;
-    const pendingWrites: CheckpointPendingWrite[] = [];
-    for (const [taskId, channel, value] of stored.pendingWrites) {
-      pendingWrites.push([taskId, channel, await this.#loadStored(value)]);
-    }
-    const tuple: CheckpointTuple = {
-      config: config ?? stored.config,
-      checkpoint,
-      metadata: (await this.#load(stored.metadata)) as CheckpointMetadata,
-      pendingWrites,
-    };
-    if (stored.parentConfig !== undefined) {
-      tuple.parentConfig = stored.parentConfig;
-      // Checkpoints before format 4 kept pending sends in the parent's writes.
-      if (c.v < 4) await this.#migratePendingSends(checkpoint, stored.parentConfig.configurable);
-    }
-    return tuple;
+  /**
+   * A serialized value the store kept, as the store hands it out: parsed
+   * in place for LangGraph.js's serializer, its text for another (which
+   * gets it back exactly as it wrote it).
+   */
+  async #loadStored(value: unknown): Promise<unknown> {
+    if (this.#plainSerde || typeof value !== "string") return this.#load(value);
+    const parsed: unknown = JSON.parse(value);
+    if (parsed !== null && typeof parsed === "object" && (parsed as { type?: unknown }).type === TYPED) return this.#load(parsed);
+    return this.serde.loadsTyped("json", value);
+  }
+
+  /**
+   * A stored tuple the serializer must finish (values, metadata and writes
+   * through `serde`; a format < 4 checkpoint migrated), in place.
+   */
+  async #revive(t: StoredTuple): Promise<CheckpointTuple> {
+    const c = t.checkpoint;
+    const values = c.channel_values ?? {};
+    for (const k of Object.keys(values)) values[k] = await this.#loadStored(values[k]);
+    c.channel_values = values;
+    t.metadata = (await this.#load(t.metadata)) as CheckpointMetadata;
+    for (const w of t.pendingWrites ?? []) w[2] = await this.#loadStored(w[2]);
+    // Checkpoints before format 4 kept pending sends in the parent's writes.
+    if (t.parentConfig !== undefined && c.v < 4) await this.#migratePendingSends(c, t.parentConfig.configurable!);
+    return t;
   }
 
   /** Format < 4: the parent's `__pregel_tasks` writes become the `TASKS` channel (as LangGraph.js's savers do). */
-  async #migratePendingSends(
-    checkpoint: Checkpoint,
-    parent: { thread_id: string; checkpoint_ns: string; checkpoint_id: string },
-  ): Promise<void> {
-    const text = this.#store.getTuple(parent.thread_id, parent.checkpoint_ns, parent.checkpoint_id);
-    const writes = text === undefined ? [] : (JSON.parse(text) as StoredTuple).pendingWrites;
+  async #migratePendingSends(checkpoint: Checkpoint, parent: Record<string, unknown>): Promise<void> {
+    const text = this.#store.getTuple(
+      String(parent.thread_id),
+      String(parent.checkpoint_ns ?? ""),
+      String(parent.checkpoint_id),
+      this.#plainSerde,
+    );
+    const writes = text === undefined ? [] : ((JSON.parse(text) as StoredTuple).pendingWrites ?? []);
     const sends: unknown[] = [];
     for (const [, channel, value] of writes) if (channel === TASKS) sends.push(await this.#loadStored(value));
     checkpoint.channel_values[TASKS] = sends;
@@ -259,30 +341,48 @@ export class MemorySaver extends BaseCheckpointSaver {
     const checkpoint_ns = config.configurable?.checkpoint_ns ?? "";
     if (typeof checkpoint_ns !== "string") throw argumentError("getTuple(config): checkpoint_ns must be a string");
     const checkpoint_id = getCheckpointId(config) || undefined;
-    const text = this.#store.getTuple(thread_id, checkpoint_ns, checkpoint_id);
+    const text = this.#store.getTuple(thread_id, checkpoint_ns, checkpoint_id, this.#plainSerde);
     if (text === undefined) return undefined;
+    const tuple = await this.#revive(JSON.parse(text) as StoredTuple);
     // As LangGraph.js's MemorySaver: a tuple asked for by id carries the config it was asked with.
-    return this.#tuple(JSON.parse(text) as StoredTuple, checkpoint_id === undefined ? undefined : config);
+    if (checkpoint_id !== undefined) tuple.config = config;
+    return tuple;
   }
 
   /**
    * Checkpoints newest first (per namespace): of `config`'s thread (every
    * thread without one), namespace (every one without) and checkpoint;
    * `before` keeps older ones, `filter` those whose metadata has the given
-   * values, `limit` caps the count.
+   * values, `limit` caps the count. The whole page crosses from the store
+   * at once; with LangGraph.js's serializer, a checkpoint whose data holds
+   * nothing to revive gets its `channel_values` parsed on first read.
    */
   async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
     const { before, limit, filter } = options ?? {};
     const c = config?.configurable ?? {};
-    const text = this.#store.list(
+    const page = this.#store.list(
       typeof c.thread_id === "string" && c.thread_id !== "" ? c.thread_id : undefined,
       typeof c.checkpoint_ns === "string" ? c.checkpoint_ns : undefined,
       typeof c.checkpoint_id === "string" && c.checkpoint_id !== "" ? c.checkpoint_id : undefined,
       typeof before?.configurable?.checkpoint_id === "string" ? before.configurable.checkpoint_id : undefined,
       filter === undefined || filter === null ? undefined : JSON.stringify(filter),
       limit === undefined || limit === null ? undefined : Math.max(0, Math.floor(limit)),
+      this.#plainSerde,
     );
-    for (const stored of JSON.parse(text) as StoredTuple[]) yield await this.#tuple(stored);
+    const tuples = JSON.parse(page.takeText()) as StoredTuple[];
+    const revive = new Set(page.reviveList());
+    const left = { n: 0 };
+    for (let i = 0; i < tuples.length; i++) {
+      const t = tuples[i]!;
+      if (t.checkpoint.channel_values !== null) continue;
+      left.n += 1;
+      t.checkpoint = lazyCheckpoint(t.checkpoint as unknown as Record<string, unknown>, { page, i, left });
+    }
+    if (left.n === 0) page.free();
+    for (let i = 0; i < tuples.length; i++) {
+      const t = tuples[i]!;
+      yield !this.#plainSerde || revive.has(i) ? await this.#revive(t) : t;
+    }
   }
 
   /**
@@ -301,6 +401,7 @@ export class MemorySaver extends BaseCheckpointSaver {
     const checkpoint_ns = config.configurable?.checkpoint_ns ?? "";
     if (typeof checkpoint_ns !== "string") throw argumentError("put(config, ...): checkpoint_ns must be a string");
     const parent = config.configurable?.checkpoint_id;
+    const channels: string[] = [];
     const values: string[] = [];
     const newVersionsIn = versionsIn(newVersions, "put(config, checkpoint, metadata, newVersions)");
     for (const v of Object.values(newVersions ?? {})) {
@@ -309,7 +410,8 @@ export class MemorySaver extends BaseCheckpointSaver {
     for (const channel of Object.keys(newVersionsIn)) {
       const channelValues = checkpoint.channel_values as Record<string, unknown> | undefined;
       if (channelValues && Object.prototype.hasOwnProperty.call(channelValues, channel)) {
-        values.push(`${JSON.stringify(channel)}:${await this.#dumpStored(channelValues[channel])}`);
+        channels.push(channel);
+        values.push(await this.#dump(channelValues[channel]));
       }
     }
     const versions_seen: Record<string, Record<string, string>> = {};
@@ -323,15 +425,17 @@ export class MemorySaver extends BaseCheckpointSaver {
       channel_versions: versionsIn(checkpoint.channel_versions, "put(config, checkpoint, ...): checkpoint.channel_versions"),
       versions_seen,
       updated_channels: (checkpoint as { updated_channels?: string[] }).updated_channels ?? null,
+      channel_values: {},
     };
-    const checkpointText = `${JSON.stringify(head).slice(0, -1)},"channel_values":{${values.join(",")}}}`;
     this.#store.put(
       thread_id,
       checkpoint_ns,
       typeof parent === "string" && parent !== "" ? parent : undefined,
-      checkpointText,
+      JSON.stringify(head),
       await this.#dump(metadata),
       JSON.stringify(newVersionsIn),
+      channels,
+      values,
     );
     return { configurable: { thread_id, checkpoint_ns, checkpoint_id: checkpoint.id } };
   }

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import * as chronograph from "chronograph";
+import { MemorySaver as LangGraphMemorySaver } from "@langchain/langgraph-checkpoint";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { chatGraph, tree as langgraphTree } from "./walkthrough.mjs";
@@ -98,3 +99,69 @@ for (const b of backends) {
     });
   });
 }
+
+describe("Chronograph's writes to a LangGraph.js checkpointer after an operation", () => {
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** LangGraph.js's MemorySaver behind slow async calls that log what reached it, and when. */
+  const slowSaver = (inner, log, { failWrites = false } = {}) => {
+    let putting = 0;
+    return {
+      getTuple: (c) => inner.getTuple(c),
+      list: (c, o) => inner.list(c, o),
+      getNextVersion: (v) => inner.getNextVersion(v),
+      deleteThread: (t) => inner.deleteThread(t),
+      async put(config, checkpoint, metadata, newVersions) {
+        assert.equal(putting, 0, "one put at a time");
+        putting += 1;
+        await sleep(2);
+        const out = await inner.put(config, checkpoint, metadata, newVersions);
+        putting -= 1;
+        log.push(["put", checkpoint.id, config.configurable.checkpoint_id]);
+        return out;
+      },
+      async putWrites(config, writes, taskId, taskPath) {
+        log.push(["writes", config.configurable.checkpoint_id]);
+        await sleep(10);
+        if (failWrites) throw new Error("the disk is full");
+        await inner.putWrites(config, writes, taskId, taskPath);
+        log.push(["writes stored", config.configurable.checkpoint_id]);
+      },
+    };
+  };
+
+  test("checkpoints go one at a time, parents first; a checkpoint's writes after it, alongside the next ones; all before the run resolves", async () => {
+    const inner = new LangGraphMemorySaver();
+    const log = [];
+    const thread = { configurable: { thread_id: "slow" } };
+    await chronographChat(chronograph, slowSaver(inner, log)).invoke({ messages: [{ type: "human", content: "明天上午还有号吗" }] }, thread);
+    const stored = new Set();
+    let overlapped = false;
+    let inFlight = 0;
+    for (const [what, id, parent] of log) {
+      if (what === "put") {
+        if (parent) assert.ok(stored.has(parent), "its parent was stored first");
+        stored.add(id);
+        if (inFlight > 0) overlapped = true;
+      } else if (what === "writes") {
+        assert.ok(stored.has(id), "its checkpoint was stored first");
+        inFlight += 1;
+      } else {
+        inFlight -= 1;
+      }
+    }
+    assert.equal(inFlight, 0, "every write was stored before the run resolved");
+    assert.equal(stored.size, 4);
+    assert.ok(overlapped, "writes did not hold up the next checkpoint");
+    // A fresh engine on the same saver reads the first round back.
+    assert.deepEqual(await chronographTree(chronographChat(chronograph, inner), thread), reference.slice(0, 4));
+  });
+
+  test("a write the saver refuses fails the run, after the checkpoints were stored", async () => {
+    const inner = new LangGraphMemorySaver();
+    const log = [];
+    const thread = { configurable: { thread_id: "refused" } };
+    const graph = chronographChat(chronograph, slowSaver(inner, log, { failWrites: true }));
+    await assert.rejects(graph.invoke({ messages: [{ type: "human", content: "hi" }] }, thread), /the disk is full/);
+    assert.equal(log.filter(([what]) => what === "put").length, 4);
+  });
+});

@@ -18,7 +18,7 @@
 use crate::error::{invalid_argument, to_js, OrJs};
 use chronograph::{
     ChannelValue, ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata,
-    CheckpointSaver, CheckpointTuple, InMemorySaver, ListOptions, ListTarget, Name, StoredView,
+    CheckpointSaver, InMemorySaver, ListOptions, ListTarget, Name, StoredView, Version,
     VersionsSeen,
 };
 use serde::de::DeserializeOwned;
@@ -26,6 +26,7 @@ use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::rc::Rc;
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
 use super::types::Address;
@@ -35,46 +36,18 @@ use super::types::Address;
 #[derive(Default)]
 pub struct WasmCheckpointStore(Rc<InMemorySaver>);
 
-/// A stored checkpoint as LangGraph.js writes it (`updated_channels` only
-/// when it was given).
-#[derive(Serialize)]
-struct CheckpointOut<'a> {
-    v: u32,
-    id: &'a str,
-    ts: &'a str,
-    channel_values: &'a BTreeMap<Name, ChannelValue>,
-    channel_versions: &'a ChannelVersions,
-    versions_seen: &'a VersionsSeen,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    updated_channels: &'a Option<Vec<Name>>,
-}
-
-/// LangGraph.js `CheckpointTuple`, metadata exactly as stored.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct TupleOut<'a> {
-    config: Address<'a>,
-    checkpoint: CheckpointOut<'a>,
-    metadata: &'a CheckpointMetadata,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    parent_config: Option<Address<'a>>,
-    pending_writes: Vec<(&'a str, &'a str, &'a Value)>,
-}
-
 /// Parses JSON text the TypeScript layer wrote, naming the argument on error.
 fn parse<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, JsValue> {
     serde_json::from_str(text).map_err(|e| invalid_argument(format!("{what}: {e}")))
 }
 
-/// JSON text of a value the store holds (cannot fail for these types; an
-/// error rather than a panic all the same).
-fn text<T: Serialize>(value: &T) -> Result<String, JsValue> {
-    serde_json::to_string(value).map_err(|e| {
-        to_js(
-            &chronograph::Error::runtime(format!("Could not serialize a checkpoint: {e}"))
-                .with_code("SERIALIZATION"),
-        )
-    })
+/// A serialization failure as a JS error (cannot happen for the store's
+/// types; an error rather than a panic all the same).
+fn serialization_error(e: impl std::fmt::Display) -> JsValue {
+    to_js(
+        &chronograph::Error::runtime(format!("Could not serialize a checkpoint: {e}"))
+            .with_code("SERIALIZATION"),
+    )
 }
 
 #[wasm_bindgen]
@@ -85,9 +58,13 @@ impl WasmCheckpointStore {
         WasmCheckpointStore::default()
     }
 
-    /// Stores `checkpoint` (JSON text) under `parent_id` in `thread_id` /
-    /// `checkpoint_ns`, keeping the values of the channels in
-    /// `new_versions` (JSON text: channel → version).
+    /// Stores `checkpoint` (JSON text, without `channel_values`) under
+    /// `parent_id` in `thread_id` / `checkpoint_ns`, with the values of the
+    /// channels in `new_versions` (JSON text: channel → version): `values[i]`
+    /// (the value's serialized text, kept as it is) is channel
+    /// `channels[i]`'s. The values cross as strings of their own, not inside
+    /// the checkpoint's JSON, so nothing escapes and unescapes them.
+    #[allow(clippy::too_many_arguments)]
     pub fn put(
         &self,
         thread_id: String,
@@ -96,10 +73,21 @@ impl WasmCheckpointStore {
         checkpoint: &str,
         metadata: &str,
         new_versions: &str,
+        channels: Vec<String>,
+        values: Vec<String>,
     ) -> Result<(), JsValue> {
-        let checkpoint: Checkpoint = parse(checkpoint, "put(): checkpoint")?;
+        let mut checkpoint: Checkpoint = parse(checkpoint, "put(): checkpoint")?;
         let metadata: CheckpointMetadata = parse(metadata, "put(): metadata")?;
         let new_versions: ChannelVersions = parse(new_versions, "put(): newVersions")?;
+        if channels.len() != values.len() {
+            return Err(invalid_argument("put(): one value per channel"));
+        }
+        for (channel, value) in channels.into_iter().zip(values) {
+            checkpoint.channel_values.insert(
+                Name::from(channel),
+                ChannelValue::Json(Arc::new(Value::String(marked(value)))),
+            );
+        }
         let parent = CheckpointConfig {
             thread_id,
             checkpoint_ns,
@@ -131,50 +119,54 @@ impl WasmCheckpointStore {
         self.0.put_writes(&at, &writes, task_id, task_path).or_js()
     }
 
-    /// The tuple (JSON text) of a checkpoint, or of the namespace's newest
-    /// when `checkpoint_id` is absent; `undefined` when there is none.
+    /// The tuple (JSON text, see [`WasmStorePage`]) of a checkpoint, or of
+    /// the namespace's newest when `checkpoint_id` is absent; `undefined`
+    /// when there is none. Its serialized values are written in place with
+    /// `plain` (LangGraph.js's own serializer), else as JSON strings (the
+    /// text a custom serializer gets back as it wrote it).
     #[wasm_bindgen(js_name = getTuple)]
     pub fn get_tuple(
         &self,
         thread_id: String,
         checkpoint_ns: String,
         checkpoint_id: Option<String>,
+        plain: bool,
     ) -> Result<Option<String>, JsValue> {
-        if let Some(id) = checkpoint_id {
-            // A lookup by id: the stored map is keyed by it.
-            let at = CheckpointConfig {
-                thread_id,
-                checkpoint_ns,
-                checkpoint_id: Some(id),
-            };
-            return match self.0.get_tuple(&at).or_js()? {
-                Some(t) => owned_tuple_text(&t).map(Some),
-                None => Ok(None),
-            };
-        }
-        // The newest of the namespace is the first one listed; `visit` reads
-        // it in place, where `get_tuple` would copy the tuple to serialize it.
+        let mode = match plain {
+            true => Mode::Parsed,
+            false => Mode::Text,
+        };
         let target = ListTarget {
             thread_id: Some(thread_id),
             checkpoint_ns: Some(checkpoint_ns),
-            checkpoint_id: None,
+            checkpoint_id,
         };
         let options = ListOptions {
             limit: Some(1),
             ..Default::default()
         };
         let mut out = Ok(None);
+        // The newest of the namespace is the first one listed; a lookup by
+        // id lists that one only. `visit` reads it in place.
         self.0.visit(&target, &options, &mut |view| {
-            out = tuple_text(&view).map(Some);
+            let mut text = Vec::new();
+            out = match write_tuple(&mut text, &view, mode) {
+                Ok(_) => utf8(text).map(Some),
+                Err(e) => Err(serialization_error(e)),
+            };
         });
         out
     }
 
-    /// Tuples (JSON text of an array), newest first per namespace:
+    /// A page of tuples, newest first per namespace (see [`WasmStorePage`]):
     /// `thread_id`/`checkpoint_ns`/`checkpoint_id` narrow the search when
     /// given; `before` keeps ids lower than it; `filter` (JSON text of an
     /// object) keeps checkpoints whose metadata has those values; `limit`
-    /// caps the count.
+    /// caps the count. With `plain` (LangGraph.js's own serializer), the
+    /// channel values of a checkpoint whose data holds nothing to revive
+    /// stay in the page until read; without, every serialized value is in
+    /// the text as a JSON string, for the serializer.
+    #[allow(clippy::too_many_arguments)]
     pub fn list(
         &self,
         thread_id: Option<String>,
@@ -183,7 +175,12 @@ impl WasmCheckpointStore {
         before: Option<String>,
         filter: Option<String>,
         limit: Option<u32>,
-    ) -> Result<String, JsValue> {
+        plain: bool,
+    ) -> Result<WasmStorePage, JsValue> {
+        let mode = match plain {
+            true => Mode::Lazy,
+            false => Mode::Text,
+        };
         let filter: BTreeMap<String, Value> = match filter {
             Some(f) => parse(&f, "list(): filter")?,
             None => BTreeMap::new(),
@@ -198,27 +195,37 @@ impl WasmCheckpointStore {
             before,
             limit: limit.map(|l| l as usize),
         };
-        let mut out = String::from("[");
-        let mut error = None;
+        let mut text = Vec::with_capacity(4096);
+        text.push(b'[');
+        let mut values = Vec::new();
+        let mut revive = Vec::new();
+        let mut failed = None;
         self.0.visit(&target, &options, &mut |view| {
-            if error.is_some() {
+            if failed.is_some() {
                 return;
             }
-            match tuple_text(&view) {
-                Ok(t) => {
-                    if out.len() > 1 {
-                        out.push(',');
-                    }
-                    out.push_str(&t);
+            let i = values.len();
+            if i > 0 {
+                text.push(b',');
+            }
+            match write_tuple(&mut text, &view, mode) {
+                Ok(Written::Plain(v)) => values.push(v),
+                Ok(Written::Revive) => {
+                    values.push(None);
+                    revive.push(i as u32);
                 }
-                Err(e) => error = Some(e),
+                Err(e) => failed = Some(e),
             }
         });
-        if let Some(e) = error {
-            return Err(e);
+        if let Some(e) = failed {
+            return Err(serialization_error(e));
         }
-        out.push(']');
-        Ok(out)
+        text.push(b']');
+        Ok(WasmStorePage {
+            text: utf8(text)?,
+            values,
+            revive,
+        })
     }
 
     /// Forgets a thread: its checkpoints, writes and values.
@@ -234,50 +241,411 @@ impl WasmCheckpointStore {
     }
 }
 
-/// A tuple the saver handed out, as JSON text.
-fn owned_tuple_text(t: &CheckpointTuple) -> Result<String, JsValue> {
-    let c = &t.checkpoint;
-    text(&TupleOut {
-        config: Address::new(&t.config),
-        checkpoint: CheckpointOut {
-            v: c.v,
-            id: &c.id,
-            ts: &c.ts,
-            channel_values: &c.channel_values,
-            channel_versions: &c.channel_versions,
-            versions_seen: &c.versions_seen,
-            updated_channels: &c.updated_channels,
-        },
-        metadata: &t.metadata,
-        parent_config: t.parent_config.as_ref().map(Address::new),
-        pending_writes: t
-            .pending_writes
-            .iter()
-            .map(|w| (w.task_id.as_str(), w.channel.as_str(), &w.value))
-            .collect(),
+/// The text serde_json and the store's serialized values make (always
+/// UTF-8; an error rather than a panic all the same).
+fn utf8(bytes: Vec<u8>) -> Result<String, JsValue> {
+    String::from_utf8(bytes).map_err(serialization_error)
+}
+
+/// A page of `list`: LangGraph.js `CheckpointTuple`s as one JSON array
+/// text, ready as they are (keys in the order LangGraph.js's `MemorySaver`
+/// writes them, integer channel versions as numbers, serialized values
+/// written in place: one `JSON.parse` reads them), plus what cannot be in
+/// the text:
+///
+/// - the channel values of the tuples listed lazily (`channel_values:
+///   null` in the text), taken by [`values_text`](Self::values_text) on
+///   first read: a listing read for its metadata parses no values;
+/// - the tuples whose data the serializer must revive (an object with an
+///   `lc` key somewhere: LangChain messages, typed values, or a format < 4
+///   checkpoint to migrate), which the JS layer finishes asynchronously
+///   (`revive_list`); they always carry their values in the text.
+#[wasm_bindgen]
+pub struct WasmStorePage {
+    text: String,
+    values: Vec<Option<BTreeMap<Name, ChannelValue>>>,
+    revive: Vec<u32>,
+}
+
+#[wasm_bindgen]
+impl WasmStorePage {
+    /// The tuples as a JSON array (taken: later calls return `"[]"`).
+    #[wasm_bindgen(js_name = takeText)]
+    pub fn take_text(&mut self) -> String {
+        match self.text.is_empty() {
+            true => "[]".into(),
+            false => std::mem::take(&mut self.text),
+        }
+    }
+
+    /// Indexes of the tuples the serializer must revive, ascending.
+    #[wasm_bindgen(js_name = reviveList)]
+    pub fn revive_list(&self) -> Vec<u32> {
+        self.revive.clone()
+    }
+
+    /// Tuple `i`'s `channel_values` as JSON text, the serialized values in
+    /// place (taken: later calls, and tuples listed with their values,
+    /// return `undefined`).
+    #[wasm_bindgen(js_name = valuesText)]
+    pub fn values_text(&mut self, i: usize) -> Result<Option<String>, JsValue> {
+        let Some(values) = self.values.get_mut(i).and_then(Option::take) else {
+            return Ok(None);
+        };
+        let mut out = Vec::with_capacity(256);
+        write_values(&mut out, &values, Mode::Lazy).map_err(serialization_error)?;
+        utf8(out).map(Some)
+    }
+}
+
+/// What [`write_tuple`] wrote.
+enum Written {
+    /// Nothing to revive; the values when they were left out of the text.
+    Plain(Option<BTreeMap<Name, ChannelValue>>),
+    /// The serializer must revive something (values written in place).
+    Revive,
+}
+
+/// Whether JSON text may hold an object LangGraph.js's serializer revives
+/// (one with an `lc` key). Conservative: `"lc"` anywhere counts.
+fn may_revive(json: &[u8]) -> bool {
+    let mut rest = json;
+    while let Some(p) = rest.iter().position(|&b| b == b'l') {
+        // The byte before position 0 of `rest` is an `l`, never a quote.
+        if p > 0 && rest[p - 1] == b'"' && rest[p + 1..].starts_with(b"c\"") {
+            return true;
+        }
+        rest = &rest[p + 1..];
+    }
+    false
+}
+
+/// Starts the stored text of a channel value found to hold nothing to
+/// revive when it was put: a listing then need not look through every
+/// value's text again (a W1 listing holds 64 MB of them). Never the first
+/// character of JSON text; [`write_value`] leaves it out.
+const PLAIN: char = '\u{1}';
+
+/// A channel value's serialized text as the store keeps it: marked
+/// [`PLAIN`] when it holds nothing to revive.
+fn marked(text: String) -> String {
+    if may_revive(text.as_bytes()) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 1);
+    out.push(PLAIN);
+    out.push_str(&text);
+    out
+}
+
+/// Whether a stored value (serialized text, as `put` keeps it) may need
+/// reviving; any other kind of value is left to the serializer too.
+fn value_may_revive(value: &Value) -> bool {
+    match value {
+        Value::String(text) => !text.starts_with(PLAIN) && may_revive(text.as_bytes()),
+        _ => true,
+    }
+}
+
+/// How [`write_tuple`] writes serialized values.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    /// In place; channel values left out (and kept) when nothing needs reviving.
+    Lazy,
+    /// In place.
+    Parsed,
+    /// As JSON strings (the serialized text itself).
+    Text,
+}
+
+/// A stored value: its serialized text in place (it is JSON), or with
+/// `Mode::Text` as a JSON string; any other value as JSON.
+fn write_value(out: &mut Vec<u8>, value: &Value, mode: Mode) -> serde_json::Result<()> {
+    let Value::String(text) = value else {
+        return serde_json::to_writer(out, value);
+    };
+    let text = text.strip_prefix(PLAIN).unwrap_or(text);
+    match mode {
+        Mode::Text => serde_json::to_writer(out, text),
+        _ if text.trim().is_empty() => {
+            out.extend_from_slice(b"null");
+            Ok(())
+        }
+        _ => {
+            out.extend_from_slice(text.as_bytes());
+            Ok(())
+        }
+    }
+}
+
+/// Channel values as a JSON object, each value as `mode` writes it.
+fn write_values(
+    out: &mut Vec<u8>,
+    values: &BTreeMap<Name, ChannelValue>,
+    mode: Mode,
+) -> serde_json::Result<()> {
+    out.push(b'{');
+    for (i, (channel, value)) in values.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        serde_json::to_writer(&mut *out, &**channel)?;
+        out.push(b':');
+        match value {
+            ChannelValue::Json(v) => write_value(out, v, mode)?,
+            list => serde_json::to_writer(&mut *out, list)?,
+        }
+    }
+    out.push(b'}');
+    Ok(())
+}
+
+/// LangGraph.js's channel versions: integers (the store keeps `n` as
+/// `n.<u64::MAX>`, see npm/src/langgraph.ts) as numbers, others as text.
+struct Versions<'a>(&'a ChannelVersions);
+
+impl Serialize for Versions<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(
+            self.0
+                .iter()
+                .map(|(channel, v)| (&**channel, VersionOut(v))),
+        )
+    }
+}
+
+struct VersionOut<'a>(&'a Version);
+
+impl Serialize for VersionOut<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0.salt {
+            u64::MAX => s.serialize_u64(self.0.counter),
+            _ => self.0.serialize(s),
+        }
+    }
+}
+
+struct Seen<'a>(&'a VersionsSeen);
+
+impl Serialize for Seen<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(node, v)| (&**node, Versions(v))))
+    }
+}
+
+/// One stored checkpoint as a LangGraph.js `CheckpointTuple` (`{config,
+/// checkpoint: {v, id, ts, channel_values, channel_versions, versions_seen,
+/// updated_channels?}, metadata, pendingWrites, parentConfig?}`), straight
+/// from the stored data. With `Mode::Lazy` and nothing to revive, the
+/// values are left out (`null`) and returned.
+fn write_tuple(
+    out: &mut Vec<u8>,
+    view: &StoredView<'_>,
+    mode: Mode,
+) -> serde_json::Result<Written> {
+    let c = view.checkpoint();
+    let values = view.channel_values();
+    let metadata = serde_json::to_vec(view.metadata())?;
+    let writes = view.pending_writes();
+    let revive = may_revive(&metadata)
+        || (c.v < 4 && view.parent_id().is_some())
+        || writes.iter().any(|(_, _, v)| value_may_revive(v))
+        || values.values().any(|v| match v {
+            ChannelValue::Json(v) => value_may_revive(v),
+            ChannelValue::List(_) => true,
+        });
+    let address = |id| Address::of(view.thread_id, view.checkpoint_ns, Some(id));
+    out.extend_from_slice(b"{\"config\":");
+    serde_json::to_writer(&mut *out, &address(&c.id))?;
+    out.extend_from_slice(b",\"checkpoint\":{\"v\":");
+    serde_json::to_writer(&mut *out, &c.v)?;
+    out.extend_from_slice(b",\"id\":");
+    serde_json::to_writer(&mut *out, &c.id)?;
+    out.extend_from_slice(b",\"ts\":");
+    serde_json::to_writer(&mut *out, &c.ts)?;
+    out.extend_from_slice(b",\"channel_values\":");
+    let kept = if mode == Mode::Lazy && !revive {
+        out.extend_from_slice(b"null");
+        Some(values)
+    } else {
+        write_values(out, &values, mode)?;
+        None
+    };
+    out.extend_from_slice(b",\"channel_versions\":");
+    serde_json::to_writer(&mut *out, &Versions(&c.channel_versions))?;
+    out.extend_from_slice(b",\"versions_seen\":");
+    serde_json::to_writer(&mut *out, &Seen(&c.versions_seen))?;
+    if let Some(updated) = &c.updated_channels {
+        out.extend_from_slice(b",\"updated_channels\":");
+        serde_json::to_writer(&mut *out, updated)?;
+    }
+    out.extend_from_slice(b"},\"metadata\":");
+    out.extend_from_slice(&metadata);
+    out.extend_from_slice(b",\"pendingWrites\":[");
+    for (i, (task_id, channel, value)) in writes.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.push(b'[');
+        serde_json::to_writer(&mut *out, task_id)?;
+        out.push(b',');
+        serde_json::to_writer(&mut *out, channel)?;
+        out.push(b',');
+        write_value(out, value, mode)?;
+        out.push(b']');
+    }
+    out.push(b']');
+    if let Some(parent) = view.parent_id() {
+        out.extend_from_slice(b",\"parentConfig\":");
+        serde_json::to_writer(&mut *out, &address(parent))?;
+    }
+    out.push(b'}');
+    Ok(match revive {
+        true => Written::Revive,
+        false => Written::Plain(kept),
     })
 }
 
-/// One stored checkpoint's tuple as JSON text, written in place.
-fn tuple_text(view: &StoredView<'_>) -> Result<String, JsValue> {
-    let checkpoint = view.checkpoint();
-    let values = view.channel_values();
-    let tuple = TupleOut {
-        config: Address::of(view.thread_id, view.checkpoint_ns, Some(&checkpoint.id)),
-        checkpoint: CheckpointOut {
-            v: checkpoint.v,
-            id: &checkpoint.id,
-            ts: &checkpoint.ts,
-            channel_values: &values,
-            channel_versions: &checkpoint.channel_versions,
-            versions_seen: &checkpoint.versions_seen,
-            updated_channels: &checkpoint.updated_channels,
-        },
-        metadata: view.metadata(),
-        parent_config: view
-            .parent_id()
-            .map(|p| Address::of(view.thread_id, view.checkpoint_ns, Some(p))),
-        pending_writes: view.pending_writes(),
-    };
-    text(&tuple)
+#[cfg(test)]
+mod tests {
+    use super::{may_revive, WasmCheckpointStore};
+    use serde_json::{json, Value};
+
+    /// A checkpoint as npm/src/langgraph.ts `put` writes it: values as
+    /// their serialized text, integer versions as `n.<u64::MAX>`.
+    fn put(store: &WasmCheckpointStore, id: &str, parent: Option<&str>, trail: &Value, count: u64) {
+        let max = u64::MAX;
+        let checkpoint = json!({
+            "v": 4, "id": id, "ts": "2026-12-01T00:00:00.000Z",
+            "channel_versions": {"trail": format!("{count}.{max}"), "count": format!("{count}.{max}")},
+            "versions_seen": {"agent": {"trail": format!("{}.{max}", count.saturating_sub(1))}, "tool": {"x": "7.3"}},
+            "updated_channels": null,
+            "channel_values": {},
+        });
+        let new_versions =
+            json!({"trail": format!("{count}.{max}"), "count": format!("{count}.{max}")});
+        store
+            .put(
+                "t".into(),
+                String::new(),
+                parent.map(str::to_owned),
+                &checkpoint.to_string(),
+                &json!({"source": "loop", "step": count, "parents": {}}).to_string(),
+                &new_versions.to_string(),
+                vec!["trail".into(), "count".into()],
+                vec![trail.to_string(), count.to_string()],
+            )
+            .unwrap();
+    }
+
+    fn list(store: &WasmCheckpointStore, plain: bool) -> super::WasmStorePage {
+        store
+            .list(Some("t".into()), None, None, None, None, None, plain)
+            .unwrap()
+    }
+
+    #[test]
+    fn revival_is_looked_for_as_an_lc_key() {
+        for yes in [
+            r#"{"lc":1}"#,
+            r#"[{"a":{"lc":2,"type":"constructor"}}]"#,
+            r#""lc""#,
+        ] {
+            assert!(may_revive(yes.as_bytes()), "{yes}");
+        }
+        for no in [
+            r#"["tool","agent"]"#,
+            r#"{"lcx":1,"l":"c"}"#,
+            r#""\"lc\"""#,
+            "",
+            "l",
+            r#""l"#,
+        ] {
+            assert!(!may_revive(no.as_bytes()), "{no}");
+        }
+    }
+
+    #[test]
+    fn a_page_is_langgraph_tuples_with_plain_values_left_for_later() {
+        let store = WasmCheckpointStore::new();
+        put(&store, "1", None, &json!(["agent"]), 1);
+        put(&store, "2", Some("1"), &json!(["agent", "tool"]), 2);
+        store
+            .put_writes(
+                "t".into(),
+                String::new(),
+                "2".into(),
+                r#"[["trail","[\"agent\"]"]]"#,
+                "task",
+                "",
+            )
+            .unwrap();
+        let mut page = list(&store, true);
+        let tuples: Value = serde_json::from_str(&page.take_text()).unwrap();
+        assert!(page.revive_list().is_empty());
+        assert!(
+            tuples.to_string().find('\u{1}').is_none(),
+            "no mark leaves the store"
+        );
+        let newest = &tuples[0];
+        assert_eq!(
+            newest["config"],
+            json!({"configurable": {"thread_id": "t", "checkpoint_ns": "", "checkpoint_id": "2"}})
+        );
+        assert_eq!(newest["checkpoint"]["channel_values"], Value::Null);
+        assert_eq!(
+            newest["checkpoint"]["channel_versions"],
+            json!({"count": 2, "trail": 2})
+        );
+        assert_eq!(
+            newest["checkpoint"]["versions_seen"],
+            json!({"agent": {"trail": 1}, "tool": {"x": "00000000000000000000000000000007.0000000000000003"}})
+        );
+        assert_eq!(
+            newest["metadata"],
+            json!({"source": "loop", "step": 2, "parents": {}})
+        );
+        assert_eq!(
+            newest["pendingWrites"],
+            json!([["task", "trail", ["agent"]]])
+        );
+        assert_eq!(newest["parentConfig"]["configurable"]["checkpoint_id"], "1");
+        assert!(tuples[1].get("parentConfig").is_none());
+        let values: Value = serde_json::from_str(&page.values_text(0).unwrap().unwrap()).unwrap();
+        assert_eq!(values, json!({"count": 2, "trail": ["agent", "tool"]}));
+        assert_eq!(page.values_text(0).unwrap(), None, "taken");
+        // For another serializer, every value is its serialized text.
+        let texts: Value = serde_json::from_str(&list(&store, false).take_text()).unwrap();
+        assert_eq!(
+            texts[1]["checkpoint"]["channel_values"],
+            json!({"count": "1", "trail": "[\"agent\"]"})
+        );
+        assert_eq!(
+            texts[0]["pendingWrites"],
+            json!([["task", "trail", "[\"agent\"]"]])
+        );
+        // getTuple: the same tuple, values in place (or as text).
+        let got = |plain| -> Value {
+            let text = store.get_tuple("t".into(), String::new(), Some("1".into()), plain);
+            serde_json::from_str(&text.unwrap().unwrap()).unwrap()
+        };
+        let mut parsed = tuples[1].clone();
+        parsed["checkpoint"]["channel_values"] = json!({"count": 1, "trail": ["agent"]});
+        assert_eq!(got(true), parsed);
+        assert_eq!(got(false), texts[1]);
+    }
+
+    #[test]
+    fn a_checkpoint_with_something_to_revive_carries_its_values_and_is_named() {
+        let store = WasmCheckpointStore::new();
+        put(&store, "1", None, &json!(["agent"]), 1);
+        let message = json!([{"lc": 1, "type": "constructor", "id": ["x", "HumanMessage"], "kwargs": {"content": "hi"}}]);
+        put(&store, "2", Some("1"), &message, 2);
+        let mut page = list(&store, true);
+        let tuples: Value = serde_json::from_str(&page.take_text()).unwrap();
+        assert_eq!(page.revive_list(), vec![0]);
+        assert_eq!(tuples[0]["checkpoint"]["channel_values"]["trail"], message);
+        assert_eq!(tuples[1]["checkpoint"]["channel_values"], Value::Null);
+        assert_eq!(page.values_text(0).unwrap(), None);
+    }
 }

@@ -26,7 +26,7 @@
 //!   run's config) handed to JS; `lazy_state`: the list channels of those
 //!   states that are converted only when read.
 //! - [`WasmStateGraph`], [`WasmCompiledGraph`], [`WasmMemorySaver`],
-//!   [`WasmListing`], [`WasmCheckpointStore`] (the store under
+//!   [`WasmListing`], [`WasmCheckpointStore`] and its [`WasmStorePage`] (the store under
 //!   `chronograph/langgraph`'s `MemorySaver`): the exported classes; `task`: running JS tasks by
 //!   number, for `interrupt()`.
 
@@ -46,7 +46,7 @@ mod task;
 pub mod types;
 pub mod value;
 
-pub use checkpoint_store::WasmCheckpointStore;
+pub use checkpoint_store::{WasmCheckpointStore, WasmStorePage};
 pub use clock::DateClock;
 pub use compiled::WasmCompiledGraph;
 pub use listing::WasmListing;
