@@ -77,7 +77,8 @@ pub struct Problem {
 }
 
 impl Problem {
-    fn new(message: String) -> Problem {
+    /// A problem with the location `message` names, if any.
+    pub fn new(message: String) -> Problem {
         let at = locate(&message);
         Problem { message, at }
     }
