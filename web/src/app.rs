@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use crate::components::{
-    ChatView, DagView, ForkDialog, ImportDialog, Inspector, LessonPanel, LogPanel, SpecEditor, Toolbar,
-    TopologyPanel,
+    ChatView, DagView, ForkDialog, ImportDialog, Inspector, LessonPanel, LogPanel, SpecEditor,
+    Toolbar, TopologyPanel,
 };
 use crate::state::AppState;
 

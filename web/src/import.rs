@@ -170,8 +170,7 @@ pub fn recorded(items: &[Value], format: ImportFormat) -> Vec<Recorded> {
                 ),
                 ImportFormat::SaverList => (
                     item.get("config")?.get("configurable")?,
-                    item.get("parentConfig")
-                        .and_then(|p| p.get("configurable")),
+                    item.get("parentConfig").and_then(|p| p.get("configurable")),
                 ),
             };
             let (next, values) = match format {
@@ -360,7 +359,10 @@ pub fn infer_spec(recorded: &[Recorded]) -> Value {
         if n == START {
             0
         } else {
-            nodes.iter().position(|x| x == n).map_or(usize::MAX, |i| i + 1)
+            nodes
+                .iter()
+                .position(|x| x == n)
+                .map_or(usize::MAX, |i| i + 1)
         }
     };
     let mut edges: Vec<(String, String)> = edges.into_iter().collect();
@@ -399,7 +401,14 @@ pub fn with_triggers(thread: ThreadExport, recorded: &[Recorded]) -> ThreadExpor
             .as_array()
             .into_iter()
             .flatten()
-            .filter_map(|b| b["version"].as_str()?.split('.').nth(1)?.parse::<u64>().ok())
+            .filter_map(|b| {
+                b["version"]
+                    .as_str()?
+                    .split('.')
+                    .nth(1)?
+                    .parse::<u64>()
+                    .ok()
+            })
             .max()
             .unwrap_or(0);
         let mut blobs = Vec::new();
@@ -512,7 +521,10 @@ mod tests {
     fn every_langgraph_format_opens_with_a_spec_from_its_history() {
         for (name, format) in [
             ("python_history.json", ImportFormat::PythonStateHistory),
-            ("agent_server_history.json", ImportFormat::AgentServerHistory),
+            (
+                "agent_server_history.json",
+                ImportFormat::AgentServerHistory,
+            ),
             ("langgraphjs_saver.json", ImportFormat::SaverList),
         ] {
             let opened = open(&fixture(name)).unwrap();
@@ -521,7 +533,11 @@ mod tests {
             let spec: Value = serde_json::from_str(opened.spec.as_deref().unwrap()).unwrap();
             assert_eq!(
                 spec["edges"],
-                json!([["__start__", "booking"], ["booking", "reply"], ["reply", "__end__"]]),
+                json!([
+                    ["__start__", "booking"],
+                    ["booking", "reply"],
+                    ["reply", "__end__"]
+                ]),
                 "{name}"
             );
             assert_eq!(spec["channels"]["messages"]["reducer"], "add_messages");
@@ -531,7 +547,11 @@ mod tests {
             let views = s.checkpoints();
             assert_eq!(views.len(), 13);
             let nexts: Vec<Vec<String>> = views.iter().map(|v| v.next.clone()).collect();
-            assert_eq!(nexts[0], ["__start__"], "{name}: next as LangGraph recorded it");
+            assert_eq!(
+                nexts[0],
+                ["__start__"],
+                "{name}: next as LangGraph recorded it"
+            );
             assert_eq!(nexts[2], ["reply"], "{name}");
             assert!(nexts[3].is_empty(), "{name}");
         }
@@ -541,7 +561,10 @@ mod tests {
     fn an_imported_history_forks_with_update_state_and_refuses_to_run_without_its_graph() {
         let mut s = session_of(open(&fixture("python_history.json")).unwrap());
         assert!(s.needs_graph());
-        assert_eq!(s.spec().nodes.keys().collect::<Vec<_>>(), ["booking", "reply"]);
+        assert_eq!(
+            s.spec().nodes.keys().collect::<Vec<_>>(),
+            ["booking", "reply"]
+        );
         let c0 = s.checkpoints()[0].id.clone();
         let out = s
             .update(
@@ -553,8 +576,18 @@ mod tests {
         let views = s.checkpoints();
         let new = views.iter().find(|v| v.id == out.created[0]).unwrap();
         assert_eq!(
-            (new.source, new.step, new.next.clone(), new.parent.as_deref()),
-            (Source::Update, 0, vec!["reply".to_owned()], Some(c0.as_str()))
+            (
+                new.source,
+                new.step,
+                new.next.clone(),
+                new.parent.as_deref()
+            ),
+            (
+                Source::Update,
+                0,
+                vec!["reply".to_owned()],
+                Some(c0.as_str())
+            )
         );
         assert_eq!(views.len(), 14);
         let c2 = views[2].id.clone();
@@ -589,9 +622,13 @@ mod tests {
 
     #[test]
     fn chronographs_own_export_opens_as_it_is() {
-        let mut s = Session::new(crate::scenarios::by_id("chat").unwrap().graph().unwrap()).unwrap();
-        s.invoke(json!({"messages": [{"type": "human", "content": "hi"}]}), None)
-            .unwrap();
+        let mut s =
+            Session::new(crate::scenarios::by_id("chat").unwrap().graph().unwrap()).unwrap();
+        s.invoke(
+            json!({"messages": [{"type": "human", "content": "hi"}]}),
+            None,
+        )
+        .unwrap();
         let text = serde_json::to_string(&s.export().unwrap()).unwrap();
         let opened = open(&text).unwrap();
         assert_eq!(opened.origin, Origin::Chronograph);

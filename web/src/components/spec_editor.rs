@@ -40,7 +40,10 @@ pub fn SpecEditor() -> impl IntoView {
             Err(AttachError::Invalid(e)) => error.set(Some(e)),
             Err(AttachError::Missing(missing, nodes)) => error.set(Some(fill(
                 state.t_untracked().attach_missing,
-                &[("missing", &missing.join(", ")), ("nodes", &nodes.join(", "))],
+                &[
+                    ("missing", &missing.join(", ")),
+                    ("nodes", &nodes.join(", ")),
+                ],
             ))),
         }
     };
