@@ -51,6 +51,10 @@ fn ImportBody() -> impl IntoView {
     let fail = move |file: Option<String>, problem: Problem, source: &str| {
         if let (Some(at), Some(t)) = (&problem.at, textarea.get_untracked()) {
             let pos = utf16_offset(source, at.line, at.column) as u32;
+            // A file's text is shown in the box: put it there now, before selecting in it.
+            if t.value() != source {
+                t.set_value(source);
+            }
             let _ = t.focus();
             let _ = t.set_selection_range(pos.saturating_sub(1), pos);
         }
