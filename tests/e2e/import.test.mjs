@@ -94,7 +94,8 @@ test('a LangGraph (Python) history opens from a file: its tree, a diff, a fork b
   assert.equal(added.length, 1);
   assert.ok(added[0].startsWith('messages += {"type":"ai","content":"回复：明天上午还有号吗"'), added[0]);
   await app.select('c12');
-  await app.inspector.getByText('改成明天下午两点的号', { exact: false }).first().waitFor();
+  await app.inspector.getByRole('heading', { name: 'diff vs parent c11' }).waitFor();
+  assert.match((await diff.locator('li').allTextContents()).join('\n'), /^messages \+= \{"type":"ai","content":"回复：改成明天下午两点的号"/);
 
   // Replay waits for the graph's nodes: the history has states, not code.
   await app.select('c2');
@@ -118,7 +119,8 @@ test('a LangGraph (Python) history opens from a file: its tree, a diff, a fork b
   assert.deepEqual(await names(app, Object.keys(WALKTHROUGH)), before, 'the imported checkpoints are untouched');
   assert.match((await app.logLines()).at(-1), /^update_state\(c2, .*as_node="booking"\) → c13$/);
   await app.select('c13');
-  await app.inspector.getByText('fork from c2', { exact: false }).first().waitFor();
+  await app.inspector.getByRole('heading', { name: 'diff vs parent c2' }).waitFor();
+  assert.match((await diff.locator('li').allTextContents()).join('\n'), /^messages \+= .*"type":"human","content":"fork from c2"/);
   await app.shot('imported-thread');
 
   // Attach a graph spec: one whose node names do not fit is refused and changes nothing.
@@ -145,7 +147,8 @@ test('a LangGraph (Python) history opens from a file: its tree, a diff, a fork b
   assert.ok((await app.name('c15')).startsWith(app.w.checkpoint('c15', 3, 'loop', 'done')));
   assert.equal((await app.logLines()).at(-1), 'invoke(None, c2) → c14 … c15');
   await app.select('c15');
-  await app.inspector.getByText('Reply: 明天上午还有号吗', { exact: false }).first().waitFor();
+  await app.inspector.getByRole('heading', { name: 'diff vs parent c14' }).waitFor();
+  assert.match((await diff.locator('li').allTextContents()).join('\n'), /^messages \+= \{"type":"ai","content":"Reply: 明天上午还有号吗"/);
   assert.deepEqual(await names(app, Object.keys(WALKTHROUGH)), before, 'still untouched');
 });
 
