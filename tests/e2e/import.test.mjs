@@ -123,6 +123,14 @@ test('a LangGraph (Python) history opens from a file: its tree, a diff, a fork b
   assert.match((await diff.locator('li').allTextContents()).join('\n'), /^messages \+= .*"type":"human","content":"fork from c2"/);
   await app.shot('imported-thread');
 
+  // A reload keeps the imported thread, its recorded next and the wait for the graph.
+  await page.reload({ waitUntil: 'load' });
+  await app.waitForCount(14);
+  assert.equal(await app.scenario.inputValue(), 'imported');
+  assert.ok((await app.name('c0')).startsWith(app.w.checkpoint('c0', -1, 'input', '__start__')));
+  await app.select('c2');
+  assert.ok(await app.button('Replay').isDisabled(), 'still waiting for the graph');
+
   // Attach a graph spec: one whose node names do not fit is refused and changes nothing.
   await note.getByRole('button', { name: 'Attach a graph spec…' }).click();
   const spec = page.getByRole('textbox', { name: 'Graph spec (JSON)' });

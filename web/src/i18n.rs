@@ -206,8 +206,6 @@ catalogue! {
     reset_title,
     /// Busy note while a file is read: `{name}`.
     importing,
-    /// An import that failed: `{error}`.
-    import_failed,
     /// localStorage is full.
     storage_full,
     /// Accessible name of the language switch.

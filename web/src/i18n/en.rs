@@ -19,7 +19,6 @@ pub static EN: Strings = Strings {
     reset: "Reset",
     reset_title: "Start an empty thread on this graph",
     importing: "importing {name}",
-    import_failed: "Import failed: {error}",
     storage_full: "This thread is too large to keep across reloads (the browser's storage is full); a reload will start an empty thread. Use Export to keep it as a file.",
     language: "Language",
     input_json: "Input (JSON)",

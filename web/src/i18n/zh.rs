@@ -19,7 +19,6 @@ pub static ZH: Strings = Strings {
     reset: "重置",
     reset_title: "在此图上开始一个空线程",
     importing: "正在导入 {name}",
-    import_failed: "导入失败：{error}",
     storage_full: "此线程太大，无法在重新加载后保留（浏览器存储已满）；重新加载将开始一个空线程。请用“导出”把它保存为文件。",
     language: "语言",
     input_json: "输入（JSON）",
