@@ -184,6 +184,7 @@ test('a 2,000-checkpoint thread renders and stays interactive (times printed, no
   assert.ok(n >= 2000);
 
   const stats = app.page.getByTestId('tree-stats');
+  await app.button('Import').click();
   let t = Date.now();
   await app.page.getByLabel('Import thread file').setInputFiles(file);
   await stats.getByText(`${n} checkpoints`).waitFor({ timeout: 30_000 });
