@@ -88,6 +88,7 @@ test('hostile node names, values and messages show as text; no script runs, thro
   const before = await app.count();
   await app.button('Reset').click();
   await app.waitForCount(0);
+  await app.button('Import').click();
   await page.getByLabel('Import thread file').setInputFiles(file);
   await app.waitForCount(before);
   const log = await app.logLines();
@@ -132,6 +133,7 @@ test('while an imported file is being read, every action is disabled and says wh
   assert.equal(await app.count(), 8);
   await app.select('c3');
 
+  await app.button('Import').click();
   await page.getByLabel('Import thread file').setInputFiles(file);
   await page.getByRole('status').filter({ hasText: 'importing held-thread.json…' }).waitFor();
   for (const name of ['Send', 'Replay', 'Fork', 'Copy', 'Import', 'Reset']) {

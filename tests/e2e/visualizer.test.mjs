@@ -131,6 +131,7 @@ test('export, reset and import the thread as a JSON file', async () => {
 
   await app.button('Reset').click();
   await app.waitForCount(0);
+  await app.button('Import').click();
   await app.page.getByLabel('Import thread file').setInputFiles(file);
   await app.waitForCount(6);
   assert.equal(await app.parentOf('c4'), 'c2');
@@ -138,8 +139,10 @@ test('export, reset and import the thread as a JSON file', async () => {
   // A file that is not an export: inline error, nothing changes.
   const bad = join(dir, 'bad.json');
   writeFileSync(bad, '{"hello": 1}');
+  await app.button('Import').click();
   await app.page.getByLabel('Import thread file').setInputFiles(bad);
-  await app.page.getByRole('alert').getByText(/Import failed/).waitFor();
+  await app.page.getByTestId('import-error').getByText('In bad.json:').waitFor();
+  await app.page.getByRole('alert').getByText(/Cannot import the thread/).waitFor();
   assert.equal(await app.count(), 6);
 });
 
@@ -181,6 +184,7 @@ test('a 2,000-checkpoint thread renders and stays interactive (times printed, no
   assert.ok(n >= 2000);
 
   const stats = app.page.getByTestId('tree-stats');
+  await app.button('Import').click();
   let t = Date.now();
   await app.page.getByLabel('Import thread file').setInputFiles(file);
   await stats.getByText(`${n} checkpoints`).waitFor({ timeout: 30_000 });

@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use crate::components::{
-    ChatView, DagView, ForkDialog, Inspector, LessonPanel, LogPanel, SpecEditor, Toolbar,
-    TopologyPanel,
+    ChatView, DagView, ForkDialog, ImportDialog, Inspector, LessonPanel, LogPanel, SpecEditor,
+    Toolbar, TopologyPanel,
 };
 use crate::state::AppState;
 
@@ -42,6 +42,7 @@ pub fn Shell(
             </main>
             <LogPanel/>
             <ForkDialog/>
+            <ImportDialog/>
         </div>
     }
 }

@@ -123,3 +123,14 @@ pub fn read_file(file: &web_sys::File, done: impl FnOnce(Result<String, String>)
         done(result);
     });
 }
+
+/// Moves the keyboard focus to the element with id `id`, if there is one.
+pub fn focus(id: &str) {
+    let element = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(e) = element {
+        let _ = e.focus();
+    }
+}

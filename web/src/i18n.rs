@@ -206,8 +206,6 @@ catalogue! {
     reset_title,
     /// Busy note while a file is read: `{name}`.
     importing,
-    /// An import that failed: `{error}`.
-    import_failed,
     /// localStorage is full.
     storage_full,
     /// Accessible name of the language switch.
@@ -592,6 +590,52 @@ catalogue! {
     ns_title,
     /// An action refused while a file is read: `{what}`.
     busy_wait,
+    /// The Import dialog's heading.
+    import_title,
+    /// What the Import dialog accepts.
+    import_intro,
+    /// The paste box (label and accessible name).
+    import_paste,
+    /// The button that picks a file.
+    import_open_file,
+    /// The button that imports the pasted text.
+    import_submit,
+    /// Where an import error is: `{line}`, `{column}`.
+    import_error_at,
+    /// The JSON path of an import error: `{path}`.
+    import_error_path,
+    /// Before the error of a file: `{name}`.
+    import_error_file,
+    /// After an import error: what stays.
+    import_kept,
+    /// After an import: `{n}` checkpoints, `{format}`.
+    import_opened,
+    /// A format: Chronograph's export.
+    format_chronograph,
+    /// A format: an Agent Server's history.
+    format_server,
+    /// A format: Python's get_state_history dumped as JSON.
+    format_python,
+    /// A format: a LangGraph.js saver's list().
+    format_js,
+    /// The scenario picker's entry for an imported thread.
+    imported_scenario,
+    /// The toolbar note for an imported thread.
+    imported_about,
+    /// Why Replay waits on an imported thread: `{nodes}`.
+    needs_graph,
+    /// The button that opens the spec editor to attach a graph.
+    attach_spec_open,
+    /// The spec editor's button on an imported thread.
+    spec_attach,
+    /// What attaching does.
+    spec_attach_note,
+    /// A spec that does not fit: `{missing}`, `{nodes}`.
+    attach_missing,
+    /// After a spec is attached.
+    attach_done,
+    /// In the Fork dialog of an imported thread.
+    fork_run_needs_graph,
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! way LangGraph's time-travel documents draw it.
 //!
 //! The crate is a library plus a 4-line binary (`main.rs`) so that the pure
-//! modules ([`layout`], [`session`], [`chat`], [`inspect`]) are unit-tested natively with
+//! modules ([`layout`], [`session`], [`chat`], [`inspect`], [`import`]) are unit-tested natively with
 //! `cargo test -p chronograph-web`, while the binary is what
 //! `scripts/build-web.sh` compiles to wasm.
 
@@ -12,6 +12,7 @@ pub mod chat;
 mod clock;
 mod components;
 pub mod i18n;
+pub mod import;
 pub mod inspect;
 pub mod layout;
 pub mod lesson;

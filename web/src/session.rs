@@ -121,7 +121,17 @@ pub struct Session {
     graph: CompiledGraph,
     saver: Rc<InMemorySaver>,
     log: Vec<LogLine>,
+    /// For a thread imported from a LangGraph history: each checkpoint's
+    /// `next` as LangGraph recorded it (the history's truth; the engine
+    /// cannot recompute `__start__` without the run's input).
+    recorded_next: BTreeMap<String, Vec<String>>,
+    /// The graph was written from an imported history: its nodes have no
+    /// code, so runs are refused until [`Session::attach`] gives the real one.
+    needs_graph: bool,
 }
+
+/// Why a run is refused on a thread imported without its graph.
+pub const NEEDS_GRAPH: &str = "This thread was imported from a history, which keeps the states but not the nodes' code: attach the graph's spec to run it";
 
 impl Session {
     /// A new, empty thread over `spec`.
@@ -140,6 +150,8 @@ impl Session {
             graph,
             saver,
             log: Vec::new(),
+            recorded_next: BTreeMap::new(),
+            needs_graph: false,
         })
     }
 
@@ -222,13 +234,17 @@ impl Session {
                     Some(l) => l.clone(),
                     None => format!("c{i}"),
                 };
+                let next = match self.recorded_next.get(&id) {
+                    Some(n) => n.clone(),
+                    None => s.next,
+                };
                 Some(CheckpointView {
                     id,
                     label,
                     parent: s.parent_config.and_then(|p| p.checkpoint_id),
                     step: m.step,
                     source: m.source,
-                    next: s.next,
+                    next,
                     created_at: s.created_at.unwrap_or_default(),
                     ns: s.config.checkpoint_ns,
                 })
@@ -445,6 +461,7 @@ impl Session {
 
     /// `invoke(input, at)`: new input on the thread (or on checkpoint `at`).
     pub fn invoke(&mut self, input: Value, at: Option<&str>) -> chronograph::Result<Outcome> {
+        self.check_runnable()?;
         let call = format!("invoke({}, {})", compact(&input), self.config_text(at));
         let config = self.config(at);
         self.record(call, |s| {
@@ -456,6 +473,7 @@ impl Session {
 
     /// Replay: `invoke(None, id)`.
     pub fn replay(&mut self, id: &str) -> chronograph::Result<Outcome> {
+        self.check_runnable()?;
         let call = format!("invoke(None, {})", self.config_text(Some(id)));
         let config = self.config(Some(id));
         self.record(call, |s| {
@@ -470,6 +488,7 @@ impl Session {
     /// `at` may be a checkpoint inside a subgraph: the resume then runs from
     /// its parent ([`Session::resume_target`]).
     pub fn resume(&mut self, value: Value, at: Option<&str>) -> chronograph::Result<Outcome> {
+        self.check_runnable()?;
         let at = at.map(|id| self.resume_target(id));
         let at = at.as_deref();
         let call = format!(
@@ -512,6 +531,7 @@ impl Session {
         values: Option<Value>,
         as_node: Option<&str>,
     ) -> chronograph::Result<Outcome> {
+        self.check_runnable()?;
         let first = self.update(id, values, as_node)?;
         let Some(new) = first.created.last().cloned() else {
             return Ok(first);
@@ -534,15 +554,84 @@ impl Session {
         self.saver.export_thread(THREAD_ID)
     }
 
-    /// Replaces the thread with an export (its thread id is rewritten to this session's).
+    /// Replaces the thread with an export (its thread id is rewritten to this
+    /// session's). Nothing changes when it fails.
     pub fn import(&mut self, mut data: ThreadExport) -> chronograph::Result<()> {
         data.thread_id = THREAD_ID.to_owned();
         let fresh = Rc::new(InMemorySaver::new());
         fresh.import_thread(data)?;
-        self.saver = fresh.clone();
-        self.graph = Self::with_saver(self.spec.clone(), fresh)?.graph;
+        let graph = Self::with_saver(self.spec.clone(), fresh.clone())?.graph;
+        self.saver = fresh;
+        self.graph = graph;
+        self.recorded_next.clear();
         self.log.push(LogLine {
             text: "import_thread(file)".into(),
+            failed: false,
+        });
+        Ok(())
+    }
+
+    /// Replaces the thread with one imported from a LangGraph history, on
+    /// this session's graph written from that history
+    /// ([`crate::import::infer_spec`]): runs wait for [`Session::attach`].
+    /// `next` is each checkpoint's `next` as LangGraph recorded it.
+    pub fn import_history(
+        &mut self,
+        data: ThreadExport,
+        next: BTreeMap<String, Vec<String>>,
+    ) -> chronograph::Result<()> {
+        self.import(data)?;
+        self.recorded_next = next;
+        self.needs_graph = true;
+        Ok(())
+    }
+
+    /// Whether runs wait for the graph's spec (the thread was imported from
+    /// a history and no spec is attached yet).
+    pub fn needs_graph(&self) -> bool {
+        self.needs_graph
+    }
+
+    /// Marks the session as waiting for its graph (restoring a saved one).
+    pub fn set_needs_graph(&mut self, needs: bool) {
+        self.needs_graph = needs;
+    }
+
+    /// Each imported checkpoint's `next` as LangGraph recorded it.
+    pub fn recorded_next(&self) -> &BTreeMap<String, Vec<String>> {
+        &self.recorded_next
+    }
+
+    /// Restores [`Session::recorded_next`] (a saved session).
+    pub fn set_recorded_next(&mut self, next: BTreeMap<String, Vec<String>>) {
+        self.recorded_next = next;
+    }
+
+    fn check_runnable(&self) -> chronograph::Result<()> {
+        if self.needs_graph {
+            return Err(chronograph::Error::value(NEEDS_GRAPH));
+        }
+        Ok(())
+    }
+
+    /// Runs the thread on `spec` from now on: the graph of a thread imported
+    /// from a history. Refused (and nothing changes) when `spec` lacks a node
+    /// the current graph has ([`crate::import::missing_nodes`]).
+    pub fn attach(&mut self, spec: GraphSpec) -> chronograph::Result<()> {
+        let needed: Vec<String> = self.spec.nodes.keys().cloned().collect();
+        let missing = crate::import::missing_nodes(&needed, &spec);
+        if !missing.is_empty() {
+            return Err(chronograph::Error::value(format!(
+                "The graph has no node named {}",
+                missing.join(", ")
+            )));
+        }
+        let graph = Self::with_saver(spec.clone(), self.saver.clone())?.graph;
+        self.graph = graph;
+        self.spec = spec;
+        self.needs_graph = false;
+        self.log.push(LogLine {
+            text: "compile(spec, checkpointer=saver)".into(),
             failed: false,
         });
         Ok(())
@@ -614,6 +703,7 @@ impl Session {
                 }
             }
         };
+        copy.needs_graph = self.needs_graph;
         match action(&mut copy) {
             Ok(outcome) => {
                 let (created, will_run) = copy.created(&outcome);

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::browser;
 use crate::i18n::{Lang, Strings};
+use crate::import::{self, Origin, Problem};
 use crate::inspect::{self, SnapshotData};
 use crate::layout::{layout_groups, Frame, Group, Layout, NodeIn, Viewport};
 use crate::scenarios::{self, Scenario};
@@ -23,6 +24,9 @@ pub const SELECTION_KEY: &str = "chronograph.selected";
 pub const LANG_KEY: &str = "chronograph.lang";
 /// The scenario id used for a pasted or edited spec.
 pub const CUSTOM: &str = "custom";
+/// The scenario id of a thread imported from a LangGraph history (its
+/// graph written from the history, until a spec is attached).
+pub const IMPORTED: &str = "imported";
 
 thread_local! {
     static SAVE_PENDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -36,6 +40,21 @@ struct Saved {
     thread: Option<ThreadExport>,
     #[serde(default)]
     log: Vec<(String, bool)>,
+    /// The thread came from a history and waits for its graph.
+    #[serde(default)]
+    needs_graph: bool,
+    /// Each imported checkpoint's `next` as LangGraph recorded it.
+    #[serde(default)]
+    next: BTreeMap<String, Vec<String>>,
+}
+
+/// Why a spec cannot be attached to an imported thread.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AttachError {
+    /// The spec does not parse or compile (the engine's text).
+    Invalid(String),
+    /// The spec lacks nodes the history names: `(missing, every name)`.
+    Missing(Vec<String>, Vec<String>),
 }
 
 /// Reactive state shared by every panel.
@@ -101,6 +120,15 @@ pub struct AppState {
     /// [`AppState::load_spec`] refuse, so nothing runs on a thread that is
     /// about to be replaced.
     pub busy: RwSignal<Option<String>>,
+    /// The Import dialog is open.
+    pub import_open: RwSignal<bool>,
+    /// The last import: how many checkpoints, from which format (the
+    /// toolbar says so until the thread is replaced).
+    pub imported: RwSignal<Option<(usize, Origin)>>,
+    /// The thread was imported from a history and runs wait for its graph.
+    pub needs_graph: RwSignal<bool>,
+    /// The spec editor is open (the imported thread's "Attach a graph spec" opens it).
+    pub spec_open: RwSignal<bool>,
 }
 
 impl AppState {
@@ -114,8 +142,12 @@ impl AppState {
             Some(saved) => {
                 let state = Self::with_scenario_text(&saved.scenario, &saved.spec);
                 if let Some(thread) = saved.thread {
+                    let (needs_graph, next) = (saved.needs_graph, saved.next);
                     state.session.update_value(|s| {
-                        let _ = s.import(thread);
+                        if s.import(thread).is_ok() {
+                            s.set_recorded_next(next);
+                            s.set_needs_graph(needs_graph);
+                        }
                     });
                 }
                 state.refresh();
@@ -205,6 +237,10 @@ impl AppState {
             storage_full: RwSignal::new(false),
             lang: RwSignal::new(Lang::En),
             busy: RwSignal::new(None),
+            import_open: RwSignal::new(false),
+            imported: RwSignal::new(None),
+            needs_graph: RwSignal::new(false),
+            spec_open: RwSignal::new(false),
         };
         state.refresh();
         state
@@ -295,6 +331,10 @@ impl AppState {
             if self.pinned.get_untracked() != pin {
                 self.pinned.set(pin);
             }
+        }
+        let needs_graph = self.session.with_value(Session::needs_graph);
+        if self.needs_graph.get_untracked() != needs_graph {
+            self.needs_graph.set(needs_graph);
         }
         let head_index = head.and_then(|h| self.index_of(&h));
         if self.head.get_untracked() != head_index {
@@ -473,6 +513,7 @@ impl AppState {
         self.chat_tip.set(None);
         self.fresh.set(Vec::new());
         self.error.set(None);
+        self.imported.set(None);
         self.will_run.set(Vec::new());
         self.viewport.set(Viewport::default());
         self.refresh();
@@ -495,26 +536,88 @@ impl AppState {
         self.chat_tip.set(None);
         self.fresh.set(Vec::new());
         self.error.set(None);
+        self.imported.set(None);
         self.viewport.set(Viewport::default());
         self.refresh();
         self.save();
     }
 
-    /// Replaces the thread with an exported one (`ThreadExport` JSON).
-    pub fn import_text(&self, text: &str) -> Result<(), String> {
-        let data: ThreadExport =
-            serde_json::from_str(text).map_err(|e| format!("not a thread export: {e}"))?;
-        self.session
-            .try_update_value(|s| s.import(data))
-            .unwrap_or_else(|| Err(chronograph::Error::value("the session is gone")))
-            .map_err(|e| e.to_string())?;
+    /// Replaces the thread with one read from `text`: Chronograph's export
+    /// (on the current graph) or a LangGraph history (on a graph written
+    /// from it, [`IMPORTED`]). A text that does not open changes nothing:
+    /// the thread, the selection and the lesson stay.
+    pub fn import_text(&self, text: &str) -> Result<(usize, Origin), Problem> {
+        self.check_idle().map_err(Problem::new)?;
+        let opened = import::open(text)?;
+        let (count, origin) = (opened.len(), opened.origin);
+        let engine = |e: chronograph::Error| Problem::new(e.to_string());
+        match opened.spec {
+            Some(spec_text) => {
+                // Everything that can fail runs before anything is replaced.
+                let spec = GraphSpec::parse(&spec_text).map_err(engine)?;
+                let mut session = Session::new(spec.clone()).map_err(engine)?;
+                session
+                    .import_history(opened.thread, opened.next)
+                    .map_err(engine)?;
+                self.topology.set(session.graph().topology());
+                self.is_chat.set(scenarios::is_chat(&spec));
+                self.session.set_value(session);
+                self.expanded.set(BTreeSet::new());
+                self.scenario.set(IMPORTED.to_owned());
+                self.spec_text.set(spec_text);
+                self.viewport.set(Viewport::default());
+            }
+            None => {
+                self.session
+                    .try_update_value(|s| s.import(opened.thread))
+                    .unwrap_or_else(|| Err(chronograph::Error::value("the session is gone")))
+                    .map_err(engine)?;
+            }
+        }
         self.pinned.set(None);
         self.chat_tip.set(None);
         self.fresh.set(Vec::new());
         self.error.set(None);
+        self.will_run.set(Vec::new());
         self.refresh();
         self.selected.set(self.head.get_untracked());
+        self.imported.set(Some((count, origin)));
         self.save();
+        self.persist_selection();
+        Ok((count, origin))
+    }
+
+    /// The node names the imported thread's graph must have (its current
+    /// graph's, written from the history).
+    pub fn history_nodes(&self) -> Vec<String> {
+        self.session
+            .with_value(|s| s.spec().nodes.keys().cloned().collect())
+    }
+
+    /// Runs the imported thread on the graph of `text` from now on (the
+    /// thread stays). Refused, changing nothing, when the spec is invalid or
+    /// lacks a node the history names.
+    pub fn attach_spec(&self, text: &str) -> Result<(), AttachError> {
+        self.check_idle().map_err(AttachError::Invalid)?;
+        let spec = GraphSpec::parse(text).map_err(|e| AttachError::Invalid(e.to_string()))?;
+        let needed = self.history_nodes();
+        let missing = import::missing_nodes(&needed, &spec);
+        if !missing.is_empty() {
+            return Err(AttachError::Missing(missing, needed));
+        }
+        self.session
+            .try_update_value(|s| s.attach(spec.clone()))
+            .unwrap_or_else(|| Err(chronograph::Error::value("the session is gone")))
+            .map_err(|e| AttachError::Invalid(e.to_string()))?;
+        self.topology
+            .set(self.session.with_value(|s| s.graph().topology()));
+        self.is_chat.set(scenarios::is_chat(&spec));
+        self.scenario.set(CUSTOM.to_owned());
+        self.spec_text.set(text.to_owned());
+        self.error.set(None);
+        self.refresh();
+        self.save();
+        self.persist_selection();
         Ok(())
     }
 
@@ -554,6 +657,8 @@ impl AppState {
             log: self
                 .log
                 .with_untracked(|l| l.iter().map(|x| (x.text.clone(), x.failed)).collect()),
+            needs_graph: self.session.with_value(Session::needs_graph),
+            next: self.session.with_value(|s| s.recorded_next().clone()),
         };
         let Ok(text) = serde_json::to_string(&saved) else {
             return;

@@ -1,7 +1,9 @@
 //! Actions on the selected checkpoint: Replay, Fork (opens the dialog),
 //! Copy, and Resume when a task is waiting on `interrupt()`. A preview (a dry
 //! run on a copy of the thread) says what each would create before it runs
-//! and lights the nodes that would run in the topology view.
+//! and lights the nodes that would run in the topology view. On a thread
+//! imported from a history (no graph yet), Replay explains why it waits and
+//! offers to attach a graph spec.
 
 use leptos::prelude::*;
 use serde_json::Value;
@@ -91,7 +93,7 @@ pub fn Actions() -> impl IntoView {
         let many = state.checkpoints.with(Vec::len) > AUTO_PREVIEW_LIMIT;
         let kind = match hovered.get() {
             Some(k) => k,
-            None if !many => Kind::Replay,
+            None if !many && !state.needs_graph.get() => Kind::Replay,
             None => return None,
         };
         let id = v.id.clone();
@@ -146,6 +148,12 @@ pub fn Actions() -> impl IntoView {
     // Disabled with nothing selected, and while something is in flight.
     let off = move || none() || !state.idle();
     let root_only = move || off() || in_subgraph();
+    // Runs wait for the graph on a thread imported from a history.
+    let runs_off = move || root_only() || state.needs_graph.get();
+    let nodes = move || {
+        state.version.track();
+        state.history_nodes().join(", ")
+    };
     view! {
         <section class="actions" aria-label=move || state.t().actions>
             <h3>{move || if none() {
@@ -157,7 +165,8 @@ pub fn Actions() -> impl IntoView {
                 }).collect_view().into_any()
             }}</h3>
             <div class="action">
-                <button type="button" class="primary" disabled=root_only
+                <button type="button" class="primary" disabled=runs_off
+                    aria-describedby=move || state.needs_graph.get().then_some("needs-graph")
                     on:mouseenter=move |_| hovered.set(Some(Kind::Replay))
                     on:focus=move |_| hovered.set(Some(Kind::Replay))
                     on:click=move |_| replay()>{move || state.t().replay}</button>
@@ -166,6 +175,12 @@ pub fn Actions() -> impl IntoView {
                     <div class="muted">{move || state.t().replay_note}</div>
                 </div>
             </div>
+            <Show when=move || state.needs_graph.get()>
+                <div class="needs-graph" data-testid="needs-graph">
+                    <p id="needs-graph" class="small">{move || fill(state.t().needs_graph, &[("nodes", &nodes())])}</p>
+                    <button type="button" on:click=move |_| state.spec_open.set(true)>{move || state.t().attach_spec_open}</button>
+                </div>
+            </Show>
             <Show when=in_subgraph>
                 <p class="small muted" data-testid="subgraph-note">
                     {move || pieces(state.t().subgraph_note).into_iter().map(|p| match p {
@@ -197,7 +212,7 @@ pub fn Actions() -> impl IntoView {
             </div>
             <Show when=move || interrupted.get()>
                 <form class="action resume" on:submit=move |ev| { ev.prevent_default(); resume(); }>
-                    <button type="submit" class="primary" disabled=move || !state.idle()>{move || state.t().resume}</button>
+                    <button type="submit" class="primary" disabled=move || !state.idle() || state.needs_graph.get()>{move || state.t().resume}</button>
                     <div class="grow">
                         <input class="mono grow-input" aria-label=move || state.t().resume_value
                             prop:value=move || resume_text.get()

@@ -2,7 +2,10 @@
 //! selected state, an "As node" select, a live explanation (computed by a
 //! dry run on a copy of the thread) of the resulting `next`, which nodes are
 //! skipped and which will run, and "Apply" (update only) / "Apply and run".
-//! Escape closes it. Bad JSON or an unknown node is an inline error.
+//! Escape closes it. Bad JSON or an unknown node is an inline error. On a
+//! thread imported from a history the `as_node` choices are the nodes the
+//! history names, and only Apply (`update_state`) is offered until a graph
+//! spec is attached.
 
 use leptos::prelude::*;
 use serde_json::Value;
@@ -43,6 +46,7 @@ fn ForkBody() -> impl IntoView {
     // Inside a subgraph the update goes through the subgraph's config, so
     // as_node names one of the subgraph's nodes.
     let in_subgraph = !target.ns.is_empty();
+    let needs_graph = state.needs_graph.get_untracked();
     let nodes: Vec<String> = state.session.with_value(|s| {
         s.spec_at(&target.ns)
             .map(|g| g.nodes.keys().cloned().collect())
@@ -67,8 +71,9 @@ fn ForkBody() -> impl IntoView {
         let (v1, v2, n1, n2) = (values.clone(), values, node.clone(), node);
         state.session.with_value(|s| {
             let update = s.preview(move |c| c.update(&id1, Some(v1), n1.as_deref()));
-            if in_subgraph {
-                // No run from here: a paused subgraph resumes from its parent.
+            if in_subgraph || needs_graph {
+                // No run from here: a paused subgraph resumes from its parent,
+                // and an imported history has no nodes' code.
                 return Some((update.clone(), update.clone(), update));
             }
             let run = s.preview(move |c| c.fork_and_run(&id2, Some(v2), n2.as_deref()));
@@ -161,6 +166,15 @@ fn ForkBody() -> impl IntoView {
                     }
                     let next = update.checkpoints.first().map(|c| next_shown(t(), &c.view.next)).unwrap_or_default();
                     let skipped: Vec<String> = replay.will_run.iter().filter(|n| !run.will_run.contains(n)).cloned().collect();
+                    if needs_graph {
+                        return view! {
+                            <ul>
+                                <li>{t().apply_effect} {describe(t(), &update)}</li>
+                                <li>{t().resulting_next} <b class="mono">{next}</b></li>
+                                <li>{t().fork_run_needs_graph}</li>
+                            </ul>
+                        }.into_any();
+                    }
                     if in_subgraph {
                         return view! {
                             <ul>
@@ -184,7 +198,7 @@ fn ForkBody() -> impl IntoView {
             <div class="dialog-buttons">
                 <button type="button" on:click=move |_| close()>{move || t().cancel}</button>
                 <button type="button" disabled=move || parsed.get().is_err() on:click=move |_| apply(false)>{move || t().apply}</button>
-                {(!in_subgraph).then(|| view! {
+                {(!in_subgraph && !needs_graph).then(|| view! {
                     <button type="button" class="primary" disabled=move || parsed.get().is_err() on:click=move |_| apply2(true)>{move || t().apply_and_run}</button>
                 })}
             </div>

@@ -1,59 +1,46 @@
 //! The toolbar: scenario picker, the session actions (export, import,
-//! reset) and the language switch. Import errors are shown inline and change
-//! nothing.
+//! reset) and the language switch. Import opens the Import dialog
+//! (`import_dialog.rs`); after an import the toolbar says what was opened.
 
+use chronograph::ImportFormat;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::browser;
-use crate::i18n::{fill, Lang};
+use crate::i18n::{fill, Lang, Strings};
+use crate::import::Origin;
 use crate::scenarios::{self, ALL};
-use crate::state::{AppState, CUSTOM};
+use crate::state::{AppState, CUSTOM, IMPORTED};
+
+/// A format's name in the language of `t`.
+pub fn format_name(t: &Strings, origin: Origin) -> &'static str {
+    match origin {
+        Origin::Chronograph => t.format_chronograph,
+        Origin::LangGraph(ImportFormat::AgentServerHistory) => t.format_server,
+        Origin::LangGraph(ImportFormat::PythonStateHistory) => t.format_python,
+        Origin::LangGraph(ImportFormat::SaverList) => t.format_js,
+    }
+}
 
 /// Scenario ▾ | Lesson | Export | Import | Reset | … | Language ▾.
 #[component]
 pub fn Toolbar() -> impl IntoView {
     let state = expect_context::<AppState>();
     // An error is kept with the words it needs, so it follows a language switch.
-    let error = RwSignal::new(None::<ToolbarError>);
-    let file_ref = NodeRef::<leptos::html::Input>::new();
+    let error = RwSignal::new(None::<String>);
     let on_pick = move |ev: leptos::ev::Event| {
         let id = event_target_value(&ev);
         if let Some(s) = scenarios::by_id(&id) {
             match state.load_spec(s.id, s.spec) {
                 Ok(()) => error.set(None),
-                Err(e) => error.set(Some(ToolbarError::Plain(e))),
+                Err(e) => error.set(Some(e)),
             }
         }
     };
     let export = move |_| {
         let text = state.export_text();
         if let Err(e) = browser::download("chronograph-thread.json", &text) {
-            error.set(Some(ToolbarError::Plain(e)));
+            error.set(Some(e));
         }
-    };
-    let on_file = move |ev: leptos::ev::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
-            return;
-        };
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        // Reading the file is the app's one asynchronous step: every action
-        // waits (disabled) until the thread is replaced or the import failed.
-        state
-            .busy
-            .set(Some(fill(state.t().importing, &[("name", &file.name())])));
-        let input2 = input.clone();
-        browser::read_file(&file, move |result| {
-            state.busy.set(None);
-            let r = result.and_then(|text| state.import_text(&text));
-            error.set(r.err().map(ToolbarError::Import));
-            input2.set_value("");
-        });
     };
     let reset = move |_| {
         let (id, spec) = (
@@ -65,6 +52,9 @@ pub fn Toolbar() -> impl IntoView {
     };
     let about = move || {
         let id = state.scenario.get();
+        if id == IMPORTED {
+            return state.t().imported_about;
+        }
         scenarios::by_id(&id)
             .map(|s| s.about(state.t()))
             .unwrap_or(state.t().custom_about)
@@ -85,6 +75,9 @@ pub fn Toolbar() -> impl IntoView {
                     <Show when=move || state.scenario.get() == CUSTOM>
                         <option value=CUSTOM selected>{move || state.t().custom_spec}</option>
                     </Show>
+                    <Show when=move || state.scenario.get() == IMPORTED>
+                        <option value=IMPORTED selected>{move || state.t().imported_scenario}</option>
+                    </Show>
                 </select>
             </label>
             <button type="button" aria-pressed=move || state.lesson_open.get().to_string()
@@ -93,10 +86,8 @@ pub fn Toolbar() -> impl IntoView {
             </button>
             <span class="sep" aria-hidden="true"></span>
             <button type="button" on:click=export title=move || state.t().export_title>{move || state.t().export}</button>
-            <button type="button" disabled=move || !state.idle()
-                on:click=move |_| { if let Some(f) = file_ref.get() { f.click(); } }>{move || state.t().import}</button>
-            <input node_ref=file_ref type="file" accept="application/json,.json" class="sr-only"
-                aria-label=move || state.t().import_file tabindex="-1" on:change=on_file />
+            <button type="button" id="import-button" aria-haspopup="dialog" disabled=move || !state.idle()
+                on:click=move |_| state.import_open.set(true)>{move || state.t().import}</button>
             <button type="button" disabled=move || !state.idle() on:click=reset title=move || state.t().reset_title>{move || state.t().reset}</button>
             <select class="lang" aria-label=move || state.t().language title=move || state.t().language
                 on:change=move |ev| {
@@ -110,13 +101,11 @@ pub fn Toolbar() -> impl IntoView {
                 }).collect_view()}
             </select>
             {move || state.busy.get().map(|b| view! { <span class="busy" role="status">{format!("{b}…")}</span> })}
-            {move || error.get().map(|e| {
-                let text = match e {
-                    ToolbarError::Import(e) => fill(state.t().import_failed, &[("error", &e)]),
-                    ToolbarError::Plain(e) => e,
-                };
-                view! { <span class="error" role="alert">{text}</span> }
-            })}
+            {move || error.get().map(|text| view! { <span class="error" role="alert">{text}</span> })}
+            <span class="imported" role="status">{move || state.imported.get().map(|(n, origin)| {
+                let t = state.t();
+                fill(t.import_opened, &[("n", &n), ("format", &format_name(t, origin))])
+            })}</span>
             <Show when=move || state.storage_full.get()>
                 <span class="storage-warning" role="alert">{move || state.t().storage_full}</span>
             </Show>
@@ -124,12 +113,4 @@ pub fn Toolbar() -> impl IntoView {
             <span class="note">{about}</span>
         </header>
     }
-}
-
-/// A toolbar error: an import's is shown with the catalogue's words around
-/// the engine's text; the others are shown as they are.
-#[derive(Clone)]
-enum ToolbarError {
-    Import(String),
-    Plain(String),
 }
