@@ -474,6 +474,8 @@ catalogue! {
     period,
     /// Beside an engine error shown in LangGraph's words.
     engine_error_note,
+    /// Why a run of a thread imported without its graph is refused.
+    run_needs_graph,
     /// The agent_loop scenario in the picker.
     scenario_agent_loop,
     /// What the agent_loop scenario shows.

@@ -25,7 +25,13 @@ enum Kind {
 /// Describes a preview in one sentence, in the language of `t`.
 pub fn describe(t: &Strings, p: &Preview) -> String {
     if let Some(e) = &p.error {
-        return fill(t.would_fail, &[("error", e)]);
+        // The app's own refusal (an imported thread without its graph) is in the catalogue.
+        let e = if e.contains(crate::session::NEEDS_GRAPH) {
+            t.needs_graph
+        } else {
+            e
+        };
+        return fill(t.would_fail, &[("error", &e)]);
     }
     if p.checkpoints.is_empty() {
         return t.creates_none.into();

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::i18n::Lang;
+use crate::session::NEEDS_GRAPH;
 use crate::state::AppState;
 
 /// `<p role="alert">` with the error, and the explanation when it is the
@@ -16,11 +17,21 @@ pub fn ErrorLine(
     text: String,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
+    // The app's own refusal to run an imported thread travels as an engine
+    // error, but it is the app's text: shown from the catalogue.
+    let ours = text.contains(NEEDS_GRAPH);
     // Catalogue texts are already in the page's language; engine texts are
     // ASCII (LangGraph's wording, names and values from the graph).
-    let engine = text.is_ascii();
+    let engine = !ours && text.is_ascii();
+    let shown = move || {
+        if ours {
+            state.t().run_needs_graph.to_owned()
+        } else {
+            text.clone()
+        }
+    };
     view! {
-        <p class="error" role="alert">{text}</p>
+        <p class="error" role="alert">{shown}</p>
         {move || (engine && state.lang.get() != Lang::En).then(|| view! {
             <p class="muted small error-note">{state.t().engine_error_note}</p>
         })}

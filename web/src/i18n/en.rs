@@ -234,6 +234,7 @@ pub static EN: Strings = Strings {
     scenario_research: "Research subgraph with approval",
     scenario_research_about: "research is a subgraph: its checkpoints live in their own namespace (research:<task id>); expand c2 to see them. approve calls interrupt() inside it, which pauses the parent too. Fork the paused subgraph checkpoint (an update in its namespace), then Resume from the parent.",
     engine_error_note: "The engine's error, in LangGraph's own words.",
+    run_needs_graph: "This thread was imported from a history, which keeps the states but not the nodes' code: attach the graph's spec to run it",
     lesson_steps: &[
         StepText {
             title: "1. Two rounds of chat",

@@ -234,6 +234,7 @@ pub static ZH: Strings = Strings {
     scenario_research: "带审批的研究子图",
     scenario_research_about: "research 是一个子图：它的检查点位于自己的命名空间（research:<task id>）中；展开 c2 即可看到。approve 在子图内部调用 interrupt()，父图也会随之暂停。分叉暂停的子图检查点（在它的命名空间里写一个 update），然后从父图恢复。",
     engine_error_note: "以上是引擎的错误信息，保留 LangGraph 的原文。",
+    run_needs_graph: "这个线程是从历史记录导入的：历史只保存状态，不保存节点的代码。要运行它，请先附加图的规格（graph spec）",
     lesson_steps: &[
         StepText {
             title: "1. 两轮聊天",
