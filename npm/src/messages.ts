@@ -34,29 +34,7 @@ export function messagesStateReducer<M extends MessageLike>(left: M | M[], right
   const leftMessages = (Array.isArray(left) ? left : [left]).map((m) => ({ ...m }));
   const rightMessages = (Array.isArray(right) ? right : [right]).map((m) => ({ ...m }));
   for (const m of [...leftMessages, ...rightMessages]) if (m.id == null) m.id = crypto.randomUUID();
-  let removeAll: number | undefined;
-  rightMessages.forEach((m, i) => {
-    if (isRemove(m) && m.id === REMOVE_ALL_MESSAGES) removeAll = i;
-  });
-  if (removeAll !== undefined) return rightMessages.slice(removeAll + 1);
-  const merged = [...leftMessages];
-  const byId = new Map(merged.map((m, i) => [m.id, i]));
-  const remove = new Set<unknown>();
-  for (const m of rightMessages) {
-    const at = byId.get(m.id);
-    if (at !== undefined) {
-      if (isRemove(m)) remove.add(m.id);
-      else {
-        remove.delete(m.id);
-        merged[at] = m;
-      }
-    } else {
-      if (isRemove(m)) throw new Error(`Attempting to delete a message with an ID that doesn't exist ('${m.id}')`);
-      byId.set(m.id, merged.length);
-      merged.push(m);
-    }
-  }
-  return merged.filter((m) => !remove.has(m.id));
+  return mergeById(leftMessages, rightMessages, isRemove);
 }
 Object.defineProperty(messagesStateReducer, BUILTIN_REDUCER, { value: "add_messages" });
 
@@ -84,16 +62,25 @@ function classReducer(core: CoreMessages, left: unknown, right: unknown): Instan
     }
   };
   leftMessages.forEach(withId);
-  let removeAll: number | undefined;
-  rightMessages.forEach((m, i) => {
-    withId(m);
-    if (isRemove(m) && m.id === REMOVE_ALL_MESSAGES) removeAll = i;
-  });
-  if (removeAll !== undefined) return rightMessages.slice(removeAll + 1);
-  const merged = [...leftMessages];
+  rightMessages.forEach(withId);
+  return mergeById(leftMessages, rightMessages, isRemove);
+}
+
+/**
+ * The merge both reducers share (LangGraph's `add_messages`): a message with
+ * a known id replaces it in place, a remove marker drops it (an unknown id
+ * is an error), `REMOVE_ALL_MESSAGES` keeps only what follows it, anything
+ * else is appended. Every message has an id by now.
+ */
+function mergeById<M extends { id?: unknown }>(left: M[], right: M[], isRemove: (m: M) => boolean): M[] {
+  for (let i = right.length - 1; i >= 0; i--) {
+    const m = right[i] as M;
+    if (isRemove(m) && m.id === REMOVE_ALL_MESSAGES) return right.slice(i + 1);
+  }
+  const merged = [...left];
   const byId = new Map(merged.map((m, i) => [m.id, i]));
   const remove = new Set<unknown>();
-  for (const m of rightMessages) {
+  for (const m of right) {
     const at = byId.get(m.id);
     if (at !== undefined) {
       if (isRemove(m)) remove.add(m.id);
