@@ -7,6 +7,20 @@ export async function langgraphJs() {
   const lg = await import("@langchain/langgraph");
   const { version } = (await import("@langchain/langgraph/package.json", { with: { type: "json" } }))
     .default;
+  return annotationGraphs(lg, "LangGraph.js", version, () => undefined);
+}
+
+/**
+ * chronograph running LangGraph.js's own program: the same `Annotation.Root`
+ * states with JS reducers (`messagesStateReducer` for W2), built by the same
+ * function as LangGraph.js's graphs, with only the module object changed.
+ */
+export function chronographAnnotation({ cg, memory, version }) {
+  return annotationGraphs(cg, "chronograph (Annotation.Root)", version, () => memory?.buffer.byteLength);
+}
+
+/** The workload graphs as a LangGraph.js docs program writes them, on module `lg`. */
+function annotationGraphs(lg, name, version, memory) {
   const { Annotation, MemorySaver, Send, StateGraph, messagesStateReducer } = lg;
   const concat = (a, b) => a.concat(b);
   const compile = (g) => {
@@ -14,7 +28,7 @@ export async function langgraphJs() {
     return { graph: g.compile({ checkpointer: saver }), saver };
   };
   return {
-    name: "LangGraph.js",
+    name,
     version,
     w1(iterations) {
       const S = Annotation.Root({
@@ -66,7 +80,7 @@ export async function langgraphJs() {
       const send = (node, arg) => new Send(node, arg);
       return compile(W.w4Graph(new StateGraph(Sub), new StateGraph(S), (g) => g.compile(), supersteps, send));
     },
-    memory: () => undefined,
+    memory,
   };
 }
 

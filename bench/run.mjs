@@ -8,7 +8,7 @@
 //                                 W4 200 supersteps)
 //   node bench/run.mjs --smoke    tiny sizes, one rep: finishes in seconds, for CI
 //   options: --reps N  --w2-reps N  --w4-reps N  --w2msg-reps N  --only w1,w2,w3,w4,w2msg,mem
-//            --engines cg-js,cg-spec,lg
+//            --engines cg-js,cg-spec,cg-annot,lg   (cg-annot: LangGraph.js's own Annotation.Root program on chronograph)
 //            --pkg DIR  --json FILE
 //
 // Prints; never asserts a time. Shape checks (checkpoint counts) only warn.
@@ -18,7 +18,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as W from "./workloads.mjs";
-import { chronographJs, chronographSpec, langgraphJs, loadChronograph } from "./engines.mjs";
+import { chronographAnnotation, chronographJs, chronographSpec, langgraphJs, loadChronograph } from "./engines.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -68,11 +68,12 @@ const config = (thread, checkpointId) => ({
 async function loadEngines() {
   const engines = [];
   const notes = [];
-  if (wanted.has("cg-js") || wanted.has("cg-spec")) {
+  if (wanted.has("cg-js") || wanted.has("cg-spec") || wanted.has("cg-annot")) {
     if (existsSync(`${pkgDir}/node.js`) && existsSync(`${pkgDir}/wasm/chronograph_bg.wasm`)) {
       const cg = await loadChronograph(pkgDir);
       if (wanted.has("cg-js")) engines.push({ key: "cg-js", ...chronographJs(cg) });
       if (wanted.has("cg-spec")) engines.push({ key: "cg-spec", ...chronographSpec(cg) });
+      if (wanted.has("cg-annot")) engines.push({ key: "cg-annot", ...chronographAnnotation(cg) });
       if (!cg.memory) notes.push("wasm linear memory not reachable: wasm columns empty");
     } else {
       notes.push(`no built package at ${pkgDir} (scripts/build-pkg.sh): chronograph columns empty`);
@@ -568,11 +569,12 @@ function rows() {
 }
 
 function table(engines) {
-  const keys = ["cg-js", "cg-spec", "lg"].filter((k) => engines.some((e) => e.key === k));
+  const keys = ["cg-js", "cg-spec", "cg-annot", "lg"].filter((k) => engines.some((e) => e.key === k));
   const names = Object.fromEntries(engines.map((e) => [e.key, e.name]));
   const header = ["workload", ...keys.map((k) => names[k])];
   if (keys.includes("lg")) {
-    for (const k of keys) if (k !== "lg") header.push(`LG.js ÷ ${k === "cg-js" ? "JS nodes" : "spec"}`);
+    const short = { "cg-js": "JS nodes", "cg-spec": "spec", "cg-annot": "Annotation" };
+    for (const k of keys) if (k !== "lg") header.push(`LG.js ÷ ${short[k]}`);
   }
   header.push("target");
   const lines = [header];

@@ -32,7 +32,7 @@ const PROPAGATED: &[&str] = &[
 ];
 
 /// The run's config as a checkpoint chunk shows it, before the address of
-/// a checkpoint is put in (see [`RunConfig::at`]).
+/// a checkpoint is put in (the private `RunConfig::at` puts it in).
 pub struct RunConfig {
     /// The run's own `configurable` keys, in its order (internal `__` keys left out).
     configurable: Map<String, Value>,
