@@ -106,12 +106,15 @@ import {
   LastValue,
   MessagesAnnotation,
   MessagesValue,
+  MessagesZodMeta,
+  MessagesZodState,
   messagesStateReducer,
   ReducedValue,
   REMOVE_ALL_MESSAGES,
   StateSchema,
 } from "chronograph";
 import { z } from "zod";
+import { registry, withLangGraph, type SchemaMeta } from "chronograph/zod";
 
 interface Message {
   [key: string]: Json;
@@ -408,6 +411,12 @@ async function docs(): Promise<void> {
   }
   const root: AnnotationRoot<{ n: LastValue<number> }> = Annotation.Root({ n: Annotation<number>() });
   const channel: BaseChannel = new BinaryOperatorAggregate<number>((a, b) => a + b, () => 0);
+  // Zod object states (chronograph/zod is @langchain/langgraph/zod).
+  const zodMeta: SchemaMeta = MessagesZodMeta;
+  const zodChat = new StateGraph(MessagesZodState).addNode("bot", () => ({})).addEdge(START, "bot").compile();
+  const tagged = withLangGraph(z.array(z.string()), { reducer: { fn: (a: string[], b: string[]) => a.concat(b) }, default: () => [] });
+  registry.add(z.number(), { default: () => 0 });
+  void [zodMeta, zodChat, tagged];
   void [items, reply, merged, zodOut.count, legacy, wrapped, definition, fromDefinition, ctor, options, annotate, single, value, update, st, up, fields, field, fv, fu, so, si, std, root, channel, addMessages];
 }
 void docs;

@@ -24,7 +24,7 @@ import { listed } from "./lazy.js";
 import { MemorySaver } from "./saver.js";
 import { SaverBridge, isAsyncSaver } from "./bridge.js";
 import { chunkIterator } from "./stream.js";
-import { ZodInputValidator } from "./zod.js";
+import { ZodInputValidator, type ZodObjectState, type ZodOutput } from "./zod.js";
 import { loadMessageClasses, messageChannelsOf, toEngine } from "./message_classes.js";
 import { NodeMessages } from "./messages_stream.js";
 import type { Command } from "./command.js";
@@ -327,6 +327,10 @@ export interface StateGraphConstructor {
   new <SD extends StateDefinition>(state: AnnotationRoot<SD>, options?: StateGraphOptions): StateGraph<StateType<SD>, UpdateType<SD>>;
   /** LangGraph.js's `StateSchema` state (zod fields). */
   new <F extends StateSchemaFields>(state: StateSchema<F>, options?: StateGraphOptions): StateGraph<StateSchema<F>["State"], StateSchema<F>["Update"]>;
+  /** A zod object (zod 3 or 4) as the state, its fields' reducers from `chronograph/zod`. */
+  new <Z extends ZodObjectState>(state: Z, options?: StateGraphOptions): StateGraph<ZodOutput<Z>, Partial<ZodOutput<Z>>>;
+  /** `{ state, input?, output? }` with zod objects. */
+  new <Z extends ZodObjectState>(init: { state: Z; input?: ZodObjectState; output?: ZodObjectState }, options?: StateGraphOptions): StateGraph<ZodOutput<Z>, Partial<ZodOutput<Z>>>;
   /** LangGraph.js's `{ stateSchema }` / `{ state }` form. */
   new <SD extends StateDefinition>(init: { stateSchema: AnnotationRoot<SD> } | { state: AnnotationRoot<SD> }, options?: StateGraphOptions): StateGraph<StateType<SD>, UpdateType<SD>>;
   /** LangGraph.js's older `{ channels: { key: { reducer | value, default } | null } }` form. */
@@ -352,7 +356,12 @@ const DEFAULT_RECURSION_LIMIT = 25;
 function withDefaultLimit(config: unknown): unknown {
   if (config != null && typeof config !== "object") return config;
   if (option(config, "recursionLimit", "config") !== undefined || option(config, "recursion_limit", "config") !== undefined) return config;
-  return { ...(config as object), recursionLimit: DEFAULT_RECURSION_LIMIT };
+  try {
+    return { ...(config as object), recursionLimit: DEFAULT_RECURSION_LIMIT };
+  } catch (e) {
+    // A getter or Proxy trap of the caller's config threw while it was copied.
+    throw argumentError(`config: reading it threw ${thrownText(e)}`, e);
+  }
 }
 
 /** The config each `withConfig` graph starts its calls from. */

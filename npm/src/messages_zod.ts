@@ -4,7 +4,8 @@
 // `MessagesZodState` needs zod itself, which the package does not depend
 // on: it is built from the user's zod on first use.
 import { messagesStateReducer } from "./messages.js";
-import { withLangGraph, type SchemaMeta } from "./zod.js";
+import { withLangGraph, type SchemaMeta, type ZodObjectState } from "./zod.js";
+import type { MessageLike } from "./messages.js";
 
 /** LangGraph.js's `MessagesZodMeta`: a messages field (`messagesStateReducer`, default `[]`), for `.register(registry, MessagesZodMeta)`. */
 export const MessagesZodMeta: SchemaMeta = {
@@ -20,13 +21,15 @@ interface Zod3 {
 
 /** zod 3 (`zod/v3`, which zod 3.25+ and 4 both ship), loaded where the program's own packages are found. */
 function loadZod(): Zod3 {
-  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown; cwd?: () => string } }).process;
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown; cwd?: () => string; argv?: string[] } }).process;
   const mod = proc?.getBuiltinModule?.("module") as { createRequire(from: string): (id: string) => unknown } | undefined;
   if (mod === undefined) {
     throw new Error("MessagesZodState needs zod; in a browser build your state with z.object({ messages: z.custom().register(registry, MessagesZodMeta) })");
   }
-  // From the package first (an installed copy sits beside zod), then from the program's directory.
-  const bases = [import.meta.url, `${proc?.cwd?.() ?? "."}/`];
+  // From the package first (an installed copy sits beside zod), then from the
+  // application's entry script (a linked package does not see the app's
+  // node_modules), then from the working directory.
+  const bases = [import.meta.url, proc?.argv?.[1], `${proc?.cwd?.() ?? "."}/`].filter((b): b is string => typeof b === "string" && b !== "");
   for (const base of bases) {
     try {
       return mod.createRequire(base)("zod/v3") as Zod3;
@@ -52,7 +55,7 @@ function messagesZodState(): object {
  * (`MessagesZodState.extend({ ... })` adds fields). Built from zod on first
  * use, so importing the package does not need zod.
  */
-export const MessagesZodState: object = new Proxy(
+export const MessagesZodState: ZodObjectState & { readonly _output: { messages: MessageLike[] }; extend(shape: Record<string, unknown>): ZodObjectState } = new Proxy(
   {},
   {
     get: (_, key) => {
@@ -68,4 +71,4 @@ export const MessagesZodState: object = new Proxy(
     },
     getPrototypeOf: () => Reflect.getPrototypeOf(messagesZodState()),
   },
-);
+) as never;

@@ -22,6 +22,11 @@ export interface SchemaMeta<Value = unknown, Update = Value> {
 /** Prefix of the description LangGraph.js writes JSON-schema extras into. */
 export const META_EXTRAS_DESCRIPTION_PREFIX = "lg:";
 
+/** A zod object as a state's type sees it: zod 4 keeps its output type in `_zod.output`, zod 3 in `_output`. */
+export type ZodObjectState = { readonly _zod: { readonly output: object; readonly def: { readonly type: "object" } } } | { readonly _output: object; readonly shape: object };
+/** The state a zod object describes. */
+export type ZodOutput<Z> = Z extends { readonly _zod: { readonly output: infer O } } ? O : Z extends { readonly _output: infer O } ? O : Record<string, unknown>;
+
 /** A zod object of either major version, as far as a state definition reads it. */
 interface ZodObjectLike {
   readonly shape?: Record<string, unknown>;
@@ -102,13 +107,13 @@ export const schemaMetaRegistry = new SchemaMetaRegistry();
  * reducer and a default. A reducer without a default takes the schema's
  * own `.default()`.
  */
-export function withLangGraph<S>(schema: S, meta: SchemaMeta): S {
+export function withLangGraph<S, Value = unknown, Update = Value>(schema: S, meta: SchemaMeta<Value, Update>): S {
   if (meta.reducer && !meta.default) {
     const fallback = zodDefault(schema);
-    if (fallback !== undefined) meta.default = fallback;
+    if (fallback !== undefined) meta.default = fallback as () => Value;
   }
   if (meta.reducer) Object.assign(schema as object, { lg_reducer_schema: meta.reducer.schema ?? schema });
-  schemaMetaRegistry.extend(schema, () => meta);
+  schemaMetaRegistry.extend(schema, () => meta as SchemaMeta);
   return schema;
 }
 
@@ -127,13 +132,13 @@ export class LanggraphZodMetaRegistry {
   }
 
   /** Records `meta` for `schema` (a reducer without a default takes the schema's own). */
-  add(schema: unknown, ...meta: SchemaMeta[]): this {
+  add<Value = unknown, Update = Value>(schema: unknown, ...meta: SchemaMeta<Value, Update>[]): this {
     const first = meta[0];
     if (first && !first.default) {
       const fallback = zodDefault(schema);
-      if (fallback !== undefined) first.default = fallback;
+      if (fallback !== undefined) first.default = fallback as () => Value;
     }
-    this._map.set(schema, first ?? {});
+    this._map.set(schema, (first ?? {}) as SchemaMeta);
     return this;
   }
 
