@@ -262,8 +262,53 @@ function schemaDefault(schema: unknown): (() => unknown) | undefined {
 // From any state definition to the bindings' form
 // ---------------------------------------------------------------------------
 
-/** The bindings' form of one channel. */
-type RawChannel = ReducerName | null | { reducer?: ReducerName | ((a: never, b: never) => unknown); default?: () => unknown };
+/** The bindings' form of one channel (`twin`: see {@link reducedChannel}). */
+type RawChannel = ReducerName | null | { reducer?: ReducerName | ((a: never, b: never) => unknown); default?: () => unknown; twin?: ReducerTwin };
+
+/** A JS reducer the engine has a native twin of (core/wasm/src/node.rs `Twin`). */
+type ReducerTwin = "concat" | "add";
+
+/**
+ * The reducers LangGraph.js's docs write most, by their source text:
+ * `(a, b) => a.concat(b)` and `(a, b) => a + b` (any parameter names; arrow
+ * or `function` form). Their result depends on nothing but the arguments,
+ * so the engine may compute it natively (it does while the value is a list,
+ * or both are numbers, and calls the function otherwise): the state then
+ * never crosses into JS to be folded, which is what makes a growing list
+ * cost O(update), not O(list), per superstep.
+ */
+const TWINS: [RegExp, ReducerTwin][] = [
+  [/^\(?(\w+),(\w+)\)?=>\(?\1\.concat\(\2\)\)?$/, "concat"],
+  [/^function\w*\((\w+),(\w+)\)\{return\1\.concat\(\2\);?\}$/, "concat"],
+  [/^\(?(\w+),(\w+)\)?=>\(?\1\+\2\)?$/, "add"],
+  [/^function\w*\((\w+),(\w+)\)\{return\1\+\2;?\}$/, "add"],
+];
+
+/** The native twin of reducer `fn`, if its source is one of {@link TWINS}. */
+function twinOf(fn: unknown): ReducerTwin | undefined {
+  if (typeof fn !== "function") return undefined;
+  let source: string;
+  try {
+    source = Function.prototype.toString.call(fn).replace(/\s+/g, "");
+  } catch {
+    return undefined;
+  }
+  for (const [pattern, twin] of TWINS) {
+    const m = pattern.exec(source);
+    // Two distinct parameters: `(a, a) => a.concat(a)` is another function.
+    if (m && m[1] !== m[2]) return twin;
+  }
+  return undefined;
+}
+
+/** A channel folding writes with `fn` (an engine built-in's name when it is one), from `factory()` when given. */
+export function reducedChannel(fn: unknown, factory?: () => unknown): Exclude<RawChannel, string | null> {
+  const out: Exclude<RawChannel, string | null> = { reducer: reducerOf(fn) };
+  if (factory) out.default = factory;
+  const twin = typeof out.reducer === "function" ? twinOf(fn) : undefined;
+  if (twin) out.twin = twin;
+  return out;
+}
 
 /** What `new StateGraph(...)` learned from its state definition. */
 export interface StateDefinitionInfo {
@@ -304,7 +349,7 @@ function rawChannel(key: string, spec: unknown, where: string): RawChannel {
   }
   if (channel instanceof BinaryOperatorAggregate || (isRecord(channel) && channel.lc_graph_name === "BinaryOperatorAggregate")) {
     const c = channel as BinaryOperatorAggregate;
-    return c.initialValueFactory ? { reducer: reducerOf(c.operator), default: c.initialValueFactory } : { reducer: reducerOf(c.operator) };
+    return reducedChannel(c.operator, c.initialValueFactory);
   }
   if (isRecord(channel) && typeof channel.lc_graph_name === "string") {
     unsupported(`${where}.${key}: channel kind ${channel.lc_graph_name} is not supported; use Annotation(), Annotation({ reducer, default }) or a StateSchema field`);
@@ -323,7 +368,7 @@ function schemaChannels(schema: StateSchema, where: string): Record<string, RawC
   for (const [key, field] of Object.entries(schema.fields)) {
     if (ReducedValue.isInstance(field)) {
       const factory = schemaDefault(field.valueSchema);
-      out[key] = factory ? { reducer: reducerOf(field.reducer), default: factory } : { reducer: reducerOf(field.reducer) };
+      out[key] = reducedChannel(field.reducer, factory);
     } else if (isRecord(field) && (field as unknown as Record<symbol, unknown>)[UNTRACKED_VALUE] === true) {
       unsupported(`${where}.${key}: UntrackedValue is not supported (its values are never checkpointed in LangGraph.js; Chronograph checkpoints every channel)`);
     } else if (isStandardSchema(field)) {
@@ -353,7 +398,11 @@ function isStateDefinition(v: Record<string, unknown>): boolean {
 function definitionChannels(schema: unknown, where: string): StateDefinitionInfo {
   if (StateSchema.isInstance(schema)) return { channels: schemaChannels(schema, where), schema };
   if (AnnotationRoot.isInstance(schema)) return { channels: definitionOf(schema.spec, where) };
-  if (isZodObject(schema)) return { channels: zodChannels(schema), schema: new ZodInputValidator(schema) };
+  if (isZodObject(schema)) {
+    const channels: Record<string, RawChannel> = {};
+    for (const [key, c] of Object.entries(zodChannels(schema))) channels[key] = c?.reducer ? reducedChannel(c.reducer, c.default) : c;
+    return { channels, schema: new ZodInputValidator(schema) };
+  }
   if (isRecord(schema) && isStandardSchema(schema)) {
     unsupported(`${where}: a standard schema other than a zod object as the state is not supported; use a zod object, a StateSchema or Annotation.Root`);
   }

@@ -34,6 +34,7 @@ use js_sys::{Function, Reflect};
 use serde_json::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -248,7 +249,12 @@ pub fn channel_from_js(channel: &str, spec: &JsValue) -> Result<(Reducer, Option
         Reducer::LastValue
     } else {
         let f = function_arg(&reducer, &format!("{what}.reducer"))?;
-        Reducer::Custom(custom_reducer(f))
+        let twin = match super::types::get(spec, "twin").as_string().as_deref() {
+            Some("concat") => Some(Twin::Concat),
+            Some("add") => Some(Twin::Add),
+            _ => None,
+        };
+        Reducer::Custom(custom_reducer(f, twin))
     };
     let default = super::types::get(spec, "default");
     let default = match default.is_undefined() || default.is_null() {
@@ -270,14 +276,59 @@ fn reducer_by_name(what: &str, name: &str) -> Result<Reducer, JsValue> {
     })
 }
 
+/// The native twin of a JS reducer whose source the npm layer recognised
+/// (npm/src/state.ts `TWINS`): `(a, b) => a.concat(b)` or `(a, b) => a + b`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Twin {
+    /// `Array.prototype.concat`: an array update's items are appended, any
+    /// other update is appended as one item.
+    Concat,
+    /// `+` on two numbers (IEEE doubles, as in JS).
+    Add,
+}
+
+/// What the twin's JS function returns for `current` and `value`, when the
+/// twin computes it exactly (a list to concat onto, two finite numbers to
+/// add); `None` leaves the call to the function itself.
+pub fn native_twin(twin: Twin, current: &ChannelValue, value: &Value) -> Option<ChannelValue> {
+    match (twin, current) {
+        (Twin::Concat, ChannelValue::List(list)) => {
+            let mut list = list.clone();
+            match value {
+                Value::Array(items) => list.extend(items.iter().cloned().map(Arc::new)),
+                item => list.push_back(Arc::new(item.clone())),
+            }
+            Some(ChannelValue::List(list))
+        }
+        (Twin::Add, ChannelValue::Json(acc)) => {
+            let (Value::Number(a), Value::Number(b)) = (acc.as_ref(), value) else {
+                return None;
+            };
+            let sum = a.as_f64()? + b.as_f64()?;
+            // JSON.stringify writes an integral double without a fraction.
+            let n = if sum.fract() == 0.0 && sum.abs() < 9_007_199_254_740_992.0 {
+                Value::from(sum as i64)
+            } else {
+                Value::Number(serde_json::Number::from_f64(sum)?)
+            };
+            Some(ChannelValue::from_json(n))
+        }
+        _ => None,
+    }
+}
+
 /// LangGraph.js's `BinaryOperatorAggregate` over a JS function: folds each
 /// write into the current value; the first write of a channel without a
-/// default is taken as is.
-fn custom_reducer(f: Function) -> CustomReducer {
+/// default is taken as is. With a `twin`, values it computes exactly never
+/// cross into JS.
+fn custom_reducer(f: Function, twin: Option<Twin>) -> CustomReducer {
     CustomReducer::new(move |current, value| {
         let Some(current) = current else {
             return Ok(ChannelValue::from_json(value));
         };
+        if let Some(out) = twin.and_then(|t| native_twin(t, current, &value)) {
+            return Ok(out);
+        }
         let current = to_js(current).map_err(from_thrown)?;
         let value = to_js(&value).map_err(from_thrown)?;
         let out = f
@@ -292,4 +343,59 @@ fn custom_reducer(f: Function) -> CustomReducer {
             .map(ChannelValue::from_json)
             .map_err(from_thrown)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn list(v: Value) -> ChannelValue {
+        ChannelValue::from_json(v)
+    }
+
+    #[test]
+    fn concat_twin_appends_an_arrays_items_and_any_other_value_whole() {
+        let cur = list(json!([1, [2]]));
+        let out = native_twin(Twin::Concat, &cur, &json!([3, [4]])).unwrap();
+        assert_eq!(
+            out.to_json(),
+            json!([1, [2], 3, [4]]),
+            "one level, as Array.prototype.concat"
+        );
+        let out = native_twin(Twin::Concat, &cur, &json!({"k": 1})).unwrap();
+        assert_eq!(out.to_json(), json!([1, [2], {"k": 1}]));
+        assert_eq!(
+            cur.to_json(),
+            json!([1, [2]]),
+            "the stored version is untouched"
+        );
+    }
+
+    #[test]
+    fn concat_twin_leaves_a_value_that_is_not_a_list_to_the_js_function() {
+        // "ab".concat("c") is a string in JS: not the twin's to compute.
+        assert_eq!(
+            native_twin(Twin::Concat, &list(json!("ab")), &json!("c")),
+            None
+        );
+    }
+
+    #[test]
+    fn add_twin_adds_numbers_as_js_doubles_and_leaves_the_rest_to_js() {
+        let add = |a: Value, b: Value| native_twin(Twin::Add, &list(a), &b).map(|v| v.to_json());
+        assert_eq!(add(json!(2), json!(3)), Some(json!(5)));
+        assert_eq!(
+            add(json!(0.1), json!(0.2)),
+            Some(json!(0.30000000000000004))
+        );
+        assert_eq!(
+            add(json!(1.5), json!(1.5)),
+            Some(json!(3)),
+            "an integral double reads as JSON.stringify writes it"
+        );
+        assert_eq!(add(json!("a"), json!("b")), None, "string + string is JS's");
+        assert_eq!(add(json!(1), json!("b")), None);
+        assert_eq!(add(json!([1]), json!(2)), None);
+    }
 }
