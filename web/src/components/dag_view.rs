@@ -13,7 +13,7 @@ use wasm_bindgen::JsCast;
 
 use super::dag_frames::Frames;
 use super::dag_node::{DagNode, Marks, NodeView, LABEL_COLUMN_WIDTH};
-use super::pan_zoom::use_pan_zoom;
+use super::pan_zoom::{use_pan_zoom, view_size};
 use super::run_bar::RunBar;
 use super::scrubber::Scrubber;
 use crate::i18n::fill;
@@ -36,13 +36,20 @@ pub fn DagView() -> impl IntoView {
         head: Selector::new(move || state.head.get()),
         pinned: Selector::new(move || state.pinned.get()),
     };
-    // Set once the pan/zoom hook exists (a click needs the label column,
-    // which needs the view's size, which the hook measures).
-    let labels_at = StoredValue::new(None::<Memo<LabelColumn>>);
+    // Bumped when the window is resized (the view's width is read from the DOM).
+    let resized = RwSignal::new(0u32);
+    let _ = window_event_listener(ev::resize, move |_| resized.update(|n| *n += 1));
+    let labels = Memo::new(move |_| {
+        resized.track();
+        let viewport = state.viewport.get();
+        let width = view_size(svg_ref).map(|(w, _)| w);
+        state.frames.with(|f| {
+            state
+                .layout
+                .with(|l| LabelColumn::place(l, f, &viewport, width, LABEL_COLUMN_WIDTH))
+        })
+    });
     let on_click = Callback::new(move |screen: Point| {
-        let Some(labels) = labels_at.get_value() else {
-            return;
-        };
         let world = state.viewport.get_untracked().to_world(screen);
         let labels = labels.get_untracked();
         if let Some(i) = state.layout.with_untracked(|l| pick(l, &labels, world)) {
@@ -104,20 +111,6 @@ pub fn DagView() -> impl IntoView {
             .layout
             .with(|l| ancestor_path(l, state.selected.get()))
     });
-    // Bumped when the window is resized (the view's width is read from the DOM).
-    let resized = RwSignal::new(0u32);
-    let _ = window_event_listener(ev::resize, move |_| resized.update(|n| *n += 1));
-    let labels = Memo::new(move |_| {
-        resized.track();
-        let viewport = state.viewport.get();
-        let width = pz.view_size().map(|(w, _)| w);
-        state.frames.with(|f| {
-            state
-                .layout
-                .with(|l| LabelColumn::place(l, f, &viewport, width, LABEL_COLUMN_WIDTH))
-        })
-    });
-    labels_at.set_value(Some(labels));
     let label_x: Signal<f64> = Signal::derive(move || labels.get().x);
     let stats = move || {
         let groups = state.frames.with(Vec::len);

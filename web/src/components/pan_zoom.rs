@@ -40,8 +40,7 @@ pub struct PanZoom {
 impl PanZoom {
     /// The SVG's size in pixels, once it is in the page.
     pub fn view_size(&self) -> Option<(f64, f64)> {
-        let rect = self.svg.get_untracked()?.get_bounding_client_rect();
-        Some((rect.width(), rect.height()))
+        view_size(self.svg)
     }
 
     /// Zooms by `factor` about the view's centre (the buttons and keys).
@@ -50,6 +49,12 @@ impl PanZoom {
         self.viewport
             .update(|v| *v = v.zoom_at(Point::new(w / 2.0, h / 2.0), factor));
     }
+}
+
+/// `svg`'s size in pixels, once it is in the page.
+pub fn view_size(svg: NodeRef<leptos::svg::Svg>) -> Option<(f64, f64)> {
+    let rect = svg.get_untracked()?.get_bounding_client_rect();
+    Some((rect.width(), rect.height()))
 }
 
 /// Pan and zoom `svg` through `viewport`; a press that does not travel
