@@ -8,7 +8,7 @@
 import { argumentError, describe, isRecord } from "./args.js";
 import { GraphValueError, withCode } from "./errors.js";
 import type { ReducerName } from "./types.js";
-import { isZodObject, zodChannels, ZodInputValidator } from "./zod.js";
+import { isZodObject, schemaMetaRegistry, zodShape, ZodInputValidator } from "./zod.js";
 import type { MessageChannels } from "./message_classes.js";
 
 /** Where a reducer that is one of the engine's own says so (it then runs in the engine). */
@@ -381,6 +381,17 @@ function schemaChannels(schema: StateSchema, where: string): Record<string, RawC
   return out;
 }
 
+/** The channels of a zod object state: a field with a reducer (`withLangGraph`, `registry`) folds updates; every other keeps the last value. */
+function zodObjectChannels(schema: Parameters<typeof zodShape>[0]): Record<string, RawChannel> {
+  const out: Record<string, RawChannel> = {};
+  for (const [key, field] of Object.entries(zodShape(schema))) {
+    const meta = schemaMetaRegistry.get(field);
+    if (meta?.reducer) out[key] = reducedChannel(meta.reducer.fn, meta.default);
+    else out[key] = meta?.default ? { default: meta.default } : null;
+  }
+  return out;
+}
+
 /** Whether `v` is the package's own `{ key: "append" | null | { reducer, default } }` form. */
 function isOwnForm(v: Record<string, unknown>): boolean {
   return Object.values(v).every(
@@ -398,11 +409,7 @@ function isStateDefinition(v: Record<string, unknown>): boolean {
 function definitionChannels(schema: unknown, where: string): StateDefinitionInfo {
   if (StateSchema.isInstance(schema)) return { channels: schemaChannels(schema, where), schema };
   if (AnnotationRoot.isInstance(schema)) return { channels: definitionOf(schema.spec, where) };
-  if (isZodObject(schema)) {
-    const channels: Record<string, RawChannel> = {};
-    for (const [key, c] of Object.entries(zodChannels(schema))) channels[key] = c?.reducer ? reducedChannel(c.reducer, c.default) : c;
-    return { channels, schema: new ZodInputValidator(schema) };
-  }
+  if (isZodObject(schema)) return { channels: zodObjectChannels(schema), schema: new ZodInputValidator(schema) };
   if (isRecord(schema) && isStandardSchema(schema)) {
     unsupported(`${where}: a standard schema other than a zod object as the state is not supported; use a zod object, a StateSchema or Annotation.Root`);
   }

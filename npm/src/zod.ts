@@ -169,24 +169,6 @@ export class LanggraphZodMetaRegistry {
 /** The zod 4 registry of LangGraph.js's field meta. */
 export const registry = new LanggraphZodMetaRegistry(schemaMetaRegistry);
 
-/** The bindings' form of a zod object's channels (see state.ts `RawChannel`). */
-export type ZodChannel = null | { reducer?: (a: never, b: never) => unknown; default?: () => unknown };
-
-/** The channels of a zod object state: a field with a reducer folds updates; every other keeps the last value. */
-export function zodChannels(schema: ZodObjectLike): Record<string, ZodChannel> {
-  const out: Record<string, ZodChannel> = {};
-  for (const [key, field] of Object.entries(zodShape(schema))) {
-    const meta = schemaMetaRegistry.get(field);
-    if (meta?.reducer) {
-      const fn = meta.reducer.fn as (a: never, b: never) => unknown;
-      out[key] = meta.default ? { reducer: fn, default: meta.default } : { reducer: fn };
-    } else {
-      out[key] = meta?.default ? { default: meta.default } : null;
-    }
-  }
-  return out;
-}
-
 /**
  * Validates run input against a zod object state as LangGraph.js does: the
  * state's schema with each reducer field's update schema, every field
