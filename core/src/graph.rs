@@ -18,6 +18,7 @@ pub use spec::{
     NodeSpec, ReducerName, RuleSpec, SpecOp,
 };
 
+pub(crate) use builder::branch_channel;
 pub(crate) use compiled::{CompiledNode, FastIndexMap, GraphInner};
 pub(crate) use node::{NestedEvents, NullResume, ReplayState, Scratchpad, TickContext};
 pub(crate) use spec::spec_error;

@@ -23,11 +23,20 @@
 //! Python's `model_dump()` with its empty fields) become the engine's plain
 //! `{type, content, id, ...}` messages.
 //!
+//! A history keeps states, not the trigger channels behind `next`, so they
+//! are restored from the `next` it records: a `branch:to:NODE` trigger for
+//! each node, and for an input checkpoint `__start__` with the run's input,
+//! read back from the step that ran it. The engine then finds the same
+//! `next` LangGraph recorded, and a replay of any checkpoint (the input one
+//! too) runs what LangGraph ran, once the graph's nodes are given.
+//!
 //! Errors are [`Error`]s of code `INVALID_IMPORT` whose message says where:
 //! line, column and the JSON path (`at line 12, column 5 ($[3].metadata.step)`).
 
 use crate::checkpoint::{ThreadExport, EXPORT_FORMAT};
 use crate::error::{Error, Result};
+use crate::graph::branch_channel;
+use crate::START;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -93,6 +102,9 @@ struct Snapshot {
     parent_checkpoint: Option<Address>,
     #[serde(default)]
     parent_config: Option<Config>,
+    /// The nodes that run next, as LangGraph recorded them.
+    #[serde(default)]
+    next: Vec<String>,
 }
 
 /// One tuple of a LangGraph.js saver listing.
@@ -183,6 +195,9 @@ struct Read {
     versions: Option<BTreeMap<String, String>>,
     versions_seen: BTreeMap<String, BTreeMap<String, String>>,
     writes: Vec<Value>,
+    /// A history's recorded `next` (snapshots only: a saver tuple keeps its
+    /// trigger channels itself).
+    next: Option<Vec<String>>,
 }
 
 #[derive(Default)]
@@ -241,6 +256,7 @@ impl Thread {
                 versions: None,
                 versions_seen: BTreeMap::new(),
                 writes: Vec::new(),
+                next: Some(s.next),
             });
         Ok(())
     }
@@ -307,6 +323,7 @@ impl Thread {
                 versions: Some(versions),
                 versions_seen: seen,
                 writes,
+                next: None,
             });
         Ok(())
     }
@@ -335,6 +352,18 @@ impl Thread {
                 .iter()
                 .map(|r| (r.id.clone(), r.values.clone()))
                 .collect();
+            // checkpoint id → its first `loop` child: the step that ran its `__start__`.
+            let mut first_loop_child: HashMap<String, String> = HashMap::new();
+            for r in reads
+                .iter()
+                .filter(|r| r.metadata.source.as_str() == "loop")
+            {
+                if let Some(p) = &r.parent {
+                    first_loop_child
+                        .entry(p.clone())
+                        .or_insert_with(|| r.id.clone());
+                }
+            }
             let mut checkpoints = Vec::new();
             for r in reads {
                 let mut versions = BTreeMap::new();
@@ -406,6 +435,21 @@ impl Thread {
                         }
                     }
                 }
+                // A history keeps states, not the trigger channels behind `next`.
+                if let Some(next) = &r.next {
+                    let child = first_loop_child
+                        .get(&r.id)
+                        .and_then(|c| values_by_id.get(c));
+                    for (channel, value) in triggers(next, &r.values, child) {
+                        if versions.contains_key(&channel) {
+                            continue;
+                        }
+                        salt += 1;
+                        let version = format!("{}.{salt}", next_counter(&versions));
+                        blobs.push(json!({"channel": channel, "version": version, "value": value}));
+                        versions.insert(channel, version);
+                    }
+                }
                 // versions_seen: the checkpoint's own (salted) version where the numbers agree.
                 let own: HashMap<(&str, &str), &String> = r
                     .versions
@@ -449,6 +493,60 @@ impl Thread {
         serde_json::from_value(export)
             .map_err(|e| invalid(format!("the thread does not convert: {e}")))
     }
+}
+
+/// The trigger channels that make the engine find a history's recorded
+/// `next` again, with their values: `branch:to:NODE` (holding `null`, as
+/// LangGraph's edges write it) for each node, and `__start__` holding the
+/// run's input for an input checkpoint. A history does not keep the input,
+/// so it is read back from what the step that ran `__start__` (`child`)
+/// holds beyond this checkpoint's values; without such a step `__start__`
+/// is left out (nothing to run it with).
+fn triggers(
+    next: &[String],
+    values: &BTreeMap<String, Value>,
+    child: Option<&BTreeMap<String, Value>>,
+) -> Vec<(String, Value)> {
+    next.iter()
+        .filter_map(|node| {
+            if node != START {
+                return Some((branch_channel(node), Value::Null));
+            }
+            child.map(|child| (START.to_owned(), start_input(values, child)))
+        })
+        .collect()
+}
+
+/// The input that took a state from `before` to `after` at the step that ran
+/// `__start__`: each channel whose value changed, and for a list that grew
+/// from the old one (a reducer appending, as `add_messages` and `operator.add`
+/// do) only the new items, so the reducer, given them again, adds the same.
+fn start_input(before: &BTreeMap<String, Value>, after: &BTreeMap<String, Value>) -> Value {
+    let mut input = Map::new();
+    for (channel, value) in after {
+        let old = before.get(channel);
+        if old == Some(value) {
+            continue;
+        }
+        let written = match (old, value) {
+            (Some(Value::Array(old)), Value::Array(new)) if new.starts_with(old) => {
+                Value::Array(new[old.len()..].to_vec())
+            }
+            _ => value.clone(),
+        };
+        input.insert(channel.clone(), written);
+    }
+    Value::Object(input)
+}
+
+/// The counter a new version in a checkpoint with `versions` takes.
+fn next_counter(versions: &BTreeMap<String, String>) -> u64 {
+    versions
+        .values()
+        .filter_map(|v| v.split('.').next()?.parse::<u64>().ok())
+        .max()
+        .unwrap_or(0)
+        + 1
 }
 
 /// LangChain's message class names → the `type` of the engine's messages.

@@ -188,6 +188,114 @@ fn an_imported_thread_forks_with_update_state() {
     );
 }
 
+/// The walkthrough's graph: `booking` does nothing, `reply` answers the
+/// last human message with `Reply: ...` (the visualizer's `chat` scenario).
+fn walkthrough_graph(saver: std::rc::Rc<InMemorySaver>) -> chronograph::CompiledGraph {
+    use chronograph::{CompileOptions, Reducer, StateGraph, END, START};
+    use serde_json::json;
+    let mut g = StateGraph::new();
+    g.add_channel("messages", Reducer::AddMessages)
+        .add_node("booking", |_, _| Ok(json!({})))
+        .add_node("reply", |s, _| {
+            let messages = s.get_json("messages").unwrap_or_default();
+            let last = messages.as_array().and_then(|m| m.last()).cloned();
+            let text = last.map(|m| m["content"].clone()).unwrap_or_default();
+            Ok(json!({"messages": [{"type": "ai", "content": format!("Reply: {}", text.as_str().unwrap_or(""))}]}))
+        })
+        .add_edge(START, "booking")
+        .add_edge("booking", "reply")
+        .add_edge("reply", END);
+    g.compile(CompileOptions::with_checkpointer(saver)).unwrap()
+}
+
+fn ids_in_order(saver: &InMemorySaver, thread: &str) -> Vec<String> {
+    let mut ids: Vec<String> = saver
+        .list(&ListTarget::thread(thread), &ListOptions::default())
+        .unwrap()
+        .into_iter()
+        .map(|t| t.checkpoint.id)
+        .collect();
+    ids.sort();
+    ids
+}
+
+#[test]
+fn an_imported_history_keeps_next_as_langgraph_recorded_it() {
+    use chronograph::RunnableConfig;
+    for (name, format) in [
+        ("python_history.json", ImportFormat::PythonStateHistory),
+        (
+            "agent_server_history.json",
+            ImportFormat::AgentServerHistory,
+        ),
+    ] {
+        let (saver, thread) = load(name, format);
+        let saver = std::rc::Rc::new(saver);
+        let app = walkthrough_graph(saver.clone());
+        let items: Vec<Value> = serde_json::from_str(&fixture(name)).unwrap();
+        for item in &items {
+            let address = item
+                .get("checkpoint")
+                .unwrap_or_else(|| &item["config"]["configurable"]);
+            let id = address["checkpoint_id"].as_str().unwrap();
+            let state = app
+                .get_state(&RunnableConfig::thread(thread.as_str()).at(id))
+                .unwrap();
+            let recorded: Vec<String> = serde_json::from_value(item["next"].clone()).unwrap();
+            assert_eq!(state.next, recorded, "{name}: checkpoint {id}");
+        }
+    }
+}
+
+#[test]
+fn replaying_an_imported_input_checkpoint_runs_the_graph_on_the_input_it_had() {
+    use chronograph::RunnableConfig;
+    let (saver, thread) = load("python_history.json", ImportFormat::PythonStateHistory);
+    let saver = std::rc::Rc::new(saver);
+    let app = walkthrough_graph(saver.clone());
+    let ids = ids_in_order(&saver, &thread);
+    let cfg = |id: &str| RunnableConfig::thread(thread.as_str()).at(id);
+    // The first round's input (step -1, empty state): the input was the first message.
+    let out = app
+        .invoke(Value::Null, &cfg(&ids[0]))
+        .unwrap()
+        .values
+        .to_json();
+    let contents: Vec<&str> = out["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["content"].as_str().unwrap())
+        .collect();
+    assert_eq!(contents, ["明天上午还有号吗", "Reply: 明天上午还有号吗"]);
+    // The second round's input (step 3): only the new message is the input;
+    // the two the state held already are not added again.
+    let second = &ids[4];
+    let before = app.get_state(&cfg(second)).unwrap();
+    assert_eq!(before.metadata.as_ref().unwrap().source.as_str(), "input");
+    let out = app
+        .invoke(Value::Null, &cfg(second))
+        .unwrap()
+        .values
+        .to_json();
+    let messages = out["messages"].as_array().unwrap();
+    assert_eq!(messages.len(), 4, "{out}");
+    assert_eq!(
+        messages[3]["content"],
+        format!("Reply: {}", messages[2]["content"].as_str().unwrap())
+    );
+    let after = ids_in_order(&saver, &thread);
+    assert!(
+        after.len() > 13 + 4,
+        "each replay added a branch: {}",
+        after.len()
+    );
+    assert!(
+        ids.iter().all(|id| after.contains(id)),
+        "nothing imported went away"
+    );
+}
+
 #[test]
 fn mistakes_say_where_they_are() {
     let bad = "[\n {\"values\": {}, \"config\": {\"configurable\": {\"thread_id\": \"t\", \"checkpoint_id\": \"a\"}},\n  \"metadata\": {\"source\": \"loop\", \"step\": \"two\"}}\n]";

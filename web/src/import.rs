@@ -122,7 +122,6 @@ pub fn open(text: &str) -> Result<Opened, Problem> {
         .iter()
         .map(|r| (r.id.clone(), r.next.clone()))
         .collect();
-    let thread = with_triggers(thread, &recorded);
     Ok(Opened {
         thread,
         origin: Origin::LangGraph(format),
@@ -378,72 +377,6 @@ pub fn infer_spec(recorded: &[Recorded]) -> Value {
     })
 }
 
-/// The thread with each checkpoint's `next` restored as LangGraph stores it:
-/// a `branch:to:NODE` trigger (a `null` value at a version of its own) for
-/// every node in `next`. A history keeps states, not trigger channels, so
-/// without them the engine finds nothing to run from an imported checkpoint
-/// (a replay would only copy it). `__start__` needs the run's input, which a
-/// history does not keep; it is left out.
-pub fn with_triggers(thread: ThreadExport, recorded: &[Recorded]) -> ThreadExport {
-    let next: BTreeMap<(&str, &str), &Vec<String>> = recorded
-        .iter()
-        .map(|r| ((r.ns.as_str(), r.id.as_str()), &r.next))
-        .collect();
-    let Ok(mut doc) = serde_json::to_value(&thread) else {
-        return thread;
-    };
-    let Some(namespaces) = doc["namespaces"].as_array_mut() else {
-        return thread;
-    };
-    for ns in namespaces {
-        let name = ns["checkpoint_ns"].as_str().unwrap_or("").to_owned();
-        let mut salt = ns["blobs"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|b| {
-                b["version"]
-                    .as_str()?
-                    .split('.')
-                    .nth(1)?
-                    .parse::<u64>()
-                    .ok()
-            })
-            .max()
-            .unwrap_or(0);
-        let mut blobs = Vec::new();
-        for cp in ns["checkpoints"].as_array_mut().into_iter().flatten() {
-            let id = cp["checkpoint"]["id"].as_str().unwrap_or("").to_owned();
-            let Some(nodes) = next.get(&(name.as_str(), id.as_str())) else {
-                continue;
-            };
-            let versions = &mut cp["checkpoint"]["channel_versions"];
-            let counter = versions
-                .as_object()
-                .into_iter()
-                .flat_map(|m| m.values())
-                .filter_map(|v| v.as_str()?.split('.').next()?.parse::<u64>().ok())
-                .max()
-                .unwrap_or(0)
-                + 1;
-            for node in nodes.iter().filter(|n| *n != START) {
-                let channel = format!("branch:to:{node}");
-                if versions.get(&channel).is_some() {
-                    continue;
-                }
-                salt += 1;
-                let version = format!("{counter}.{salt}");
-                versions[&channel] = Value::String(version.clone());
-                blobs.push(json!({"channel": channel, "version": version, "value": null}));
-            }
-        }
-        if let Some(list) = ns["blobs"].as_array_mut() {
-            list.extend(blobs);
-        }
-    }
-    serde_json::from_value(doc).unwrap_or(thread)
-}
-
 /// The nodes of `needed` that `spec` does not have: a spec fits an imported
 /// thread when this is empty.
 pub fn missing_nodes(needed: &[String], spec: &GraphSpec) -> Vec<String> {
@@ -618,6 +551,24 @@ mod tests {
         let messages = values["messages"].as_array().unwrap();
         assert_eq!(messages.len(), 2);
         assert_eq!(messages[1]["content"], "Reply: 明天上午还有号吗");
+    }
+
+    #[test]
+    fn replaying_an_imported_input_checkpoint_reruns_the_round_on_its_input() {
+        let mut s = session_of(open(&fixture("python_history.json")).unwrap());
+        s.attach(crate::scenarios::by_id("chat").unwrap().graph().unwrap())
+            .unwrap();
+        let c0 = s.checkpoints()[0].id.clone();
+        let out = s.replay(&c0).unwrap();
+        let last = out.created.last().unwrap().clone();
+        let values = s.snapshot(Some(&last)).unwrap().values.to_json();
+        let contents: Vec<&str> = values["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["content"].as_str().unwrap())
+            .collect();
+        assert_eq!(contents, ["明天上午还有号吗", "Reply: 明天上午还有号吗"]);
     }
 
     #[test]
