@@ -274,9 +274,19 @@ fn compare_versions(a: &Value, b: &Value) -> std::cmp::Ordering {
 
 /// The node names a history records (in `next`), in order of first appearance
 /// from the oldest checkpoint: the `as_node` choices of an imported thread
-/// with no graph.
+/// with no graph (its root namespace).
 pub fn history_nodes(recorded: &[Recorded]) -> Vec<String> {
-    let mut sorted: Vec<&Recorded> = recorded.iter().filter(|r| r.ns.is_empty()).collect();
+    nodes_in(
+        &recorded
+            .iter()
+            .filter(|r| r.ns.is_empty())
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// [`history_nodes`] of one namespace's checkpoints.
+fn nodes_in(checkpoints: &[&Recorded]) -> Vec<String> {
+    let mut sorted = checkpoints.to_vec();
     sorted.sort_by(|a, b| a.id.cmp(&b.id));
     let mut out: Vec<String> = Vec::new();
     for r in sorted {
@@ -287,6 +297,16 @@ pub fn history_nodes(recorded: &[Recorded]) -> Vec<String> {
         }
     }
     out
+}
+
+/// A namespace's node names without task ids (`research:1d90…|search:7a…`
+/// → `research|search`): every run of a subgraph node shares one spec.
+fn name_path(ns: &str) -> String {
+    ns.split('|')
+        .filter(|s| !s.is_empty())
+        .map(|s| s.split(':').next().unwrap_or(s))
+        .collect::<Vec<_>>()
+        .join("|")
 }
 
 /// Whether `v` is a list of chat messages (`{type|role, content}` objects,
@@ -308,8 +328,19 @@ fn is_message_list(v: &Value) -> bool {
 /// its channels (`add_messages` where a value is a list of messages, else
 /// `last_value`), its nodes (no code), and an edge from each node to the
 /// nodes a checkpoint it wrote had `next` (`__end__` when that was empty).
+/// A node whose runs have a namespace of their own (a LangGraph.js saver
+/// lists them) is a subgraph with the spec written from those checkpoints,
+/// so a fork inside it offers the subgraph's nodes.
 pub fn infer_spec(recorded: &[Recorded]) -> Value {
-    let root: Vec<&Recorded> = recorded.iter().filter(|r| r.ns.is_empty()).collect();
+    spec_at(recorded, "")
+}
+
+/// [`infer_spec`] for the namespaces whose [`name_path`] is `path`.
+fn spec_at(recorded: &[Recorded], path: &str) -> Value {
+    let root: Vec<&Recorded> = recorded
+        .iter()
+        .filter(|r| name_path(&r.ns) == path)
+        .collect();
     let by_id: BTreeMap<&str, &Recorded> = root.iter().map(|r| (r.id.as_str(), *r)).collect();
     let mut channels = Map::new();
     for r in &root {
@@ -326,7 +357,26 @@ pub fn infer_spec(recorded: &[Recorded]) -> Value {
             }
         }
     }
-    let nodes = history_nodes(recorded);
+    let mut nodes = nodes_in(&root);
+    // Subgraph nodes: the namespaces one level below this one.
+    let below = |name: &str| {
+        if path.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{path}|{name}")
+        }
+    };
+    for r in recorded {
+        let p = name_path(&r.ns);
+        let child = match p.rsplit_once('|') {
+            Some((parent, child)) if parent == path => child,
+            None if path.is_empty() && !p.is_empty() => p.as_str(),
+            _ => continue,
+        };
+        if !nodes.iter().any(|n| n == child) {
+            nodes.push(child.to_owned());
+        }
+    }
     let mut edges: BTreeSet<(String, String)> = BTreeSet::new();
     for r in &root {
         // A loop checkpoint is what the nodes its parent had in `next` wrote.
@@ -368,7 +418,15 @@ pub fn infer_spec(recorded: &[Recorded]) -> Value {
     edges.sort_by_key(|(a, b)| (rank(a), rank(b)));
     let nodes: Map<String, Value> = nodes
         .into_iter()
-        .map(|n| (n, json!({ "writes": [] })))
+        .map(|n| {
+            let inner = below(&n);
+            let node = if recorded.iter().any(|r| name_path(&r.ns) == inner) {
+                json!({ "subgraph": spec_at(recorded, &inner) })
+            } else {
+                json!({ "writes": [] })
+            };
+            (n, node)
+        })
         .collect();
     json!({
         "channels": channels,
@@ -569,6 +627,51 @@ mod tests {
             .map(|m| m["content"].as_str().unwrap())
             .collect();
         assert_eq!(contents, ["明天上午还有号吗", "Reply: 明天上午还有号吗"]);
+    }
+
+    #[test]
+    fn a_subgraph_namespace_opens_with_its_own_nodes_to_fork_as() {
+        let opened = open(&fixture("langgraphjs_subgraph_saver.json")).unwrap();
+        assert_eq!(opened.len(), 9);
+        let spec: Value = serde_json::from_str(opened.spec.as_deref().unwrap()).unwrap();
+        let names: Vec<&String> = spec["nodes"].as_object().unwrap().keys().collect();
+        assert_eq!(names, ["plan", "research", "write"]);
+        let research = &spec["nodes"]["research"]["subgraph"];
+        assert_eq!(
+            research["edges"],
+            json!([
+                ["__start__", "search"],
+                ["search", "summarize"],
+                ["summarize", "__end__"]
+            ])
+        );
+        let mut s = session_of(opened);
+        let ns = s
+            .namespaces()
+            .into_iter()
+            .map(|n| n.ns)
+            .find(|n| n.starts_with("research:"))
+            .expect("the subgraph's namespace is in the thread");
+        let nodes: Vec<&String> = s.spec_at(&ns).unwrap().nodes.keys().collect();
+        assert_eq!(nodes, ["search", "summarize"], "the as_node choices inside");
+        // A fork inside the subgraph, as one of its nodes.
+        let inside = s.checkpoints_in(&ns);
+        assert_eq!(inside.len(), 4);
+        let after_search = inside[2].id.clone();
+        let out = s
+            .update(
+                &after_search,
+                Some(json!({"notes": ["edited"]})),
+                Some("search"),
+            )
+            .unwrap();
+        let new = s
+            .checkpoints_in(&ns)
+            .into_iter()
+            .find(|v| v.id == out.created[0])
+            .unwrap();
+        assert_eq!(new.next, ["summarize"]);
+        assert_eq!(new.parent.as_deref(), Some(after_search.as_str()));
     }
 
     #[test]
