@@ -167,6 +167,28 @@ test("messages are revived by the serializer in listings too, and a custom seria
   assert.ok(serde.loads > before, "the custom serializer read the values");
 });
 
+/**
+ * Puts one checkpoint of `values` (version 1 each) with `metadata` and
+ * `writes` into `saver`, and reads it back by `getTuple` and `list`.
+ */
+async function putAndRead(saver, { thread, id, values, metadata, writes = [] }) {
+  const checkpoint = {
+    v: 4,
+    id,
+    ts: "2026-12-01T00:00:00.000Z",
+    channel_values: values,
+    channel_versions: Object.fromEntries(Object.keys(values).map((k) => [k, 1])),
+    versions_seen: {},
+  };
+  const config = { configurable: { thread_id: thread, checkpoint_ns: "" } };
+  const stored = await saver.put(config, checkpoint, metadata, checkpoint.channel_versions);
+  if (writes.length > 0) await saver.putWrites(stored, writes, "task-é");
+  const got = await saver.getTuple(config);
+  const listed = [];
+  for await (const t of saver.list(config)) listed.push(t);
+  return { values: got.checkpoint.channel_values, listed: listed[0].checkpoint.channel_values, metadata: got.metadata, writes: got.pendingWrites };
+}
+
 test("values come back as LangGraph.js's MemorySaver gives them back, plain JSON or not", async () => {
   const values = {
     plain: { a: [1, "two", null, true, -0, 1.5, { b: { c: [] } }], "": "empty key", lc: "a plain key named lc" },
@@ -183,22 +205,8 @@ test("values come back as LangGraph.js's MemorySaver gives them back, plain JSON
   const cycle = { name: "cycle" };
   cycle.self = cycle;
   values.cycle = cycle;
-  const checkpoint = {
-    v: 4,
-    id: "1f0c0de0-0000-6000-8000-000000000001",
-    ts: "2026-12-01T00:00:00.000Z",
-    channel_values: values,
-    channel_versions: Object.fromEntries(Object.keys(values).map((k) => [k, 1])),
-    versions_seen: {},
-  };
-  const config = { configurable: { thread_id: "values", checkpoint_ns: "" } };
-  const read = async (saver) => {
-    await saver.put(config, checkpoint, { source: "input", step: -1, parents: {}, note: { lc: 1 } }, checkpoint.channel_versions);
-    const got = await saver.getTuple(config);
-    const listed = [];
-    for await (const t of saver.list(config)) listed.push(t);
-    return { values: got.checkpoint.channel_values, listed: listed[0].checkpoint.channel_values, metadata: got.metadata };
-  };
+  const read = (saver) =>
+    putAndRead(saver, { thread: "values", id: "1f0c0de0-0000-6000-8000-000000000001", values, metadata: { source: "input", step: -1, parents: {}, note: { lc: 1 } } });
   const ours = await read(new MemorySaver());
   const theirs = await read(new LangGraphMemorySaver());
   for (const key of Object.keys(values)) {
@@ -211,23 +219,14 @@ test("values come back as LangGraph.js's MemorySaver gives them back, plain JSON
 test("values that are not ASCII, in checkpoints and writes, come back as LangGraph.js's MemorySaver gives them back", async () => {
   // The texts cross into the store through a staging buffer (encodeInto): one byte per character first, more when needed.
   const values = { ascii: "plain", accents: "déjà vu", emoji: ["🦜", "🔗", { k: "ü".repeat(1000) }], cjk: "检查点", after: "ascii again" };
-  const checkpoint = {
-    v: 4,
-    id: "1f0c0de0-0000-6000-8000-000000000002",
-    ts: "2026-12-01T00:00:00.000Z",
-    channel_values: values,
-    channel_versions: Object.fromEntries(Object.keys(values).map((k) => [k, 1])),
-    versions_seen: {},
-  };
-  const config = { configurable: { thread_id: "unicode", checkpoint_ns: "" } };
-  const read = async (saver) => {
-    const stored = await saver.put(config, checkpoint, { source: "input", step: -1, parents: {}, note: "métadonnée" }, checkpoint.channel_versions);
-    await saver.putWrites(stored, [["accents", "ça"], ["emoji", ["👍"]], ["ascii", "x"]], "task-é");
-    const got = await saver.getTuple(config);
-    const listed = [];
-    for await (const t of saver.list(config)) listed.push(t);
-    return { values: got.checkpoint.channel_values, listed: listed[0].checkpoint.channel_values, metadata: got.metadata, writes: got.pendingWrites };
-  };
+  const read = (saver) =>
+    putAndRead(saver, {
+      thread: "unicode",
+      id: "1f0c0de0-0000-6000-8000-000000000002",
+      values,
+      metadata: { source: "input", step: -1, parents: {}, note: "métadonnée" },
+      writes: [["accents", "ça"], ["emoji", ["👍"]], ["ascii", "x"]],
+    });
   const ours = await read(new MemorySaver());
   const theirs = await read(new LangGraphMemorySaver());
   assert.deepEqual(ours.values, values);
