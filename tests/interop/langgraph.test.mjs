@@ -167,6 +167,28 @@ test("messages are revived by the serializer in listings too, and a custom seria
   assert.ok(serde.loads > before, "the custom serializer read the values");
 });
 
+/**
+ * Puts one checkpoint of `values` (version 1 each) with `metadata` and
+ * `writes` into `saver`, and reads it back by `getTuple` and `list`.
+ */
+async function putAndRead(saver, { thread, id, values, metadata, writes = [] }) {
+  const checkpoint = {
+    v: 4,
+    id,
+    ts: "2026-12-01T00:00:00.000Z",
+    channel_values: values,
+    channel_versions: Object.fromEntries(Object.keys(values).map((k) => [k, 1])),
+    versions_seen: {},
+  };
+  const config = { configurable: { thread_id: thread, checkpoint_ns: "" } };
+  const stored = await saver.put(config, checkpoint, metadata, checkpoint.channel_versions);
+  if (writes.length > 0) await saver.putWrites(stored, writes, "task-é");
+  const got = await saver.getTuple(config);
+  const listed = [];
+  for await (const t of saver.list(config)) listed.push(t);
+  return { values: got.checkpoint.channel_values, listed: listed[0].checkpoint.channel_values, metadata: got.metadata, writes: got.pendingWrites };
+}
+
 test("values come back as LangGraph.js's MemorySaver gives them back, plain JSON or not", async () => {
   const values = {
     plain: { a: [1, "two", null, true, -0, 1.5, { b: { c: [] } }], "": "empty key", lc: "a plain key named lc" },
@@ -183,22 +205,8 @@ test("values come back as LangGraph.js's MemorySaver gives them back, plain JSON
   const cycle = { name: "cycle" };
   cycle.self = cycle;
   values.cycle = cycle;
-  const checkpoint = {
-    v: 4,
-    id: "1f0c0de0-0000-6000-8000-000000000001",
-    ts: "2026-12-01T00:00:00.000Z",
-    channel_values: values,
-    channel_versions: Object.fromEntries(Object.keys(values).map((k) => [k, 1])),
-    versions_seen: {},
-  };
-  const config = { configurable: { thread_id: "values", checkpoint_ns: "" } };
-  const read = async (saver) => {
-    await saver.put(config, checkpoint, { source: "input", step: -1, parents: {}, note: { lc: 1 } }, checkpoint.channel_versions);
-    const got = await saver.getTuple(config);
-    const listed = [];
-    for await (const t of saver.list(config)) listed.push(t);
-    return { values: got.checkpoint.channel_values, listed: listed[0].checkpoint.channel_values, metadata: got.metadata };
-  };
+  const read = (saver) =>
+    putAndRead(saver, { thread: "values", id: "1f0c0de0-0000-6000-8000-000000000001", values, metadata: { source: "input", step: -1, parents: {}, note: { lc: 1 } } });
   const ours = await read(new MemorySaver());
   const theirs = await read(new LangGraphMemorySaver());
   for (const key of Object.keys(values)) {
@@ -206,4 +214,49 @@ test("values come back as LangGraph.js's MemorySaver gives them back, plain JSON
     assert.deepEqual(ours.listed[key], theirs.listed[key], `${key} (listed)`);
   }
   assert.deepEqual(ours.metadata, theirs.metadata);
+});
+
+test("values that are not ASCII, in checkpoints and writes, come back as LangGraph.js's MemorySaver gives them back", async () => {
+  // The texts cross into the store through a staging buffer (encodeInto): one byte per character first, more when needed.
+  const values = { ascii: "plain", accents: "déjà vu", emoji: ["🦜", "🔗", { k: "ü".repeat(1000) }], cjk: "检查点", after: "ascii again" };
+  const read = (saver) =>
+    putAndRead(saver, {
+      thread: "unicode",
+      id: "1f0c0de0-0000-6000-8000-000000000002",
+      values,
+      metadata: { source: "input", step: -1, parents: {}, note: "métadonnée" },
+      writes: [["accents", "ça"], ["emoji", ["👍"]], ["ascii", "x"]],
+    });
+  const ours = await read(new MemorySaver());
+  const theirs = await read(new LangGraphMemorySaver());
+  assert.deepEqual(ours.values, values);
+  assert.deepEqual(ours, theirs);
+});
+
+test("the wasm memory grows in a few large steps as a store fills, not at every other put", async () => {
+  // Past 64 MiB, each growth of the memory costs V8 a full collection (core/wasm/src/memory.rs).
+  const { wasmMemory } = await import(new URL("./node_modules/chronograph/wasm/chronograph.js", import.meta.url));
+  const memory = wasmMemory();
+  const saver = new MemorySaver();
+  const config = { configurable: { thread_id: "growth", checkpoint_ns: "" } };
+  const value = "x".repeat(100_000);
+  // Enough to grow the memory past twice its size, 100 KB a put: growing by what each put needs would take over 160 steps.
+  const puts = Math.ceil((2 * memory.buffer.byteLength + (16 << 20)) / value.length);
+  let buffer = memory.buffer;
+  let growths = 0;
+  let parent;
+  for (let i = 0; i < puts; i++) {
+    const id = `1f0c0de0-0000-6000-8000-${String(i).padStart(12, "0")}`;
+    const checkpoint = { v: 4, id, ts: "2026-12-01T00:00:00.000Z", channel_values: { big: value + i }, channel_versions: { big: i + 1 }, versions_seen: {} };
+    const at = parent === undefined ? config : { configurable: { ...config.configurable, checkpoint_id: parent } };
+    await saver.put(at, checkpoint, { source: "loop", step: i, parents: {} }, { big: i + 1 });
+    parent = id;
+    if (memory.buffer !== buffer) {
+      growths += 1;
+      buffer = memory.buffer;
+    }
+  }
+  assert.ok(memory.buffer.byteLength >= puts * value.length, "the values are in the memory");
+  assert.ok(growths <= 12, `${growths} growths for ${puts} puts`);
+  assert.equal((await saver.getTuple(config)).checkpoint.channel_values.big, value + (puts - 1));
 });

@@ -8,7 +8,9 @@
 //! exactly what it is given: LangGraph.js checkpoints whose values the
 //! TypeScript layer has already serialized with the graph's serializer. Data
 //! crosses as JSON text both ways: one `JSON.parse` on the JS side is
-//! cheaper than building objects field by field through the boundary.
+//! cheaper than building objects field by field through the boundary. The
+//! texts of a `put` and a `putWrites` come staged in the memory
+//! ([`crate::memory`]), written there by `TextEncoder.encodeInto`.
 //!
 //! The store is the engine's: each channel version's value is kept once
 //! (channels outside a `put`'s `newVersions` are not stored again), writes
@@ -16,6 +18,7 @@
 //! writes last-write-wins), and `list` walks ids in order without copying.
 
 use crate::error::{invalid_argument, to_js, OrJs};
+use crate::memory::{keep_headroom, with_staged};
 use chronograph::{
     ChannelValue, ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata,
     CheckpointSaver, InMemorySaver, ListOptions, ListTarget, Name, StoredView, Version,
@@ -58,65 +61,83 @@ impl WasmCheckpointStore {
         WasmCheckpointStore::default()
     }
 
-    /// Stores `checkpoint` (JSON text, without `channel_values`) under
-    /// `parent_id` in `thread_id` / `checkpoint_ns`, with the values of the
-    /// channels in `new_versions` (JSON text: channel → version): `values[i]`
-    /// (the value's serialized text, kept as it is) is channel
-    /// `channels[i]`'s. The values cross as strings of their own, not inside
-    /// the checkpoint's JSON, so nothing escapes and unescapes them.
-    #[allow(clippy::too_many_arguments)]
+    /// Stores a checkpoint under `parent_id` in `thread_id` /
+    /// `checkpoint_ns`. Its texts are staged ([`stage_text`](crate::memory::stage_text)),
+    /// `lengths[i]` bytes each: the checkpoint (JSON, without
+    /// `channel_values`), its metadata (JSON), its `newVersions` (JSON:
+    /// channel → version), then one value per name in `channels` (the
+    /// value's serialized text, kept as it is). The values never pass
+    /// through the checkpoint's JSON, so nothing escapes and unescapes them.
     pub fn put(
         &self,
         thread_id: String,
         checkpoint_ns: String,
         parent_id: Option<String>,
-        checkpoint: &str,
-        metadata: &str,
-        new_versions: &str,
         channels: Vec<String>,
-        values: Vec<String>,
+        lengths: &[u32],
     ) -> Result<(), JsValue> {
-        let mut checkpoint: Checkpoint = parse(checkpoint, "put(): checkpoint")?;
-        let metadata: CheckpointMetadata = parse(metadata, "put(): metadata")?;
-        let new_versions: ChannelVersions = parse(new_versions, "put(): newVersions")?;
-        if channels.len() != values.len() {
-            return Err(invalid_argument("put(): one value per channel"));
+        if lengths.len() != 3 + channels.len() {
+            return Err(invalid_argument(
+                "put(): the checkpoint, metadata, newVersions and one value per channel",
+            ));
         }
-        for (channel, value) in channels.into_iter().zip(values) {
-            checkpoint.channel_values.insert(
-                Name::from(channel),
-                ChannelValue::Json(Arc::new(Value::String(marked(value)))),
-            );
-        }
+        let (mut checkpoint, metadata, new_versions) = with_staged(lengths, "put()", |texts| {
+            let mut checkpoint: Checkpoint = parse(texts[0], "put(): checkpoint")?;
+            let metadata: CheckpointMetadata = parse(texts[1], "put(): metadata")?;
+            let new_versions: ChannelVersions = parse(texts[2], "put(): newVersions")?;
+            for (channel, text) in channels.into_iter().zip(&texts[3..]) {
+                checkpoint.channel_values.insert(
+                    Name::from(channel),
+                    ChannelValue::Json(Arc::new(stored_value(text))),
+                );
+            }
+            Ok((checkpoint, metadata, new_versions))
+        })?;
         let parent = CheckpointConfig {
             thread_id,
             checkpoint_ns,
             checkpoint_id: parent_id,
         };
-        self.0
-            .put(&parent, &checkpoint, metadata, &new_versions)
-            .or_js()?;
-        Ok(())
+        let stored = self.0.put(&parent, &checkpoint, metadata, &new_versions);
+        // The store holds the values now; the checkpoint's are dropped here.
+        checkpoint.channel_values.clear();
+        keep_headroom();
+        stored.or_js().map(drop)
     }
 
-    /// Stores a task's writes (JSON text: `[channel, value][]`) against a checkpoint.
+    /// Stores a task's writes against a checkpoint: `channels[i]`'s value is
+    /// the staged text `lengths[i]` bytes long (its serialized text, kept
+    /// as it is), as for [`put`](Self::put).
+    #[allow(clippy::too_many_arguments)]
     #[wasm_bindgen(js_name = putWrites)]
     pub fn put_writes(
         &self,
         thread_id: String,
         checkpoint_ns: String,
         checkpoint_id: String,
-        writes: &str,
         task_id: &str,
         task_path: &str,
+        channels: Vec<String>,
+        lengths: &[u32],
     ) -> Result<(), JsValue> {
-        let writes: Vec<(String, Value)> = parse(writes, "putWrites(): writes")?;
+        if lengths.len() != channels.len() {
+            return Err(invalid_argument("putWrites(): one value per channel"));
+        }
+        let writes: Vec<(String, Value)> = with_staged(lengths, "putWrites()", |texts| {
+            Ok(channels
+                .into_iter()
+                .zip(texts)
+                .map(|(channel, text)| (channel, stored_value(text)))
+                .collect())
+        })?;
         let at = CheckpointConfig {
             thread_id,
             checkpoint_ns,
             checkpoint_id: Some(checkpoint_id),
         };
-        self.0.put_writes(&at, &writes, task_id, task_path).or_js()
+        let stored = self.0.put_writes(&at, &writes, task_id, task_path);
+        keep_headroom();
+        stored.or_js()
     }
 
     /// The tuple (JSON text, see [`WasmStorePage`]) of a checkpoint, or of
@@ -155,6 +176,7 @@ impl WasmCheckpointStore {
                 Err(e) => Err(serialization_error(e)),
             };
         });
+        keep_headroom();
         out
     }
 
@@ -221,6 +243,7 @@ impl WasmCheckpointStore {
             return Err(serialization_error(e));
         }
         text.push(b']');
+        keep_headroom();
         Ok(WasmStorePage {
             text: utf8(text)?,
             values,
@@ -320,31 +343,36 @@ fn may_revive(json: &[u8]) -> bool {
     false
 }
 
-/// Starts the stored text of a channel value found to hold nothing to
-/// revive when it was put: a listing then need not look through every
-/// value's text again (a W1 listing holds 64 MB of them). Never the first
-/// character of JSON text; [`write_value`] leaves it out.
-const PLAIN: char = '\u{1}';
-
-/// A channel value's serialized text as the store keeps it: marked
-/// [`PLAIN`] when it holds nothing to revive.
-fn marked(text: String) -> String {
-    if may_revive(text.as_bytes()) {
-        return text;
+/// A serialized value's text as the store keeps it, looked through for
+/// something to revive once, here, so that a listing need not look through
+/// every value's text again (a W1 listing holds 64 MB of them): a string
+/// when it holds nothing to revive, else that string in a one-item array.
+/// The text is copied once, out of the staging buffer, and never again.
+fn stored_value(text: &str) -> Value {
+    let value = Value::String(text.to_owned());
+    match may_revive(text.as_bytes()) {
+        true => Value::Array(vec![value]),
+        false => value,
     }
-    let mut out = String::with_capacity(text.len() + 1);
-    out.push(PLAIN);
-    out.push_str(&text);
-    out
 }
 
-/// Whether a stored value (serialized text, as `put` keeps it) may need
-/// reviving; any other kind of value is left to the serializer too.
-fn value_may_revive(value: &Value) -> bool {
+/// A stored value's serialized text (see [`stored_value`]); `None` for any
+/// other value.
+fn stored_text(value: &Value) -> Option<&str> {
     match value {
-        Value::String(text) => !text.starts_with(PLAIN) && may_revive(text.as_bytes()),
-        _ => true,
+        Value::String(text) => Some(text),
+        Value::Array(one) => match one.as_slice() {
+            [Value::String(text)] => Some(text),
+            _ => None,
+        },
+        _ => None,
     }
+}
+
+/// Whether a stored value may need reviving: only a text found to hold
+/// nothing to revive is sure not to.
+fn value_may_revive(value: &Value) -> bool {
+    !matches!(value, Value::String(_))
 }
 
 /// How [`write_tuple`] writes serialized values.
@@ -361,10 +389,9 @@ enum Mode {
 /// A stored value: its serialized text in place (it is JSON), or with
 /// `Mode::Text` as a JSON string; any other value as JSON.
 fn write_value(out: &mut Vec<u8>, value: &Value, mode: Mode) -> serde_json::Result<()> {
-    let Value::String(text) = value else {
+    let Some(text) = stored_text(value) else {
         return serde_json::to_writer(out, value);
     };
-    let text = text.strip_prefix(PLAIN).unwrap_or(text);
     match mode {
         Mode::Text => serde_json::to_writer(out, text),
         _ if text.trim().is_empty() => {
@@ -509,6 +536,7 @@ fn write_tuple(
 #[cfg(test)]
 mod tests {
     use super::{may_revive, WasmCheckpointStore};
+    use crate::memory::stage_for_tests;
     use serde_json::{json, Value};
 
     /// A checkpoint as npm/src/langgraph.ts `put` writes it: values as
@@ -524,16 +552,21 @@ mod tests {
         });
         let new_versions =
             json!({"trail": format!("{count}.{max}"), "count": format!("{count}.{max}")});
+        let metadata = json!({"source": "loop", "step": count, "parents": {}});
+        let lengths = stage_for_tests(&[
+            &checkpoint.to_string(),
+            &metadata.to_string(),
+            &new_versions.to_string(),
+            &trail.to_string(),
+            &count.to_string(),
+        ]);
         store
             .put(
                 "t".into(),
                 String::new(),
                 parent.map(str::to_owned),
-                &checkpoint.to_string(),
-                &json!({"source": "loop", "step": count, "parents": {}}).to_string(),
-                &new_versions.to_string(),
                 vec!["trail".into(), "count".into()],
-                vec![trail.to_string(), count.to_string()],
+                &lengths,
             )
             .unwrap();
     }
@@ -570,14 +603,16 @@ mod tests {
         let store = WasmCheckpointStore::new();
         put(&store, "1", None, &json!(["agent"]), 1);
         put(&store, "2", Some("1"), &json!(["agent", "tool"]), 2);
+        let lengths = stage_for_tests(&[r#"["agent"]"#]);
         store
             .put_writes(
                 "t".into(),
                 String::new(),
                 "2".into(),
-                r#"[["trail","[\"agent\"]"]]"#,
                 "task",
                 "",
+                vec!["trail".into()],
+                &lengths,
             )
             .unwrap();
         let mut page = list(&store, true);

@@ -29,6 +29,9 @@
 //!   [`WasmListing`], [`WasmCheckpointStore`] and its [`WasmStorePage`] (the store under
 //!   `chronograph/langgraph`'s `MemorySaver`): the exported classes; `task`: running JS tasks by
 //!   number, for `interrupt()`.
+//! - [`memory`]: the linear memory as the stores use it: grown in large
+//!   steps (each growth past 64 MiB costs V8 a full collection), and the
+//!   staging buffer the TypeScript layer writes texts into.
 
 pub mod checkpoint_chunk;
 mod checkpoint_store;
@@ -37,6 +40,7 @@ mod compiled;
 pub mod error;
 mod lazy_state;
 mod listing;
+pub mod memory;
 mod node;
 mod saver;
 mod shapes;
