@@ -665,38 +665,13 @@ pub fn command_from_js(v: &JsValue) -> Result<Command, JsValue> {
         },
         update: match absent(&update) {
             true => None,
-            false => Some(update_pairs(json_from_js(update, "Command.update")?)?),
+            // An object, or LangGraph.js's `[[channel, value], ...]`, which the
+            // engine writes pair by pair (a channel may repeat).
+            false => Some(json_from_js(update, "Command.update")?),
         },
         goto: gotos_from_js(&get(v, "goto"), "Command.goto")?,
         graph,
     })
-}
-
-/// `Command.update` as LangGraph.js also takes it, `[[channel, value], ...]`,
-/// as an object (each channel named once); anything else as it is.
-fn update_pairs(update: Value) -> Result<Value, JsValue> {
-    let Value::Array(items) = &update else {
-        return Ok(update);
-    };
-    let pairs: Option<Vec<(&str, &Value)>> = items
-        .iter()
-        .map(|item| match item.as_array().map(Vec::as_slice) {
-            Some([Value::String(k), v]) => Some((k.as_str(), v)),
-            _ => None,
-        })
-        .collect();
-    let Some(pairs) = pairs else {
-        return Ok(update);
-    };
-    let mut map = Map::new();
-    for (k, v) in pairs {
-        if map.insert(k.to_owned(), v.clone()).is_some() {
-            return Err(invalid_argument(format!(
-                "Command.update: the [channel, value] pairs name {k:?} more than once; pass one value per channel"
-            )));
-        }
-    }
-    Ok(Value::Object(map))
 }
 
 /// A `Send` (`new Send(node, args)`, or an object `{node, args}` like one),
