@@ -388,6 +388,7 @@ impl CompiledGraph {
             values,
             as_node: as_node.map(str::to_owned),
             task_id: None,
+            goto: Vec::new(),
         };
         state::bulk_update_state(&self.inner, config, vec![vec![update]]).await
     }

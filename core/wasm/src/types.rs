@@ -733,6 +733,31 @@ pub fn values_from_js(v: JsValue, what: &str) -> Result<Option<Value>, JsValue> 
     }
 }
 
+/// An update's values, or a `Command` given as them (LangGraph.js's
+/// `updateState(config, new Command({ update, goto }), asNode)`): its
+/// update as the values and its goto.
+pub fn update_from_js(
+    v: JsValue,
+    as_node: Option<String>,
+    what: &str,
+) -> Result<StateUpdate, JsValue> {
+    if get(&v, "lg_name").as_string().as_deref() == Some("Command") {
+        let command = command_from_js(&v)?;
+        return Ok(StateUpdate {
+            values: command.update,
+            as_node,
+            task_id: None,
+            goto: command.goto,
+        });
+    }
+    Ok(StateUpdate {
+        values: values_from_js(v, what)?,
+        as_node,
+        task_id: None,
+        goto: Vec::new(),
+    })
+}
+
 /// An optional node name (`asNode`).
 pub fn optional_name(v: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
     match absent(v) {
@@ -764,11 +789,10 @@ pub fn supersteps_from_js(v: &JsValue) -> Result<Vec<Vec<StateUpdate>>, JsValue>
             if !is_object(&u) {
                 return Err(bad(what, &u));
             }
-            list.push(StateUpdate {
-                values: values_from_js(get(&u, "values"), &format!("{what}.values"))?,
-                as_node: optional_name(&get(&u, "asNode"), &format!("{what}.asNode"))?,
-                task_id: optional_name(&get(&u, "taskId"), &format!("{what}.taskId"))?,
-            });
+            let as_node = optional_name(&get(&u, "asNode"), &format!("{what}.asNode"))?;
+            let mut update = update_from_js(get(&u, "values"), as_node, &format!("{what}.values"))?;
+            update.task_id = optional_name(&get(&u, "taskId"), &format!("{what}.taskId"))?;
+            list.push(update);
         }
         out.push(list);
     }
