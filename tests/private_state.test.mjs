@@ -3,7 +3,8 @@
 // Command update of [channel, value] pairs that names a channel twice.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Annotation, Command, END, MemorySaver, START, StateGraph } from "chronograph";
+import { Annotation, Command, END, MemorySaver, MessagesAnnotation, START, StateGraph } from "chronograph";
+import { AIMessage } from "@langchain/core/messages";
 import { z } from "zod";
 
 let threads = 0;
@@ -86,6 +87,20 @@ test("node metadata reaches the node's config.metadata, over the langgraph_ keys
   assert.equal(metadata.description, "node a");
   assert.equal(metadata.langgraph_node, "renamed");
   assert.equal(metadata.langgraph_step, 1);
+});
+
+test("node metadata follows the run's in the node's task chunks and its messages' metadata", async () => {
+  const graph = new StateGraph(MessagesAnnotation)
+    .addNode("a", () => ({ messages: [new AIMessage({ content: "hi", id: "m1" })] }), { metadata: { description: "A" } })
+    .addEdge(START, "a")
+    .compile();
+  const chunks = [];
+  for await (const c of await graph.stream({ messages: [] }, { streamMode: ["tasks", "messages"] })) chunks.push(c);
+  const start = chunks.find(([mode, c]) => mode === "tasks" && "triggers" in c);
+  assert.deepEqual(start[1].metadata, { ls_integration: "langgraph", description: "A" });
+  const [, [, meta]] = chunks.find(([mode]) => mode === "messages");
+  assert.equal(meta.langgraph_node, "a");
+  assert.equal(Object.keys(meta).at(-1), "description");
 });
 
 test("addNode refuses a node named after a channel, an empty node list and reserved characters when called", () => {

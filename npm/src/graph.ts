@@ -82,6 +82,9 @@ const nodeNames = new WeakMap<object, Set<string>>();
  */
 const builderChannels = new WeakMap<object, Record<string, RawChannel>>();
 
+/** Each builder's nodes' `metadata` (addNode's option), by node name. */
+const builderMetadata = new WeakMap<object, Map<string, Record<string, unknown>>>();
+
 /** Each builder's nodes as the user gave them, for the compiled graph's `nodes`. */
 const builderNodes = new WeakMap<object, Map<string, GraphNode>>();
 
@@ -123,16 +126,20 @@ function validatingUpdates(call: UserNode, schema: StateDefinitionInfo["schema"]
   }) as unknown as UserNode;
 }
 
-/**
- * `addNode`'s `metadata` as LangGraph.js uses it: merged into the node's
- * `config.metadata` over the `langgraph_*` keys (its task config's
- * `{ ...langgraphMetadata, ...proc.metadata }`).
- */
-function nodeMetadata(name: string, metadata: unknown): ((config: NodeConfig) => void) | undefined {
+/** `addNode`'s `metadata`, checked and copied. */
+function nodeMetadata(name: string, metadata: unknown): Record<string, unknown> | undefined {
   if (metadata === undefined || metadata === null) return undefined;
   if (!isRecord(metadata)) throw argumentError(`addNode(${JSON.stringify(name)}, action, options).metadata must be an object, got ${describe(metadata)}`);
-  const own = { ...metadata };
-  return (config) => Object.assign(config.metadata, own);
+  return { ...metadata };
+}
+
+/**
+ * A node's metadata where LangGraph.js puts it in the node's config:
+ * merged into `config.metadata` over the `langgraph_*` keys (its task
+ * config's `{ ...langgraphMetadata, ...proc.metadata }`).
+ */
+function withNodeMetadata(metadata: Record<string, unknown> | undefined): ((config: NodeConfig) => void) | undefined {
+  return metadata === undefined ? undefined : (config) => Object.assign(config.metadata, metadata);
 }
 
 /** Checks `addNode`'s options: `ends` goes to the bindings; LangGraph.js options the engine lacks fail, naming the difference. */
@@ -264,10 +271,18 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       const fn = retry ? withRetry(validated, retry) : validated;
       const messages = this[DEFINITION]?.messages;
       const metadata = nodeMetadata(label, option(checked, "metadata", what));
-      this[RAW].addNode(name as string, wrapNode(fn, metadata, messages?.keys.length ? messages : undefined), ends);
+      if (metadata !== undefined) this.#metadata().set(label, metadata);
+      this[RAW].addNode(name as string, wrapNode(fn, withNodeMetadata(metadata), messages?.keys.length ? messages : undefined), ends);
     } else this[RAW].addNode(name as string, action, ends);
     if (inputChannels !== undefined) this[RAW].setNodeInput(name, inputChannels);
     return this;
+  }
+
+  /** The builder's nodes' metadata so far (see `builderMetadata`). */
+  #metadata(): Map<string, Record<string, unknown>> {
+    let metadata = builderMetadata.get(this);
+    if (metadata === undefined) builderMetadata.set(this, (metadata = new Map()));
+    return metadata;
   }
 
   /** The builder's nodes so far (see `builderNodes`). */
@@ -375,7 +390,10 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent, !python);
     // `@langchain/core`, if installed, is looked up now: runs wait for the lookup (message_classes.ts).
     void loadMessageClasses();
-    const graph = new CompiledStateGraph<S, U>(compiled, this[DEFINITION]);
+    // The nodes' metadata as they are now (nodes added later are not in this graph).
+    const metadata = builderMetadata.get(this);
+    const definition = this[DEFINITION] && metadata?.size ? { ...this[DEFINITION], nodeMetadata: new Map(metadata) } : this[DEFINITION];
+    const graph = new CompiledStateGraph<S, U>(compiled, definition);
     hide(graph, "nodes", Object.freeze(Object.fromEntries(builderNodes.get(this) ?? [])));
     return hide(graph, "checkpointer", saver);
   }
@@ -478,9 +496,11 @@ function taskMetadataOf(config: unknown): Record<string, unknown> {
 }
 
 /** A task-start chunk (`"tasks"`, or a `"debug"` one of type `task`) with its `metadata`. */
-function withTaskMetadata(mode: string, c: unknown, metadata: Record<string, unknown>): unknown {
-  if (mode === "tasks" && isRecord(c) && "triggers" in c) c.metadata = { ...metadata };
-  else if (mode === "debug" && isRecord(c) && c.type === "task" && isRecord(c.payload)) c.payload.metadata = { ...metadata };
+function withTaskMetadata(mode: string, c: unknown, metadata: Record<string, unknown>, nodes: StateDefinitionInfo["nodeMetadata"], ns: string[] | undefined): unknown {
+  // A root node's own metadata follows (LangGraph.js's `proc.metadata`).
+  const own = (name: unknown) => (!ns?.length && typeof name === "string" ? nodes?.get(name) : undefined);
+  if (mode === "tasks" && isRecord(c) && "triggers" in c) c.metadata = { ...metadata, ...own(c.name) };
+  else if (mode === "debug" && isRecord(c) && c.type === "task" && isRecord(c.payload)) c.payload.metadata = { ...metadata, ...own(c.payload.name) };
   return c;
 }
 
@@ -685,7 +705,8 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       const list = (tagged ? modes : [modes]) as unknown[];
       // "messages" chunks come from the nodes' results and updates (messages_stream.ts), which
       // read the "debug" and "updates" chunks: asked for, and dropped when not requested.
-      const messages = list.includes("messages") ? new NodeMessages((c, ns) => emit("messages", c, ns), config) : undefined;
+      const nodeMetadata = this[DEFINITION]?.nodeMetadata;
+      const messages = list.includes("messages") ? new NodeMessages((c, ns) => emit("messages", c, ns), config, nodeMetadata) : undefined;
       const internal = messages === undefined ? [] : ["debug", "updates"].filter((m) => !list.includes(m));
       const chunk = (mode: string, c: unknown, ns: string[]) => {
         if (messages !== undefined) {
@@ -693,7 +714,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
           else if (mode === "updates") messages.update(c, ns);
           if (internal.includes(mode)) return;
         }
-        emit(mode, withTaskMetadata(mode, this[DEFINITION]?.messages?.chunk(mode, c, ns) ?? c, taskMetadata), ns);
+        emit(mode, withTaskMetadata(mode, this[DEFINITION]?.messages?.chunk(mode, c, ns) ?? c, taskMetadata, nodeMetadata, ns), ns);
       };
       // "custom" chunks come from the nodes' `config.writer`, not from the engine.
       const custom = list.includes("custom");

@@ -324,6 +324,8 @@ export interface StateDefinitionInfo {
   inputChannels?: Record<string, RawChannel>;
   /** A separate output schema's channels: a run returns only these. */
   outputChannels?: Record<string, RawChannel>;
+  /** Set by `compile`: each node's `addNode` metadata, which its task chunks and messages carry as in LangGraph.js. */
+  nodeMetadata?: ReadonlyMap<string, Record<string, unknown>>;
   /** Its `messagesStateReducer` channels, whose messages are LangChain instances where a caller sees them. */
   messages?: MessageChannels | undefined;
 }
