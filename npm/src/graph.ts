@@ -306,7 +306,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       e.code = "INVALID_GRAPH";
       throw e;
     };
-    if (name in this.#channels()) {
+    if (Object.prototype.hasOwnProperty.call(this.#channels(), name)) {
       throw new Error(`${name} is already being used as a state attribute (a.k.a. a channel), cannot also be used as a node name.`);
     }
     for (const reserved of ["|", ":"]) {
