@@ -180,12 +180,18 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
 
   constructor(state: unknown, options?: unknown) {
     const info = channelsOf(state);
-    // Every channel of the state and of its input and output schemas (LangGraph.js's `channels`).
-    const all = { ...info.outputChannels, ...info.inputChannels, ...info.channels };
-    const definition = { ...info, contextSchema: contextOption(options), messages: messageChannelsOf(all) };
-    const graph = new raw.WasmStateGraph(definition.channels);
+    // The bindings read the channels first: they name what is wrong with the package's own form.
+    const graph = new raw.WasmStateGraph(info.channels);
     if (info.inputChannels !== undefined) graph.setInputSchema(info.inputChannels);
     if (info.outputChannels !== undefined) graph.setOutputSchema(info.outputChannels);
+    // Every channel of the state and of its input and output schemas (LangGraph.js's `channels`).
+    let all: Record<string, RawChannel>;
+    try {
+      all = { ...info.outputChannels, ...info.inputChannels, ...info.channels };
+    } catch (e) {
+      throw argumentError(`new StateGraph(state): reading the channels threw ${thrownText(e)}`, e);
+    }
+    const definition = { ...info, contextSchema: contextOption(options), messages: messageChannelsOf(all) };
     hide(this, RAW, graph);
     hide(this, DEFINITION, definition);
     builderChannels.set(this, all);
@@ -295,7 +301,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
   /** The builder's channels so far (see `builderChannels`). */
   #channels(): Record<string, RawChannel> {
     let channels = builderChannels.get(this);
-    if (channels === undefined) builderChannels.set(this, (channels = { ...this[DEFINITION]?.channels }));
+    // A builder from `fromSpec` has no state definition: its channels are the engine's alone.
+    if (channels === undefined) builderChannels.set(this, (channels = {}));
     return channels;
   }
 
