@@ -3,7 +3,7 @@
 // and the state cache.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Command, END, GraphValueError, interrupt, MemorySaver, START, StateGraph } from "chronograph";
+import { Command, END, GraphValueError, interrupt, MemorySaver, Send, START, StateGraph } from "chronograph";
 import { collect, sleep } from "./support.mjs";
 
 let threads = 0;
@@ -410,4 +410,31 @@ test("a list that grows is converted incrementally: only its new items cross to 
   });
   // Full conversion would cost ~1+2+...+51 ≈ 1,300 list items per channel read; incremental ≈ 1 per new item per read.
   assert.ok(graph._stateItemsConverted < 400, `items converted: ${graph._stateItemsConverted}`);
+});
+
+test("a node may return an array of Commands and updates: every update in order, every goto (LangGraph.js)", async () => {
+  const graph = new StateGraph({ log: "append" })
+    .addNode("a", () => [new Command({ update: { log: ["c1"] }, goto: "b" }), { log: ["plain"] }, new Command({ update: [["log", ["c2"]]] })], { ends: ["b"] })
+    .addNode("b", () => ({ log: ["b"] }))
+    .addEdge(START, "a")
+    .compile();
+  assert.deepEqual((await graph.invoke({ log: [] })).log, ["c1", "plain", "c2", "b"]);
+  const bad = new StateGraph({ log: "append" })
+    .addNode("a", () => [new Command({ update: { log: ["c1"] } }), 3])
+    .addEdge(START, "a")
+    .compile();
+  await assert.rejects(bad.invoke({ log: [] }), { name: "InvalidUpdateError", message: /^Expected node "a" to return an object or an array containing at least one Command object, received number/ });
+});
+
+test("updateState with a Command: its update is the node's, its goto's Sends run next", async () => {
+  const graph = new StateGraph({ foo: "last_value", tasks: "append" })
+    .addNode("map", () => ({}), { ends: ["task"] })
+    .addNode("task", (t) => ({ tasks: [t.index] }))
+    .addEdge(START, "map")
+    .compile({ checkpointer: new MemorySaver() });
+  const cfg = thread();
+  await graph.updateState(cfg, new Command({ update: { foo: "map" }, goto: [new Send("task", { index: 0 }), new Send("task", { index: 1 })] }), "map");
+  const state = await graph.getState(cfg);
+  assert.deepEqual([state.values, state.next], [{ foo: "map" }, ["task", "task"]]);
+  assert.deepEqual(await graph.invoke(null, cfg), { foo: "map", tasks: [0, 1] });
 });

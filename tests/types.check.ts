@@ -20,6 +20,7 @@ import {
   type Destination,
   type ErrorFields,
   type GetStateOptions,
+  type GraphNode,
   type GraphSpec,
   type Interrupt,
   type InterruptChunk,
@@ -361,6 +362,18 @@ const docsGraph = new StateGraph(Docs)
   .addConditionalEdges("collect", (state) => (state.items.length < 3 ? "collect" : "finish"))
   .addEdge("finish", END)
   .compile({ checkpointer: new MemorySaver() });
+// A node input schema (private state), node metadata, the object form of
+// addConditionalEdges and a node called on its own, as LangGraph.js writes them.
+const Private = Annotation.Root({ ...Docs.spec, secret: Annotation<string> });
+const privateGraph = new StateGraph(Docs)
+  .addNode("hide", () => ({ secret: "s" }) as Partial<DocsState>, { metadata: { description: "writes the secret" } })
+  .addNode("read", (state: typeof Private.State) => ({ question: state.secret }), { input: Private })
+  .addEdge(START, "hide")
+  .addConditionalEdges({ source: "hide", path: () => "read", pathMap: ["read"] })
+  .compile();
+const readNode: GraphNode | undefined = privateGraph.nodes.read;
+void readNode?.invoke({ question: "q", secret: "s" });
+
 async function docs(): Promise<void> {
   const out = await docsGraph.invoke({ question: "q" }, { configurable: { thread_id: "d" } });
   const items: string[] | undefined = out.items;

@@ -102,6 +102,11 @@ pub struct StateUpdate {
     pub as_node: Option<String>,
     /// Reuse this task id.
     pub task_id: Option<String>,
+    /// Where the update goes next, as a `Command` given as the update's
+    /// values does (LangGraph's `update_state(config, Command(update=...,
+    /// goto=...))`): node names or `Send`s, written as the node's writers
+    /// write a returned `Command`'s goto. `values` is then its update.
+    pub goto: Vec<crate::types::Goto>,
 }
 
 /// The graph a state call works on (the root, or the subgraph a

@@ -334,6 +334,31 @@ impl Command {
     }
 }
 
+/// A `Command`'s update as writes (LangGraph's `_update_as_tuples`): an
+/// object's entries, or a list of `[channel, value]` pairs as given, in
+/// order (a channel named twice is written twice, both through its
+/// reducer). `None` for anything else (LangGraph's `("__root__", update)`,
+/// which a graph of named channels does not write).
+pub(crate) fn update_as_tuples(update: Value) -> Option<Vec<(String, Value)>> {
+    match update {
+        Value::Object(map) => Some(map.into_iter().collect()),
+        Value::Array(items) => items
+            .into_iter()
+            .map(|item| match item {
+                Value::Array(pair) if pair.len() == 2 && pair[0].is_string() => {
+                    let mut pair = pair.into_iter();
+                    match (pair.next(), pair.next()) {
+                        (Some(Value::String(k)), Some(v)) => Some((k, v)),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            })
+            .collect(),
+        _ => None,
+    }
+}
+
 /// What a node returns: an update object, or a [`Command`] (update + goto).
 #[derive(Clone, Debug, PartialEq)]
 pub enum NodeOutput {

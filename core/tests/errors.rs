@@ -28,6 +28,7 @@ fn upd(values: Option<Value>, as_node: Option<&str>) -> StateUpdate {
         values,
         as_node: as_node.map(str::to_owned),
         task_id: None,
+        goto: Vec::new(),
     }
 }
 

@@ -726,6 +726,7 @@ impl Thread {
                                 values: values.clone(),
                                 as_node: self.as_node(as_node),
                                 task_id: None,
+                                goto: Vec::new(),
                             })
                             .collect()
                     })

@@ -35,6 +35,7 @@ fn upd(values: Value, as_node: &str) -> StateUpdate {
         values: Some(values),
         as_node: Some(as_node.to_owned()),
         task_id: None,
+        goto: Vec::new(),
     }
 }
 
@@ -559,6 +560,7 @@ fn an_explicit_task_id_is_used_for_the_stored_writes() {
         &thread(T),
         vec![vec![StateUpdate {
             task_id: Some("my-task".into()),
+            goto: Vec::new(),
             ..upd(json!({"messages": [ai("x")]}), "reply")
         }]],
     )
@@ -681,5 +683,40 @@ fn copy_updates_are_applied_grouped_by_node_in_order_of_first_appearance() {
     assert_eq!(
         strings(&s.values.get_json("log").unwrap()),
         ["a", "b", "1", "3", "2"]
+    );
+}
+
+/// A `Command` given as an update's values (LangGraph's
+/// `update_state(config, Command(update=..., goto=[Send, ...]), as_node)`):
+/// its update is written as the node's, and its goto schedules the sends.
+#[test]
+fn an_update_with_a_goto_schedules_its_sends_as_a_returned_command_would() {
+    let mut g = StateGraph::new();
+    g.add_channel("foo", Reducer::LastValue)
+        .add_channel("tasks", Reducer::Append);
+    g.add_node("map", |_: &State, _: &NodeContext| Ok(json!({})));
+    g.add_node("task", |s: &State, _: &NodeContext| {
+        Ok(json!({ "tasks": [s.get_json("index")] }))
+    });
+    g.add_destinations("map", vec!["task".into()]);
+    g.add_edge(START, "map");
+    let saver = saver();
+    let app = g.compile(opts(&saver)).unwrap();
+    let sends = (0..2)
+        .map(|i| chronograph::Goto::Send(chronograph::Send::new("task", json!({ "index": i }))))
+        .collect();
+    let update = StateUpdate {
+        goto: sends,
+        ..upd(json!({ "foo": "map" }), "map")
+    };
+    app.bulk_update_state(&thread(T), vec![vec![update]])
+        .unwrap();
+    let snapshot = app.get_state(&thread(T)).unwrap();
+    assert_eq!(snapshot.values.to_json(), json!({ "foo": "map" }));
+    assert_eq!(snapshot.next, vec!["task", "task"]);
+    let out = app.invoke(chronograph::RunInput::None, &thread(T));
+    assert_eq!(
+        out.unwrap().values.to_json(),
+        json!({ "foo": "map", "tasks": [0, 1] })
     );
 }

@@ -3,13 +3,15 @@
 import * as raw from "./wasm/chronograph.js";
 import { argumentError, describe, flag, hide, isArray, isInstance, isRecord, option, thrownText } from "./args.js";
 import { DEFINITION, RAW, THREAD_STORE, type ThreadStore } from "./internal.js";
-import { END, INTERRUPT, START } from "./constants.js";
+import { END, START } from "./constants.js";
 import { isCommand } from "./command.js";
 import { GraphValueError, withCode } from "./errors.js";
 import { retryPolicyOf, withRetry } from "./retry.js";
 import {
   AnnotationRoot,
   channelsOf,
+  nodeInputChannels,
+  type RawChannel,
   type BaseChannel,
   type StandardSchemaV1,
   type StateDefinition,
@@ -38,6 +40,7 @@ import type {
   ListOptions,
   NamespacedChunk,
   NamespacedTaggedChunk,
+  NodeConfig,
   NodeFunction,
   Router,
   RunnableConfig,
@@ -72,25 +75,46 @@ function runnableNode(r: { invoke(input: unknown, config?: unknown): unknown }):
 /** Node names each builder was given so far (LangGraph.js refuses a duplicate or reserved name in `addNode`). */
 const nodeNames = new WeakMap<object, Set<string>>();
 
+/**
+ * Each builder's channels so far: its state's, then those node input
+ * schemas added (LangGraph.js's `this.channels`, which a node name must not
+ * shadow and a later input schema must agree with).
+ */
+const builderChannels = new WeakMap<object, Record<string, RawChannel>>();
+
+/** Each builder's nodes' `metadata` (addNode's option), by node name. */
+const builderMetadata = new WeakMap<object, Map<string, Record<string, unknown>>>();
+
+/** Each builder's nodes as the user gave them, for the compiled graph's `nodes`. */
+const builderNodes = new WeakMap<object, Map<string, GraphNode>>();
+
+/**
+ * One of a compiled graph's `nodes` (LangGraph.js's `PregelNode`): its
+ * `invoke` runs the node's own function (or subgraph) on `input`, outside
+ * any run: no checkpoint, no writes, the function's return value as it is.
+ */
+export interface GraphNode {
+  /** The node's name. */
+  readonly name: string;
+  /** Calls the node on `input` and resolves to what it returns. */
+  invoke(input: unknown, config?: RunnableConfig): Promise<unknown>;
+}
+
+/** A `GraphNode` over `call`, a node function or a compiled subgraph's `invoke`. */
+function graphNode(name: string, call: (input: unknown, config: RunnableConfig) => unknown): GraphNode {
+  return { name, invoke: async (input, config) => call(input, config ?? {}) };
+}
+
 /** What `addNode`'s third argument may hold. */
 const NODE_OPTIONS = new Set(["ends", "subgraphs", "retryPolicy", "input", "defer", "cachePolicy", "timeout", "errorHandler", "metadata"]);
 
 /** The options LangGraph.js has that the package refuses, with why (each fails with a GraphValueError, code `UNSUPPORTED`). */
 const UNSUPPORTED_NODE_OPTIONS: Record<string, string> = {
-  input: "a node-specific input schema (private state) is not supported: nodes read the graph's state",
   defer: "deferred nodes are not supported",
   cachePolicy: "node caching is not supported",
   timeout: "node timeouts are not supported",
   errorHandler: "node error handlers are not supported",
-  metadata: "node metadata is not supported",
 };
-
-/** The entries of `value` under `keys` (those it has), in `keys`' order. */
-function pick(value: Record<string, unknown>, keys: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const k of keys) if (k in value) out[k] = value[k];
-  return out;
-}
 
 /** A node whose updates of a zod object state's fields are parsed by zod, as LangGraph.js does (other states: the node itself). */
 function validatingUpdates(call: UserNode, schema: StateDefinitionInfo["schema"]): UserNode {
@@ -100,6 +124,22 @@ function validatingUpdates(call: UserNode, schema: StateDefinitionInfo["schema"]
     const out = node(state, config);
     return out instanceof Promise ? out.then((r) => schema.validateNodeResult(r)) : schema.validateNodeResult(out);
   }) as unknown as UserNode;
+}
+
+/** `addNode`'s `metadata`, checked and copied. */
+function nodeMetadata(name: string, metadata: unknown): Record<string, unknown> | undefined {
+  if (metadata === undefined || metadata === null) return undefined;
+  if (!isRecord(metadata)) throw argumentError(`addNode(${JSON.stringify(name)}, action, options).metadata must be an object, got ${describe(metadata)}`);
+  return { ...metadata };
+}
+
+/**
+ * A node's metadata where LangGraph.js puts it in the node's config:
+ * merged into `config.metadata` over the `langgraph_*` keys (its task
+ * config's `{ ...langgraphMetadata, ...proc.metadata }`).
+ */
+function withNodeMetadata(metadata: Record<string, unknown> | undefined): ((config: NodeConfig) => void) | undefined {
+  return metadata === undefined ? undefined : (config) => Object.assign(config.metadata, metadata);
 }
 
 /** Checks `addNode`'s options: `ends` goes to the bindings; LangGraph.js options the engine lacks fail, naming the difference. */
@@ -140,9 +180,21 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
 
   constructor(state: unknown, options?: unknown) {
     const info = channelsOf(state);
-    const definition = { ...info, contextSchema: contextOption(options), messages: messageChannelsOf(info.channels) };
-    hide(this, RAW, new raw.WasmStateGraph(definition.channels));
+    // The bindings read the channels first: they name what is wrong with the package's own form.
+    const graph = new raw.WasmStateGraph(info.channels);
+    if (info.inputChannels !== undefined) graph.setInputSchema(info.inputChannels);
+    if (info.outputChannels !== undefined) graph.setOutputSchema(info.outputChannels);
+    // Every channel of the state and of its input and output schemas (LangGraph.js's `channels`).
+    let all: Record<string, RawChannel>;
+    try {
+      all = { ...info.outputChannels, ...info.inputChannels, ...info.channels };
+    } catch (e) {
+      throw argumentError(`new StateGraph(state): reading the channels threw ${thrownText(e)}`, e);
+    }
+    const definition = { ...info, contextSchema: contextOption(options), messages: messageChannelsOf(all) };
+    hide(this, RAW, graph);
     hide(this, DEFINITION, definition);
+    builderChannels.set(this, all);
   }
 
   /** A builder from the JSON graph format (tests/conformance/FORMAT.md), nodes made of built-in ops. */
@@ -160,6 +212,11 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
    */
   addNode(name: string, fn: NodeFunction<S, U>, options?: AddNodeOptions): this;
   /**
+   * A node with an input schema of its own (`options.input`): it reads that
+   * schema's keys (`NodeInput`), private channels included.
+   */
+  addNode<NodeInput extends object>(name: string, fn: NodeFunction<NodeInput, U>, options: AddNodeOptions & { input: object }): this;
+  /**
    * A compiled graph as a node (a subgraph): it starts from this graph's
    * values of the channels both declare (or a `Send`'s args), keeps its
    * checkpoints in the task's namespace of this graph's checkpointer, and
@@ -176,6 +233,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     options?: AddNodeOptions,
   ): this {
     if (isArray(name) && action === undefined) {
+      if ((name as unknown[]).length === 0) throw new Error("No nodes provided in `addNode`");
       for (const entry of name as unknown[]) {
         if (!isArray(entry)) throw argumentError(`addNode(nodes): each node must be [name, action, options?], got ${describe(entry)}`);
         const [n, a, o] = entry as [string, NodeFunction<S, U>, AddNodeOptions?];
@@ -190,38 +248,81 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       } catch (e) {
         throw argumentError(`addNode(nodes): reading the nodes threw ${thrownText(e)}`, e);
       }
+      if (nodes.length === 0) throw new Error("No nodes provided in `addNode`");
       for (const [n, a] of nodes) this.addNode(n, a as NodeFunction<S, U>);
       return this;
     }
     const label = typeof name === "string" ? name : "?";
     if (typeof name === "string") this.#claim(name);
     const checked = nodeOptions(label, options);
-    const ends = option(checked, "ends", "addNode(name, action, options): options");
-    const retry = retryPolicyOf(label, option(checked, "retryPolicy", "addNode(name, action, options): options"));
+    const what = "addNode(name, action, options): options";
+    const ends = option(checked, "ends", what);
+    const retry = retryPolicyOf(label, option(checked, "retryPolicy", what));
+    const input = option(checked, "input", what);
+    // The input schema's channels join the graph's before anything is added (LangGraph.js's order).
+    const inputChannels = input === undefined ? undefined : nodeInputChannels(input, `addNode(${JSON.stringify(label)}, action, options).input`, this.#channels());
     if (isInstance(action, CompiledStateGraph)) {
       if (retry) throw withCode(new GraphValueError(`addNode(${JSON.stringify(label)}, subgraph, options).retryPolicy: a retry policy on a subgraph node is not supported`), "UNSUPPORTED");
+      if (option(checked, "metadata", what) != null) {
+        throw withCode(new GraphValueError(`addNode(${JSON.stringify(label)}, subgraph, options).metadata: metadata on a subgraph node is not supported (its nodes' config.metadata would carry it)`), "UNSUPPORTED");
+      }
       this[RAW].addSubgraph(name as string, action[RAW], ends);
+      const subgraph = action;
+      this.#nodes().set(label, graphNode(label, (input, config) => subgraph.invoke(input as never, config)));
     } else if (typeof action === "function" || isRunnable(action)) {
       // A LangChain Runnable (anything with `invoke(input, config)`) runs through its `invoke`.
       const call = typeof action === "function" ? (action as UserNode) : runnableNode(action);
+      this.#nodes().set(label, graphNode(label, call as unknown as (input: unknown, config: RunnableConfig) => unknown));
       const validated = validatingUpdates(call, this[DEFINITION]?.schema);
       const fn = retry ? withRetry(validated, retry) : validated;
       const messages = this[DEFINITION]?.messages;
-      this[RAW].addNode(name as string, wrapNode(fn, undefined, messages?.keys.length ? messages : undefined), ends);
+      const metadata = nodeMetadata(label, option(checked, "metadata", what));
+      if (metadata !== undefined) this.#metadata().set(label, metadata);
+      this[RAW].addNode(name as string, wrapNode(fn, withNodeMetadata(metadata), messages?.keys.length ? messages : undefined), ends);
     } else this[RAW].addNode(name as string, action, ends);
+    if (inputChannels !== undefined) this[RAW].setNodeInput(name, inputChannels);
     return this;
   }
 
+  /** The builder's nodes' metadata so far (see `builderMetadata`). */
+  #metadata(): Map<string, Record<string, unknown>> {
+    let metadata = builderMetadata.get(this);
+    if (metadata === undefined) builderMetadata.set(this, (metadata = new Map()));
+    return metadata;
+  }
+
+  /** The builder's nodes so far (see `builderNodes`). */
+  #nodes(): Map<string, GraphNode> {
+    let nodes = builderNodes.get(this);
+    if (nodes === undefined) builderNodes.set(this, (nodes = new Map()));
+    return nodes;
+  }
+
+  /** The builder's channels so far (see `builderChannels`). */
+  #channels(): Record<string, RawChannel> {
+    let channels = builderChannels.get(this);
+    // A builder from `fromSpec` has no state definition: its channels are the engine's alone.
+    if (channels === undefined) builderChannels.set(this, (channels = {}));
+    return channels;
+  }
+
+  /** LangGraph.js's checks of a new node's name, in its order, thrown by `addNode` itself. */
   #claim(name: string): void {
     const fail = (message: string) => {
       const e = new Error(message) as Error & { code: string };
       e.code = "INVALID_GRAPH";
       throw e;
     };
-    if (name === START || name === END) fail(`Node \`${name}\` is reserved.`);
+    if (Object.prototype.hasOwnProperty.call(this.#channels(), name)) {
+      throw new Error(`${name} is already being used as a state attribute (a.k.a. a channel), cannot also be used as a node name.`);
+    }
+    for (const reserved of ["|", ":"]) {
+      if (name.includes(reserved)) fail(`"${reserved}" is a reserved character and is not allowed in node names.`);
+    }
     let names = nodeNames.get(this);
     if (names === undefined) nodeNames.set(this, (names = new Set()));
     if (names.has(name)) fail(`Node \`${name}\` already present.`);
+    if (name === START || name === END) fail(`Node \`${name}\` is reserved.`);
     names.add(name);
   }
 
@@ -236,7 +337,18 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
    * or an array of them (or a Promise of that). `pathMap` maps router
    * results to nodes, or lists the possible destinations.
    */
-  addConditionalEdges(from: string, router: Router<S>, pathMap?: { [result: string]: string } | string[]): this {
+  addConditionalEdges(from: string, router: Router<S>, pathMap?: { [result: string]: string } | string[]): this;
+  /** LangGraph.js's object form: `{ source, path, pathMap }`. */
+  addConditionalEdges(options: { source: string; path: Router<S>; pathMap?: { [result: string]: string } | string[] }): this;
+  addConditionalEdges(
+    source: string | { source: string; path: Router<S>; pathMap?: { [result: string]: string } | string[] },
+    path?: Router<S>,
+    map?: { [result: string]: string } | string[],
+  ): this {
+    const branch = isRecord(source) && path === undefined && map === undefined ? source : undefined;
+    const from = branch === undefined ? (source as string) : option(branch, "source", "addConditionalEdges(options): options");
+    const router = branch === undefined ? path : option(branch, "path", "addConditionalEdges(options): options");
+    const pathMap = branch === undefined ? map : option(branch, "pathMap", "addConditionalEdges(options): options");
     const messages = this[DEFINITION]?.messages;
     // A router reads message instances too, as LangGraph.js's do (`isAIMessage(last)`, `toolsCondition`).
     const route =
@@ -285,7 +397,11 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent, !python);
     // `@langchain/core`, if installed, is looked up now: runs wait for the lookup (message_classes.ts).
     void loadMessageClasses();
-    const graph = new CompiledStateGraph<S, U>(compiled, this[DEFINITION]);
+    // The nodes' metadata as they are now (nodes added later are not in this graph).
+    const metadata = builderMetadata.get(this);
+    const definition = this[DEFINITION] && metadata?.size ? { ...this[DEFINITION], nodeMetadata: new Map(metadata) } : this[DEFINITION];
+    const graph = new CompiledStateGraph<S, U>(compiled, definition);
+    hide(graph, "nodes", Object.freeze(Object.fromEntries(builderNodes.get(this) ?? [])));
     return hide(graph, "checkpointer", saver);
   }
 }
@@ -387,9 +503,11 @@ function taskMetadataOf(config: unknown): Record<string, unknown> {
 }
 
 /** A task-start chunk (`"tasks"`, or a `"debug"` one of type `task`) with its `metadata`. */
-function withTaskMetadata(mode: string, c: unknown, metadata: Record<string, unknown>): unknown {
-  if (mode === "tasks" && isRecord(c) && "triggers" in c) c.metadata = { ...metadata };
-  else if (mode === "debug" && isRecord(c) && c.type === "task" && isRecord(c.payload)) c.payload.metadata = { ...metadata };
+function withTaskMetadata(mode: string, c: unknown, metadata: Record<string, unknown>, nodes: StateDefinitionInfo["nodeMetadata"], ns: string[] | undefined): unknown {
+  // A root node's own metadata follows (LangGraph.js's `proc.metadata`).
+  const own = (name: unknown) => (!ns?.length && typeof name === "string" ? nodes?.get(name) : undefined);
+  if (mode === "tasks" && isRecord(c) && "triggers" in c) c.metadata = { ...metadata, ...own(c.name) };
+  else if (mode === "debug" && isRecord(c) && c.type === "task" && isRecord(c.payload)) c.payload.metadata = { ...metadata, ...own(c.payload.name) };
   return c;
 }
 
@@ -441,6 +559,8 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   declare readonly "~UpdateType": U;
   /** The checkpointer given to `compile`. */
   declare readonly checkpointer: MemorySaver | undefined;
+  /** The nodes by name, each callable on its own (LangGraph.js's `graph.nodes`); empty for a graph from `fromSpec`. */
+  declare readonly nodes: { readonly [name: string]: GraphNode };
 
   /** @internal Made by `StateGraph.compile()`. */
   constructor(compiled: raw.WasmCompiledGraph, definition?: StateDefinitionInfo) {
@@ -474,7 +594,6 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   #withInput<T>(input: unknown, run: (input: unknown) => Promise<T>): Promise<T> {
     const definition = this[DEFINITION];
     const schema = definition?.inputSchema ?? definition?.schema;
-    if (definition?.inputKeys !== undefined && isRecord(input) && !isCommand(input)) input = pick(input, definition.inputKeys);
     if (schema === undefined || input == null || typeof input !== "object") return run(input);
     const validated = async (): Promise<{ input: unknown }> => {
       if (!isCommand(input)) return { input: await schema.validateInput(input) };
@@ -523,14 +642,11 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     }
     const { thread, strategy } = laneOptions(config);
     const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), checkpointed: this.checkpointer !== undefined });
-    const outputKeys = this[DEFINITION]?.outputKeys;
     const invoked = onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
       classesKnown(() => this.#withInput(input, (i) => this[RAW].invoke(toEngine(i), runConfig)).then(output)),
     );
     invoked.then(forget, forget);
-    // A separate output schema: `invoke` returns its keys only (LangGraph.js's `outputChannels`).
-    const run = outputKeys === undefined ? invoked : invoked.then((r) => (isRecord(r) ? pick(r, [...outputKeys, INTERRUPT]) : r));
-    return run as Promise<RunOutput<S>>;
+    return invoked;
   }
 
   /** With `subgraphs: true` in `config`: `[namespace, chunk]`. */
@@ -596,7 +712,8 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       const list = (tagged ? modes : [modes]) as unknown[];
       // "messages" chunks come from the nodes' results and updates (messages_stream.ts), which
       // read the "debug" and "updates" chunks: asked for, and dropped when not requested.
-      const messages = list.includes("messages") ? new NodeMessages((c, ns) => emit("messages", c, ns), config) : undefined;
+      const nodeMetadata = this[DEFINITION]?.nodeMetadata;
+      const messages = list.includes("messages") ? new NodeMessages((c, ns) => emit("messages", c, ns), config, nodeMetadata) : undefined;
       const internal = messages === undefined ? [] : ["debug", "updates"].filter((m) => !list.includes(m));
       const chunk = (mode: string, c: unknown, ns: string[]) => {
         if (messages !== undefined) {
@@ -604,7 +721,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
           else if (mode === "updates") messages.update(c, ns);
           if (internal.includes(mode)) return;
         }
-        emit(mode, withTaskMetadata(mode, this[DEFINITION]?.messages?.chunk(mode, c, ns) ?? c, taskMetadata), ns);
+        emit(mode, withTaskMetadata(mode, this[DEFINITION]?.messages?.chunk(mode, c, ns) ?? c, taskMetadata, nodeMetadata, ns), ns);
       };
       // "custom" chunks come from the nodes' `config.writer`, not from the engine.
       const custom = list.includes("custom");
@@ -685,6 +802,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     const bound = new CompiledStateGraph<S, U>(this[RAW], this[DEFINITION]);
     Object.setPrototypeOf(bound, Object.getPrototypeOf(this) as object);
     hide(bound, "checkpointer", this.checkpointer);
+    hide(bound, "nodes", this.nodes);
     const base = mergeConfigs(boundConfigs.get(this), config);
     boundConfigs.set(bound, base);
     for (const method of ["invoke", "stream", "getState", "getStateHistory", "updateState", "bulkUpdateState", "getLineage"] as const) {

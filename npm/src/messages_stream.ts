@@ -41,6 +41,8 @@ export class NodeMessages {
   readonly #emit: (chunk: [LcMessage, Record<string, unknown>], ns: string[]) => void;
   readonly #tags: unknown[];
   readonly #metadata: Record<string, unknown>;
+  /** The root graph's nodes' own metadata (addNode's option), by node name. */
+  readonly #nodeMetadata: ReadonlyMap<string, Record<string, unknown>> | undefined;
   /** Ids of the messages seen so far (LangGraph.js's `seen`). */
   readonly #seen = new Set<string>();
   readonly #tasks = new Map<string, TaskInfo>();
@@ -51,8 +53,13 @@ export class NodeMessages {
   /** Per namespace: how many push tasks (`Send`) of the current superstep started, and whether a result came since. */
   readonly #pushes = new Map<string, { count: number; results: boolean }>();
 
-  constructor(emit: (chunk: [LcMessage, Record<string, unknown>], ns: string[]) => void, config: unknown) {
+  constructor(
+    emit: (chunk: [LcMessage, Record<string, unknown>], ns: string[]) => void,
+    config: unknown,
+    nodeMetadata?: ReadonlyMap<string, Record<string, unknown>>,
+  ) {
     this.#emit = emit;
+    this.#nodeMetadata = nodeMetadata;
     const c = isRecord(config) ? config : {};
     this.#tags = Array.isArray(c.tags) ? [...(c.tags as unknown[])] : [];
     const metadata: Record<string, unknown> = { ls_integration: "langgraph", ...(isRecord(c.metadata) ? c.metadata : {}) };
@@ -169,6 +176,7 @@ export class NodeMessages {
       langgraph_path: task.path,
       langgraph_checkpoint_ns: ns,
       checkpoint_ns: ns,
+      ...(task.ns.length === 0 ? this.#nodeMetadata?.get(task.name) : undefined),
     };
   }
 }

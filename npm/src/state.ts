@@ -263,7 +263,7 @@ function schemaDefault(schema: unknown): (() => unknown) | undefined {
 // ---------------------------------------------------------------------------
 
 /** The bindings' form of one channel (`twin`: see {@link reducedChannel}). */
-type RawChannel = ReducerName | null | { reducer?: ReducerName | ((a: never, b: never) => unknown); default?: () => unknown; twin?: ReducerTwin };
+export type RawChannel = ReducerName | null | { reducer?: ReducerName | ((a: never, b: never) => unknown); default?: () => unknown; twin?: ReducerTwin };
 
 /** A JS reducer the engine has a native twin of (core/wasm/src/node.rs `Twin`). */
 type ReducerTwin = "concat" | "add";
@@ -320,10 +320,12 @@ export interface StateDefinitionInfo {
   contextSchema?: StandardSchemaV1 | undefined;
   /** A separate input schema's validator (else the run input goes through `schema`). */
   inputSchema?: StateSchema | ZodInputValidator;
-  /** With a separate input schema: the keys a run's input may write (others are dropped, as in LangGraph.js). */
-  inputKeys?: string[];
-  /** With a separate output schema: the keys `invoke` returns. */
-  outputKeys?: string[];
+  /** A separate input schema's channels: a run's input writes only these (others are dropped, as in LangGraph.js). */
+  inputChannels?: Record<string, RawChannel>;
+  /** A separate output schema's channels: a run returns only these. */
+  outputChannels?: Record<string, RawChannel>;
+  /** Set by `compile`: each node's `addNode` metadata, which its task chunks and messages carry as in LangGraph.js. */
+  nodeMetadata?: ReadonlyMap<string, Record<string, unknown>>;
   /** Its `messagesStateReducer` channels, whose messages are LangChain instances where a caller sees them. */
   messages?: MessageChannels | undefined;
 }
@@ -427,8 +429,8 @@ function definitionOf(spec: Record<string, unknown>, where: string): Record<stri
  * What `new StateGraph(state, options)` is given, as the bindings' channels:
  * an `AnnotationRoot`, a `StateSchema`, a state definition, `{ channels }`,
  * `{ state | stateSchema }` (LangGraph.js's forms), or the package's own
- * `{ key: "append" | ... }`. Input/output schemas that differ from the
- * state are refused: the engine has one state schema per graph.
+ * `{ key: "append" | ... }`, with the channels of separate input and
+ * output schemas beside the state's.
  */
 export function channelsOf(state: unknown): StateDefinitionInfo {
   const where = "new StateGraph(state)";
@@ -491,6 +493,31 @@ function sameChannel(a: RawChannel, b: RawChannel): boolean {
 }
 
 /**
+ * LangGraph.js's `_addSchema`: `extra`'s channels join `channels` (one key,
+ * one channel; a last-value channel defers to the one already there).
+ */
+function addSchema(channels: Record<string, RawChannel>, extra: Record<string, RawChannel>): void {
+  for (const [key, channel] of Object.entries(extra)) {
+    if (!(key in channels)) channels[key] = channel;
+    else if (!sameChannel(channels[key] ?? null, channel) && isRecord(channel) && channel.reducer !== undefined) {
+      throw new Error(`Channel "${key}" already exists with a different type.`);
+    }
+  }
+}
+
+/**
+ * A node's input schema (`addNode(name, fn, { input })`: an
+ * `Annotation.Root`, a `StateSchema`, a zod object or a state definition)
+ * as the bindings' channels, in its order; its channels join `channels`,
+ * the graph's so far, as LangGraph.js's `_addSchema` adds them.
+ */
+export function nodeInputChannels(schema: unknown, where: string, channels: Record<string, RawChannel>): Record<string, RawChannel> {
+  const own = definitionChannels(schema, where).channels;
+  addSchema(channels, own);
+  return own;
+}
+
+/**
  * `new StateGraph({ state, input, output })` (or `{ input, output }`, the
  * input then being the state): LangGraph.js's channels are those of all
  * three (one key, one channel; a last-value channel defers to the other),
@@ -500,28 +527,24 @@ function sameChannel(a: RawChannel, b: RawChannel): boolean {
 function withInputOutput(init: { state?: unknown; stateSchema?: unknown; input?: unknown; output?: unknown }, where: string): StateDefinitionInfo {
   const stateSchema = init.state ?? init.stateSchema ?? init.input;
   const info = definitionChannels(stateSchema, `${where}.${init.state !== undefined ? "state" : init.stateSchema !== undefined ? "stateSchema" : "input"}`);
+  // Every channel so far, to check each schema against (the engine gets each schema's own).
   const channels = { ...info.channels };
   let input: StateDefinitionInfo["schema"];
-  const keysOf = (schema: unknown, what: "input" | "output"): string[] | undefined => {
+  const channelsOf = (schema: unknown, what: "input" | "output"): Record<string, RawChannel> | undefined => {
     if (schema === undefined || schema === stateSchema) return undefined;
     const extra = definitionChannels(schema, `${where}.${what}`);
-    for (const [key, channel] of Object.entries(extra.channels)) {
-      if (!(key in channels)) channels[key] = channel;
-      else if (!sameChannel(channels[key] ?? null, channel) && isRecord(channel) && channel.reducer !== undefined) {
-        throw new Error(`Channel "${key}" already exists with a different type.`);
-      }
-    }
+    addSchema(channels, extra.channels);
     if (what === "input" && extra.schema !== undefined) {
       input = extra.schema instanceof ZodInputValidator ? new ZodInputValidator(extra.schema.schema, { partial: false }) : extra.schema;
     }
-    return Object.keys(extra.channels);
+    return extra.channels;
   };
-  const inputKeys = keysOf(init.input, "input");
-  const outputKeys = keysOf(init.output, "output");
-  const out: StateDefinitionInfo = { ...info, channels };
-  if (inputKeys !== undefined) out.inputKeys = inputKeys;
+  const inputChannels = channelsOf(init.input, "input");
+  const outputChannels = channelsOf(init.output, "output");
+  const out: StateDefinitionInfo = { ...info };
+  if (inputChannels !== undefined) out.inputChannels = inputChannels;
   if (input !== undefined) out.inputSchema = input;
-  if (outputKeys !== undefined) out.outputKeys = outputKeys;
+  if (outputChannels !== undefined) out.outputChannels = outputChannels;
   return out;
 }
 

@@ -211,6 +211,15 @@ export interface AddNodeOptions {
   retryPolicy?: RetryPolicy;
   /** LangGraph.js's drawing hint of the subgraphs a node calls; no effect on runs. */
   subgraphs?: unknown[];
+  /**
+   * The node's own input schema (an `Annotation.Root`, a `StateSchema`, a
+   * zod object or a state definition): the node reads only its keys, and
+   * keys the graph's state lacks become private channels, which nodes
+   * write and read but a run's input and output leave out.
+   */
+  input?: object;
+  /** Merged into the node's `config.metadata` (over the `langgraph_*` keys), as LangGraph.js does. */
+  metadata?: Record<string, unknown>;
 }
 
 /** Options of `compile`. */

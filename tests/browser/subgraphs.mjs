@@ -6,14 +6,15 @@
 export async function subgraphs({ StateGraph, MemorySaver, START, Command, Send, interrupt }) {
   const child = new StateGraph({ item: "last_value", results: "append" })
     .addNode("check", (state) => ({ results: [`${state.item}:${interrupt(`ok ${state.item}?`)}`] }))
-    .addNode("escape", (state) => new Command({ update: { results: state.results }, goto: "report", graph: Command.PARENT }))
+    .addNode("escape", (state) => new Command({ update: { results: state.results }, goto: "summarize", graph: Command.PARENT }))
     .addEdge(START, "check")
     .addEdge("check", "escape")
     .compile();
   const graph = new StateGraph({ items: "last_value", results: "append", report: "last_value" })
     .addNode("split", () => ({ items: ["x", "y"] }))
-    .addNode("work", child, { ends: ["report"] })
-    .addNode("report", (state) => ({ report: state.results.join(",") }))
+    .addNode("work", child, { ends: ["summarize"] })
+    // Named apart from the `report` channel: LangGraph.js refuses a node named after a channel.
+    .addNode("summarize", (state) => ({ report: state.results.join(",") }))
     .addEdge(START, "split")
     .addConditionalEdges("split", (state) => state.items.map((item) => new Send("work", { item })))
     .compile({ checkpointer: new MemorySaver() });
@@ -43,7 +44,7 @@ export const expectedSubgraphs = {
     ["work", ["check"]],
     ["", ["work"]],
     ["", ["work"]],
-    ["", ["report"]],
+    ["", ["summarize"]],
   ],
   report: "x:yes,y:yes",
   next: [],

@@ -14,6 +14,8 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+mod schema;
+
 /// The source side of an edge: one node, or several (a join: the target
 /// runs once all of them have run).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,6 +89,13 @@ pub struct CompileOptions {
     /// the update's writes become that task's `result` and a resume sees
     /// the task as done. `false` by default; the JS bindings set it.
     pub derived_update_ids: bool,
+    /// Give a conditional edge every state channel, private ones included,
+    /// as LangGraph.js's routers read its `streamChannels`; LangGraph
+    /// (Python) gives it the input schema of the node it leaves (the
+    /// state schema for a node without one). Only a graph with node input
+    /// schemas ([`StateGraph::set_node_input`]) tells them apart. `false`
+    /// by default; the JS bindings set it.
+    pub routers_read_every_channel: bool,
 }
 
 impl CompileOptions {
@@ -112,6 +121,14 @@ pub struct StateGraph {
     branches: IndexMap<String, Vec<Branch>>,
     /// Declared destinations of nodes that return a `Command` (for drawing).
     destinations: IndexMap<String, Vec<String>>,
+    /// The channels of nodes given an input schema, in the schema's order.
+    inputs: IndexMap<String, Vec<String>>,
+    /// Channels that only input or output schemas declare (private state).
+    private: IndexMap<String, Reducer>,
+    /// The graph's input schema's keys, when it has one of its own.
+    input_keys: Option<Vec<String>>,
+    /// The graph's output schema's keys, when it has one of its own.
+    output_keys: Option<Vec<String>>,
     error: Option<Error>,
 }
 
@@ -133,6 +150,12 @@ impl StateGraph {
         // Reserved names are refused by `compile`, where LangGraph refuses them.
         self.channels.insert(name.into(), reducer);
         self
+    }
+
+    /// Whether a state channel `name` is declared, by the state or by a
+    /// node's input schema.
+    pub fn has_channel(&self, name: &str) -> bool {
+        self.channels.contains_key(name) || self.private.contains_key(name)
     }
 
     /// Gives channel `name` an initial value: LangGraph.js's `default`
@@ -302,8 +325,25 @@ impl StateGraph {
         let mut channels: FastIndexMap<Name, ChannelKind> = self
             .channels
             .iter()
+            .chain(&self.private)
             .map(|(k, r)| (Name::from(k.as_str()), ChannelKind::State(r.clone())))
             .collect();
+        let names = |keys: &mut dyn Iterator<Item = &String>| -> Rc<[Name]> {
+            keys.map(|k| k.as_str().into()).collect()
+        };
+        let state_keys = names(&mut self.channels.keys());
+        let input_keys = match &self.input_keys {
+            Some(keys) => names(&mut keys.iter()),
+            None => state_keys.clone(),
+        };
+        let output_keys = match &self.output_keys {
+            Some(keys) => names(&mut keys.iter()),
+            None => state_keys.clone(),
+        };
+        let stream_keys: Rc<[Name]> = match self.private.is_empty() {
+            true => state_keys.clone(),
+            false => channels.keys().cloned().collect(),
+        };
         channels.insert(START.into(), ChannelKind::Ephemeral);
         channels.insert(TASKS.into(), ChannelKind::Tasks);
         let mut nodes: FastIndexMap<String, CompiledNode> = FastIndexMap::default();
@@ -314,10 +354,17 @@ impl StateGraph {
         for (name, action) in &self.nodes {
             let trigger = Name::from(branch_channel(name));
             channels.insert(trigger.clone(), ChannelKind::Ephemeral);
-            nodes.insert(
-                name.clone(),
-                CompiledNode::new(name, Some(action.clone()), vec![trigger]),
-            );
+            let mut node = CompiledNode::new(name, Some(action.clone()), vec![trigger]);
+            // Without private channels every node reads the whole state (no copy).
+            node.input = match self.inputs.get(name) {
+                Some(keys) => Some(keys.iter().map(|k| k.as_str().into()).collect()),
+                None if !self.private.is_empty() => Some(state_keys.clone()),
+                None => None,
+            };
+            if !options.routers_read_every_channel {
+                node.router_input = node.input.clone();
+            }
+            nodes.insert(name.clone(), node);
         }
         for (sources, to) in &self.edges {
             if sources.len() == 1 {
@@ -356,15 +403,14 @@ impl StateGraph {
             None => IdGenerator::new(clock),
         });
         Ok(CompiledGraph::from_inner(GraphInner {
-            state_keys: channels
-                .keys()
-                .filter(|k| self.channels.contains_key(&***k))
-                .cloned()
-                .collect(),
+            state_keys,
+            input_keys,
+            output_keys,
+            stream_keys,
             defaults: self
                 .defaults
                 .iter()
-                .filter(|(k, _)| self.channels.contains_key(*k))
+                .filter(|(k, _)| self.channels.contains_key(*k) || self.private.contains_key(*k))
                 .map(|(k, v)| (Name::from(k.as_str()), ChannelValue::from_json(v.clone())))
                 .collect(),
             channels,

@@ -40,6 +40,16 @@ pub(crate) struct CompiledNode {
     pub branches: Vec<Branch>,
     /// Where a `Command` it returns may go, as declared (for drawing).
     pub destinations: Vec<String>,
+    /// The channels the node reads, when that is not the whole graph
+    /// state: its input schema's (LangGraph's `add_node(input_schema=)`),
+    /// or the graph's state schema when node input schemas added private
+    /// channels that the other nodes must not see.
+    pub input: Option<Rc<[Name]>>,
+    /// The channels its conditional edges read, when not every state
+    /// channel: LangGraph (Python) gives a router the node's input schema;
+    /// LangGraph.js every channel (see
+    /// [`crate::CompileOptions::routers_read_every_channel`]).
+    pub router_input: Option<Rc<[Name]>>,
 }
 
 impl CompiledNode {
@@ -52,6 +62,24 @@ impl CompiledNode {
             edges: Vec::new(),
             branches: Vec::new(),
             destinations: Vec::new(),
+            input: None,
+            router_input: None,
+        }
+    }
+
+    /// What the node reads of the superstep's `state` (every state channel).
+    pub(crate) fn read(&self, state: &State) -> State {
+        match &self.input {
+            Some(keys) => state.select(keys),
+            None => state.clone(),
+        }
+    }
+
+    /// What its conditional edges read of `state` (the node's own writes applied).
+    pub(crate) fn router_read(&self, state: &State) -> State {
+        match &self.router_input {
+            Some(keys) => state.select(keys),
+            None => state.clone(),
         }
     }
 }
@@ -60,8 +88,19 @@ impl CompiledNode {
 pub(crate) struct GraphInner {
     /// Every channel: state keys, `__start__`, `branch:to:*`, `join:*`.
     pub channels: FastIndexMap<Name, ChannelKind>,
-    /// State keys in declaration order.
+    /// The state schema's keys in declaration order: what nodes read by default.
     pub state_keys: Rc<[Name]>,
+    /// What a run's input writes: the input schema's keys (the state's
+    /// without one of its own).
+    pub input_keys: Rc<[Name]>,
+    /// What a run returns (LangGraph's `output_channels`): the output
+    /// schema's keys (the state's without one of its own).
+    pub output_keys: Rc<[Name]>,
+    /// Every state channel: the state schema's, then those node input
+    /// schemas added (private channels), in declaration order. What
+    /// snapshots and the `values` stream show (LangGraph's
+    /// `stream_channels`); the same as `state_keys` without private channels.
+    pub stream_keys: Rc<[Name]>,
     /// Initial values of state keys that declare one (see [`GraphInner::fill_defaults`]).
     pub defaults: Vec<(Name, ChannelValue)>,
     /// `__start__` first, then nodes in registration order.
@@ -117,11 +156,23 @@ impl GraphInner {
         }
     }
 
-    /// The state a node reads at `checkpoint`.
+    /// Every state channel's value at `checkpoint` ([`GraphInner::stream_keys`]):
+    /// what a snapshot shows, and what the tasks of a superstep read (each
+    /// node then its own channels, [`CompiledNode::input`]).
     pub(crate) fn read_state(&self, checkpoint: &Checkpoint) -> State {
+        self.read_keys(checkpoint, &self.stream_keys)
+    }
+
+    /// The run's output at `checkpoint`: the output schema's channels
+    /// (LangGraph's `output_channels`).
+    pub(crate) fn read_output(&self, checkpoint: &Checkpoint) -> State {
+        self.read_keys(checkpoint, &self.output_keys)
+    }
+
+    fn read_keys(&self, checkpoint: &Checkpoint, keys: &Rc<[Name]>) -> State {
         // Inserted one by one: `collect` into a map first sorts a temporary Vec.
         let mut values = BTreeMap::new();
-        for k in self.state_keys.iter() {
+        for k in keys.iter() {
             if let Some(v) = checkpoint.channel_values.get(k) {
                 values.insert(k.clone(), v.clone());
             }
@@ -129,17 +180,18 @@ impl GraphInner {
         // A saver stores values by channel version, and a default that was
         // never written has none: a stored checkpoint shows it here.
         for (k, v) in &self.defaults {
-            if !values.contains_key(k) {
+            if !values.contains_key(k) && keys.contains(k) {
                 values.insert(k.clone(), v.clone());
             }
         }
-        State::from_values(values).in_order(self.state_keys.clone())
+        State::from_values(values).in_order(keys.clone())
     }
 
-    /// The state as a JSON object, keys in declaration order (the output of a run).
+    /// Every state channel as a JSON object, keys in declaration order (a
+    /// `values` stream event: LangGraph streams its `stream_channels`).
     pub(crate) fn read_values(&self, values: &BTreeMap<Name, ChannelValue>) -> Value {
         Value::Object(
-            self.state_keys
+            self.stream_keys
                 .iter()
                 .filter_map(|k| Some((String::from(&**k), values.get(k)?.to_json())))
                 .collect::<Map<_, _>>(),
@@ -336,6 +388,7 @@ impl CompiledGraph {
             values,
             as_node: as_node.map(str::to_owned),
             task_id: None,
+            goto: Vec::new(),
         };
         state::bulk_update_state(&self.inner, config, vec![vec![update]]).await
     }

@@ -111,6 +111,19 @@ impl State {
         )
     }
 
+    /// The part of this state a node with an input schema reads: the
+    /// channels in `keys` (those with a value), in that order (LangGraph
+    /// reads a node's `input_schema` channels, and only those).
+    pub(crate) fn select(&self, keys: &Rc<[Name]>) -> State {
+        let mut values = BTreeMap::new();
+        for k in keys.iter() {
+            if let Some((name, v)) = self.values.get_key_value(k) {
+                values.insert(name.clone(), v.clone());
+            }
+        }
+        State::from_values(values).in_order(keys.clone())
+    }
+
     pub(crate) fn set(&mut self, channel: Name, value: ChannelValue) {
         Rc::make_mut(&mut self.values).insert(channel, value);
     }

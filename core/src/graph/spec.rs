@@ -557,6 +557,7 @@ impl GraphSpec {
                     command_starts_run: options.command_starts_run,
                     refuse_unreachable: options.refuse_unreachable,
                     derived_update_ids: options.derived_update_ids,
+                    routers_read_every_channel: options.routers_read_every_channel,
                 })?;
                 g.add_subgraph(name.clone(), compiled);
                 continue;

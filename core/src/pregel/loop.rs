@@ -268,7 +268,7 @@ impl Loop<'_> {
     /// Whether some task wrote a state key (LangGraph's
     /// `map_output_values` reports the state only then).
     fn wrote_state(&self, tasks: &[Task]) -> bool {
-        let keys = &self.graph.state_keys;
+        let keys = &self.graph.stream_keys;
         tasks.iter().any(|t| {
             t.writes
                 .iter()
@@ -276,8 +276,14 @@ impl Loop<'_> {
         })
     }
 
+    /// What the superstep's tasks read (each node then its own channels).
     fn state(&self) -> State {
         self.graph.read_state(&self.checkpoint)
+    }
+
+    /// What the run returns if it ends here.
+    fn output(&self) -> State {
+        self.graph.read_output(&self.checkpoint)
     }
 
     /// The state a paused run returns: with the writes of the step's tasks
@@ -285,7 +291,7 @@ impl Loop<'_> {
     /// interrupt), though nothing of them is saved as a checkpoint.
     fn paused_state(&mut self, tasks: &[Task]) -> State {
         if tasks.iter().all(|t| t.writes.is_empty()) {
-            return self.state();
+            return self.output();
         }
         let consumed = self.joins_consumed_by(tasks);
         match algo::apply_writes(
@@ -307,9 +313,9 @@ impl Loop<'_> {
                     let values = self.graph.read_values(&cp.channel_values);
                     self.emit(|_| StreamEvent::Values(values));
                 }
-                self.graph.read_state(&cp)
+                self.graph.read_output(&cp)
             }
-            Err(_) => self.state(),
+            Err(_) => self.output(),
         }
     }
 }

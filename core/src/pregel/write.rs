@@ -6,7 +6,7 @@ use crate::channels::{py_repr, ChannelKind};
 use crate::error::{troubleshooting, Error, Result};
 use crate::graph::{CompiledNode, GraphInner, State};
 use crate::reserved::TASKS;
-use crate::types::{Goto, NodeOutput, END, START};
+use crate::types::{update_as_tuples, Goto, NodeOutput, END, START};
 use serde_json::Value;
 
 /// The writes node `node` makes when it returns `output`; `state` is what
@@ -20,29 +20,33 @@ pub(crate) async fn node_writes(
     output: NodeOutput,
     state: &State,
 ) -> Result<Vec<(String, Value)>> {
-    let (update, goto) = match output {
-        NodeOutput::Update(update) => (update, Vec::new()),
-        // LangGraph keeps a Command's update only when it is an object.
-        NodeOutput::Command(cmd) => (
-            cmd.update.filter(Value::is_object).unwrap_or(Value::Null),
-            cmd.goto,
-        ),
-    };
     // The update is the node's own: its keys and values move into the writes.
-    let mut writes: Vec<(String, Value)> = match update {
-        Value::Null => Vec::new(),
-        Value::Object(map) => map
-            .into_iter()
-            .filter(|(k, _)| graph.is_state_key(k))
-            .collect(),
-        other => {
+    let (update, goto) = match output {
+        NodeOutput::Update(Value::Null) => (Vec::new(), Vec::new()),
+        NodeOutput::Update(Value::Object(map)) => (map.into_iter().collect(), Vec::new()),
+        NodeOutput::Update(other) => {
             return Err(Error::invalid_update(format!(
                 "Expected dict, got {}{}",
                 py_repr(&other),
                 troubleshooting("INVALID_GRAPH_NODE_RETURN_VALUE")
             )))
         }
+        // An object or `[channel, value]` pairs; LangGraph drops any other update.
+        NodeOutput::Command(cmd) => (
+            cmd.update.and_then(update_as_tuples).unwrap_or_default(),
+            cmd.goto,
+        ),
     };
+    // A node writes any state channel, private ones too; `__start__` (the
+    // run input) only the input schema's (LangGraph's input channels).
+    let is_start = node.action.is_none();
+    let mut writes: Vec<(String, Value)> = update
+        .into_iter()
+        .filter(|(k, _)| match is_start {
+            true => graph.input_keys.iter().any(|s| **s == **k),
+            false => graph.is_state_key(k),
+        })
+        .collect();
     // `Command.goto`: names not in the graph are written to channels that do
     // not exist, so `apply_writes` drops them, as LangGraph does.
     for dest in goto {
@@ -52,7 +56,7 @@ pub(crate) async fn node_writes(
     if node.branches.is_empty() {
         return Ok(writes);
     }
-    let local = local_read(graph, state, &writes)?;
+    let local = node.router_read(&local_read(graph, state, &writes)?);
     for branch in &node.branches {
         let destinations = branch.route(local.clone()).await?;
         for dest in &destinations {

@@ -21,7 +21,7 @@ use crate::graph::GraphInner;
 use crate::pregel::algo::{self, Task};
 use crate::pregel::write::node_writes;
 use crate::reserved::INTERRUPT;
-use crate::types::{NodeOutput, RunnableConfig, COPY, END, INPUT, START};
+use crate::types::{Command, NodeOutput, RunnableConfig, COPY, END, INPUT, START};
 use serde_json::Value;
 
 /// `bulk_update_state`: each superstep's updates applied on the previous
@@ -314,6 +314,7 @@ fn copy_updates(items: &[Value]) -> Result<Vec<StateUpdate>> {
             values: Some(pair[0].clone()).filter(|v| !v.is_null()),
             as_node: pair[1].as_str().map(str::to_owned),
             task_id: None,
+            goto: Vec::new(),
         };
         match pairs.iter().rposition(|p| p.as_node == update.as_node) {
             Some(last) => pairs.insert(last + 1, update),
@@ -392,13 +393,14 @@ async fn update_as_nodes(
             }
         });
         used.push(id.clone());
-        let writes = node_writes(
-            graph,
-            node,
-            NodeOutput::Update(update.values.unwrap_or(Value::Null)),
-            &state,
-        )
-        .await?;
+        // A `Command`'s update ([channel, value] pairs too) and goto, else plain values.
+        let output = match (update.values, update.goto.is_empty()) {
+            (values @ Some(Value::Array(_)), _) | (values, false) => {
+                NodeOutput::Command(Command::goto(values, update.goto))
+            }
+            (values, true) => NodeOutput::Update(values.unwrap_or(Value::Null)),
+        };
+        let writes = node_writes(graph, node, output, &state).await?;
         tasks.push(Task {
             id,
             name: as_node.into(),

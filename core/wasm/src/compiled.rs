@@ -8,7 +8,7 @@ use super::listing::WasmListing;
 use super::node::{function_arg, StateCache};
 use super::types::{
     config_from_js, config_to_js, input_from_js, list_options_from_js, names_arg, optional_name,
-    snapshot_to_js, stream_chunks, supersteps_from_js, values_from_js, StreamMode,
+    snapshot_to_js, stream_chunks, supersteps_from_js, update_from_js, StreamMode,
 };
 use crate::error::OrJs;
 use chronograph::{CompiledGraph, RunInput, StreamEvent, END};
@@ -199,10 +199,14 @@ impl WasmCompiledGraph {
         let graph = self.graph.clone();
         future_to_promise(async move {
             let config = config_from_js(&config, "updateState(config, values, asNode): config")?;
-            let values = values_from_js(values, "updateState(config, values, asNode): values")?;
             let as_node = optional_name(&as_node, "updateState(config, values, asNode): asNode")?;
+            let update = update_from_js(
+                values,
+                as_node,
+                "updateState(config, values, asNode): values",
+            )?;
             let saved = graph
-                .aupdate_state(&config, values, as_node.as_deref())
+                .abulk_update_state(&config, vec![vec![update]])
                 .await
                 .or_js()?;
             config_to_js(&saved)

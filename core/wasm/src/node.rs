@@ -27,8 +27,8 @@ pub use super::state_cache::StateCache;
 use super::task::TaskHandle;
 use super::types::{command_from_js, gotos_from_js, is_object, json_from_js, to_js};
 use chronograph::{
-    ChannelValue, CustomReducer, Error, Goto, NodeAction, NodeContext, NodeFuture, NodeOutput,
-    Reducer, RouterFn, State,
+    ChannelValue, Command, CustomReducer, Error, Goto, NodeAction, NodeContext, NodeFuture,
+    NodeOutput, Reducer, RouterFn, State,
 };
 use js_sys::{Function, Reflect};
 use serde_json::Value;
@@ -125,15 +125,73 @@ fn output_from_js(out: JsValue, node: &str) -> chronograph::Result<NodeOutput> {
     if let Some(update) = update_by_text(&out) {
         return Ok(NodeOutput::Update(update));
     }
-    let lg_name = LG_NAME.with(|k| Reflect::get(&out, k).unwrap_or(JsValue::UNDEFINED));
-    if lg_name.as_string().as_deref() == Some("Command") {
+    if is_command(&out) {
         return command_from_js(&out)
             .map(NodeOutput::Command)
             .map_err(|e| invalid_result(e, node));
     }
+    if let Some(items) = out.dyn_ref::<js_sys::Array>() {
+        if items.iter().any(|item| is_command(&item)) {
+            return commands_from_js(items, node).map(NodeOutput::Command);
+        }
+    }
     json_from_js(out, &format!("node {node:?}: update"))
         .map(NodeOutput::Update)
         .map_err(from_thrown)
+}
+
+/// Whether `v` is a `Command` (an object with `lg_name: "Command"`).
+fn is_command(v: &JsValue) -> bool {
+    v.is_object()
+        && LG_NAME
+            .with(|k| Reflect::get(v, k).unwrap_or(JsValue::UNDEFINED))
+            .as_string()
+            .as_deref()
+            == Some("Command")
+}
+
+/// A node's array of `Command`s and update objects (LangGraph's and
+/// LangGraph.js's `_getUpdates` over a list) as one `Command`: every
+/// update's writes in order, as `[channel, value]` pairs, and every goto.
+/// A `Command.PARENT` in it is the node's output alone, as LangGraph's
+/// `_control_branch` raises the first one it meets.
+fn commands_from_js(items: &js_sys::Array, node: &str) -> chronograph::Result<Command> {
+    let mut writes = Vec::new();
+    let mut goto = Vec::new();
+    for item in items.iter() {
+        let update = if is_command(&item) {
+            let command = command_from_js(&item).map_err(|e| invalid_result(e, node))?;
+            if command.graph.is_some() {
+                return Ok(command);
+            }
+            goto.extend(command.goto);
+            command.update
+        } else {
+            match json_from_js(item, &format!("node {node:?}: update")).map_err(from_thrown)? {
+                v @ (Value::Object(_) | Value::Null) => Some(v),
+                other => {
+                    let kind = match other {
+                        Value::Array(_) => "array",
+                        Value::String(_) => "string",
+                        Value::Number(_) => "number",
+                        _ => "boolean",
+                    };
+                    return Err(Error::invalid_update(format!(
+                        "Expected node \"{node}\" to return an object or an array containing at least one Command object, received {kind}"
+                    )));
+                }
+            }
+        };
+        match update {
+            Some(Value::Object(map)) => writes.extend(
+                map.into_iter()
+                    .map(|(k, v)| Value::Array(vec![Value::String(k), v])),
+            ),
+            Some(Value::Array(pairs)) => writes.extend(pairs),
+            _ => {}
+        }
+    }
+    Ok(Command::goto(Some(Value::Array(writes)), goto))
 }
 
 /// What was wrong with a node's `Command` as the error of that node: a

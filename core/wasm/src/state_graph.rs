@@ -9,7 +9,7 @@ use super::saver::WasmMemorySaver;
 use super::types::{entries, from_js, get, is_object, names_arg, string_arg};
 use super::value::{document_from_js, is_array};
 use crate::error::OrJs;
-use chronograph::{Branch, CheckpointSaver, CompileOptions, GraphSpec, StateGraph};
+use chronograph::{Branch, CheckpointSaver, CompileOptions, GraphSpec, Reducer, StateGraph};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -106,6 +106,37 @@ impl WasmStateGraph {
         Ok(())
     }
 
+    /// `addNode(name, action, { input })`: node `name` reads only the
+    /// channels of its input schema, given in the constructor's form
+    /// (`{key: reducer | {reducer?, default?}}`); keys the state lacks
+    /// become private channels (core `StateGraph::set_node_input`).
+    #[wasm_bindgen(js_name = setNodeInput)]
+    pub fn set_node_input(&mut self, name: JsValue, channels: JsValue) -> Result<(), JsValue> {
+        let name = string_arg(&name, "addNode(name, action, options): name")?;
+        let what = format!("addNode({name:?}, action, options): options.input");
+        let schema = self.schema_from_js(&channels, &what)?;
+        self.graph.set_node_input(name, schema);
+        Ok(())
+    }
+
+    /// `new StateGraph({ state, input })`'s input schema, in the
+    /// constructor's form: a run's input writes only its channels.
+    #[wasm_bindgen(js_name = setInputSchema)]
+    pub fn set_input_schema(&mut self, channels: JsValue) -> Result<(), JsValue> {
+        let schema = self.schema_from_js(&channels, "new StateGraph(options): options.input")?;
+        self.graph.set_input_schema(schema);
+        Ok(())
+    }
+
+    /// `new StateGraph({ state, output })`'s output schema, in the
+    /// constructor's form: a run returns only its channels.
+    #[wasm_bindgen(js_name = setOutputSchema)]
+    pub fn set_output_schema(&mut self, channels: JsValue) -> Result<(), JsValue> {
+        let schema = self.schema_from_js(&channels, "new StateGraph(options): options.output")?;
+        self.graph.set_output_schema(schema);
+        Ok(())
+    }
+
     /// `addEdge(from | [from, ...], to)`.
     #[wasm_bindgen(js_name = addEdge)]
     pub fn add_edge(&mut self, from: JsValue, to: JsValue) -> Result<(), JsValue> {
@@ -153,7 +184,8 @@ impl WasmStateGraph {
     /// graph run as a subgraph (one history per thread, in its node's namespace).
     /// `js_semantics`: where LangGraph.js and LangGraph (Python) differ in the
     /// loop or in validation, follow LangGraph.js (`CompileOptions::copy_on_save`,
-    /// `command_starts_run`, `refuse_unreachable`, `derived_update_ids`); the JS layer's `compile({ pythonSemantics: true })`
+    /// `command_starts_run`, `refuse_unreachable`, `derived_update_ids`,
+    /// `routers_read_every_channel`); the JS layer's `compile({ pythonSemantics: true })`
     /// turns it off for the Python conformance traces.
     pub fn compile(
         &self,
@@ -169,6 +201,7 @@ impl WasmStateGraph {
             command_starts_run: js_semantics,
             refuse_unreachable: js_semantics,
             derived_update_ids: js_semantics,
+            routers_read_every_channel: js_semantics,
             checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
             interrupt_before: names_arg(&interrupt_before, "compile(options): interruptBefore")?,
             interrupt_after: names_arg(&interrupt_after, "compile(options): interruptAfter")?,
@@ -180,6 +213,33 @@ impl WasmStateGraph {
         }
         let graph = self.graph.compile(options).or_js()?;
         Ok(WasmCompiledGraph::new(graph, self.cache.clone()))
+    }
+}
+
+impl WasmStateGraph {
+    /// A schema in the constructor's form as core channels; the defaults of
+    /// channels the graph does not have yet are set (one the graph has
+    /// keeps its own, as LangGraph.js's `_addSchema` keeps the channel).
+    fn schema_from_js(
+        &mut self,
+        channels: &JsValue,
+        what: &str,
+    ) -> Result<Vec<(String, Reducer)>, JsValue> {
+        if !is_object(channels) {
+            return Err(invalid_argument(format!(
+                "{what} must map channel names to reducers, got {}",
+                describe(channels)
+            )));
+        }
+        let mut schema = Vec::new();
+        for (key, spec) in entries(channels, what)? {
+            let (reducer, default) = channel_from_js(&key, &spec)?;
+            if let (Some(value), false) = (default, self.graph.has_channel(&key)) {
+                self.graph.set_channel_default(key.clone(), value);
+            }
+            schema.push((key, reducer));
+        }
+        Ok(schema)
     }
 }
 

@@ -665,38 +665,13 @@ pub fn command_from_js(v: &JsValue) -> Result<Command, JsValue> {
         },
         update: match absent(&update) {
             true => None,
-            false => Some(update_pairs(json_from_js(update, "Command.update")?)?),
+            // An object, or LangGraph.js's `[[channel, value], ...]`, which the
+            // engine writes pair by pair (a channel may repeat).
+            false => Some(json_from_js(update, "Command.update")?),
         },
         goto: gotos_from_js(&get(v, "goto"), "Command.goto")?,
         graph,
     })
-}
-
-/// `Command.update` as LangGraph.js also takes it, `[[channel, value], ...]`,
-/// as an object (each channel named once); anything else as it is.
-fn update_pairs(update: Value) -> Result<Value, JsValue> {
-    let Value::Array(items) = &update else {
-        return Ok(update);
-    };
-    let pairs: Option<Vec<(&str, &Value)>> = items
-        .iter()
-        .map(|item| match item.as_array().map(Vec::as_slice) {
-            Some([Value::String(k), v]) => Some((k.as_str(), v)),
-            _ => None,
-        })
-        .collect();
-    let Some(pairs) = pairs else {
-        return Ok(update);
-    };
-    let mut map = Map::new();
-    for (k, v) in pairs {
-        if map.insert(k.to_owned(), v.clone()).is_some() {
-            return Err(invalid_argument(format!(
-                "Command.update: the [channel, value] pairs name {k:?} more than once; pass one value per channel"
-            )));
-        }
-    }
-    Ok(Value::Object(map))
 }
 
 /// A `Send` (`new Send(node, args)`, or an object `{node, args}` like one),
@@ -758,6 +733,31 @@ pub fn values_from_js(v: JsValue, what: &str) -> Result<Option<Value>, JsValue> 
     }
 }
 
+/// An update's values, or a `Command` given as them (LangGraph.js's
+/// `updateState(config, new Command({ update, goto }), asNode)`): its
+/// update as the values and its goto.
+pub fn update_from_js(
+    v: JsValue,
+    as_node: Option<String>,
+    what: &str,
+) -> Result<StateUpdate, JsValue> {
+    if get(&v, "lg_name").as_string().as_deref() == Some("Command") {
+        let command = command_from_js(&v)?;
+        return Ok(StateUpdate {
+            values: command.update,
+            as_node,
+            task_id: None,
+            goto: command.goto,
+        });
+    }
+    Ok(StateUpdate {
+        values: values_from_js(v, what)?,
+        as_node,
+        task_id: None,
+        goto: Vec::new(),
+    })
+}
+
 /// An optional node name (`asNode`).
 pub fn optional_name(v: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
     match absent(v) {
@@ -789,11 +789,10 @@ pub fn supersteps_from_js(v: &JsValue) -> Result<Vec<Vec<StateUpdate>>, JsValue>
             if !is_object(&u) {
                 return Err(bad(what, &u));
             }
-            list.push(StateUpdate {
-                values: values_from_js(get(&u, "values"), &format!("{what}.values"))?,
-                as_node: optional_name(&get(&u, "asNode"), &format!("{what}.asNode"))?,
-                task_id: optional_name(&get(&u, "taskId"), &format!("{what}.taskId"))?,
-            });
+            let as_node = optional_name(&get(&u, "asNode"), &format!("{what}.asNode"))?;
+            let mut update = update_from_js(get(&u, "values"), as_node, &format!("{what}.values"))?;
+            update.task_id = optional_name(&get(&u, "taskId"), &format!("{what}.taskId"))?;
+            list.push(update);
         }
         out.push(list);
     }

@@ -20,7 +20,7 @@ use crate::checkpoint::{PendingWrite, Source, NULL_TASK_ID};
 use crate::error::{Error, ErrorKind, Result};
 use crate::graph::ReplayState;
 use crate::reserved::{INTERRUPT, RESUME};
-use crate::types::{Command, Goto, Resume, RunInput, INPUT, PARENT, START};
+use crate::types::{update_as_tuples, Command, Goto, Resume, RunInput, INPUT, PARENT, START};
 use serde_json::Value;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -206,13 +206,13 @@ impl Loop<'_> {
             writes.push((RESUME.into(), v.clone()));
         }
         if let Some(update) = &cmd.update {
-            let Value::Object(map) = update else {
+            let Some(pairs) = update_as_tuples(update.clone()) else {
                 return Err(Error::invalid_update(format!(
                     "Expected dict, got {}",
                     py_repr(update)
                 )));
             };
-            writes.extend(map.iter().map(|(k, v)| (k.clone(), v.clone())));
+            writes.extend(pairs);
         }
         if writes.is_empty() {
             return Ok(());

@@ -24,7 +24,7 @@ pub(super) async fn run_task(
     let node = &graph.nodes[&*name];
     let input = match arg {
         Some(arg) => State::from_arg(arg),
-        None => state.clone(),
+        None => node.read(&state),
     };
     let output = match &node.action {
         Some(action) => match action.call(input, NodeContext::new(pad.clone())).await {

@@ -17,7 +17,7 @@ use super::{Loop, Outcome};
 use crate::checkpoint::{Name, Source, Version, NULL_TASK_ID};
 use crate::checkpoint_ns;
 use crate::error::{Error, ErrorKind, Result};
-use crate::graph::{NullResume, Scratchpad, TickContext};
+use crate::graph::{GraphInner, NullResume, Scratchpad, TickContext};
 use crate::reserved::{ERROR, INTERRUPT, NO_WRITES, RESUME};
 use crate::types::{Interrupt, StreamEvent, START};
 use futures::future::join_all;
@@ -91,7 +91,7 @@ impl Loop<'_> {
         }
         self.emit_checkpoint(&tasks);
         if tasks.is_empty() {
-            return ControlFlow::Break(Outcome::Done(self.state()));
+            return ControlFlow::Break(Outcome::Done(self.output()));
         }
         // A replay re-runs every task: the writes stored on the replayed
         // checkpoint are history, not results to reuse.
@@ -186,7 +186,7 @@ impl Loop<'_> {
                 input: match (&task.arg, &*task.name) {
                     (Some(arg), _) => arg.clone(),
                     (None, START) => start_input.clone().unwrap_or(Value::Null),
-                    (None, _) => state.to_json(),
+                    (None, _) => self.graph.nodes[&*task.name].read(&state).to_json(),
                 },
                 triggers: match task
                     .path
@@ -310,20 +310,9 @@ impl Loop<'_> {
                 }
                 self.put_task_writes(task, &writes, single)?;
                 // Built only for a stream (the closure runs only then).
-                self.emit(|run| {
-                    let update: Map<String, Value> = writes
-                        .iter()
-                        .filter(|(c, _)| run.graph.is_state_key(c))
-                        .map(|(c, v)| (c.clone(), v.clone()))
-                        .collect();
-                    StreamEvent::Updates {
-                        node: String::from(&*task.name),
-                        update: if update.is_empty() {
-                            Value::Null
-                        } else {
-                            Value::Object(update)
-                        },
-                    }
+                self.emit(|run| StreamEvent::Updates {
+                    node: String::from(&*task.name),
+                    update: update_chunk(run.graph, &writes),
                 });
                 task.writes = writes;
                 Ok(Committed::Wrote)
@@ -412,7 +401,7 @@ impl Loop<'_> {
         }
         if algo::should_interrupt(&self.checkpoint, self.breakpoints(false), tasks) {
             self.emit_breakpoint();
-            return Ok(Some(Outcome::Paused(self.state(), Vec::new())));
+            return Ok(Some(Outcome::Paused(self.output(), Vec::new())));
         }
         Ok(None)
     }
@@ -443,5 +432,32 @@ impl Loop<'_> {
             );
         }
         Ok(updated)
+    }
+}
+
+/// A task's `updates` chunk (LangGraph's `map_output_updates`): its state
+/// writes as one object, or, when it wrote a channel more than once, one
+/// `{channel: value}` object per write, in order; `null` for none.
+fn update_chunk(graph: &GraphInner, writes: &[(String, Value)]) -> Value {
+    let state: Vec<&(String, Value)> = writes
+        .iter()
+        .filter(|(c, _)| graph.is_state_key(c))
+        .collect();
+    if state.is_empty() {
+        return Value::Null;
+    }
+    let repeated = state
+        .iter()
+        .enumerate()
+        .any(|(i, (c, _))| state[..i].iter().any(|(d, _)| d == c));
+    let one = |(c, v): &&(String, Value)| (c.clone(), v.clone());
+    match repeated {
+        true => Value::Array(
+            state
+                .iter()
+                .map(|w| Value::Object(std::iter::once(one(w)).collect()))
+                .collect(),
+        ),
+        false => Value::Object(state.iter().map(one).collect::<Map<_, _>>()),
     }
 }
