@@ -96,10 +96,11 @@ function pick(value: Record<string, unknown>, keys: string[]): Record<string, un
 function validatingUpdates(call: UserNode, schema: StateDefinitionInfo["schema"]): UserNode {
   if (!(schema instanceof ZodInputValidator)) return call;
   const node = call as unknown as (state: unknown, config: unknown) => unknown;
-  return ((state: unknown, config: unknown) => {
-    const out = node(state, config);
+  // A function, not an arrow: the node keeps the `this` it is called with (runtime.ts `wrapNode`).
+  return function (this: unknown, state: unknown, config: unknown) {
+    const out = node.call(this, state, config);
     return out instanceof Promise ? out.then((r) => schema.validateNodeResult(r)) : schema.validateNodeResult(out);
-  }) as unknown as UserNode;
+  } as unknown as UserNode;
 }
 
 /** Checks `addNode`'s options: `ends` goes to the bindings; LangGraph.js options the engine lacks fail, naming the difference. */
@@ -386,6 +387,31 @@ function taskMetadataOf(config: unknown): Record<string, unknown> {
   return { ls_integration: "langgraph", ...(isRecord(metadata) ? metadata : {}) };
 }
 
+/**
+ * LangGraph.js's root loop reports a breakpoint's `{ __interrupt__: [] }`
+ * in the deepest namespace of the run config's `checkpoint_map` when it
+ * streams subgraphs (`#interruptStreamNamespace`: a run started from a
+ * subgraph's checkpoint config pauses "there"); `undefined` when the
+ * config has no such map.
+ */
+function deepestMapNamespace(config: unknown): string[] | undefined {
+  let map: unknown;
+  try {
+    map = (config as { configurable?: { checkpoint_map?: unknown } } | undefined)?.configurable?.checkpoint_map;
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(map)) return undefined;
+  let deepest = "";
+  for (const key of Object.keys(map)) if (key !== "" && key.length > deepest.length) deepest = key;
+  return deepest === "" ? undefined : deepest.split("|");
+}
+
+/** Whether `c` is a breakpoint's chunk, `{ __interrupt__: [] }`. */
+function isBreakpointChunk(c: unknown): boolean {
+  return isRecord(c) && isArray(c[INTERRUPT]) && (c[INTERRUPT] as unknown[]).length === 0 && Object.keys(c).length === 1;
+}
+
 /** A task-start chunk (`"tasks"`, or a `"debug"` one of type `task`) with its `metadata`. */
 function withTaskMetadata(mode: string, c: unknown, metadata: Record<string, unknown>): unknown {
   if (mode === "tasks" && isRecord(c) && "triggers" in c) c.metadata = { ...metadata };
@@ -598,7 +624,9 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       // read the "debug" and "updates" chunks: asked for, and dropped when not requested.
       const messages = list.includes("messages") ? new NodeMessages((c, ns) => emit("messages", c, ns), config) : undefined;
       const internal = messages === undefined ? [] : ["debug", "updates"].filter((m) => !list.includes(m));
+      const breakpointNs = subgraphs ? deepestMapNamespace(config) : undefined;
       const chunk = (mode: string, c: unknown, ns: string[]) => {
+        if (breakpointNs !== undefined && ns.length === 0 && isBreakpointChunk(c)) ns = breakpointNs;
         if (messages !== undefined) {
           if (mode === "debug") messages.debug(c, ns);
           else if (mode === "updates") messages.update(c, ns);

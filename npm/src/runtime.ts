@@ -145,7 +145,12 @@ export type RawNode = (state: unknown, base: unknown, task: number, node: string
  */
 export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, messages?: MessageChannels): RawNode {
   const call = fn as unknown as (state: unknown, config: unknown) => unknown;
+  // What the node function is called on: LangGraph.js calls it as a method of
+  // the node's RunnableCallable, whose `name` is the node's name (a class
+  // method passed unbound, `new Node("1").call`, reads `this.name`).
+  let receiver: { readonly name: string } | undefined;
   return (state, base, task, node, step, taskId, ns) => {
+    receiver ??= Object.freeze({ name: node });
     const config = copyJson(base) as NodeConfig;
     const metadata = config.metadata;
     metadata.langgraph_node = node;
@@ -179,7 +184,7 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, 
         messages.values(state);
         run?.messages?.start(state, messages.keys);
       }
-      result = storage ? storage.run(here, call, state, config) : call(state, config);
+      result = storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config);
     } finally {
       current = previous;
     }
@@ -192,6 +197,11 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, 
     };
     return isThenable(result) ? result.then(done) : done(result);
   };
+}
+
+/** `fn.call(self, state, config)`, for `AsyncStorage.run` (no closure per node call). */
+function callOn(fn: (state: unknown, config: unknown) => unknown, self: unknown, state: unknown, config: unknown): unknown {
+  return fn.call(self, state, config);
 }
 
 function isThenable(v: unknown): v is Promise<unknown> {

@@ -79,6 +79,8 @@ pub(crate) struct GraphInner {
     pub command_starts_run: bool,
     /// See [`crate::CompileOptions::derived_update_ids`].
     pub derived_update_ids: bool,
+    /// See [`crate::CompileOptions::commit_as_settled`].
+    pub commit_as_settled: bool,
     pub ids: Rc<IdGenerator>,
 }
 

@@ -557,6 +557,7 @@ impl GraphSpec {
                     command_starts_run: options.command_starts_run,
                     refuse_unreachable: options.refuse_unreachable,
                     derived_update_ids: options.derived_update_ids,
+                    commit_as_settled: options.commit_as_settled,
                 })?;
                 g.add_subgraph(name.clone(), compiled);
                 continue;

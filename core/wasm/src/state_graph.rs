@@ -153,7 +153,8 @@ impl WasmStateGraph {
     /// graph run as a subgraph (one history per thread, in its node's namespace).
     /// `js_semantics`: where LangGraph.js and LangGraph (Python) differ in the
     /// loop or in validation, follow LangGraph.js (`CompileOptions::copy_on_save`,
-    /// `command_starts_run`, `refuse_unreachable`, `derived_update_ids`); the JS layer's `compile({ pythonSemantics: true })`
+    /// `command_starts_run`, `refuse_unreachable`, `derived_update_ids`,
+    /// `commit_as_settled`); the JS layer's `compile({ pythonSemantics: true })`
     /// turns it off for the Python conformance traces.
     pub fn compile(
         &self,
@@ -169,6 +170,7 @@ impl WasmStateGraph {
             command_starts_run: js_semantics,
             refuse_unreachable: js_semantics,
             derived_update_ids: js_semantics,
+            commit_as_settled: js_semantics,
             checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
             interrupt_before: names_arg(&interrupt_before, "compile(options): interruptBefore")?,
             interrupt_after: names_arg(&interrupt_after, "compile(options): interruptAfter")?,

@@ -973,6 +973,7 @@ pub fn stream_chunks(
             out.push((StreamMode::Values, to_js(v)?));
         }
         StreamEvent::Updates { node, .. }
+        | StreamEvent::CachedUpdates { node, .. }
         | StreamEvent::Task { name: node, .. }
         | StreamEvent::TaskResult { name: node, .. }
             if node == START => {}
@@ -984,6 +985,16 @@ pub fn stream_chunks(
                 other => other.clone(),
             };
             map.insert(node.clone(), update);
+            out.push((StreamMode::Updates, to_js(&map)?));
+        }
+        StreamEvent::CachedUpdates { node, update } if wants(StreamMode::Updates) => {
+            let mut map = Map::new();
+            let update = match update {
+                Value::Null => Value::Object(Map::new()),
+                other => other.clone(),
+            };
+            map.insert(node.clone(), update);
+            map.insert("__metadata__".into(), serde_json::json!({ "cached": true }));
             out.push((StreamMode::Updates, to_js(&map)?));
         }
         // LangGraph.js reports a pause in both modes (`_outputWrites`,
