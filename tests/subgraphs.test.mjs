@@ -410,3 +410,38 @@ test("streamed from a subgraph's checkpoint config, the breakpoint's interrupt c
   const ns = beforeOne.config.configurable.checkpoint_ns.split("|");
   assert.deepEqual(replay.at(-1), [ns, { __interrupt__: [] }]);
 });
+
+test("a compiled graph streamed inside a node runs in the node's task, with its own checkpointer too, its chunks in the mode asked (LangGraph.js)", async () => {
+  const saver = new MemorySaver();
+  const inner = new StateGraph(channels())
+    .addNode("step", () => ({ log: ["step"] }))
+    .addEdge(START, "step")
+    .compile({ checkpointer: saver });
+  const graph = new StateGraph({ log: "append", seen: "last_value" })
+    .addNode("outer", async (state) => {
+      const seen = [];
+      for await (const c of await inner.stream({ log: state.log }, { streamMode: "updates" })) seen.push(c);
+      return { seen };
+    })
+    .addEdge(START, "outer")
+    .compile({ checkpointer: saver });
+  const config = thread();
+  const out = await graph.invoke({ log: ["in"] }, config);
+  assert.deepEqual(out.seen, [{ step: { log: ["step"] } }]);
+  // Its checkpoints are in the task's namespace of the parent's thread.
+  const spaces = new Set();
+  for await (const t of saver.list(config)) spaces.add(t.config.configurable.checkpoint_ns.split(":")[0]);
+  assert.deepEqual([...spaces].sort(), ["", "outer"]);
+});
+
+test("a graph compiled with checkpointer: false called inside a node runs on its own: interrupt() there has no checkpointer", async () => {
+  const inner = new StateGraph(channels())
+    .addNode("ask", () => ({ log: [interrupt("q?")] }))
+    .addEdge(START, "ask")
+    .compile({ checkpointer: false });
+  const graph = new StateGraph(channels())
+    .addNode("outer", (state) => inner.invoke({ log: state.log }))
+    .addEdge(START, "outer")
+    .compile({ checkpointer: new MemorySaver() });
+  await assert.rejects(graph.invoke({ log: [] }, thread()), { name: "GraphValueError", message: /^No checkpointer set/ });
+});

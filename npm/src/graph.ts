@@ -287,6 +287,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     // `@langchain/core`, if installed, is looked up now: runs wait for the lookup (message_classes.ts).
     void loadMessageClasses();
     const graph = new CompiledStateGraph<S, U>(compiled, this[DEFINITION]);
+    if (checkpointer === false) unCheckpointed.add(graph);
     return hide(graph, "checkpointer", saver);
   }
 }
@@ -364,6 +365,13 @@ function withDefaultLimit(config: unknown): unknown {
     throw argumentError(`config: reading it threw ${thrownText(e)}`, e);
   }
 }
+
+/**
+ * Graphs compiled with `checkpointer: false`: LangGraph.js's "no
+ * checkpointing", even when a node calls them (they do not join the
+ * node's task).
+ */
+const unCheckpointed = new WeakSet<object>();
 
 /** The config each `withConfig` graph starts its calls from. */
 const boundConfigs = new WeakMap<object, RunnableConfig>();
@@ -513,6 +521,19 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     return validated().then((v) => run(v.input));
   }
 
+  /**
+   * The running task a call from inside a node joins: LangGraph.js's
+   * "subgraph called as a function". The node's config reaches the graph
+   * (passed on, or through Node's async context), and with it the parent
+   * run's thread, the task's namespace and the parent's checkpointer, which
+   * LangGraph.js lends to the graph even when it was compiled with one of
+   * its own (not with `checkpointer: false`): the graph runs as a subgraph
+   * of the task, pauses the task, and the resume reaches it.
+   */
+  #joinedTask(config: unknown): number | undefined {
+    return unCheckpointed.has(this) ? undefined : runningTask(config);
+  }
+
   /** A state (a run's result) with LangChain message instances where LangGraph.js has them (message_classes.ts). */
   #values(values: unknown): unknown {
     return this[DEFINITION]?.messages?.values(values) ?? values;
@@ -539,10 +560,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
    * `bulkUpdateState` of one thread take turns (see `multitaskStrategy`).
    */
   invoke(input: Partial<S> | null | Command, config?: RunnableConfig): Promise<RunOutput<S>> {
-    // Called inside a node, a graph without a checkpointer of its own runs
-    // as a subgraph of that node's task (LangGraph.js's "subgraph called as
-    // a function"): it pauses the task, and the resume reaches it.
-    const task = this.checkpointer === undefined ? runningTask(config) : undefined;
+    const task = this.#joinedTask(config);
     const output = (out: unknown) => this.#values(out) as RunOutput<S>;
     if (task !== undefined) {
       return this.#withInput(input, (i) => this[RAW].invokeInTask(toEngine(i), task)).then(output);
@@ -640,6 +658,11 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
         custom || messages !== undefined
           ? [...list.filter((m) => m !== "custom" && m !== "messages"), ...internal]
           : modes;
+      // Called inside a node: the graph's own chunks, from a run in that node's task (see `#joinedTask`).
+      const task = this.#joinedTask(config);
+      if (task !== undefined) {
+        return this.#withInput(input, (i) => this[RAW].streamInTask(toEngine(i), task, engineModes, chunk)).then(() => undefined);
+      }
       const writer = custom ? (c: unknown) => chunk("custom", c, []) : undefined;
       const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), writer, messages, checkpointed: this.checkpointer !== undefined });
       const run = onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
@@ -713,6 +736,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     const bound = new CompiledStateGraph<S, U>(this[RAW], this[DEFINITION]);
     Object.setPrototypeOf(bound, Object.getPrototypeOf(this) as object);
     hide(bound, "checkpointer", this.checkpointer);
+    if (unCheckpointed.has(this)) unCheckpointed.add(bound);
     const base = mergeConfigs(boundConfigs.get(this), config);
     boundConfigs.set(bound, base);
     for (const method of ["invoke", "stream", "getState", "getStateHistory", "updateState", "bulkUpdateState", "getLineage"] as const) {

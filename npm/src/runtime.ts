@@ -238,9 +238,10 @@ export function laneOptions(config: unknown): { thread?: string; strategy?: unkn
  * runs, `updateState`, `bulkUpdateState` and the saver's writes of one
  * thread never interleave. With `strategy` `"reject"` a busy thread
  * rejects the call at once with a `ThreadBusyError`. A call from inside a
- * node of a run on the same thread is rejected too (it would wait for that
- * run, which waits for the node, forever); Node sees such a call anywhere
- * in the node, browsers only before the node's first `await`. Calls
+ * node of a run on the same thread that does not join the node's task
+ * (graph.ts `#joinedTask`: a browser finds the task only before the node's
+ * first `await`) is rejected too: it would wait for that run, which waits
+ * for the node, forever. Calls
  * without a checkpointer or a thread go straight through (the engine
  * reports what is missing).
  */

@@ -240,6 +240,23 @@ impl CompiledGraph {
         }
     }
 
+    /// [`ainvoke_in_task`](Self::ainvoke_in_task), reporting the events of
+    /// the graph's own loop to `sink` as they happen (a node that streams
+    /// a compiled graph).
+    pub async fn astream_in_task(
+        &self,
+        input: Value,
+        ctx: &super::node::NodeContext,
+        sink: &mut dyn FnMut(StreamEvent),
+    ) -> Result<Value> {
+        let mut own = |_: &str, e: StreamEvent| sink(e);
+        let input = super::node::State::from_arg(input);
+        match pregel::run_subgraph_into(self, input, ctx.clone(), Some(&mut own)).await? {
+            crate::types::NodeOutput::Update(values) => Ok(values),
+            crate::types::NodeOutput::Command(_) => Ok(Value::Null),
+        }
+    }
+
     /// Runs the graph, reporting events to `sink` as they happen.
     pub async fn astream(
         &self,

@@ -100,6 +100,62 @@ impl WasmCompiledGraph {
         })
     }
 
+    /// [`invokeInTask`](Self::invoke_in_task), calling `onChunk(mode,
+    /// chunk)` for each chunk of the requested modes that the graph's own
+    /// loop reports (a node that streams a compiled graph); resolves to
+    /// the graph's final state.
+    #[wasm_bindgen(js_name = streamInTask)]
+    pub fn stream_in_task(
+        &self,
+        input: JsValue,
+        task: u32,
+        modes: JsValue,
+        on_chunk: JsValue,
+    ) -> Promise {
+        let graph = self.graph.clone();
+        future_to_promise(async move {
+            let Some(ctx) = super::task::task_context(task) else {
+                return Err(invalid_argument(
+                    "stream(input, config): called from a node that has finished",
+                ));
+            };
+            let input = super::types::json_from_js(input, "input")?;
+            let modes = names_arg(&modes, "streamMode")?
+                .iter()
+                .map(|m| StreamMode::parse(m))
+                .collect::<Result<Vec<_>, _>>()?;
+            let on_chunk = function_arg(&on_chunk, "onChunk")?;
+            let run = RunConfig::new(ctx.config());
+            let mut failure: Option<JsValue> = None;
+            let result = {
+                let mut sink = |event: StreamEvent| {
+                    if failure.is_some() {
+                        return;
+                    }
+                    let sent = stream_chunks(&event, &modes, &run).and_then(|chunks| {
+                        chunks.iter().try_for_each(|(mode, chunk)| {
+                            on_chunk
+                                .call3(
+                                    &JsValue::UNDEFINED,
+                                    &mode.name().into(),
+                                    chunk,
+                                    &JsValue::UNDEFINED,
+                                )
+                                .map(drop)
+                        })
+                    });
+                    failure = sent.err();
+                };
+                graph.astream_in_task(input, &ctx, &mut sink).await
+            };
+            if let Some(e) = failure {
+                return Err(e);
+            }
+            let values = result.or_js()?;
+            super::types::to_js(&values)
+        })
+    }
+
     /// Runs the graph, calling `onChunk(mode, chunk)` for each chunk of the
     /// requested modes as it happens; resolves when the run ends. With
     /// `subgraphs`, the subgraphs' chunks too, as `onChunk(mode, chunk,
