@@ -24,6 +24,7 @@ import { listed } from "./lazy.js";
 import { MemorySaver } from "./saver.js";
 import { SaverBridge, isAsyncSaver } from "./bridge.js";
 import { chunkIterator } from "./stream.js";
+import { traced } from "./callbacks.js";
 import { ZodInputValidator, type ZodObjectState, type ZodOutput } from "./zod.js";
 import { loadMessageClasses, messageChannelsOf, toEngine } from "./message_classes.js";
 import { NodeMessages } from "./messages_stream.js";
@@ -568,8 +569,10 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     const { thread, strategy } = laneOptions(config);
     const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), checkpointed: this.checkpointer !== undefined });
     const outputKeys = this[DEFINITION]?.outputKeys;
-    const invoked = onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
-      classesKnown(() => this.#withInput(input, (i) => this[RAW].invoke(toEngine(i), runConfig)).then(output)),
+    const invoked = traced(config, input, () =>
+      onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
+        classesKnown(() => this.#withInput(input, (i) => this[RAW].invoke(toEngine(i), runConfig)).then(output)),
+      ),
     );
     invoked.then(forget, forget);
     // A separate output schema: `invoke` returns its keys only (LangGraph.js's `outputChannels`).
@@ -665,8 +668,10 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       }
       const writer = custom ? (c: unknown) => chunk("custom", c, []) : undefined;
       const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), writer, messages, checkpointed: this.checkpointer !== undefined });
-      const run = onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
-        classesKnown(() => this.#withInput(input, (i) => this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs))),
+      const run = traced(config, input, () =>
+        onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
+          classesKnown(() => this.#withInput(input, (i) => this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs))),
+        ),
       );
       run.then(forget, forget);
       return run;
