@@ -121,9 +121,8 @@ fn an_update_as_a_pending_node_takes_its_task_id_unless_ids_are_derived() {
 }
 
 /// `START -> ask` (which calls `interrupt()`) and `START -> say` (which
-/// returns), in parallel, streamed on a new thread: the kinds of events.
-fn parallel_ask_and_say(commit_as_settled: bool) -> Vec<String> {
-    let saver = saver();
+/// returns), in parallel.
+fn ask_and_say() -> StateGraph {
     let mut g = StateGraph::new();
     g.add_channel("log", Reducer::Append);
     g.add_node("ask", |_: &State, ctx: &NodeContext| {
@@ -134,7 +133,13 @@ fn parallel_ask_and_say(commit_as_settled: bool) -> Vec<String> {
         Ok(json!({ "log": ["said"] }))
     });
     g.add_edge(START, "ask").add_edge(START, "say");
-    let app = g
+    g
+}
+
+/// [`ask_and_say`] streamed on a new thread: the kinds of events.
+fn parallel_ask_and_say(commit_as_settled: bool) -> Vec<String> {
+    let saver = saver();
+    let app = ask_and_say()
         .compile(CompileOptions {
             commit_as_settled,
             ..opts(&saver)
@@ -171,17 +176,7 @@ fn tasks_commit_in_task_order_unless_committed_as_settled_with_pauses_first() {
 #[test]
 fn a_resumed_superstep_reports_the_updates_of_its_finished_tasks_as_cached() {
     let saver = saver();
-    let mut g = StateGraph::new();
-    g.add_channel("log", Reducer::Append);
-    g.add_node("ask", |_: &State, ctx: &NodeContext| {
-        let answer = ctx.interrupt(json!("ok?"))?;
-        Ok(json!({ "log": [answer] }))
-    });
-    g.add_node("say", |_: &State, _: &NodeContext| {
-        Ok(json!({ "log": ["said"] }))
-    });
-    g.add_edge(START, "ask").add_edge(START, "say");
-    let app = g.compile(opts(&saver)).unwrap();
+    let app = ask_and_say().compile(opts(&saver)).unwrap();
     app.invoke(RunInput::Values(json!({ "log": [] })), &thread("t"))
         .unwrap();
     let resume = RunInput::Command(chronograph::Command::resume(json!("yes")));

@@ -45,6 +45,21 @@ fn namespace_to_js(ns: &str) -> js_sys::Array {
     }
 }
 
+/// The context of running task `task` a call (`what`) from inside a node
+/// joins, and the call's input as JSON.
+fn in_task(
+    task: u32,
+    input: JsValue,
+    what: &str,
+) -> Result<(chronograph::NodeContext, serde_json::Value), JsValue> {
+    let Some(ctx) = super::task::task_context(task) else {
+        return Err(invalid_argument(format!(
+            "{what}: called from a node that has finished"
+        )));
+    };
+    Ok((ctx, super::types::json_from_js(input, "input")?))
+}
+
 /// The run input, with `Command.goto` names checked against the graph's
 /// nodes (LangGraph only logs a warning and drops an unknown one).
 fn run_input(graph: &CompiledGraph, input: JsValue) -> Result<RunInput, JsValue> {
@@ -89,12 +104,7 @@ impl WasmCompiledGraph {
     pub fn invoke_in_task(&self, input: JsValue, task: u32) -> Promise {
         let graph = self.graph.clone();
         future_to_promise(async move {
-            let Some(ctx) = super::task::task_context(task) else {
-                return Err(invalid_argument(
-                    "invoke(input, config): called from a node that has finished",
-                ));
-            };
-            let input = super::types::json_from_js(input, "input")?;
+            let (ctx, input) = in_task(task, input, "invoke(input, config)")?;
             let values = graph.ainvoke_in_task(input, &ctx).await.or_js()?;
             super::types::to_js(&values)
         })
@@ -114,12 +124,7 @@ impl WasmCompiledGraph {
     ) -> Promise {
         let graph = self.graph.clone();
         future_to_promise(async move {
-            let Some(ctx) = super::task::task_context(task) else {
-                return Err(invalid_argument(
-                    "stream(input, config): called from a node that has finished",
-                ));
-            };
-            let input = super::types::json_from_js(input, "input")?;
+            let (ctx, input) = in_task(task, input, "stream(input, config)")?;
             let modes = names_arg(&modes, "streamMode")?
                 .iter()
                 .map(|m| StreamMode::parse(m))

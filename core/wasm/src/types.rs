@@ -978,24 +978,10 @@ pub fn stream_chunks(
         | StreamEvent::TaskResult { name: node, .. }
             if node == START => {}
         StreamEvent::Updates { node, update } if wants(StreamMode::Updates) => {
-            let mut map = Map::new();
-            // LangGraph.js reports a node that wrote nothing as `{}` (LangGraph: `None`).
-            let update = match update {
-                Value::Null => Value::Object(Map::new()),
-                other => other.clone(),
-            };
-            map.insert(node.clone(), update);
-            out.push((StreamMode::Updates, to_js(&map)?));
+            out.push((StreamMode::Updates, update_chunk(node, update, false)?));
         }
         StreamEvent::CachedUpdates { node, update } if wants(StreamMode::Updates) => {
-            let mut map = Map::new();
-            let update = match update {
-                Value::Null => Value::Object(Map::new()),
-                other => other.clone(),
-            };
-            map.insert(node.clone(), update);
-            map.insert("__metadata__".into(), serde_json::json!({ "cached": true }));
-            out.push((StreamMode::Updates, to_js(&map)?));
+            out.push((StreamMode::Updates, update_chunk(node, update, true)?));
         }
         // LangGraph.js reports a pause in both modes (`_outputWrites`,
         // `finishAndHandleError`); LangGraph (Python) in "updates" only.
@@ -1072,6 +1058,22 @@ pub fn stream_chunks(
         _ => {}
     }
     Ok(out)
+}
+
+/// An "updates" chunk: `{node: update}`, and for a task that finished in
+/// an earlier run `"__metadata__": {"cached": true}`. LangGraph.js reports
+/// a node that wrote nothing as `{}` (LangGraph: `None`).
+fn update_chunk(node: &str, update: &Value, cached: bool) -> Result<JsValue, JsValue> {
+    let mut map = Map::new();
+    let update = match update {
+        Value::Null => Value::Object(Map::new()),
+        other => other.clone(),
+    };
+    map.insert(node.to_owned(), update);
+    if cached {
+        map.insert("__metadata__".into(), serde_json::json!({ "cached": true }));
+    }
+    to_js(&map)
 }
 
 fn task_chunks(
