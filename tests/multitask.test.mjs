@@ -133,7 +133,7 @@ test("different threads still run concurrently", async () => {
   assert.ok(seen.indexOf("x:p:start") < end && seen.indexOf("x:q:start") < end, seen.join(", "));
 });
 
-test("saver writes of a busy thread wait for its run; a node calling its own thread is refused", async () => {
+test("saver writes of a busy thread wait for its run; a node calling its own graph runs it in its task (LangGraph.js), not on the busy thread", async () => {
   const saver = new MemorySaver();
   let inner;
   const g = new StateGraph({ n: "last_value" })
@@ -154,5 +154,6 @@ test("saver writes of a busy thread wait for its run; a node calling its own thr
   await deleted;
   assert.equal(await saver.exportThread("w"), undefined, "deleted after the run, not in the middle of it");
   await g.invoke({ n: "nested" }, config);
-  await assert.rejects(inner, (e) => e instanceof ThreadBusyError && e.code === "THREAD_BUSY" && /from inside a node of a run on the same thread/.test(e.message));
+  // LangGraph.js lends the node's thread and namespace to a graph it calls: a nested run, no wait for the thread.
+  assert.deepEqual(await inner, { n: "done" });
 });

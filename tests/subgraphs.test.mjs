@@ -355,3 +355,94 @@ test("a Command input may go to a Send (through __pregel_tasks), saved first as 
     ],
   );
 });
+
+test("a quick node's update streams before a slow parallel subgraph's, each task committed as it settles (LangGraph.js)", async () => {
+  const inner = new StateGraph(channels())
+    .addNode("slow", async () => (await sleep(30), { log: ["slow"] }))
+    .addEdge(START, "slow")
+    .compile();
+  const graph = new StateGraph(channels())
+    .addNode("inner", inner)
+    .addNode("quick", () => ({ log: ["quick"] }))
+    .addEdge(START, "inner")
+    .addEdge(START, "quick")
+    .compile({ checkpointer: new MemorySaver() });
+  const chunks = await collect(graph.stream({ log: [] }, thread(), { subgraphs: true }));
+  const levels = chunks.map(([ns, c]) => [ns.map((l) => l.split(":")[0]).join("|"), Object.keys(c)[0]]);
+  assert.deepEqual(levels, [
+    ["", "quick"],
+    ["inner", "slow"],
+    ["", "inner"],
+  ]);
+});
+
+test("a resumed superstep streams its finished tasks' updates again, marked cached", async () => {
+  const graph = new StateGraph(channels())
+    .addNode("ask", () => ({ log: [interrupt("ok?")] }))
+    .addNode("say", () => ({ log: ["said"] }))
+    .addEdge(START, "ask")
+    .addEdge(START, "say")
+    .compile({ checkpointer: new MemorySaver() });
+  const config = thread();
+  const first = await collect(graph.stream({ log: [] }, config));
+  // The task that threw settles first, its interrupt reported as it commits.
+  assert.deepEqual(first.map((c) => Object.keys(c)[0]), ["__interrupt__", "say"]);
+  assert.deepEqual(await collect(graph.stream(new Command({ resume: "yes" }), config)), [
+    { say: { log: ["said"] }, __metadata__: { cached: true } },
+    { ask: { log: ["yes"] } },
+  ]);
+});
+
+test("streamed from a subgraph's checkpoint config, the breakpoint's interrupt comes in that subgraph's namespace (LangGraph.js)", async () => {
+  const inner = new StateGraph(channels())
+    .addNode("one", () => ({ log: ["one"] }))
+    .addNode("two", () => ({ log: ["two"] }))
+    .addEdge(START, "one")
+    .addEdge("one", "two")
+    .compile({ interruptBefore: ["two"] });
+  const graph = new StateGraph(channels()).addNode("inner", inner).addEdge(START, "inner").compile({ checkpointer: new MemorySaver() });
+  const config = thread();
+  const first = await collect(graph.stream({ log: [] }, config, { subgraphs: true }));
+  assert.deepEqual(first.at(-1), [[], { __interrupt__: [] }]);
+  const outer = await graph.getState(config);
+  const innerHistory = await collect(graph.getStateHistory(outer.tasks[0].state));
+  const beforeOne = innerHistory.find((s) => s.next.includes("one"));
+  const replay = await collect(graph.stream(null, { ...beforeOne.config, subgraphs: true }));
+  const ns = beforeOne.config.configurable.checkpoint_ns.split("|");
+  assert.deepEqual(replay.at(-1), [ns, { __interrupt__: [] }]);
+});
+
+test("a compiled graph streamed inside a node runs in the node's task, with its own checkpointer too, its chunks in the mode asked (LangGraph.js)", async () => {
+  const saver = new MemorySaver();
+  const inner = new StateGraph(channels())
+    .addNode("step", () => ({ log: ["step"] }))
+    .addEdge(START, "step")
+    .compile({ checkpointer: saver });
+  const graph = new StateGraph({ log: "append", seen: "last_value" })
+    .addNode("outer", async (state) => {
+      const seen = [];
+      for await (const c of await inner.stream({ log: state.log }, { streamMode: "updates" })) seen.push(c);
+      return { seen };
+    })
+    .addEdge(START, "outer")
+    .compile({ checkpointer: saver });
+  const config = thread();
+  const out = await graph.invoke({ log: ["in"] }, config);
+  assert.deepEqual(out.seen, [{ step: { log: ["step"] } }]);
+  // Its checkpoints are in the task's namespace of the parent's thread.
+  const spaces = new Set();
+  for await (const t of saver.list(config)) spaces.add(t.config.configurable.checkpoint_ns.split(":")[0]);
+  assert.deepEqual([...spaces].sort(), ["", "outer"]);
+});
+
+test("a graph compiled with checkpointer: false called inside a node runs on its own: interrupt() there has no checkpointer", async () => {
+  const inner = new StateGraph(channels())
+    .addNode("ask", () => ({ log: [interrupt("q?")] }))
+    .addEdge(START, "ask")
+    .compile({ checkpointer: false });
+  const graph = new StateGraph(channels())
+    .addNode("outer", (state) => inner.invoke({ log: state.log }))
+    .addEdge(START, "outer")
+    .compile({ checkpointer: new MemorySaver() });
+  await assert.rejects(graph.invoke({ log: [] }, thread()), { name: "GraphValueError", message: /^No checkpointer set/ });
+});

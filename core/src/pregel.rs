@@ -11,4 +11,4 @@ pub(crate) mod aliasing;
 pub(crate) mod r#loop;
 pub(crate) mod write;
 pub(crate) use algo::pull_path;
-pub(crate) use r#loop::{run, run_subgraph};
+pub(crate) use r#loop::{run, run_subgraph, run_subgraph_into};

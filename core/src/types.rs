@@ -532,4 +532,14 @@ pub enum StreamEvent {
     },
     /// The run paused (breakpoint or `interrupt()`): `{"__interrupt__": [...]}`.
     Interrupted(Vec<Interrupt>),
+    /// A task of the superstep that finished in an earlier run (a resumed
+    /// superstep): its stored update reported again as the superstep
+    /// starts, marked cached (LangGraph's `_output_writes(..., cached=True)`:
+    /// `{node: writes, "__metadata__": {"cached": true}}`).
+    CachedUpdates {
+        /// Node name.
+        node: String,
+        /// Its state writes (`null` when it wrote none).
+        update: Value,
+    },
 }

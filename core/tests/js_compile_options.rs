@@ -1,12 +1,14 @@
 //! Compile options that follow LangGraph.js where it differs from LangGraph
 //! (Python); the JS bindings set them, the engine's defaults follow Python:
 //! `refuse_unreachable` (LangGraph.js's `UnreachableNodeError` at compile
-//! time) and `derived_update_ids` (an update's task id never reuses a
-//! pending task's).
+//! time), `derived_update_ids` (an update's task id never reuses a
+//! pending task's) and `commit_as_settled` (tasks commit as they settle).
 
 mod common;
 
-use chronograph::{CompileOptions, NodeContext, Reducer, RunInput, State, StateGraph, END, START};
+use chronograph::{
+    CompileOptions, NodeContext, Reducer, RunInput, State, StateGraph, StreamEvent, END, START,
+};
 use common::*;
 use serde_json::json;
 
@@ -116,4 +118,75 @@ fn an_update_as_a_pending_node_takes_its_task_id_unless_ids_are_derived() {
     let base = &history(&js, &cfg)[1];
     assert_eq!(base.tasks[0].name, "act");
     assert_eq!(base.tasks[0].result, None);
+}
+
+/// `START -> ask` (which calls `interrupt()`) and `START -> say` (which
+/// returns), in parallel.
+fn ask_and_say() -> StateGraph {
+    let mut g = StateGraph::new();
+    g.add_channel("log", Reducer::Append);
+    g.add_node("ask", |_: &State, ctx: &NodeContext| {
+        let answer = ctx.interrupt(json!("ok?"))?;
+        Ok(json!({ "log": [answer] }))
+    });
+    g.add_node("say", |_: &State, _: &NodeContext| {
+        Ok(json!({ "log": ["said"] }))
+    });
+    g.add_edge(START, "ask").add_edge(START, "say");
+    g
+}
+
+/// [`ask_and_say`] streamed on a new thread: the kinds of events.
+fn parallel_ask_and_say(commit_as_settled: bool) -> Vec<String> {
+    let saver = saver();
+    let app = ask_and_say()
+        .compile(CompileOptions {
+            commit_as_settled,
+            ..opts(&saver)
+        })
+        .unwrap();
+    let (events, _) = app
+        .stream(RunInput::Values(json!({ "log": [] })), &thread("t"))
+        .unwrap();
+    events
+        .iter()
+        .filter_map(|e| match e {
+            StreamEvent::Updates { node, .. } if node != START => Some(format!("update:{node}")),
+            StreamEvent::Interrupted(list) => Some(format!("interrupted:{}", list.len())),
+            StreamEvent::Values(_) => Some("values".to_owned()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn tasks_commit_in_task_order_unless_committed_as_settled_with_pauses_first() {
+    // LangGraph: results in task order, the pause reported once all committed.
+    assert_eq!(
+        parallel_ask_and_say(false),
+        ["values", "update:say", "interrupted:1", "values"]
+    );
+    // LangGraph.js: a task that throws settles first; its interrupt is reported as it commits.
+    assert_eq!(
+        parallel_ask_and_say(true),
+        ["values", "interrupted:1", "update:say", "values"]
+    );
+}
+
+#[test]
+fn a_resumed_superstep_reports_the_updates_of_its_finished_tasks_as_cached() {
+    let saver = saver();
+    let app = ask_and_say().compile(opts(&saver)).unwrap();
+    app.invoke(RunInput::Values(json!({ "log": [] })), &thread("t"))
+        .unwrap();
+    let resume = RunInput::Command(chronograph::Command::resume(json!("yes")));
+    let (events, _) = app.stream(resume, &thread("t")).unwrap();
+    let cached: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            StreamEvent::CachedUpdates { node, update } => Some((node.clone(), update.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(cached, [("say".to_owned(), json!({ "log": ["said"] }))]);
 }

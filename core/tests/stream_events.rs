@@ -34,6 +34,7 @@ fn kinds(events: &[StreamEvent]) -> Vec<String> {
             StreamEvent::Task { name, .. } => format!("task:{name}"),
             StreamEvent::TaskResult { name, .. } => format!("result:{name}"),
             StreamEvent::Interrupted(_) => "interrupted".to_owned(),
+            StreamEvent::CachedUpdates { node, .. } => format!("cached:{node}"),
         })
         .collect()
 }

@@ -280,6 +280,7 @@ fn event_text(ns: &str, e: &StreamEvent) -> String {
         StreamEvent::Task { name, .. } => format!("{ns} task {name}"),
         StreamEvent::TaskResult { name, .. } => format!("{ns} result {name}"),
         StreamEvent::Interrupted(list) => format!("{ns} interrupted {}", list.len()),
+        StreamEvent::CachedUpdates { node, update } => format!("{ns} cached {node} {update}"),
     }
 }
 

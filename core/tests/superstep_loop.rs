@@ -575,6 +575,7 @@ fn stream_reports_tasks_updates_checkpoints_and_values_in_order() {
             StreamEvent::Task { name, .. } => format!("task:{name}"),
             StreamEvent::TaskResult { name, .. } => format!("result:{name}"),
             StreamEvent::Interrupted(_) => "interrupted".to_owned(),
+            StreamEvent::CachedUpdates { node, .. } => format!("cached:{node}"),
         })
         .collect();
     assert_eq!(

@@ -467,7 +467,14 @@ fn copy_with_a_list_of_updates_applies_them_on_the_copy_as_a_second_superstep() 
     assert_eq!(parent_of(&copy), Some(id_by_label(&*saver, T, "C1")));
     assert!(update.next.is_empty());
     assert_eq!(msgs(&update), ["hi", "booked (saw 1)", "replaced reply"]);
-    assert!(tuple(&*saver, T, &id_of(&copy)).pending_writes.is_empty());
+    // The update stands for the copy's pending `reply` task (LangGraph
+    // reuses its id), whose result the copy's snapshot then shows.
+    assert_eq!(copy.tasks[0].name, "reply");
+    assert_eq!(
+        copy.tasks[0].result,
+        Some(json!({"messages": [ai("replaced reply")]}))
+    );
+    assert_eq!(tuple(&*saver, T, &id_of(&copy)).pending_writes.len(), 1);
 }
 
 #[test]
@@ -511,14 +518,36 @@ fn bulk_update_state_applies_supersteps_in_sequence() {
     assert_eq!(parent_of(&h[0]), Some(id_of(&h[1])));
     assert_eq!(h[0].next, ["reply"]);
     assert_eq!(msgs(&h[0])[3..], ["one", "two"]);
-    // Only the first superstep's writes go on the (then latest) base.
+    // Each superstep's writes go on its base (the first's on the then latest checkpoint).
     assert_eq!(
         tuple(&*saver, T, &id_by_label(&*saver, T, "C3"))
             .pending_writes
             .len(),
         1
     );
-    assert!(tuple(&*saver, T, &id_of(&h[1])).pending_writes.is_empty());
+    assert!(!tuple(&*saver, T, &id_of(&h[1])).pending_writes.is_empty());
+}
+
+#[test]
+fn a_bulk_update_of_an_older_checkpoint_stores_only_its_later_supersteps_writes() {
+    // The first superstep edits a superseded checkpoint: its writes stay
+    // off it (its other children would replay them); the second one's base
+    // is the checkpoint the first wrote.
+    let (saver, app, _) = finished_booking();
+    let c2 = id_by_label(&*saver, T, "C2");
+    let before = tuple(&*saver, T, &c2).pending_writes.len();
+    let cfg = app
+        .bulk_update_state(
+            &at(T, &c2),
+            vec![
+                vec![upd(json!({"messages": [ai("one")]}), "reply")],
+                vec![upd(json!({"messages": [ai("two")]}), "booking")],
+            ],
+        )
+        .unwrap();
+    assert_eq!(tuple(&*saver, T, &c2).pending_writes.len(), before);
+    let first = parent_of(&snap(&app, &cfg)).unwrap();
+    assert!(!tuple(&*saver, T, &first).pending_writes.is_empty());
 }
 
 #[test]

@@ -26,6 +26,7 @@ import { listed } from "./lazy.js";
 import { MemorySaver } from "./saver.js";
 import { SaverBridge, isAsyncSaver } from "./bridge.js";
 import { chunkIterator } from "./stream.js";
+import { traced } from "./callbacks.js";
 import { ZodInputValidator, type ZodObjectState, type ZodOutput } from "./zod.js";
 import { loadMessageClasses, messageChannelsOf, toEngine } from "./message_classes.js";
 import { NodeMessages } from "./messages_stream.js";
@@ -120,10 +121,11 @@ const UNSUPPORTED_NODE_OPTIONS: Record<string, string> = {
 function validatingUpdates(call: UserNode, schema: StateDefinitionInfo["schema"]): UserNode {
   if (!(schema instanceof ZodInputValidator)) return call;
   const node = call as unknown as (state: unknown, config: unknown) => unknown;
-  return ((state: unknown, config: unknown) => {
-    const out = node(state, config);
+  // A function, not an arrow: the node keeps the `this` it is called with (runtime.ts `wrapNode`).
+  return function (this: unknown, state: unknown, config: unknown) {
+    const out = node.call(this, state, config);
     return out instanceof Promise ? out.then((r) => schema.validateNodeResult(r)) : schema.validateNodeResult(out);
-  }) as unknown as UserNode;
+  } as unknown as UserNode;
 }
 
 /** `addNode`'s `metadata`, checked and copied. */
@@ -402,6 +404,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const definition = this[DEFINITION] && metadata?.size ? { ...this[DEFINITION], nodeMetadata: new Map(metadata) } : this[DEFINITION];
     const graph = new CompiledStateGraph<S, U>(compiled, definition);
     hide(graph, "nodes", Object.freeze(Object.fromEntries(builderNodes.get(this) ?? [])));
+    if (checkpointer === false) unCheckpointed.add(graph);
     return hide(graph, "checkpointer", saver);
   }
 }
@@ -480,6 +483,13 @@ function withDefaultLimit(config: unknown): unknown {
   }
 }
 
+/**
+ * Graphs compiled with `checkpointer: false`: LangGraph.js's "no
+ * checkpointing", even when a node calls them (they do not join the
+ * node's task).
+ */
+const unCheckpointed = new WeakSet<object>();
+
 /** The config each `withConfig` graph starts its calls from. */
 const boundConfigs = new WeakMap<object, RunnableConfig>();
 
@@ -500,6 +510,31 @@ function mergeConfigs(base: RunnableConfig | undefined, extra: RunnableConfig | 
 function taskMetadataOf(config: unknown): Record<string, unknown> {
   const metadata = option(config, "metadata", "config");
   return { ls_integration: "langgraph", ...(isRecord(metadata) ? metadata : {}) };
+}
+
+/**
+ * LangGraph.js's root loop reports a breakpoint's `{ __interrupt__: [] }`
+ * in the deepest namespace of the run config's `checkpoint_map` when it
+ * streams subgraphs (`#interruptStreamNamespace`: a run started from a
+ * subgraph's checkpoint config pauses "there"); `undefined` when the
+ * config has no such map.
+ */
+function deepestMapNamespace(config: unknown): string[] | undefined {
+  let map: unknown;
+  try {
+    map = (config as { configurable?: { checkpoint_map?: unknown } } | undefined)?.configurable?.checkpoint_map;
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(map)) return undefined;
+  let deepest = "";
+  for (const key of Object.keys(map)) if (key !== "" && key.length > deepest.length) deepest = key;
+  return deepest === "" ? undefined : deepest.split("|");
+}
+
+/** Whether `c` is a breakpoint's chunk, `{ __interrupt__: [] }`. */
+function isBreakpointChunk(c: unknown): boolean {
+  return isRecord(c) && isArray(c[INTERRUPT]) && (c[INTERRUPT] as unknown[]).length === 0 && Object.keys(c).length === 1;
 }
 
 /** A task-start chunk (`"tasks"`, or a `"debug"` one of type `task`) with its `metadata`. */
@@ -606,6 +641,19 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     return validated().then((v) => run(v.input));
   }
 
+  /**
+   * The running task a call from inside a node joins: LangGraph.js's
+   * "subgraph called as a function". The node's config reaches the graph
+   * (passed on, or through Node's async context), and with it the parent
+   * run's thread, the task's namespace and the parent's checkpointer, which
+   * LangGraph.js lends to the graph even when it was compiled with one of
+   * its own (not with `checkpointer: false`): the graph runs as a subgraph
+   * of the task, pauses the task, and the resume reaches it.
+   */
+  #joinedTask(config: unknown): number | undefined {
+    return unCheckpointed.has(this) ? undefined : runningTask(config);
+  }
+
   /** A state (a run's result) with LangChain message instances where LangGraph.js has them (message_classes.ts). */
   #values(values: unknown): unknown {
     return this[DEFINITION]?.messages?.values(values) ?? values;
@@ -632,18 +680,17 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
    * `bulkUpdateState` of one thread take turns (see `multitaskStrategy`).
    */
   invoke(input: Partial<S> | null | Command, config?: RunnableConfig): Promise<RunOutput<S>> {
-    // Called inside a node, a graph without a checkpointer of its own runs
-    // as a subgraph of that node's task (LangGraph.js's "subgraph called as
-    // a function"): it pauses the task, and the resume reaches it.
-    const task = this.checkpointer === undefined ? runningTask(config) : undefined;
+    const task = this.#joinedTask(config);
     const output = (out: unknown) => this.#values(out) as RunOutput<S>;
     if (task !== undefined) {
       return this.#withInput(input, (i) => this[RAW].invokeInTask(toEngine(i), task)).then(output);
     }
     const { thread, strategy } = laneOptions(config);
     const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), checkpointed: this.checkpointer !== undefined });
-    const invoked = onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
-      classesKnown(() => this.#withInput(input, (i) => this[RAW].invoke(toEngine(i), runConfig)).then(output)),
+    const invoked = traced(config, input, () =>
+      onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
+        classesKnown(() => this.#withInput(input, (i) => this[RAW].invoke(toEngine(i), runConfig)).then(output)),
+      ),
     );
     invoked.then(forget, forget);
     return invoked;
@@ -715,7 +762,9 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       const nodeMetadata = this[DEFINITION]?.nodeMetadata;
       const messages = list.includes("messages") ? new NodeMessages((c, ns) => emit("messages", c, ns), config, nodeMetadata) : undefined;
       const internal = messages === undefined ? [] : ["debug", "updates"].filter((m) => !list.includes(m));
+      const breakpointNs = subgraphs ? deepestMapNamespace(config) : undefined;
       const chunk = (mode: string, c: unknown, ns: string[]) => {
+        if (breakpointNs !== undefined && ns.length === 0 && isBreakpointChunk(c)) ns = breakpointNs;
         if (messages !== undefined) {
           if (mode === "debug") messages.debug(c, ns);
           else if (mode === "updates") messages.update(c, ns);
@@ -729,10 +778,17 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
         custom || messages !== undefined
           ? [...list.filter((m) => m !== "custom" && m !== "messages"), ...internal]
           : modes;
+      // Called inside a node: the graph's own chunks, from a run in that node's task (see `#joinedTask`).
+      const task = this.#joinedTask(config);
+      if (task !== undefined) {
+        return this.#withInput(input, (i) => this[RAW].streamInTask(toEngine(i), task, engineModes, chunk)).then(() => undefined);
+      }
       const writer = custom ? (c: unknown) => chunk("custom", c, []) : undefined;
       const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), writer, messages, checkpointed: this.checkpointer !== undefined });
-      const run = onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
-        classesKnown(() => this.#withInput(input, (i) => this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs))),
+      const run = traced(config, input, () =>
+        onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
+          classesKnown(() => this.#withInput(input, (i) => this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs))),
+        ),
       );
       run.then(forget, forget);
       return run;
@@ -803,6 +859,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     Object.setPrototypeOf(bound, Object.getPrototypeOf(this) as object);
     hide(bound, "checkpointer", this.checkpointer);
     hide(bound, "nodes", this.nodes);
+    if (unCheckpointed.has(this)) unCheckpointed.add(bound);
     const base = mergeConfigs(boundConfigs.get(this), config);
     boundConfigs.set(bound, base);
     for (const method of ["invoke", "stream", "getState", "getStateHistory", "updateState", "bulkUpdateState", "getLineage"] as const) {

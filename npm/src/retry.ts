@@ -56,27 +56,42 @@ export function retryPolicyOf(node: string, policy: unknown): RetryPolicy | unde
  */
 export function withRetry(fn: UserNode, policy: RetryPolicy): UserNode {
   const call = fn as unknown as (state: unknown, config: unknown) => unknown;
-  const retried = async (state: unknown, config: unknown) => {
-    let attempts = 0;
-    for (;;) {
+  // A function, not an arrow: the node keeps the `this` it is called with (runtime.ts `wrapNode`).
+  // The first attempt runs as the node would without a policy (a synchronous node stays
+  // synchronous, its throw a throw): only a retry makes the call asynchronous.
+  const retried = function (this: unknown, state: unknown, config: unknown): unknown {
+    const self = this;
+    const attempt = (attempts: number): unknown => {
+      let out: unknown;
       try {
-        return await call(state, config);
+        out = call.call(self, state, config);
       } catch (error) {
-        if (isGraphInterrupt(error)) throw error;
-        attempts += 1;
-        if (attempts >= (policy.maxAttempts ?? 3)) throw error;
-        if (!(policy.retryOn ?? defaultRetryOn)(error)) throw error;
-        const initial = policy.initialInterval ?? 500;
-        const interval = Math.min(policy.maxInterval ?? 128e3, initial * (policy.backoffFactor ?? 2) ** (attempts - 1));
-        const sleepMs = (policy.jitter ?? true) ? interval + Math.random() * 1e3 : interval;
-        await new Promise((resolve) => setTimeout(resolve, sleepMs));
+        return retry(error, attempts + 1);
+      }
+      return isThenable(out) ? out.then(undefined, (error: unknown) => retry(error, attempts + 1)) : out;
+    };
+    // After failed attempt number `attempts`: throws what is not retried, else waits and tries again.
+    const retry = (error: unknown, attempts: number): Promise<unknown> => {
+      if (isGraphInterrupt(error)) throw error;
+      if (attempts >= (policy.maxAttempts ?? 3)) throw error;
+      if (!(policy.retryOn ?? defaultRetryOn)(error)) throw error;
+      const initial = policy.initialInterval ?? 500;
+      const interval = Math.min(policy.maxInterval ?? 128e3, initial * (policy.backoffFactor ?? 2) ** (attempts - 1));
+      const sleepMs = (policy.jitter ?? true) ? interval + Math.random() * 1e3 : interval;
+      return new Promise((resolve) => setTimeout(resolve, sleepMs)).then(() => {
         if (policy.logWarning ?? true) {
           const name = (error as { name?: string })?.name ?? "Error";
           const metadata = (config as { metadata?: { langgraph_node?: string } } | undefined)?.metadata;
           console.log(`Retrying task "${String(metadata?.langgraph_node)}" after ${sleepMs.toFixed(2)}ms (attempt ${attempts}) after ${name}: ${String(error)}`);
         }
-      }
-    }
+        return attempt(attempts);
+      });
+    };
+    return attempt(0);
   };
   return retried as unknown as UserNode;
+}
+
+function isThenable(v: unknown): v is Promise<unknown> {
+  return v !== null && (typeof v === "object" || typeof v === "function") && typeof (v as { then?: unknown }).then === "function";
 }

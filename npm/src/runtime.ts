@@ -145,7 +145,12 @@ export type RawNode = (state: unknown, base: unknown, task: number, node: string
  */
 export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, messages?: MessageChannels): RawNode {
   const call = fn as unknown as (state: unknown, config: unknown) => unknown;
+  // What the node function is called on: LangGraph.js calls it as a method of
+  // the node's RunnableCallable, whose `name` is the node's name (a class
+  // method passed unbound, `new Node("1").call`, reads `this.name`).
+  let receiver: { readonly name: string } | undefined;
   return (state, base, task, node, step, taskId, ns) => {
+    receiver ??= Object.freeze({ name: node });
     const config = copyJson(base) as NodeConfig;
     const metadata = config.metadata;
     metadata.langgraph_node = node;
@@ -179,7 +184,7 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, 
         messages.values(state);
         run?.messages?.start(state, messages.keys);
       }
-      result = storage ? storage.run(here, call, state, config) : call(state, config);
+      result = storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config);
     } finally {
       current = previous;
     }
@@ -192,6 +197,11 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, 
     };
     return isThenable(result) ? result.then(done) : done(result);
   };
+}
+
+/** `fn.call(self, state, config)`, for `AsyncStorage.run` (no closure per node call). */
+function callOn(fn: (state: unknown, config: unknown) => unknown, self: unknown, state: unknown, config: unknown): unknown {
+  return fn.call(self, state, config);
 }
 
 function isThenable(v: unknown): v is Promise<unknown> {
@@ -228,9 +238,10 @@ export function laneOptions(config: unknown): { thread?: string; strategy?: unkn
  * runs, `updateState`, `bulkUpdateState` and the saver's writes of one
  * thread never interleave. With `strategy` `"reject"` a busy thread
  * rejects the call at once with a `ThreadBusyError`. A call from inside a
- * node of a run on the same thread is rejected too (it would wait for that
- * run, which waits for the node, forever); Node sees such a call anywhere
- * in the node, browsers only before the node's first `await`. Calls
+ * node of a run on the same thread that does not join the node's task
+ * (graph.ts `#joinedTask`: a browser finds the task only before the node's
+ * first `await`) is rejected too: it would wait for that run, which waits
+ * for the node, forever. Calls
  * without a checkpointer or a thread go straight through (the engine
  * reports what is missing).
  */

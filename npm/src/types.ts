@@ -122,7 +122,7 @@ export interface Interrupt<V extends Json = Json> {
 /** What wrote a checkpoint. */
 export type CheckpointSource = "input" | "loop" | "update" | "fork";
 
-/** Checkpoint metadata: source, step, parents, thread_id, plus the run's primitive config keys. */
+/** Checkpoint metadata in a snapshot or a stream chunk: source, step, parents, thread_id, plus the run's primitive config keys. */
 export interface CheckpointMetadata {
   source: CheckpointSource;
   step: number;
@@ -407,7 +407,8 @@ export interface Checkpoint {
 export interface CheckpointTuple {
   config: CheckpointConfig;
   checkpoint: Checkpoint;
-  metadata: CheckpointMetadata;
+  /** As it was stored: no `thread_id` of the saver's own (LangGraph.js's savers store none; snapshots add it). */
+  metadata: Omit<CheckpointMetadata, "thread_id">;
   parentConfig?: CheckpointConfig;
   /** `[taskId, channel, value]`. */
   pendingWrites: [string, string, Json][];

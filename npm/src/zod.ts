@@ -249,4 +249,3 @@ export class ZodInputValidator {
     return Object.prototype.hasOwnProperty.call(parsed, key) ? parsed[key] : value;
   }
 }
-

@@ -36,6 +36,8 @@ export const expectedSubgraphs = {
     ["", ["split"]],
     ["work", ["__interrupt__"]],
     ["work", ["__interrupt__"]],
+    // Each paused task reports its interrupt as it commits, as LangGraph.js does.
+    ["", ["__interrupt__"]],
     ["", ["__interrupt__"]],
   ],
   asked: ["ok x?", "ok y?"],

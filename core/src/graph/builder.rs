@@ -96,6 +96,17 @@ pub struct CompileOptions {
     /// schemas ([`StateGraph::set_node_input`]) tells them apart. `false`
     /// by default; the JS bindings set it.
     pub routers_read_every_channel: bool,
+    /// Commit each task of a superstep as it settles, as LangGraph.js's
+    /// runner does (`PregelRunner.tick` commits tasks in the order their
+    /// promises settle), instead of in task order once all have run: its
+    /// "updates" event (and, for a task that paused, its own
+    /// `__interrupt__` event) is reported at once, so a quick node's
+    /// update comes before a slow parallel subgraph's events, and a run's
+    /// interrupts are listed in settling order. Tasks that settle in the
+    /// same poll commit failures and pauses first (a node that throws
+    /// settles sooner in LangGraph.js, which skips its writers), then in
+    /// task order. `false` by default; the JS bindings set it.
+    pub commit_as_settled: bool,
 }
 
 impl CompileOptions {
@@ -423,6 +434,7 @@ impl StateGraph {
             copy_on_save: options.copy_on_save,
             command_starts_run: options.command_starts_run,
             derived_update_ids: options.derived_update_ids,
+            commit_as_settled: options.commit_as_settled,
             ids,
         }))
     }

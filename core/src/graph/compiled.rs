@@ -118,6 +118,8 @@ pub(crate) struct GraphInner {
     pub command_starts_run: bool,
     /// See [`crate::CompileOptions::derived_update_ids`].
     pub derived_update_ids: bool,
+    /// See [`crate::CompileOptions::commit_as_settled`].
+    pub commit_as_settled: bool,
     pub ids: Rc<IdGenerator>,
 }
 
@@ -285,6 +287,23 @@ impl CompiledGraph {
         ctx: &super::node::NodeContext,
     ) -> Result<Value> {
         match pregel::run_subgraph(self, super::node::State::from_arg(input), ctx.clone()).await? {
+            crate::types::NodeOutput::Update(values) => Ok(values),
+            crate::types::NodeOutput::Command(_) => Ok(Value::Null),
+        }
+    }
+
+    /// [`ainvoke_in_task`](Self::ainvoke_in_task), reporting the events of
+    /// the graph's own loop to `sink` as they happen (a node that streams
+    /// a compiled graph).
+    pub async fn astream_in_task(
+        &self,
+        input: Value,
+        ctx: &super::node::NodeContext,
+        sink: &mut dyn FnMut(StreamEvent),
+    ) -> Result<Value> {
+        let mut own = |_: &str, e: StreamEvent| sink(e);
+        let input = super::node::State::from_arg(input);
+        match pregel::run_subgraph_into(self, input, ctx.clone(), Some(&mut own)).await? {
             crate::types::NodeOutput::Update(values) => Ok(values),
             crate::types::NodeOutput::Command(_) => Ok(Value::Null),
         }

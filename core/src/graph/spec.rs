@@ -558,6 +558,7 @@ impl GraphSpec {
                     refuse_unreachable: options.refuse_unreachable,
                     derived_update_ids: options.derived_update_ids,
                     routers_read_every_channel: options.routers_read_every_channel,
+                    commit_as_settled: options.commit_as_settled,
                 })?;
                 g.add_subgraph(name.clone(), compiled);
                 continue;

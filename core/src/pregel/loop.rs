@@ -85,13 +85,29 @@ pub(crate) async fn run_subgraph(
     input: State,
     ctx: NodeContext,
 ) -> Result<NodeOutput> {
+    run_subgraph_into(graph, input, ctx, None).await
+}
+
+/// [`run_subgraph`], reporting the subgraph's own events to `sink` when
+/// given (a graph a node streams: its stream shows what its loop reports,
+/// in its own namespace as `""`; the events of the subgraphs it runs in
+/// turn are not reported, to it or to the root's stream).
+pub(crate) async fn run_subgraph_into<'a>(
+    graph: &'a CompiledGraph,
+    input: State,
+    ctx: NodeContext,
+    sink: Option<Sink<'a>>,
+) -> Result<NodeOutput> {
     let pad = ctx.pad.clone();
-    let frame = Frame::nested(&pad, &graph.inner);
+    let mut frame = Frame::nested(&pad, &graph.inner);
+    if sink.is_some() {
+        frame.events = None;
+    }
     match Box::pin(run_loop(
         &graph.inner,
         RunInput::Values(input.to_json()),
         frame,
-        None,
+        sink,
     ))
     .await?
     {

@@ -287,13 +287,33 @@ async fn copy_checkpoint(
         base.step + 1,
         base.step,
     )?;
-    let pairs = match &update.values {
+    let mut pairs = match &update.values {
         None => return Ok(copy),
         Some(Value::Array(items)) => copy_updates(items)?,
         Some(other) => return Err(invalid_copy_item(other)),
     };
     if pairs.is_empty() {
         return Ok(copy);
+    }
+    // Each update stands for the copy's next task of its node (the k-th
+    // update of a node for its k-th task), so the copy's history shows it
+    // as that task's result.
+    let fork = Base::load(scope, &copy)?;
+    let next = algo::prepare_next_tasks(
+        scope.graph,
+        &fork.checkpoint,
+        &fork.thread.checkpoint_ns,
+        fork.step + 1,
+    );
+    let mut taken: Vec<&str> = Vec::new();
+    for pair in &mut pairs {
+        let id = next
+            .iter()
+            .find(|t| Some(&*t.name) == pair.as_node.as_deref() && !taken.contains(&&*t.id));
+        if let Some(t) = id {
+            taken.push(&t.id);
+            pair.task_id = Some(t.id.clone());
+        }
     }
     Box::pin(superstep(scope, &copy, pairs, false)).await
 }
@@ -333,9 +353,9 @@ fn invalid_copy_item(item: &Value) -> Error {
 
 /// A regular update: each update runs its node's writers on the base
 /// state, as a task of the `__interrupt__` pseudo-step; the writes are
-/// applied together and saved as one `update` checkpoint. On the first
-/// superstep of an update on the newest checkpoint, they are also stored
-/// as that checkpoint's pending writes (a resume then skips those tasks).
+/// applied together and saved as one `update` checkpoint. They are also
+/// stored as the base's pending writes (a resume then skips those tasks),
+/// unless the first superstep edits a checkpoint that is not the newest.
 async fn update_as_nodes(
     scope: &Scope<'_>,
     config: &RunnableConfig,
@@ -413,7 +433,11 @@ async fn update_as_nodes(
     let (cp, _) = algo::apply_writes(graph, &scope.ids, &base.checkpoint, &tasks, &|v| {
         saver.get_next_version(v)
     })?;
-    if let (true, Some(saved), false) = (first, &base.saved, base.superseded) {
+    // The writes are stored on the base as its tasks' results, except for
+    // an edit of an older checkpoint, whose other children would replay
+    // them (only on a run's first superstep: later ones address the
+    // checkpoint just written).
+    if let (Some(saved), false) = (&base.saved, first && base.superseded) {
         for task in &tasks {
             saver.put_writes(&saved.config, &task.writes, &task.id, &task.path)?;
         }

@@ -45,6 +45,21 @@ fn namespace_to_js(ns: &str) -> js_sys::Array {
     }
 }
 
+/// The context of running task `task` a call (`what`) from inside a node
+/// joins, and the call's input as JSON.
+fn in_task(
+    task: u32,
+    input: JsValue,
+    what: &str,
+) -> Result<(chronograph::NodeContext, serde_json::Value), JsValue> {
+    let Some(ctx) = super::task::task_context(task) else {
+        return Err(invalid_argument(format!(
+            "{what}: called from a node that has finished"
+        )));
+    };
+    Ok((ctx, super::types::json_from_js(input, "input")?))
+}
+
 /// The run input, with `Command.goto` names checked against the graph's
 /// nodes (LangGraph only logs a warning and drops an unknown one).
 fn run_input(graph: &CompiledGraph, input: JsValue) -> Result<RunInput, JsValue> {
@@ -89,13 +104,59 @@ impl WasmCompiledGraph {
     pub fn invoke_in_task(&self, input: JsValue, task: u32) -> Promise {
         let graph = self.graph.clone();
         future_to_promise(async move {
-            let Some(ctx) = super::task::task_context(task) else {
-                return Err(invalid_argument(
-                    "invoke(input, config): called from a node that has finished",
-                ));
-            };
-            let input = super::types::json_from_js(input, "input")?;
+            let (ctx, input) = in_task(task, input, "invoke(input, config)")?;
             let values = graph.ainvoke_in_task(input, &ctx).await.or_js()?;
+            super::types::to_js(&values)
+        })
+    }
+
+    /// [`invokeInTask`](Self::invoke_in_task), calling `onChunk(mode,
+    /// chunk)` for each chunk of the requested modes that the graph's own
+    /// loop reports (a node that streams a compiled graph); resolves to
+    /// the graph's final state.
+    #[wasm_bindgen(js_name = streamInTask)]
+    pub fn stream_in_task(
+        &self,
+        input: JsValue,
+        task: u32,
+        modes: JsValue,
+        on_chunk: JsValue,
+    ) -> Promise {
+        let graph = self.graph.clone();
+        future_to_promise(async move {
+            let (ctx, input) = in_task(task, input, "stream(input, config)")?;
+            let modes = names_arg(&modes, "streamMode")?
+                .iter()
+                .map(|m| StreamMode::parse(m))
+                .collect::<Result<Vec<_>, _>>()?;
+            let on_chunk = function_arg(&on_chunk, "onChunk")?;
+            let run = RunConfig::new(ctx.config());
+            let mut failure: Option<JsValue> = None;
+            let result = {
+                let mut sink = |event: StreamEvent| {
+                    if failure.is_some() {
+                        return;
+                    }
+                    let sent = stream_chunks(&event, &modes, &run).and_then(|chunks| {
+                        chunks.iter().try_for_each(|(mode, chunk)| {
+                            on_chunk
+                                .call3(
+                                    &JsValue::UNDEFINED,
+                                    &mode.name().into(),
+                                    chunk,
+                                    &JsValue::UNDEFINED,
+                                )
+                                .map(drop)
+                        })
+                    });
+                    failure = sent.err();
+                };
+                graph.astream_in_task(input, &ctx, &mut sink).await
+            };
+            if let Some(e) = failure {
+                return Err(e);
+            }
+            let values = result.or_js()?;
             super::types::to_js(&values)
         })
     }

@@ -363,10 +363,11 @@ impl Serialize for StateValues<'_> {
 }
 
 /// Checkpoint metadata as LangGraph.js shows it: `source`, `step`,
-/// `parents`, `thread_id`. The keys LangGraph copies from the run's config
-/// into each checkpoint's metadata are stored (the saver API shows them, as
-/// it shows anything `put` stored) but a snapshot or a stream chunk leaves
-/// them out, as LangGraph.js records none.
+/// `parents`, and in a snapshot or a stream chunk `thread_id` (LangGraph.js
+/// adds it there; its savers store none). The keys LangGraph copies from
+/// the run's config into each checkpoint's metadata are stored (the saver
+/// API shows them, as it shows anything `put` stored) but a snapshot or a
+/// stream chunk leaves them out, as LangGraph.js records none.
 pub struct Metadata<'a> {
     inner: &'a CheckpointMetadata,
     thread_id: &'a str,
@@ -380,20 +381,23 @@ impl Serialize for Metadata<'_> {
         m.serialize_entry("source", &self.inner.source)?;
         m.serialize_entry("step", &self.inner.step)?;
         m.serialize_entry("parents", &self.inner.parents)?;
-        if self.extra {
-            for (k, v) in &self.inner.extra {
-                if k != "thread_id" {
+        match self.extra {
+            // What was stored, as LangGraph.js's savers give it back (they
+            // store no `thread_id` of their own).
+            true => {
+                for (k, v) in &self.inner.extra {
                     m.serialize_entry(k, v)?;
                 }
             }
+            // LangGraph.js's snapshot: the stored keys and the thread's id.
+            false => m.serialize_entry("thread_id", self.thread_id)?,
         }
-        m.serialize_entry("thread_id", self.thread_id)?;
         m.end()
     }
 }
 
 impl<'a> Metadata<'a> {
-    /// `metadata` of a checkpoint of `thread_id`, as the saver API shows it (with the stored extra keys).
+    /// `metadata` of a checkpoint, as the saver API shows it: what was stored.
     pub fn new(inner: &'a CheckpointMetadata, thread_id: &'a str) -> Self {
         Metadata {
             inner,
@@ -972,18 +976,15 @@ pub fn stream_chunks(
             out.push((StreamMode::Values, to_js(v)?));
         }
         StreamEvent::Updates { node, .. }
+        | StreamEvent::CachedUpdates { node, .. }
         | StreamEvent::Task { name: node, .. }
         | StreamEvent::TaskResult { name: node, .. }
             if node == START => {}
         StreamEvent::Updates { node, update } if wants(StreamMode::Updates) => {
-            let mut map = Map::new();
-            // LangGraph.js reports a node that wrote nothing as `{}` (LangGraph: `None`).
-            let update = match update {
-                Value::Null => Value::Object(Map::new()),
-                other => other.clone(),
-            };
-            map.insert(node.clone(), update);
-            out.push((StreamMode::Updates, to_js(&map)?));
+            out.push((StreamMode::Updates, update_chunk(node, update, false)?));
+        }
+        StreamEvent::CachedUpdates { node, update } if wants(StreamMode::Updates) => {
+            out.push((StreamMode::Updates, update_chunk(node, update, true)?));
         }
         // LangGraph.js reports a pause in both modes (`_outputWrites`,
         // `finishAndHandleError`); LangGraph (Python) in "updates" only.
@@ -1060,6 +1061,22 @@ pub fn stream_chunks(
         _ => {}
     }
     Ok(out)
+}
+
+/// An "updates" chunk: `{node: update}`, and for a task that finished in
+/// an earlier run `"__metadata__": {"cached": true}`. LangGraph.js reports
+/// a node that wrote nothing as `{}` (LangGraph: `None`).
+fn update_chunk(node: &str, update: &Value, cached: bool) -> Result<JsValue, JsValue> {
+    let mut map = Map::new();
+    let update = match update {
+        Value::Null => Value::Object(Map::new()),
+        other => other.clone(),
+    };
+    map.insert(node.to_owned(), update);
+    if cached {
+        map.insert("__metadata__".into(), serde_json::json!({ "cached": true }));
+    }
+    to_js(&map)
 }
 
 fn task_chunks(

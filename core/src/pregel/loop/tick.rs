@@ -27,14 +27,19 @@ use std::collections::BTreeSet;
 use std::future::Future;
 use std::ops::ControlFlow;
 use std::rc::Rc;
+use std::task::Poll;
 
 /// A task's writes: (channel, value) in the order it wrote them.
 type Writes = Vec<(String, Value)>;
 
+/// The tasks a superstep started: each one's index in the superstep's
+/// tasks, and its scratchpad.
+type Started = Vec<(usize, Rc<Scratchpad>)>;
+
 /// What running a superstep's tasks gave, for the commit.
 struct Ran {
     /// Each task that ran: its index in the superstep's tasks and its scratchpad.
-    runs: Vec<(usize, Rc<Scratchpad>)>,
+    runs: Started,
     /// Their results, in the same order.
     results: Vec<Result<Writes>>,
     /// Exactly one task ran (on LangGraph's main thread, not its pool).
@@ -54,25 +59,56 @@ enum Committed {
     Failed(Error),
 }
 
-impl Loop<'_> {
+/// What committing a superstep's tasks found so far.
+#[derive(Default)]
+struct Committing {
+    /// Some task paused.
+    paused: bool,
+    /// The interrupts the paused tasks raised, in commit order.
+    interrupts: Vec<Interrupt>,
+    /// The first failure (or `Command(graph=PARENT)` bubbling up).
+    failure: Option<Error>,
+}
+
+impl Committing {
+    /// The first failure as an error, else the interrupts raised if some task paused.
+    fn finish(self) -> Result<Option<Vec<Interrupt>>> {
+        match self.failure {
+            Some(e) => Err(e),
+            None => Ok(self.paused.then_some(self.interrupts)),
+        }
+    }
+}
+
+impl<'a> Loop<'a> {
     /// One superstep. Returns an outcome when the run ends.
     pub(super) async fn tick(&mut self) -> Result<Option<Outcome>> {
         let mut tasks = match self.schedule() {
             ControlFlow::Break(outcome) => return Ok(Some(outcome)),
             ControlFlow::Continue(tasks) => tasks,
         };
-        let ran = self.run_tasks(&tasks).await?;
-        if let Some(interrupts) = self.commit(&mut tasks, ran)? {
-            // A subgraph that paused at a breakpoint raised no interrupt:
-            // only the root reports that pause.
-            match interrupts.is_empty() {
-                true => self.emit_breakpoint(),
-                false => {
-                    let reported = interrupts.clone();
-                    self.emit(|_| StreamEvent::Interrupted(reported));
-                }
+        let paused = match self.graph.commit_as_settled {
+            true => self.run_and_commit_as_settled(&mut tasks).await?,
+            false => {
+                let ran = self.run_tasks(&tasks).await?;
+                self.commit(&mut tasks, ran)?
             }
-            return Ok(Some(Outcome::Paused(self.paused_state(&tasks), interrupts)));
+        };
+        if let Some(interrupts) = paused {
+            // Committed as settled, each task reported its own interrupts
+            // already; else they are reported together, before the state.
+            if !interrupts.is_empty() && !self.graph.commit_as_settled {
+                let reported = interrupts.clone();
+                self.emit(|_| StreamEvent::Interrupted(reported));
+            }
+            let state = self.paused_state(&tasks);
+            // A subgraph that paused at a breakpoint raised no interrupt:
+            // only the root reports that pause, after the state (LangGraph's
+            // `_suppress_interrupt`).
+            if interrupts.is_empty() {
+                self.emit_breakpoint();
+            }
+            return Ok(Some(Outcome::Paused(state, interrupts)));
         }
         self.after_tick(&mut tasks)
     }
@@ -101,6 +137,13 @@ impl Loop<'_> {
         if algo::should_interrupt(&self.checkpoint, self.breakpoints(true), &tasks) {
             self.emit_breakpoint();
             return ControlFlow::Break(Outcome::Paused(self.paused_state(&tasks), Vec::new()));
+        }
+        // The tasks that finished in an earlier run report their updates again.
+        for task in tasks.iter().filter(|t| !t.writes.is_empty()) {
+            self.emit(|run| StreamEvent::CachedUpdates {
+                node: String::from(&*task.name),
+                update: update_chunk(run.graph, &task.writes),
+            });
         }
         ControlFlow::Continue(tasks)
     }
@@ -155,10 +198,14 @@ impl Loop<'_> {
             .unwrap_or_default()
     }
 
-    /// Runs every task that has no stored writes, concurrently.
-    async fn run_tasks(&mut self, tasks: &[Task]) -> Result<Ran> {
-        let tick = self.tick_context();
-        let had_null_resume = tick.null_resume.own.borrow().is_some();
+    /// Starts every task that has no stored writes: reports each one's
+    /// start, and returns them (their index and scratchpad) with their
+    /// futures, in task order.
+    fn start_tasks(
+        &mut self,
+        tasks: &[Task],
+        tick: &Rc<TickContext>,
+    ) -> (Started, Vec<impl Future<Output = Result<Writes>> + 'a>) {
         let state = self.state();
         let start_input = self
             .checkpoint
@@ -206,6 +253,23 @@ impl Loop<'_> {
                 pad,
             ));
         }
+        (runs, futures)
+    }
+
+    /// After the tasks ran: the NULL resume value a task (or a subgraph's
+    /// task) took is no longer pending.
+    fn forget_taken_null_resume(&mut self, tick: &TickContext, had_null_resume: bool) {
+        if had_null_resume && tick.null_resume.own.borrow().is_none() {
+            self.pending
+                .retain(|w| !(w.task_id == NULL_TASK_ID && w.channel == RESUME));
+        }
+    }
+
+    /// Runs every task that has no stored writes, concurrently.
+    async fn run_tasks(&mut self, tasks: &[Task]) -> Result<Ran> {
+        let tick = self.tick_context();
+        let had_null_resume = tick.null_resume.own.borrow().is_some();
+        let (runs, mut futures) = self.start_tasks(tasks, &tick);
         let single = futures.len() == 1;
         if let (false, Some(exec)) = (single, &mut self.exec) {
             let ran = exec.pool(futures.len());
@@ -228,11 +292,7 @@ impl Loop<'_> {
                 _ => join_all(futures).await,
             }
         };
-        if had_null_resume && tick.null_resume.own.borrow().is_none() {
-            // The NULL resume value was taken by a task (or a subgraph's task).
-            self.pending
-                .retain(|w| !(w.task_id == NULL_TASK_ID && w.channel == RESUME));
-        }
+        self.forget_taken_null_resume(&tick, had_null_resume);
         Ok(Ran {
             runs,
             results,
@@ -240,50 +300,107 @@ impl Loop<'_> {
         })
     }
 
+    /// Runs every task that has no stored writes, concurrently, committing
+    /// each one as it settles (see `CompileOptions::commit_as_settled`).
+    /// Returns what [`commit`](Self::commit) returns.
+    async fn run_and_commit_as_settled(
+        &mut self,
+        tasks: &mut [Task],
+    ) -> Result<Option<Vec<Interrupt>>> {
+        let tick = self.tick_context();
+        let had_null_resume = tick.null_resume.own.borrow().is_some();
+        let (runs, futures) = self.start_tasks(tasks, &tick);
+        let single = futures.len() == 1;
+        let mut running: Vec<_> = futures.into_iter().map(|f| Some(Box::pin(f))).collect();
+        let mut outcome = Committing::default();
+        let mut saver_error: Option<Error> = None;
+        std::future::poll_fn(|cx| {
+            let mut settled: Vec<(usize, Result<Writes>)> = Vec::new();
+            for (k, slot) in running.iter_mut().enumerate() {
+                if let Some(Poll::Ready(result)) = slot.as_mut().map(|f| f.as_mut().poll(cx)) {
+                    settled.push((k, result));
+                    *slot = None;
+                }
+            }
+            // What subgraph loops reported while polling happened before
+            // the tasks running them settled (the root forwards it; a
+            // subgraph's loop leaves it queued for the root).
+            if self.sink.is_some() {
+                self.forward_nested();
+            }
+            settled.sort_by_key(|(k, result)| (result.is_ok(), *k));
+            for (k, result) in settled {
+                let (i, pad) = &runs[k];
+                let committed = self.commit_one(&mut tasks[*i], pad, result, single, &mut outcome);
+                if let Err(e) = committed {
+                    saver_error.get_or_insert(e);
+                }
+            }
+            match running.iter().all(Option::is_none) {
+                true => Poll::Ready(()),
+                false => Poll::Pending,
+            }
+        })
+        .await;
+        self.forget_taken_null_resume(&tick, had_null_resume);
+        if let Some(e) = saver_error {
+            return Err(e);
+        }
+        outcome.finish()
+    }
+
     /// Stores each task's result, in task order. Returns the interrupts
     /// raised when a task paused; the first error when one failed (after
     /// every result is stored, so a resume does not re-run the others).
     fn commit(&mut self, tasks: &mut [Task], ran: Ran) -> Result<Option<Vec<Interrupt>>> {
-        let mut failure: Option<Error> = None;
-        let mut paused = false;
-        let mut interrupts: Vec<Interrupt> = Vec::new();
+        let mut outcome = Committing::default();
         for ((i, pad), result) in ran.runs.into_iter().zip(ran.results) {
-            let task = &mut tasks[i];
-            let committed = self.commit_task(task, &pad, result, ran.single)?;
-            let (error, raised) = match &committed {
-                Committed::Failed(e) => (Some(e.to_string()), &[][..]),
-                Committed::Paused(raised) => (None, &raised[..]),
-                Committed::Wrote | Committed::Bubbled(_) => (None, &[][..]),
-            };
-            let step = self.step;
-            self.emit(|run| StreamEvent::TaskResult {
-                id: task.id.clone(),
-                name: String::from(&*task.name),
-                step,
-                error,
-                interrupts: raised.to_vec(),
-                result: task
-                    .writes
-                    .iter()
-                    .filter(|(c, _)| run.graph.is_state_key(c))
-                    .cloned()
-                    .collect(),
-            });
-            match committed {
-                Committed::Wrote => {}
-                Committed::Paused(raised) => {
-                    paused = true;
-                    interrupts.extend(raised);
-                }
-                Committed::Bubbled(e) | Committed::Failed(e) => {
-                    failure.get_or_insert(e);
-                }
+            self.commit_one(&mut tasks[i], &pad, result, ran.single, &mut outcome)?;
+        }
+        outcome.finish()
+    }
+
+    /// Stores one task's result and reports it (its "tasks" result event),
+    /// noting in `outcome` whether it paused or failed.
+    fn commit_one(
+        &mut self,
+        task: &mut Task,
+        pad: &Scratchpad,
+        result: Result<Writes>,
+        single: bool,
+        outcome: &mut Committing,
+    ) -> Result<()> {
+        let committed = self.commit_task(task, pad, result, single)?;
+        let (error, raised) = match &committed {
+            Committed::Failed(e) => (Some(e.to_string()), &[][..]),
+            Committed::Paused(raised) => (None, &raised[..]),
+            Committed::Wrote | Committed::Bubbled(_) => (None, &[][..]),
+        };
+        let step = self.step;
+        self.emit(|run| StreamEvent::TaskResult {
+            id: task.id.clone(),
+            name: String::from(&*task.name),
+            step,
+            error,
+            interrupts: raised.to_vec(),
+            result: task
+                .writes
+                .iter()
+                .filter(|(c, _)| run.graph.is_state_key(c))
+                .cloned()
+                .collect(),
+        });
+        match committed {
+            Committed::Wrote => {}
+            Committed::Paused(raised) => {
+                outcome.paused = true;
+                outcome.interrupts.extend(raised);
+            }
+            Committed::Bubbled(e) | Committed::Failed(e) => {
+                outcome.failure.get_or_insert(e);
             }
         }
-        if let Some(e) = failure {
-            return Err(e);
-        }
-        Ok(paused.then_some(interrupts))
+        Ok(())
     }
 
     /// Stores one task's result as writes on the current checkpoint.
@@ -326,6 +443,11 @@ impl Loop<'_> {
                     )];
                     rows.extend(resume_row);
                     self.put_task_writes(task, &rows, single)?;
+                    // LangGraph.js reports a task's interrupts as it commits.
+                    if self.graph.commit_as_settled {
+                        let reported = raised.clone();
+                        self.emit(|_| StreamEvent::Interrupted(reported));
+                    }
                 }
                 Ok(Committed::Paused(raised))
             }
