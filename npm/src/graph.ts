@@ -24,7 +24,12 @@ import { listed } from "./lazy.js";
 import { MemorySaver } from "./saver.js";
 import { SaverBridge, isAsyncSaver } from "./bridge.js";
 import { chunkIterator } from "./stream.js";
-import { ZodInputValidator, type ZodObjectState, type ZodOutput } from "./zod.js";
+import { batchRuns } from "./batch.js";
+import { RunCancel, cancellable, runSignal } from "./cancel.js";
+import { unsupported } from "./unsupported.js";
+import { compiledStore, runStore, storeOfGraph, storeOption, type BaseStore } from "./store.js";
+import { ZodInputValidator, isZodObject, type ZodObjectState, type ZodOutput } from "./zod.js";
+import { checkConfigurable, runtimeDefinitions } from "./zod_definitions.js";
 import { loadMessageClasses, messageChannelsOf, toEngine } from "./message_classes.js";
 import { NodeMessages } from "./messages_stream.js";
 import type { Command } from "./command.js";
@@ -143,6 +148,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const definition = { ...info, contextSchema: contextOption(options), messages: messageChannelsOf(info.channels) };
     hide(this, RAW, new raw.WasmStateGraph(definition.channels));
     hide(this, DEFINITION, definition);
+    // LangGraph.js's `_schemaRuntimeDefinition` & co., read by `chronograph/zod/schema`.
+    for (const [key, value] of Object.entries(runtimeDefinitions(state, options))) hide(this, key, value);
   }
 
   /** A builder from the JSON graph format (tests/conformance/FORMAT.md), nodes made of built-in ops. */
@@ -207,7 +214,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       const validated = validatingUpdates(call, this[DEFINITION]?.schema);
       const fn = retry ? withRetry(validated, retry) : validated;
       const messages = this[DEFINITION]?.messages;
-      this[RAW].addNode(name as string, wrapNode(fn, undefined, messages?.keys.length ? messages : undefined), ends);
+      this[RAW].addNode(name as string, wrapNode(fn, storeOfGraph(this), messages?.keys.length ? messages : undefined), ends);
     } else this[RAW].addNode(name as string, action, ends);
     return this;
   }
@@ -282,10 +289,15 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     }
     const saver = isInstance(checkpointer, MemorySaver) ? checkpointer : async ? bridgeOf(checkpointer) : undefined;
     const python = flag(option(options, "pythonSemantics", what), "compile(options): options.pythonSemantics");
+    const store = storeOption(option(options, "store", what), "compile(options): options.store");
+    compiledStore(this, store);
     const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent, !python);
     // `@langchain/core`, if installed, is looked up now: runs wait for the lookup (message_classes.ts).
     void loadMessageClasses();
     const graph = new CompiledStateGraph<S, U>(compiled, this[DEFINITION]);
+    hide(graph, "store", store);
+    // LangGraph.js's `graph.builder` (what `chronograph/zod/schema` reads the definitions from).
+    hide(graph, "builder", this);
     return hide(graph, "checkpointer", saver);
   }
 }
@@ -441,6 +453,10 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   declare readonly "~UpdateType": U;
   /** The checkpointer given to `compile`. */
   declare readonly checkpointer: MemorySaver | undefined;
+  /** The long-term store given to `compile` (nodes get it as `config.store`). */
+  declare readonly store: BaseStore | undefined;
+  /** LangGraph.js's `stepTimeout`: milliseconds a superstep may take before the run is cancelled (`Error("Abort")`). */
+  stepTimeout?: number;
 
   /** @internal Made by `StateGraph.compile()`. */
   constructor(compiled: raw.WasmCompiledGraph, definition?: StateDefinitionInfo) {
@@ -458,7 +474,12 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   #context(config: unknown): unknown {
     const context = option(config, "context", "config");
     const schema = this[DEFINITION]?.contextSchema;
-    if (context === undefined || schema === undefined) return context;
+    if (schema === undefined) return context;
+    // LangGraph.js: without a `context`, a zod context schema validates `configurable` instead.
+    if (context === undefined) {
+      if (isZodObject(schema)) checkConfigurable(schema, option(config, "configurable", "config"));
+      return context;
+    }
     const checked = schema["~standard"].validate(context);
     if ("then" in checked) throw withCode(new GraphValueError("config.context: an async context schema is not supported"), "UNSUPPORTED");
     if (checked.issues) throw new Error(`Validation failed for the context: ${JSON.stringify(checked.issues)}`);
@@ -522,10 +543,25 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       return this.#withInput(input, (i) => this[RAW].invokeInTask(toEngine(i), task)).then(output);
     }
     const { thread, strategy } = laneOptions(config);
-    const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), checkpointed: this.checkpointer !== undefined });
+    let context: unknown;
+    try {
+      context = this.#context(config);
+    } catch (e) {
+      // LangGraph.js validates the context inside the run: its failure is a rejection.
+      return Promise.reject(e);
+    }
+    const cancel = new RunCancel(runSignal(config), this.stepTimeout);
+    const [runConfig, forget] = withRunData(withDefaultLimit(config), {
+      context,
+      checkpointed: this.checkpointer !== undefined,
+      store: runStore(this, config),
+      cancel,
+    });
     const outputKeys = this[DEFINITION]?.outputKeys;
-    const invoked = onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
-      classesKnown(() => this.#withInput(input, (i) => this[RAW].invoke(toEngine(i), runConfig)).then(output)),
+    const invoked = cancel.race(
+      onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
+        classesKnown(() => this.#withInput(input, (i) => this[RAW].invoke(toEngine(i), runConfig)).then(output)),
+      ),
     );
     invoked.then(forget, forget);
     // A separate output schema: `invoke` returns its keys only (LangGraph.js's `outputChannels`).
@@ -573,7 +609,9 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
    * `await graph.stream(...)`).
    */
   stream(input: Partial<S> | null | Command, config?: RunnableConfig, options?: { streamMode?: StreamMode | StreamMode[]; subgraphs?: boolean }): ChunkStream<unknown> {
+    let cancel: RunCancel | undefined;
     const iterator = chunkIterator<unknown>((push) => {
+      cancel = new RunCancel(runSignal(config), this.stepTimeout);
       const modes =
         option(options, "streamMode", "stream(input, config, options): options") ??
         option(config, "streamMode", "stream(input, config): config") ??
@@ -613,13 +651,24 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
           ? [...list.filter((m) => m !== "custom" && m !== "messages"), ...internal]
           : modes;
       const writer = custom ? (c: unknown) => chunk("custom", c, []) : undefined;
-      const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), writer, messages, checkpointed: this.checkpointer !== undefined });
-      const run = onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
-        classesKnown(() => this.#withInput(input, (i) => this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs))),
+      const [runConfig, forget] = withRunData(withDefaultLimit(config), {
+        context: this.#context(config),
+        writer,
+        messages,
+        checkpointed: this.checkpointer !== undefined,
+        store: runStore(this, config),
+        cancel,
+      });
+      const run = cancel.race(
+        onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
+          classesKnown(() => this.#withInput(input, (i) => this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs))),
+        ),
       );
       run.then(forget, forget);
       return run;
     });
+    // LangGraph.js's stream: `cancel(reason)` ends the run (its nodes see their signal aborted) and the iteration.
+    cancellable(iterator, cancel);
     const result = Promise.resolve(iterator) as ChunkStream<unknown>;
     result[Symbol.asyncIterator] = () => iterator;
     return result;
@@ -685,6 +734,9 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     const bound = new CompiledStateGraph<S, U>(this[RAW], this[DEFINITION]);
     Object.setPrototypeOf(bound, Object.getPrototypeOf(this) as object);
     hide(bound, "checkpointer", this.checkpointer);
+    hide(bound, "store", this.store);
+    hide(bound, "builder", (this as { builder?: unknown }).builder);
+    bound.stepTimeout = this.stepTimeout;
     const base = mergeConfigs(boundConfigs.get(this), config);
     boundConfigs.set(bound, base);
     for (const method of ["invoke", "stream", "getState", "getStateHistory", "updateState", "bulkUpdateState", "getLineage"] as const) {
@@ -696,6 +748,32 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       });
     }
     return bound;
+  }
+
+  /**
+   * LangChain's `Runnable.batch`: `invoke` for each input, with
+   * `configs[i]` (or one config for all), at most `maxConcurrency` at a
+   * time (from the first config, else `options`); with
+   * `returnExceptions`, a failed run's error takes its place in the result.
+   */
+  batch(
+    inputs: (Partial<S> | null | Command)[],
+    configs?: RunnableConfig | RunnableConfig[],
+    options?: { maxConcurrency?: number; returnExceptions?: boolean },
+  ): Promise<(RunOutput<S> | Error)[]> {
+    return batchRuns((input, config) => this.invoke(input, config), inputs, configs, options);
+  }
+
+  /**
+   * LangChain's `streamEvents` (the callback events of every runnable a
+   * run touches): not provided. Throws a `GraphValueError` (code
+   * `UNSUPPORTED`); `stream` with its stream modes gives the run's events.
+   */
+  streamEvents(_input: unknown, _config?: unknown): never {
+    throw unsupported(
+      "streamEvents (LangChain's callback event stream)",
+      'use stream() with streamMode "updates", "values", "messages", "custom", "tasks" or "debug"',
+    );
   }
 
   /** Channel values converted for JS nodes so far (unchanged channels are reused). Unstable. */
