@@ -246,3 +246,42 @@ test("LangGraph.js APIs the package lacks fail with a GraphValueError naming the
     assert.throws(f, (e) => e instanceof GraphValueError && e.code === "UNSUPPORTED" && /not supported by chronograph/.test(e.message));
   }
 });
+
+test("without @langchain/langgraph-checkpoint, InMemoryStore is the package's own, with the same API", async () => {
+  // CHRONOGRAPH_LANGCHAIN=off hides the optional peers, as when they are not installed.
+  const program = `
+    import { InMemoryStore } from "chronograph";
+    const store = new InMemoryStore();
+    await store.put(["users", "a"], "1", { n: 1, tag: "x" });
+    await store.put(["users", "b"], "2", { n: 5, tag: "y" });
+    const results = {
+      own: !("indexConfig" in store),
+      get: (await store.get(["users", "a"], "1")).value,
+      search: (await store.search(["users"], { filter: { n: { $gt: 2 } } })).map((i) => i.key),
+      namespaces: await store.listNamespaces({ prefix: ["users"] }),
+      deep: await store.listNamespaces({ maxDepth: 1 }),
+    };
+    await store.delete(["users", "a"], "1");
+    results.deleted = await store.get(["users", "a"], "1");
+    try { await store.put(["a.b"], "k", {}); } catch (e) { results.bad = e.code; }
+    try { new InMemoryStore({ index: {} }); } catch (e) { results.index = e.code; }
+    console.log(JSON.stringify(results));
+  `;
+  const { spawnSync } = await import("node:child_process");
+  const out = spawnSync(process.execPath, ["--input-type=module", "-e", program], {
+    cwd: new URL(".", import.meta.url),
+    env: { ...process.env, CHRONOGRAPH_LANGCHAIN: "off" },
+    encoding: "utf8",
+  });
+  assert.equal(out.status, 0, out.stderr);
+  assert.deepEqual(JSON.parse(out.stdout), {
+    own: true,
+    get: { n: 1, tag: "x" },
+    search: ["2"],
+    namespaces: [["users", "a"], ["users", "b"]],
+    deep: [["users"]],
+    deleted: null,
+    bad: "INVALID_NAMESPACE",
+    index: "UNSUPPORTED",
+  });
+});
