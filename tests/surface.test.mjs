@@ -285,3 +285,16 @@ test("without @langchain/langgraph-checkpoint, InMemoryStore is the package's ow
     index: "UNSUPPORTED",
   });
 });
+
+test("a node function is called with `this` naming its node, as LangGraph.js's RunnableCallable", async () => {
+  class Node {
+    constructor(name) {
+      this.name = name;
+    }
+    call() {
+      return { hello: this.name };
+    }
+  }
+  const graph = new StateGraph(State).addNode("first", new Node("unused").call).addEdge(START, "first").compile();
+  assert.deepEqual(await graph.invoke({ hello: "x" }), { hello: "first" });
+});

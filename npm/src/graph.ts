@@ -74,6 +74,17 @@ function runnableNode(r: { invoke(input: unknown, config?: unknown): unknown }):
   return ((state: unknown, config: unknown) => r.invoke(state, config)) as unknown as UserNode;
 }
 
+/**
+ * A node function called as LangGraph.js calls it: with `this` its
+ * `RunnableCallable`, whose `name` is the node's name (so an unbound method
+ * such as `new Node("a").call` reads `this.name`).
+ */
+function nodeFunction(fn: UserNode, name: string): UserNode {
+  const self = { name };
+  const f = fn as unknown as (this: unknown, state: unknown, config: unknown) => unknown;
+  return ((state: unknown, config: unknown) => f.call(self, state, config)) as unknown as UserNode;
+}
+
 /** Node names each builder was given so far (LangGraph.js refuses a duplicate or reserved name in `addNode`). */
 const nodeNames = new WeakMap<object, Set<string>>();
 
@@ -210,7 +221,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       this[RAW].addSubgraph(name as string, action[RAW], ends);
     } else if (typeof action === "function" || isRunnable(action)) {
       // A LangChain Runnable (anything with `invoke(input, config)`) runs through its `invoke`.
-      const call = typeof action === "function" ? (action as UserNode) : runnableNode(action);
+      const call = typeof action === "function" ? nodeFunction(action as UserNode, label) : runnableNode(action);
       const validated = validatingUpdates(call, this[DEFINITION]?.schema);
       const fn = retry ? withRetry(validated, retry) : validated;
       const messages = this[DEFINITION]?.messages;
