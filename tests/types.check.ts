@@ -128,7 +128,10 @@ import {
   getStore,
   Graph,
   InMemoryStore,
+  MessageGraph,
   NodeInterrupt,
+  entrypoint,
+  task,
 } from "chronograph";
 import { getConfigTypeSchema, getInputTypeSchema, getOutputTypeSchema, getStateTypeSchema, getUpdateTypeSchema, type JSONSchema } from "chronograph/zod/schema";
 import { ToolNode, toolsCondition } from "chronograph/prebuilt";
@@ -465,7 +468,7 @@ void docs;
   const schemas: (JSONSchema | undefined)[] = [getStateTypeSchema(storeGraph), getUpdateTypeSchema(storeGraph), getInputTypeSchema(storeGraph), getOutputTypeSchema(storeGraph), getConfigTypeSchema(storeGraph)];
   const tools = new ToolNode([]);
   const route: string = toolsCondition({ messages: [] });
-  const lowLevel = [Graph, Pregel, Channel.subscribeTo];
+  const lowLevel = [Graph, MessageGraph, Pregel, Channel.subscribeTo, entrypoint, task];
   void [ctor, op, raised, results, schemas, tools, route, lowLevel];
 }
 

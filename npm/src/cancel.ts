@@ -156,7 +156,8 @@ export class RunCancel {
   /**
    * The run's promise as the caller sees it: rejected with LangGraph.js's
    * `Error("Abort")` as soon as the run is cancelled; a failure that came
-   * after its step was aborted gives way to the one that aborted it.
+   * after the first (the engine names the first in task order) gives way to
+   * the first, which LangGraph.js throws.
    */
   race<T>(run: Promise<T>): Promise<T> {
     const done = () => this.#dispose();

@@ -35,7 +35,7 @@ export {
 } from "./messages.js";
 export { MessagesZodMeta, MessagesZodState } from "./messages_zod.js";
 export { MemorySaver, InMemorySaver } from "./saver.js";
-export { Graph } from "./unsupported.js";
+export { Graph, MessageGraph, entrypoint, task } from "./unsupported.js";
 export type { AsyncCheckpointSaver } from "./bridge.js";
 export { Command, Send, isCommand, type CommandParams } from "./command.js";
 export { interrupt, getConfig, getCurrentTaskInput, getStore } from "./runtime.js";

@@ -1,8 +1,9 @@
 // LangGraph.js names the package does not provide, each failing at once
 // with a `GraphValueError` (code `UNSUPPORTED`) that names the difference,
 // instead of a `TypeError: ... is not a constructor`: its low-level Pregel
-// API (`Pregel`, `Channel` from `chronograph/pregel`) and the graph without
-// a state schema (`Graph`). README.md ("What still differs") lists them.
+// API (`Pregel`, `Channel` from `chronograph/pregel`), the graphs without
+// a state schema (`Graph`, `MessageGraph`) and the functional API
+// (`entrypoint`, `task`). README.md ("What still differs") lists them.
 import { GraphValueError, withCode } from "./errors.js";
 
 /** The error of a LangGraph.js API the package does not have. */
@@ -35,3 +36,20 @@ export const Channel = {
     throw unsupported("Channel.writeTo (LangGraph.js's low-level Pregel API)", "build a StateGraph");
   },
 };
+
+/** LangGraph.js's deprecated `MessageGraph` (a graph whose state is a message list): not provided; throws on construction. */
+export class MessageGraph {
+  constructor() {
+    throw unsupported("MessageGraph (deprecated in LangGraph.js)", "use new StateGraph(MessagesAnnotation)");
+  }
+}
+
+/** LangGraph.js's functional API `entrypoint(options, fn)`: not provided; throws. */
+export function entrypoint(_options?: unknown, _fn?: unknown): never {
+  throw unsupported("entrypoint (LangGraph.js's functional API)", "build a StateGraph");
+}
+
+/** LangGraph.js's functional API `task(name, fn)`: not provided; throws. */
+export function task(_options?: unknown, _fn?: unknown): never {
+  throw unsupported("task (LangGraph.js's functional API)", "build a StateGraph, a node per task");
+}
