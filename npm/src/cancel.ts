@@ -42,8 +42,12 @@ interface TimedStep {
  * rest of the run here.
  */
 export class RunCancel {
-  /** Aborted when the run is cancelled (not when a task fails). */
-  readonly #run = new AbortController();
+  /** Set when the run is cancelled (plain data: an `AbortController` per run costs more than a small run). */
+  #cancelled: { reason: unknown } | undefined;
+  /** What a cancel wakes: the run's promise (`race`). */
+  readonly #onCancel: (() => void)[] = [];
+  /** The stream's `signal`, made on first read. */
+  #run: AbortController | undefined;
   /** The nodes' signal, once a node read it. */
   #nodes: AbortController | undefined;
   /** `config.signal` of every node of the run: a getter that makes the signal on first read. */
@@ -51,13 +55,16 @@ export class RunCancel {
   /** Whether a task failed (the nodes' signal is then aborted), and the first failure (LangGraph.js throws that one). */
   #failed: { error: unknown } | undefined;
   /** Failures that came after the first (LangGraph.js does not throw them). */
-  readonly #late = new WeakSet<object>();
+  #late: WeakSet<object> | undefined;
   readonly #stepTimeout: number | undefined;
-  readonly #steps = new Map<string, TimedStep>();
+  #steps: Map<string, TimedStep> | undefined;
+  /** Whether anything can cancel the run: a caller's signal, a step timeout, a stream (its `cancel()`). */
+  readonly #cancellable: boolean;
   #unlisten: (() => void) | undefined;
 
-  constructor(signal: AbortSignal | undefined, stepTimeout: number | undefined) {
+  constructor(signal: AbortSignal | undefined, stepTimeout: number | undefined, streamed = false) {
     this.#stepTimeout = typeof stepTimeout === "number" && stepTimeout > 0 ? stepTimeout : undefined;
+    this.#cancellable = streamed || signal !== undefined || this.#stepTimeout !== undefined;
     if (signal === undefined) return;
     if (signal.aborted) this.cancel(signal.reason);
     else {
@@ -69,13 +76,19 @@ export class RunCancel {
 
   /** Aborted when the run is cancelled. */
   get signal(): AbortSignal {
+    if (this.#run === undefined) {
+      this.#run = new AbortController();
+      if (this.#cancelled !== undefined) this.#run.abort(this.#cancelled.reason);
+    }
     return this.#run.signal;
   }
 
   /** Cancels the run (its promise rejects with `Error("Abort")`; running nodes see their signal aborted). */
   cancel(reason?: unknown): void {
-    if (this.#run.signal.aborted) return;
-    this.#run.abort(reason);
+    if (this.#cancelled !== undefined) return;
+    this.#cancelled = { reason };
+    this.#run?.abort(reason);
+    for (const wake of this.#onCancel) wake();
     if (this.#nodes !== undefined && !this.#nodes.signal.aborted) this.#nodes.abort(reason);
   }
 
@@ -83,7 +96,7 @@ export class RunCancel {
   #signal(): AbortSignal {
     if (this.#nodes === undefined) {
       this.#nodes = new AbortController();
-      if (this.#run.signal.aborted) this.#nodes.abort(this.#run.signal.reason);
+      if (this.#cancelled !== undefined) this.#nodes.abort(this.#cancelled.reason);
       else if (this.#failed !== undefined) this.#nodes.abort();
     }
     return this.#nodes.signal;
@@ -92,6 +105,7 @@ export class RunCancel {
   /** The timed step of `ns` (the task's namespace; its graph is the part before the last `|`) at `step`. */
   #timed(ns: string, step: number): TimedStep {
     const key = `${ns.slice(0, Math.max(0, ns.lastIndexOf("|")))}@${step}`;
+    this.#steps ??= new Map();
     let s = this.#steps.get(key);
     if (s === undefined) {
       s = { key, running: 0, timer: setTimeout(() => this.cancel(new Error("Step timed out")), this.#stepTimeout) };
@@ -108,7 +122,7 @@ export class RunCancel {
    * failure aborts the other running tasks, as in LangGraph.js.
    */
   node(ns: string, step: number, config: object, call: () => unknown): unknown {
-    if (this.#run.signal.aborted) throw cancelled();
+    if (this.#cancelled !== undefined) throw cancelled();
     Object.defineProperty(config, "signal", this.#descriptor);
     const timed = this.#stepTimeout === undefined ? undefined : this.#timed(ns, step);
     let result: unknown;
@@ -124,7 +138,7 @@ export class RunCancel {
     return result.then(
       (v) => {
         if (timed !== undefined) this.#settled(timed);
-        if (this.#run.signal.aborted) throw cancelled();
+        if (this.#cancelled !== undefined) throw cancelled();
         return v;
       },
       (e: unknown) => this.#fail(timed, e),
@@ -134,10 +148,10 @@ export class RunCancel {
   /** A node threw `e`: the first failure aborts the running nodes; a node of a cancelled run has nothing saved. */
   #fail(timed: TimedStep | undefined, e: unknown): never {
     if (timed !== undefined) this.#settled(timed);
-    if (this.#run.signal.aborted) throw cancelled();
+    if (this.#cancelled !== undefined) throw cancelled();
     if (!isBubbleUp(e)) {
       if (this.#failed !== undefined) {
-        if (e !== null && typeof e === "object") this.#late.add(e);
+        if (e !== null && typeof e === "object") (this.#late ??= new WeakSet()).add(e);
       } else {
         this.#failed = { error: e };
         this.#nodes?.abort();
@@ -150,7 +164,7 @@ export class RunCancel {
   #settled(s: TimedStep): void {
     if (--s.running > 0) return;
     clearTimeout(s.timer);
-    this.#steps.delete(s.key);
+    this.#steps?.delete(s.key);
   }
 
   /**
@@ -160,26 +174,27 @@ export class RunCancel {
    * the first, which LangGraph.js throws.
    */
   race<T>(run: Promise<T>): Promise<T> {
-    const done = () => this.#dispose();
-    run.then(done, done);
     const settled = run.catch((e: unknown) => {
-      if (e !== null && typeof e === "object" && this.#late.has(e) && this.#failed !== undefined) throw this.#failed.error;
+      if (e !== null && typeof e === "object" && this.#late?.has(e) && this.#failed !== undefined) throw this.#failed.error;
       throw e;
     });
-    if (this.#run.signal.aborted) {
+    // Nothing can cancel the run: its promise is all there is (no listener or timer to drop).
+    if (!this.#cancellable) return settled;
+    const done = () => this.#dispose();
+    run.then(done, done);
+    if (this.#cancelled !== undefined) {
       settled.catch(() => {});
       return Promise.reject(new Error("Abort"));
     }
     return new Promise<T>((resolve, reject) => {
-      const onAbort = () => reject(new Error("Abort"));
-      this.#run.signal.addEventListener("abort", onAbort, { once: true });
-      settled.then(resolve, reject).finally(() => this.#run.signal.removeEventListener("abort", onAbort));
+      this.#onCancel.push(() => reject(new Error("Abort")));
+      settled.then(resolve, reject);
     });
   }
 
   #dispose(): void {
     this.#unlisten?.();
-    for (const s of this.#steps.values()) clearTimeout(s.timer);
+    for (const s of this.#steps?.values() ?? []) clearTimeout(s.timer);
   }
 }
 

@@ -569,12 +569,12 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       cancel,
     });
     const outputKeys = this[DEFINITION]?.outputKeys;
-    const invoked = cancel.race(
-      onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
-        classesKnown(() => this.#withInput(input, (i) => this[RAW].invoke(toEngine(i), runConfig)).then(output)),
-      ),
+    const engineRun = onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
+      classesKnown(() => this.#withInput(input, (i) => this[RAW].invoke(toEngine(i), runConfig)).then(output)),
     );
-    invoked.then(forget, forget);
+    // The run's data stays until the engine is done: a cancelled run's promise settles before that.
+    engineRun.then(forget, forget);
+    const invoked = cancel.race(engineRun);
     // A separate output schema: `invoke` returns its keys only (LangGraph.js's `outputChannels`).
     const run = outputKeys === undefined ? invoked : invoked.then((r) => (isRecord(r) ? pick(r, [...outputKeys, INTERRUPT]) : r));
     return run as Promise<RunOutput<S>>;
@@ -622,7 +622,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   stream(input: Partial<S> | null | Command, config?: RunnableConfig, options?: { streamMode?: StreamMode | StreamMode[]; subgraphs?: boolean }): ChunkStream<unknown> {
     let cancel: RunCancel | undefined;
     const iterator = chunkIterator<unknown>((push) => {
-      cancel = new RunCancel(runSignal(config), this.stepTimeout);
+      cancel = new RunCancel(runSignal(config), this.stepTimeout, true);
       const modes =
         option(options, "streamMode", "stream(input, config, options): options") ??
         option(config, "streamMode", "stream(input, config): config") ??
@@ -670,13 +670,11 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
         store: runStore(this, config),
         cancel,
       });
-      const run = cancel.race(
-        onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
-          classesKnown(() => this.#withInput(input, (i) => this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs))),
-        ),
+      const engineRun = onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
+        classesKnown(() => this.#withInput(input, (i) => this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs))),
       );
-      run.then(forget, forget);
-      return run;
+      engineRun.then(forget, forget);
+      return cancel.race(engineRun);
     });
     // LangGraph.js's stream: `cancel(reason)` ends the run (its nodes see their signal aborted) and the iteration.
     cancellable(iterator, cancel);

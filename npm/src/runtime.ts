@@ -177,6 +177,8 @@ export interface RunData {
 const RUN_KEY = "__chronograph_run";
 const runs = new Map<number, RunData>();
 let nextRun = 0;
+/** Tokens of settled runs, reused (see `withRunData`). */
+const freeTokens: number[] = [];
 
 /**
  * `config` with run data attached (a copy; `config` itself when there is
@@ -192,16 +194,19 @@ export function withRunData(config: unknown, data: RunData): [unknown, () => voi
   if (typeof base !== "object") return [config, () => {}];
   const configurable = option(base, "configurable", "config");
   if (configurable != null && typeof configurable !== "object") return [config, () => {}];
-  const token = ++nextRun;
+  // The most recently freed token first: a thread's runs one after another carry the same
+  // token, so the engine's config (compared by value) is converted once, not once per run.
+  const token = freeTokens.pop() ?? ++nextRun;
   runs.set(token, data);
   let copy: object;
   try {
     copy = { ...base, configurable: { ...(configurable as object | undefined), [RUN_KEY]: token } };
   } catch (e) {
     runs.delete(token);
+    freeTokens.push(token);
     throw argumentError(`config: reading it threw ${thrownText(e)}`, e);
   }
-  return [copy, () => runs.delete(token)];
+  return [copy, () => (runs.delete(token) ? void freeTokens.push(token) : undefined)];
 }
 
 /** A node function as the user wrote it. */
