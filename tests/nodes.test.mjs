@@ -112,6 +112,9 @@ test("node config: the same keys in the same order, a fresh copy per call, each 
   const ids = new Set(["langgraph_task_id", "checkpoint_ns", "langgraph_checkpoint_ns"]);
   const shape = (c) => JSON.parse(JSON.stringify(c, (k, v) => (ids.has(k) ? "id" : v)));
   const ns = { checkpoint_ns: "id", langgraph_checkpoint_ns: "id" };
+  // Every node gets LangGraph.js's `config.signal` (aborted when the run is cancelled).
+  for (const c of seen) assert.ok(c.signal !== undefined);
+  for (const c of seen) delete c.signal;
   assert.deepEqual(seen.map(shape), [
     { configurable: { deep: { list: [1] }, thread_id: "order", zeta: 1, checkpoint_ns: "id" }, metadata: { langgraph_node: "a", langgraph_step: 1, langgraph_task_id: "id", ...ns, run: "r1", tag: ["t"] }, recursionLimit: 9 },
     { configurable: { deep: { list: [1] }, thread_id: "order", zeta: 1, checkpoint_ns: "id" }, metadata: { langgraph_node: "b", langgraph_step: 2, langgraph_task_id: "id", ...ns, run: "r1", tag: ["t"] }, recursionLimit: 9 },

@@ -116,6 +116,27 @@ import {
 } from "chronograph";
 import { z } from "zod";
 import { registry, withLangGraph, type SchemaMeta } from "chronograph/zod";
+import {
+  type BaseStore,
+  type CancellableStream,
+  type InMemoryStoreConstructor,
+  type Item,
+  type RaisedInterrupt,
+  type SearchItem,
+  type StoreOperation,
+  getConfig,
+  getCurrentTaskInput,
+  getStore,
+  Graph,
+  InMemoryStore,
+  MessageGraph,
+  NodeInterrupt,
+  entrypoint,
+  task,
+} from "chronograph";
+import { getConfigTypeSchema, getInputTypeSchema, getOutputTypeSchema, getStateTypeSchema, getUpdateTypeSchema, type JSONSchema } from "chronograph/zod/schema";
+import { ToolNode, toolsCondition } from "chronograph/prebuilt";
+import { Channel, Pregel } from "chronograph/pregel";
 
 interface Message {
   [key: string]: Json;
@@ -433,6 +454,36 @@ async function docs(): Promise<void> {
   void [items, reply, merged, zodOut.count, legacy, wrapped, definition, fromDefinition, ctor, options, annotate, single, value, update, st, up, fields, field, fv, fu, so, si, std, root, channel, addMessages];
 }
 void docs;
+
+// LangGraph.js's long-term store, NodeInterrupt, cancellation, batch, zod JSON schemas, ToolNode.
+{
+  const store: BaseStore = new InMemoryStore();
+  const ctor: InMemoryStoreConstructor = InMemoryStore;
+  const op: StoreOperation = { namespace: ["a"], key: "k" };
+  const storeGraph = new StateGraph<ChatState>(channels)
+    .addNode("remember", async (state, config) => {
+      const item: Item | null = (await config.store?.get(["users"], "1")) ?? null;
+      const found: SearchItem[] = (await getStore()?.search(["users"])) ?? [];
+      const input = getCurrentTaskInput<ChatState>();
+      const signal: AbortSignal | undefined = getConfig().signal;
+      if (state.messages.length === 0) throw new NodeInterrupt("empty");
+      void [item, found, input, signal];
+      return {};
+    })
+    .addEdge(START, "remember")
+    .compile({ checkpointer: new MemorySaver(), store });
+  storeGraph.stepTimeout = 1000;
+  const raised: RaisedInterrupt[] = new NodeInterrupt("why").interrupts;
+  const controller = new AbortController();
+  const results: Promise<unknown[]> = storeGraph.batch([{ messages: [] }], [{ ...config, signal: controller.signal }], { maxConcurrency: 2 });
+  const stream: Promise<CancellableStream<unknown>> = storeGraph.stream(null, config);
+  void stream.then((s) => s.cancel("stop"));
+  const schemas: (JSONSchema | undefined)[] = [getStateTypeSchema(storeGraph), getUpdateTypeSchema(storeGraph), getInputTypeSchema(storeGraph), getOutputTypeSchema(storeGraph), getConfigTypeSchema(storeGraph)];
+  const tools = new ToolNode([]);
+  const route: string = toolsCondition({ messages: [] });
+  const lowLevel = [Graph, MessageGraph, Pregel, Channel.subscribeTo, entrypoint, task];
+  void [ctor, op, raised, results, schemas, tools, route, lowLevel];
+}
 
 // The declarations must reject these.
 // @ts-expect-error: not a reducer name

@@ -69,3 +69,33 @@ test("MessagesZodState is the chat state (messagesStateReducer, default [])", as
   assert.equal(out.messages.length, 2);
   assert.equal(out.turns, 1);
 });
+
+test("chronograph/zod gives zod 3 schemas LangGraph.js's .langgraph.reducer() and .metadata()", async () => {
+  // A process of its own: LangGraph.js's plugin (loaded by other tests) would have patched zod first.
+  const program = `
+    import { z as z3 } from "zod/v3";
+    import { z as z4 } from "zod/v4";
+    import { StateGraph, START } from "chronograph";
+    import "chronograph/zod";
+    import { getConfigTypeSchema } from "chronograph/zod/schema";
+    const out = {};
+    // zod 4 schemas do not inherit zod 4's ZodType.prototype, where LangGraph.js's plugin (and this one) goes:
+    // there, as in LangGraph.js, .langgraph is undefined (use withLangGraph or .register(registry, meta)).
+    out.v4 = typeof z4.string().langgraph;
+    for (const [name, z] of [["v3", z3]]) {
+      const state = z.object({
+        foo: z.string(),
+        items: z.array(z.string()).default(() => ["default"]).langgraph.reducer((a, b) => a.concat(b), z.array(z.string())),
+      });
+      const context = z.object({ prompt: z.string().langgraph.metadata({ langgraph_type: "prompt" }) });
+      const graph = new StateGraph(state, context).addNode("a", () => ({ items: ["a"] })).addEdge(START, "a").compile();
+      out[name] = { result: await graph.invoke({ foo: "x" }, { configurable: { prompt: "p" } }), prompt: getConfigTypeSchema(graph).properties.prompt };
+    }
+    console.log(JSON.stringify(out));
+  `;
+  const { spawnSync } = await import("node:child_process");
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", program], { cwd: new URL(".", import.meta.url), encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  const want = { result: { foo: "x", items: ["default", "a"] }, prompt: { type: "string", langgraph_type: "prompt" } };
+  assert.deepEqual(JSON.parse(run.stdout), { v4: "undefined", v3: want });
+});

@@ -41,6 +41,10 @@ pub enum ErrorKind {
     /// graph that runs this one (`ParentCommand`); from the root graph,
     /// which has no parent, it ends the run as this error.
     ParentCommand,
+    /// The run was cancelled while the node ran (asyncio's
+    /// `CancelledError`; a LangGraph.js run's abort signal): the task's
+    /// outcome is not saved, and the run ends with this error.
+    Cancelled,
 }
 
 impl ErrorKind {
@@ -59,6 +63,7 @@ impl ErrorKind {
             ErrorKind::Spec => "GraphSpecError",
             ErrorKind::GraphInterrupt => "GraphInterrupt",
             ErrorKind::ParentCommand => "ParentCommand",
+            ErrorKind::Cancelled => "CancelledError",
         }
     }
 
@@ -76,6 +81,7 @@ impl ErrorKind {
             ErrorKind::Spec => "INVALID_SPEC",
             ErrorKind::GraphInterrupt => "GRAPH_INTERRUPT",
             ErrorKind::ParentCommand => "PARENT_COMMAND",
+            ErrorKind::Cancelled => "RUN_CANCELLED",
         }
     }
 }

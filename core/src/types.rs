@@ -413,6 +413,10 @@ pub struct Interrupt {
     /// What the node asked.
     pub value: Value,
     /// Stable id (xxh3-128 of the task namespace), used to resume it by id.
+    /// Empty for an interrupt a node raised without one
+    /// ([`NodeContext::raise`](crate::NodeContext::raise): LangGraph.js's
+    /// `NodeInterrupt`), which is then written without an `id` key.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub id: String,
 }
 

@@ -320,3 +320,43 @@ fn nodes_that_finished_before_a_failure_are_not_called_again_even_after_many_res
         assert_eq!(calls.take(), ["c"]);
     }
 }
+
+/// `START -> (ok, cut)`: `cut` fails with `ErrorKind::Cancelled` (its run was
+/// cancelled while it ran).
+#[test]
+fn a_cancelled_task_saves_nothing_and_ends_the_run_with_its_error() {
+    let saver = saver();
+    let calls = Calls::default();
+    let mut g = StateGraph::new();
+    g.add_channel("items", Reducer::Append)
+        .add_node("ok", appender(&calls, "ok"))
+        .add_node("cut", |_: &State, _: &NodeContext| {
+            Err::<Value, _>(chronograph::Error::new(
+                ErrorKind::Cancelled,
+                "the run was cancelled",
+            ))
+        })
+        .add_edge(START, "ok")
+        .add_edge(START, "cut");
+    let app = g.compile(opts(&saver)).unwrap();
+    let cfg = thread("t");
+    let err = app.invoke(json!({"items": []}), &cfg).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Cancelled);
+    assert_eq!(err.code(), "RUN_CANCELLED");
+    // The task that finished keeps its writes; the cancelled one has none (no `__error__`).
+    let writes = latest(&*saver, "t").pending_writes;
+    assert_eq!(
+        writes
+            .iter()
+            .map(|w| w.channel.as_str())
+            .collect::<Vec<_>>(),
+        ["items"]
+    );
+    let state = app.get_state(&cfg).unwrap();
+    assert_eq!(
+        state.next,
+        ["cut"],
+        "ok's writes are applied: only the cancelled task is left"
+    );
+    assert!(state.tasks.iter().all(|t| t.error.is_none()));
+}

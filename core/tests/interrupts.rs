@@ -493,3 +493,52 @@ fn a_resume_records_the_versions_it_resumed_from_under_interrupt() {
         paused.channel_versions
     );
 }
+
+// --- interrupts a node raises itself (LangGraph.js's NodeInterrupt) -----------
+
+/// `START -> gate`: `gate` raises `Interrupt { value: "closed", id: "" }`
+/// until the input says "open".
+fn gate() -> (Rc<InMemorySaver>, CompiledGraph, Calls) {
+    let saver = saver();
+    let calls = Calls::default();
+    let c = calls.clone();
+    let mut g = StateGraph::new();
+    g.add_channel("log", Reducer::Append)
+        .add_channel("key", Reducer::LastValue)
+        .add_node("gate", move |s: &State, ctx: &NodeContext| {
+            c.push("gate");
+            if s.get_json("key") != Some(json!("open")) {
+                let raised = Interrupt {
+                    value: json!("closed"),
+                    id: String::new(),
+                };
+                return Err(ctx.raise(vec![raised]));
+            }
+            Ok(json!({"log": ["passed"]}))
+        })
+        .add_edge(START, "gate");
+    let app = g.compile(opts(&saver)).unwrap();
+    (saver, app, calls)
+}
+
+#[test]
+fn a_raised_interrupt_pauses_with_its_value_and_no_id() {
+    let (saver, app, calls) = gate();
+    let out = app.invoke(json!({"key": "shut"}), &thread(T)).unwrap();
+    assert_eq!(
+        out.clone().into_value()["__interrupt__"],
+        json!([{"value": "closed"}])
+    );
+    let stored = latest(&*saver, T).pending_writes;
+    assert_eq!(stored.len(), 1);
+    assert_eq!(stored[0].channel, "__interrupt__");
+    assert_eq!(stored[0].value, json!([{"value": "closed"}]));
+    assert_eq!(app.get_state(&thread(T)).unwrap().next, ["gate"]);
+    // It takes no resume value: the node raises again when it runs again.
+    let again = app.invoke(resume(json!("ignored")), &thread(T)).unwrap();
+    assert_eq!(again.interrupts, out.interrupts);
+    assert_eq!(calls.take(), ["gate", "gate"]);
+    let passed = app.invoke(json!({"key": "open"}), &thread(T)).unwrap();
+    assert!(passed.interrupts.is_empty());
+    assert_eq!(log(&passed.into_value()), ["passed"]);
+}

@@ -126,3 +126,27 @@ fn a_history_filter_matches_stored_metadata_so_an_overridden_key_is_not_found() 
         3
     );
 }
+
+#[test]
+fn under_langgraph_js_semantics_metadata_keeps_no_config_extras() {
+    // LangGraph.js's savers store `source`, `step` and `parents` only, for
+    // runs and for `update_state` alike (CompileOptions::metadata_without_config).
+    let saver = saver();
+    let options = chronograph::CompileOptions {
+        metadata_without_config: true,
+        ..opts(&saver)
+    };
+    let (app, _) = booking_graph(&saver, options);
+    let cfg = config(json!({
+        "configurable": {"thread_id": "t", "user_id": "u1"},
+        "metadata": {"run": "r1"}
+    }));
+    app.invoke(say("hi"), &cfg).unwrap();
+    app.update_state(&cfg, Some(json!({"messages": [ai("edit")]})), None)
+        .unwrap();
+    let stored = stored(&*saver, "t");
+    assert_eq!(stored.len(), 5);
+    for t in stored {
+        assert!(t.metadata.extra.is_empty(), "{:?}", t.metadata.extra);
+    }
+}

@@ -83,6 +83,31 @@ named(GraphSpecError, "GraphSpecError");
 /** Thrown by `interrupt()` to pause a node; let it propagate (code `GRAPH_INTERRUPT`). */
 export class GraphInterrupt extends BaseLangGraphError {}
 named(GraphInterrupt, "GraphInterrupt");
+/** One interrupt a {@link NodeInterrupt} carries: its value (and no id, as in LangGraph.js). */
+export interface RaisedInterrupt {
+  value: unknown;
+  id?: string;
+}
+
+/**
+ * LangGraph.js's deprecated way to pause a node: `throw new
+ * NodeInterrupt(value)`. The task pauses with `{ value }` as its interrupt
+ * (no `id`, so it cannot be resumed by id), keeps no resume value, and
+ * throws again whenever it runs again until the state lets it pass (or
+ * `updateState` moves the thread on), as in LangGraph.js. Prefer
+ * `interrupt(value)`. Code `NODE_INTERRUPT`.
+ */
+export class NodeInterrupt extends GraphInterrupt {
+  /** The interrupts the node raises: `[{ value }]`. */
+  interrupts: RaisedInterrupt[];
+
+  constructor(message: unknown, fields?: ErrorOptions) {
+    super(JSON.stringify([{ value: message }], null, 2), fields);
+    this.interrupts = [{ value: message }];
+    this.code = "NODE_INTERRUPT";
+  }
+}
+named(NodeInterrupt, "NodeInterrupt");
 /** `compile()` found a node no edge, conditional edge or `ends` leads to (LangGraph.js's check; code `UNREACHABLE_NODE`). */
 export class UnreachableNodeError extends BaseLangGraphError {}
 named(UnreachableNodeError, "UnreachableNodeError");
@@ -112,7 +137,9 @@ export function withCode<E extends BaseLangGraphError>(error: E, code: string): 
   return error;
 }
 
-/** Whether `e` is the error `interrupt()` throws to pause a node (LangGraph.js's `isGraphInterrupt`). */
+/** Whether `e` pauses a node: what `interrupt()` throws, or a `NodeInterrupt` (LangGraph.js's `isGraphInterrupt`). */
 export function isGraphInterrupt(e: unknown): boolean {
-  return typeof e === "object" && e !== null && (e as { name?: unknown }).name === "GraphInterrupt";
+  if (typeof e !== "object" || e === null) return false;
+  const name = (e as { name?: unknown }).name;
+  return name === "GraphInterrupt" || name === "NodeInterrupt";
 }

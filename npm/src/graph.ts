@@ -3,7 +3,7 @@
 import * as raw from "./wasm/chronograph.js";
 import { argumentError, describe, flag, hide, isArray, isInstance, isRecord, option, thrownText } from "./args.js";
 import { DEFINITION, RAW, THREAD_STORE, type ThreadStore } from "./internal.js";
-import { END, START } from "./constants.js";
+import { END, INTERRUPT, START } from "./constants.js";
 import { isCommand } from "./command.js";
 import { GraphValueError, withCode } from "./errors.js";
 import { retryPolicyOf, withRetry } from "./retry.js";
@@ -27,7 +27,12 @@ import { MemorySaver } from "./saver.js";
 import { SaverBridge, isAsyncSaver } from "./bridge.js";
 import { chunkIterator } from "./stream.js";
 import { traced } from "./callbacks.js";
-import { ZodInputValidator, type ZodObjectState, type ZodOutput } from "./zod.js";
+import { batchRuns } from "./batch.js";
+import { RunCancel, cancellable, runSignal } from "./cancel.js";
+import { unsupported } from "./unsupported.js";
+import { compiledStore, runStore, storeOfGraph, storeOption, type BaseStore } from "./store.js";
+import { ZodInputValidator, isZodObject, type ZodObjectState, type ZodOutput } from "./zod.js";
+import { checkConfigurable, runtimeDefinitions } from "./zod_definitions.js";
 import { loadMessageClasses, messageChannelsOf, toEngine } from "./message_classes.js";
 import { NodeMessages } from "./messages_stream.js";
 import type { Command } from "./command.js";
@@ -72,6 +77,12 @@ function probeRunnable(v: unknown): boolean {
 function runnableNode(r: { invoke(input: unknown, config?: unknown): unknown }): UserNode {
   return ((state: unknown, config: unknown) => r.invoke(state, config)) as unknown as UserNode;
 }
+
+/**
+ * A node function called as LangGraph.js calls it: with `this` its
+ * `RunnableCallable`, whose `name` is the node's name (so an unbound method
+ * such as `new Node("a").call` reads `this.name`).
+ */
 
 /** Node names each builder was given so far (LangGraph.js refuses a duplicate or reserved name in `addNode`). */
 const nodeNames = new WeakMap<object, Set<string>>();
@@ -144,6 +155,16 @@ function withNodeMetadata(metadata: Record<string, unknown> | undefined): ((conf
   return metadata === undefined ? undefined : (config) => Object.assign(config.metadata, metadata);
 }
 
+/** What a node's config gets beside the run's: its `metadata` option, and the graph's store as `config.store`. */
+function nodeDecoration(metadata: Record<string, unknown> | undefined, store: (config: { store?: BaseStore }) => void): (config: NodeConfig) => void {
+  const meta = withNodeMetadata(metadata);
+  if (meta === undefined) return store as (config: NodeConfig) => void;
+  return (config) => {
+    meta(config);
+    store(config as NodeConfig & { store?: BaseStore });
+  };
+}
+
 /** Checks `addNode`'s options: `ends` goes to the bindings; LangGraph.js options the engine lacks fail, naming the difference. */
 function nodeOptions(name: string, options: unknown): AddNodeOptions {
   if (options == null) return {};
@@ -197,6 +218,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     hide(this, RAW, graph);
     hide(this, DEFINITION, definition);
     builderChannels.set(this, all);
+    // LangGraph.js's `_schemaRuntimeDefinition` & co., read by `chronograph/zod/schema`.
+    for (const [key, value] of Object.entries(runtimeDefinitions(state, options))) hide(this, key, value);
   }
 
   /** A builder from the JSON graph format (tests/conformance/FORMAT.md), nodes made of built-in ops. */
@@ -280,7 +303,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       const messages = this[DEFINITION]?.messages;
       const metadata = nodeMetadata(label, option(checked, "metadata", what));
       if (metadata !== undefined) this.#metadata().set(label, metadata);
-      this[RAW].addNode(name as string, wrapNode(fn, withNodeMetadata(metadata), messages?.keys.length ? messages : undefined), ends);
+      this[RAW].addNode(name as string, wrapNode(fn, nodeDecoration(metadata, storeOfGraph(this)), messages?.keys.length ? messages : undefined), ends);
     } else this[RAW].addNode(name as string, action, ends);
     if (inputChannels !== undefined) this[RAW].setNodeInput(name, inputChannels);
     return this;
@@ -396,6 +419,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     }
     const saver = isInstance(checkpointer, MemorySaver) ? checkpointer : async ? bridgeOf(checkpointer) : undefined;
     const python = flag(option(options, "pythonSemantics", what), "compile(options): options.pythonSemantics");
+    const store = storeOption(option(options, "store", what), "compile(options): options.store");
+    compiledStore(this, store);
     const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent, !python);
     // `@langchain/core`, if installed, is looked up now: runs wait for the lookup (message_classes.ts).
     void loadMessageClasses();
@@ -405,6 +430,9 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const graph = new CompiledStateGraph<S, U>(compiled, definition);
     hide(graph, "nodes", Object.freeze(Object.fromEntries(builderNodes.get(this) ?? [])));
     if (checkpointer === false) unCheckpointed.add(graph);
+    hide(graph, "store", store);
+    // LangGraph.js's `graph.builder` (what `chronograph/zod/schema` reads the definitions from).
+    hide(graph, "builder", this);
     return hide(graph, "checkpointer", saver);
   }
 }
@@ -596,6 +624,10 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   declare readonly checkpointer: MemorySaver | undefined;
   /** The nodes by name, each callable on its own (LangGraph.js's `graph.nodes`); empty for a graph from `fromSpec`. */
   declare readonly nodes: { readonly [name: string]: GraphNode };
+  /** The long-term store given to `compile` (nodes get it as `config.store`). */
+  declare readonly store: BaseStore | undefined;
+  /** LangGraph.js's `stepTimeout`: milliseconds a superstep may take before the run is cancelled (`Error("Abort")`). */
+  stepTimeout?: number;
 
   /** @internal Made by `StateGraph.compile()`. */
   constructor(compiled: raw.WasmCompiledGraph, definition?: StateDefinitionInfo) {
@@ -613,7 +645,12 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   #context(config: unknown): unknown {
     const context = option(config, "context", "config");
     const schema = this[DEFINITION]?.contextSchema;
-    if (context === undefined || schema === undefined) return context;
+    if (schema === undefined) return context;
+    // LangGraph.js: without a `context`, a zod context schema validates `configurable` instead.
+    if (context === undefined) {
+      if (isZodObject(schema)) checkConfigurable(schema, option(config, "configurable", "config"));
+      return context;
+    }
     const checked = schema["~standard"].validate(context);
     if ("then" in checked) throw withCode(new GraphValueError("config.context: an async context schema is not supported"), "UNSUPPORTED");
     if (checked.issues) throw new Error(`Validation failed for the context: ${JSON.stringify(checked.issues)}`);
@@ -686,14 +723,28 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       return this.#withInput(input, (i) => this[RAW].invokeInTask(toEngine(i), task)).then(output);
     }
     const { thread, strategy } = laneOptions(config);
-    const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), checkpointed: this.checkpointer !== undefined });
-    const invoked = traced(config, input, () =>
+    let context: unknown;
+    try {
+      context = this.#context(config);
+    } catch (e) {
+      // LangGraph.js validates the context inside the run: its failure is a rejection.
+      return Promise.reject(e);
+    }
+    const cancel = new RunCancel(runSignal(config), this.stepTimeout);
+    const [runConfig, forget] = withRunData(withDefaultLimit(config), {
+      context,
+      checkpointed: this.checkpointer !== undefined,
+      store: runStore(this, config),
+      cancel,
+    });
+    const engineRun = traced(config, input, () =>
       onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
         classesKnown(() => this.#withInput(input, (i) => this[RAW].invoke(toEngine(i), runConfig)).then(output)),
       ),
     );
-    invoked.then(forget, forget);
-    return invoked;
+    // The run's data stays until the engine is done: a cancelled run's promise settles before that.
+    engineRun.then(forget, forget);
+    return cancel.race(engineRun) as Promise<RunOutput<S>>;
   }
 
   /** With `subgraphs: true` in `config`: `[namespace, chunk]`. */
@@ -736,7 +787,9 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
    * `await graph.stream(...)`).
    */
   stream(input: Partial<S> | null | Command, config?: RunnableConfig, options?: { streamMode?: StreamMode | StreamMode[]; subgraphs?: boolean }): ChunkStream<unknown> {
+    let cancel: RunCancel | undefined;
     const iterator = chunkIterator<unknown>((push) => {
+      cancel = new RunCancel(runSignal(config), this.stepTimeout, true);
       const modes =
         option(options, "streamMode", "stream(input, config, options): options") ??
         option(config, "streamMode", "stream(input, config): config") ??
@@ -784,15 +837,24 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
         return this.#withInput(input, (i) => this[RAW].streamInTask(toEngine(i), task, engineModes, chunk)).then(() => undefined);
       }
       const writer = custom ? (c: unknown) => chunk("custom", c, []) : undefined;
-      const [runConfig, forget] = withRunData(withDefaultLimit(config), { context: this.#context(config), writer, messages, checkpointed: this.checkpointer !== undefined });
-      const run = traced(config, input, () =>
+      const [runConfig, forget] = withRunData(withDefaultLimit(config), {
+        context: this.#context(config),
+        writer,
+        messages,
+        checkpointed: this.checkpointer !== undefined,
+        store: runStore(this, config),
+        cancel,
+      });
+      const engineRun = traced(config, input, () =>
         onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
           classesKnown(() => this.#withInput(input, (i) => this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs))),
         ),
       );
-      run.then(forget, forget);
-      return run;
+      engineRun.then(forget, forget);
+      return cancel.race(engineRun);
     });
+    // LangGraph.js's stream: `cancel(reason)` ends the run (its nodes see their signal aborted) and the iteration.
+    cancellable(iterator, cancel);
     const result = Promise.resolve(iterator) as ChunkStream<unknown>;
     result[Symbol.asyncIterator] = () => iterator;
     return result;
@@ -860,6 +922,9 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     hide(bound, "checkpointer", this.checkpointer);
     hide(bound, "nodes", this.nodes);
     if (unCheckpointed.has(this)) unCheckpointed.add(bound);
+    hide(bound, "store", this.store);
+    hide(bound, "builder", (this as { builder?: unknown }).builder);
+    bound.stepTimeout = this.stepTimeout;
     const base = mergeConfigs(boundConfigs.get(this), config);
     boundConfigs.set(bound, base);
     for (const method of ["invoke", "stream", "getState", "getStateHistory", "updateState", "bulkUpdateState", "getLineage"] as const) {
@@ -871,6 +936,32 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       });
     }
     return bound;
+  }
+
+  /**
+   * LangChain's `Runnable.batch`: `invoke` for each input, with
+   * `configs[i]` (or one config for all), at most `maxConcurrency` at a
+   * time (from the first config, else `options`); with
+   * `returnExceptions`, a failed run's error takes its place in the result.
+   */
+  batch(
+    inputs: (Partial<S> | null | Command)[],
+    configs?: RunnableConfig | RunnableConfig[],
+    options?: { maxConcurrency?: number; returnExceptions?: boolean },
+  ): Promise<(RunOutput<S> | Error)[]> {
+    return batchRuns((input, config) => this.invoke(input, config), inputs, configs, options);
+  }
+
+  /**
+   * LangChain's `streamEvents` (the callback events of every runnable a
+   * run touches): not provided. Throws a `GraphValueError` (code
+   * `UNSUPPORTED`); `stream` with its stream modes gives the run's events.
+   */
+  streamEvents(_input: unknown, _config?: unknown): never {
+    throw unsupported(
+      "streamEvents (LangChain's callback event stream)",
+      'use stream() with streamMode "updates", "values", "messages", "custom", "tasks" or "debug"',
+    );
   }
 
   /** Channel values converted for JS nodes so far (unchanged channels are reused). Unstable. */

@@ -35,9 +35,11 @@ export {
 } from "./messages.js";
 export { MessagesZodMeta, MessagesZodState } from "./messages_zod.js";
 export { MemorySaver, InMemorySaver } from "./saver.js";
+export { Graph, MessageGraph, entrypoint, task } from "./unsupported.js";
 export type { AsyncCheckpointSaver } from "./bridge.js";
 export { Command, Send, isCommand, type CommandParams } from "./command.js";
-export { interrupt } from "./runtime.js";
+export { interrupt, getConfig, getCurrentTaskInput, getStore } from "./runtime.js";
+export { InMemoryStore, type BaseStore, type InMemoryStoreConstructor, type Item, type SearchItem, type StoreOperation } from "./store.js";
 export type { RetryPolicy } from "./retry.js";
 export {
   BaseLangGraphError,
@@ -48,9 +50,11 @@ export {
   GraphValueError,
   GraphSpecError,
   GraphInterrupt,
+  NodeInterrupt,
   ThreadBusyError,
   UnreachableNodeError,
   type ErrorFields,
   type ErrorOptions,
+  type RaisedInterrupt,
 } from "./errors.js";
 export type * from "./types.js";

@@ -2,6 +2,7 @@
 // on first need (a graph's compile), never at import: the package works
 // without it, and costs nothing for graphs that never run. What it is used
 // for: message_classes.ts.
+import { importPeer, peersSwitchedOff } from "./peers.js";
 
 /** What the package uses of `@langchain/core/messages`. */
 export interface CoreMessages {
@@ -42,15 +43,6 @@ export const CLASS_OF_TYPE: Record<string, ClassName> = {
 let core: CoreMessages | null | undefined;
 let loading: Promise<void> | undefined;
 
-/** The module specifier, in a variable so that bundlers do not require it at build time. */
-const SPECIFIER = "@langchain/core/messages";
-
-/** Whether a process-wide switch turns message classes off (`CHRONOGRAPH_LANGCHAIN=off`, for benchmarks and tests). */
-function switchedOff(): boolean {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.CHRONOGRAPH_LANGCHAIN === "off";
-}
-
 /**
  * Looks up `@langchain/core/messages` once; `undefined` once that is done
  * (the usual case: no await), else the Promise of it. Where the package
@@ -60,7 +52,7 @@ function switchedOff(): boolean {
  */
 export function loadMessageClasses(): Promise<void> | undefined {
   if (core !== undefined) return undefined;
-  if (switchedOff()) {
+  if (peersSwitchedOff()) {
     core = null;
     return undefined;
   }
@@ -76,37 +68,8 @@ export function loadMessageClasses(): Promise<void> | undefined {
 }
 
 async function importCore(): Promise<CoreMessages | null> {
-  try {
-    return usable(await import(/* @vite-ignore */ /* webpackIgnore: true */ SPECIFIER));
-  } catch {
-    // Not beside the package: try from the application's entry (Node only).
-  }
-  const proc = (globalThis as { process?: { argv?: string[]; versions?: { node?: string } } }).process;
-  if (!proc?.versions?.node) return null;
-  try {
-    const nodeModule = "node:module";
-    const nodeUrl = "node:url";
-    const { createRequire } = (await import(nodeModule)) as { createRequire(from: string | URL): NodeRequire };
-    const { pathToFileURL } = (await import(nodeUrl)) as { pathToFileURL(p: string): URL };
-    const from = proc.argv?.[1] ? pathToFileURL(proc.argv[1]) : pathToFileURL(`${process.cwd()}/`);
-    const require = createRequire(from);
-    const manifest = require.resolve("@langchain/core/package.json");
-    const pkg = require(manifest) as { exports?: Record<string, { import?: string | { default?: string } }> };
-    const entry = pkg.exports?.["./messages"]?.import;
-    const file = typeof entry === "string" ? entry : entry?.default;
-    if (!file) return null;
-    return usable(await import(new URL(file, pathToFileURL(manifest)).href));
-  } catch {
-    return null;
-  }
+  return usable(await importPeer("@langchain/core", "./messages"));
 }
-
-/** A minimal `require` (the package has no `@types/node` dependency). */
-interface NodeRequire {
-  (id: string): unknown;
-  resolve(id: string): string;
-}
-declare const process: { cwd(): string };
 
 function usable(m: unknown): CoreMessages | null {
   const c = m as Partial<CoreMessages> | null;

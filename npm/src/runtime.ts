@@ -2,12 +2,14 @@
 // and the per-thread queue that keeps runs and updates of one thread from
 // interleaving. `setup` (setup.ts) installs Node's AsyncLocalStorage here.
 import * as raw from "./wasm/chronograph.js";
-import { argumentError, describe, hide, option } from "./args.js";
+import { argumentError, describe, hide, option, thrownText } from "./args.js";
 import { GraphValueError, ThreadBusyError, withCode } from "./errors.js";
 import type { Json, NodeConfig } from "./types.js";
 import { THREAD_STORE, type ThreadStore } from "./internal.js";
 import { classesPossible, reviveWrittenIfAny, toEngine, type MessageChannels } from "./message_classes.js";
 import type { NodeMessages } from "./messages_stream.js";
+import type { BaseStore } from "./store.js";
+import type { RunCancel } from "./cancel.js";
 
 /** The running node as `interrupt()` and the thread queues look it up. */
 interface Running {
@@ -17,6 +19,10 @@ interface Running {
   thread: string | undefined;
   /** `false` when the graph the run was started on has no checkpointer. */
   checkpointed?: boolean;
+  /** The node's config (what `getStore()` and `getConfig()` read). */
+  config?: NodeConfig;
+  /** The state (or `Send` argument) the node was given (what `getCurrentTaskInput()` reads). */
+  input?: unknown;
 }
 
 /** The subset of Node's `AsyncLocalStorage` the package uses. */
@@ -78,6 +84,48 @@ export function interrupt<I = Json, R = Json>(value: I, config?: NodeConfig): R 
   return reviveWrittenIfAny(raw.taskInterrupt(task, toEngine(value))) as R;
 }
 
+/**
+ * The config of the running node (LangGraph.js's `getConfig()`): in Node
+ * anywhere in the node; in a browser only before its first `await`.
+ */
+export function getConfig(): NodeConfig {
+  const config = running()?.config;
+  if (config === undefined) {
+    throw withCode(
+      new GraphValueError(
+        "Config not retrievable. This is likely because you are running in an environment without support for AsyncLocalStorage. If you're running `getConfig` in such environment, pass the `config` from the node function directly.",
+      ),
+      "CONFIG_OUTSIDE_NODE",
+    );
+  }
+  return config;
+}
+
+/**
+ * The state (or `Send` argument) the running node was given (LangGraph.js's
+ * `getCurrentTaskInput()`): in Node anywhere in the node; in a browser
+ * only before its first `await`.
+ */
+export function getCurrentTaskInput<T = unknown>(): T {
+  const here = running();
+  if (here?.config === undefined) {
+    throw withCode(
+      new GraphValueError("getCurrentTaskInput() called outside of a node: call it while a node runs (in a browser, before the node's first await)."),
+      "CONFIG_OUTSIDE_NODE",
+    );
+  }
+  return here.input as T;
+}
+
+/**
+ * The long-term store of the running node's graph (LangGraph.js's
+ * `getStore()`): `config.store` of `config`, else of the running node;
+ * `undefined` when the graph has none.
+ */
+export function getStore(config?: NodeConfig): BaseStore | undefined {
+  return ((config ?? getConfig()) as NodeConfig & { store?: BaseStore }).store;
+}
+
 /** A copy of JSON data (the run's config is JSON), so no two node calls share an object. */
 function copyJson<T>(v: T): T {
   if (v === null || typeof v !== "object") return v;
@@ -85,6 +133,24 @@ function copyJson<T>(v: T): T {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(v)) out[k] = copyJson((v as Record<string, unknown>)[k]);
   return out as T;
+}
+
+/**
+ * A run's config copied as {@link copyJson} does, without `configurable[key]`
+ * (built without it: deleting a key would slow every later read of the object).
+ */
+function copyWithout(base: unknown, key: string): unknown {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(base as Record<string, unknown>)) {
+    if (k !== "configurable" || v === null || typeof v !== "object") {
+      out[k] = copyJson(v);
+      continue;
+    }
+    const configurable: Record<string, unknown> = {};
+    for (const c of Object.keys(v)) if (c !== key) configurable[c] = copyJson((v as Record<string, unknown>)[c]);
+    out[k] = configurable;
+  }
+  return out;
 }
 
 /**
@@ -101,24 +167,46 @@ export interface RunData {
   checkpointed?: boolean;
   /** The `"messages"` stream of the run, when it streams that mode. */
   messages?: NodeMessages;
+  /** The run's cancellation (its `signal`, `stream.cancel()`, `stepTimeout`): nodes get `config.signal` from it. */
+  cancel?: RunCancel;
+  /** The long-term store nodes get as `config.store`: the run's `config.store`, else the graph's `compile({ store })`. */
+  store?: BaseStore;
 }
 
 /** Where a run's token travels in `configurable`. */
 const RUN_KEY = "__chronograph_run";
 const runs = new Map<number, RunData>();
 let nextRun = 0;
+/** Tokens of settled runs, reused (see `withRunData`). */
+const freeTokens: number[] = [];
 
 /**
  * `config` with run data attached (a copy; `config` itself when there is
  * none), and the function that forgets it once the run has settled.
  */
 export function withRunData(config: unknown, data: RunData): [unknown, () => void] {
-  if (data.context === undefined && data.writer === undefined && data.messages === undefined && data.checkpointed !== false) return [config, () => {}];
-  const token = ++nextRun;
-  runs.set(token, data);
+  if (data.context === undefined && data.writer === undefined && data.messages === undefined && data.store === undefined && data.cancel === undefined && data.checkpointed !== false) {
+    return [config, () => {}];
+  }
+  // A config (or `configurable`) that is not an object goes to the engine as it is: the engine
+  // names the mistake, and the run never reaches a node.
   const base = (config ?? {}) as { configurable?: Record<string, unknown> };
-  const copy = { ...base, configurable: { ...(base.configurable ?? {}), [RUN_KEY]: token } };
-  return [copy, () => runs.delete(token)];
+  if (typeof base !== "object") return [config, () => {}];
+  const configurable = option(base, "configurable", "config");
+  if (configurable != null && typeof configurable !== "object") return [config, () => {}];
+  // The most recently freed token first: a thread's runs one after another carry the same
+  // token, so the engine's config (compared by value) is converted once, not once per run.
+  const token = freeTokens.pop() ?? ++nextRun;
+  runs.set(token, data);
+  let copy: object;
+  try {
+    copy = { ...base, configurable: { ...(configurable as object | undefined), [RUN_KEY]: token } };
+  } catch (e) {
+    runs.delete(token);
+    freeTokens.push(token);
+    throw argumentError(`config: reading it threw ${thrownText(e)}`, e);
+  }
+  return [copy, () => (runs.delete(token) ? void freeTokens.push(token) : undefined)];
 }
 
 /** A node function as the user wrote it. */
@@ -151,7 +239,8 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, 
   let receiver: { readonly name: string } | undefined;
   return (state, base, task, node, step, taskId, ns) => {
     receiver ??= Object.freeze({ name: node });
-    const config = copyJson(base) as NodeConfig;
+    const token = (base as { configurable?: Record<string, unknown> }).configurable?.[RUN_KEY];
+    const config = (token === undefined ? copyJson(base) : copyWithout(base, RUN_KEY)) as NodeConfig;
     const metadata = config.metadata;
     metadata.langgraph_node = node;
     metadata.langgraph_step = step;
@@ -163,18 +252,17 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, 
     // LangGraph.js's task config: `checkpoint_id: undefined, checkpoint_ns: <task ns>`.
     configurable.checkpoint_id = undefined;
     configurable.checkpoint_ns = ns;
-    const token = configurable[RUN_KEY];
     let run: RunData | undefined;
     if (token !== undefined) {
-      delete configurable[RUN_KEY];
       run = runs.get(token as number);
       if (run?.context !== undefined) (config as NodeConfig & { context?: unknown }).context = run.context;
       if (run?.writer !== undefined) (config as NodeConfig & { writer?: unknown }).writer = run.writer;
+      if (run?.store !== undefined) (config as NodeConfig & { store?: unknown }).store = run.store;
     }
     decorate?.(config);
     // What `interrupt()` and the thread queues (`onThread`) look up: the
     // task, and the thread its run is on.
-    const here: Running = { task, thread: threadKey(config.configurable.thread_id) };
+    const here: Running = { task, thread: threadKey(config.configurable.thread_id), config, input: state };
     if (run?.checkpointed === false) here.checkpointed = false;
     const previous = current;
     current = here;
@@ -184,7 +272,13 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, 
         messages.values(state);
         run?.messages?.start(state, messages.keys);
       }
-      result = storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config);
+      const cancel = run?.cancel;
+      result =
+        cancel === undefined
+          ? storage
+            ? storage.run(here, callOn, call, receiver, state, config)
+            : call.call(receiver, state, config)
+          : cancel.node(ns, step, config, () => (storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config)));
     } finally {
       current = previous;
     }

@@ -37,6 +37,11 @@ export class MemorySaver {
     return this[RAW].getTuple(config);
   }
 
+  /** The addressed checkpoint (or the thread's newest) itself, without its metadata and writes; `undefined` when there is none (LangGraph.js's `BaseCheckpointSaver.get`). */
+  async get(config: RunnableConfig): Promise<Checkpoint | undefined> {
+    return (await this.getTuple(config))?.checkpoint;
+  }
+
   /** Checkpoints newest first: `{ limit, before, filter }`; without a `thread_id`, every thread. */
   async *list(config?: RunnableConfig, options?: ListOptions): AsyncIterableIterator<CheckpointTuple> {
     yield* listed<CheckpointTuple>(this[RAW].list(config, options), "channel_values", (t) => t.checkpoint, true);

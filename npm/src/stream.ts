@@ -28,6 +28,8 @@ export function chunkIterator<T>(start: (push: (chunk: T) => void) => Promise<un
       notify();
     },
     (error: unknown) => {
+      // Ended by `return()` (or `cancel()`): what the run does after that is not the caller's.
+      if (finished) return;
       failure = { error };
       finished = true;
       notify();
@@ -53,6 +55,8 @@ export function chunkIterator<T>(start: (push: (chunk: T) => void) => Promise<un
     async return(): Promise<IteratorResult<T>> {
       finished = true;
       queue.length = head = 0;
+      // A `next()` waiting for a chunk (a `cancel()` from elsewhere) ends too.
+      notify();
       return { value: undefined, done: true };
     },
     [Symbol.asyncIterator]() {

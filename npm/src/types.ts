@@ -7,6 +7,7 @@ import type { Command, Send } from "./command.js";
 import type { MemorySaver } from "./saver.js";
 import type { AsyncCheckpointSaver } from "./bridge.js";
 import type { RetryPolicy } from "./retry.js";
+import type { BaseStore } from "./store.js";
 
 /**
  * A JSON value: what state channels, updates and interrupt values hold.
@@ -78,6 +79,14 @@ export interface RunnableConfig {
    * `"THREAD_BUSY"`). Different threads always run concurrently.
    */
   multitaskStrategy?: "enqueue" | "reject";
+  /** This run's long-term store, in place of the compiled one (nodes get it as `config.store`). */
+  store?: BaseStore;
+  /**
+   * Cancels the run when aborted: it rejects at once with LangGraph.js's
+   * `Error("Abort")`, and the nodes still running see their own
+   * `config.signal` aborted. What finished tasks wrote stays in the thread.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -172,6 +181,10 @@ export interface NodeConfig {
   context?: unknown;
   /** With `streamMode: "custom"`: sends a chunk to the stream. */
   writer?: (chunk: unknown) => void;
+  /** The long-term store (`compile({ store })`, or the run's `config.store`), shared across threads. */
+  store?: BaseStore;
+  /** Aborted when the run is cancelled (the run's `signal`, `stream.cancel()`, `stepTimeout`) or another task of the step failed. */
+  signal?: AbortSignal;
   metadata: {
     langgraph_node: string;
     langgraph_step: number;
@@ -243,6 +256,8 @@ export interface CompileOptions {
    * `Command` cannot start a new thread's run). Default `false`: LangGraph.js.
    */
   pythonSemantics?: boolean;
+  /** LangGraph's long-term memory store (`InMemoryStore`, or any LangGraph.js `BaseStore`): nodes get it as `config.store` and from `getStore()`. */
+  store?: BaseStore;
 }
 
 /** A graph in the JSON graph format (tests/conformance/FORMAT.md). */
@@ -370,8 +385,16 @@ export interface GetStateOptions {
   subgraphs?: boolean;
 }
 
+/** The stream `await graph.stream(...)` gives: its chunks, and LangGraph.js's `cancel` and `signal`. */
+export interface CancellableStream<T> extends AsyncIterableIterator<T> {
+  /** Cancels the run (its running nodes see `config.signal` aborted) and ends the iteration. */
+  cancel(reason?: unknown): Promise<void>;
+  /** Aborted once the run is cancelled. */
+  readonly signal: AbortSignal;
+}
+
 /** `stream`'s result: an async iterable, and also a Promise of one (`await graph.stream(...)`). */
-export type ChunkStream<T> = Promise<AsyncIterableIterator<T>> & AsyncIterable<T>;
+export type ChunkStream<T> = Promise<CancellableStream<T>> & AsyncIterable<T>;
 
 /** What `invoke` resolves to: the state, plus `__interrupt__` when `interrupt()` paused the run. */
 export type RunOutput<S extends object> = Partial<S> & { __interrupt__?: Interrupt[] };

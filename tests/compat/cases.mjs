@@ -33,7 +33,7 @@ export async function loadCases() {
   }
   // The ported tests import some names from LangGraph.js's internal modules that its main entry
   // does not export (LastValue, Pregel, Channel, ToolNode, ...): on LangGraph.js they come from
-  // its public subpaths; chronograph is given its main entry and its own `zod` subpath.
+  // its public subpaths; chronograph is given its main entry and its own subpaths of the same names.
   const langgraphFull = { ...engines.langgraph };
   for (const sub of ["channels", "pregel", "prebuilt", "zod", "zod/schema"]) {
     for (const [k, v] of Object.entries(await import(`@langchain/langgraph/${sub}`))) if (!(k in langgraphFull)) langgraphFull[k] = v;
@@ -43,7 +43,7 @@ export async function loadCases() {
   let chronographFull = engines.chronograph;
   if (!engines.chronograph.__loadError) {
     chronographFull = { ...engines.chronograph };
-    for (const sub of ["zod"]) {
+    for (const sub of ["zod", "zod/schema", "prebuilt", "pregel"]) {
       for (const [k, v] of Object.entries(await import(`chronograph/${sub}`))) if (!(k in chronographFull)) chronographFull[k] = v;
     }
   }

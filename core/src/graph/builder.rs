@@ -107,6 +107,11 @@ pub struct CompileOptions {
     /// settles sooner in LangGraph.js, which skips its writers), then in
     /// task order. `false` by default; the JS bindings set it.
     pub commit_as_settled: bool,
+    /// Keep the run config's extras (`config.metadata`, extra
+    /// `configurable` keys) out of checkpoint metadata, as LangGraph.js does
+    /// (its savers store `source`, `step` and `parents` only); LangGraph
+    /// (Python) copies them in. `false` by default; the JS bindings set it.
+    pub metadata_without_config: bool,
 }
 
 impl CompileOptions {
@@ -435,6 +440,7 @@ impl StateGraph {
             command_starts_run: options.command_starts_run,
             derived_update_ids: options.derived_update_ids,
             commit_as_settled: options.commit_as_settled,
+            metadata_without_config: options.metadata_without_config,
             ids,
         }))
     }

@@ -120,10 +120,24 @@ pub(crate) struct GraphInner {
     pub derived_update_ids: bool,
     /// See [`crate::CompileOptions::commit_as_settled`].
     pub commit_as_settled: bool,
+    /// See [`crate::CompileOptions::metadata_without_config`].
+    pub metadata_without_config: bool,
     pub ids: Rc<IdGenerator>,
 }
 
 impl GraphInner {
+    /// The run config's extras a checkpoint's metadata records: none under
+    /// [`crate::CompileOptions::metadata_without_config`].
+    pub(crate) fn metadata_extras(
+        &self,
+        config: &crate::RunnableConfig,
+    ) -> std::collections::BTreeMap<String, serde_json::Value> {
+        match self.metadata_without_config {
+            true => Default::default(),
+            false => config.metadata_extras(),
+        }
+    }
+
     /// The namespace a task `node:task_id` of a graph at `parent_ns` runs
     /// this graph in, as a subgraph: the task's own, or for a persistent
     /// subgraph the path of node names without any task id (LangGraph's

@@ -409,4 +409,15 @@ impl NodeContext {
         pad.raised.borrow_mut().push(Interrupt { value, id });
         Err(Error::new(ErrorKind::GraphInterrupt, "interrupted").in_node(&*pad.node))
     }
+
+    /// LangGraph's `raise GraphInterrupt(interrupts)` from a node (its
+    /// deprecated `NodeInterrupt(value)`): pauses the task with these
+    /// interrupts as they are, ids included (an empty id stays absent),
+    /// instead of through [`NodeContext::interrupt`]'s numbered calls, so
+    /// no resume value is taken and the node raises them again when it
+    /// runs again. The returned error must be propagated.
+    pub fn raise(&self, interrupts: Vec<Interrupt>) -> Error {
+        self.pad.raised.borrow_mut().extend(interrupts);
+        Error::new(ErrorKind::GraphInterrupt, "interrupted").in_node(&*self.pad.node)
+    }
 }

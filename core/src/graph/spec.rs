@@ -559,6 +559,7 @@ impl GraphSpec {
                     derived_update_ids: options.derived_update_ids,
                     routers_read_every_channel: options.routers_read_every_channel,
                     commit_as_settled: options.commit_as_settled,
+                    metadata_without_config: options.metadata_without_config,
                 })?;
                 g.add_subgraph(name.clone(), compiled);
                 continue;

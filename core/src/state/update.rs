@@ -173,7 +173,7 @@ impl Base {
                 .as_ref()
                 .map(|s| s.metadata.parents.clone())
                 .unwrap_or_default(),
-            extra: config.metadata_extras(),
+            extra: scope.graph.metadata_extras(config),
         };
         let parent = CheckpointConfig {
             checkpoint_id: parent,

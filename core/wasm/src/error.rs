@@ -264,6 +264,10 @@ pub fn from_thrown(thrown: JsValue) -> Error {
     if is_graph_interrupt(&thrown) {
         return Error::new(ErrorKind::GraphInterrupt, "interrupted");
     }
+    // The JS layer's marker for a node of a cancelled run (npm/src/cancel.ts).
+    if get(&thrown, "code").as_string().as_deref() == Some("RUN_CANCELLED") {
+        return Error::new(ErrorKind::Cancelled, "the run was cancelled");
+    }
     // Read through `Reflect`: a getter or Proxy trap that throws must not
     // unwind through the module.
     let (name, message) = match thrown.is_instance_of::<js_sys::Error>() {

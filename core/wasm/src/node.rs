@@ -22,12 +22,13 @@
 //! it, so a step converts only the channels that changed and are read.
 //! Nodes see shared objects and must not mutate them, as in LangGraph.js.
 
-use super::error::{describe, from_thrown, invalid_argument};
+use super::error::{describe, from_thrown, invalid_argument, is_graph_interrupt};
 pub use super::state_cache::StateCache;
 use super::task::TaskHandle;
 use super::types::{command_from_js, gotos_from_js, is_object, json_from_js, to_js};
 use chronograph::{
-    ChannelValue, Command, CustomReducer, Error, Goto, NodeAction, NodeContext, NodeFuture,
+    ChannelValue, Command, CustomReducer, Error, Goto, Interrupt, NodeAction, NodeContext,
+    NodeFuture,
     NodeOutput, Reducer, RouterFn, State,
 };
 use js_sys::{Function, Reflect};
@@ -236,16 +237,39 @@ pub fn node_action(name: String, f: Function, cache: Rc<StateCache>) -> NodeActi
                     ctx.task_id(),
                     ctx.checkpoint_ns(),
                 )
-                .map_err(from_thrown)?;
+                .map_err(|e| node_thrown(e, &ctx))?;
             // A plain object (the usual result) is no thenable: skip `settle`.
             if let Some(update) = update_by_text(&out) {
                 return Ok(NodeOutput::Update(update));
             }
-            let out = settle(out).await.map_err(from_thrown)?;
+            let out = settle(out).await.map_err(|e| node_thrown(e, &ctx))?;
             output_from_js(out, &name)
         });
         fut
     }))
+}
+
+/// What a node threw (or rejected with), as a core error. A LangGraph.js
+/// `GraphInterrupt` carrying its `interrupts` (its deprecated
+/// `NodeInterrupt(value)`, from this package or from LangGraph.js itself)
+/// pauses the task with them, as LangGraph.js's runner does; anything else
+/// goes through [`from_thrown`].
+fn node_thrown(thrown: JsValue, ctx: &NodeContext) -> Error {
+    if is_graph_interrupt(&thrown) || !thrown.is_object() {
+        return from_thrown(thrown);
+    }
+    let name = super::types::get(&thrown, "name").as_string();
+    if !matches!(name.as_deref(), Some("NodeInterrupt" | "GraphInterrupt")) {
+        return from_thrown(thrown);
+    }
+    let interrupts = super::types::get(&thrown, "interrupts");
+    if !js_sys::Array::is_array(&interrupts) {
+        return from_thrown(thrown);
+    }
+    match super::types::from_js::<Vec<Interrupt>>(interrupts, "NodeInterrupt: interrupts") {
+        Ok(interrupts) => ctx.raise(interrupts),
+        Err(e) => from_thrown(e),
+    }
 }
 
 /// A router's result: a node name, a `Send`, or an array of them.

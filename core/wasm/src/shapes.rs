@@ -96,7 +96,8 @@ fn py_string(literal: &str) -> Option<String> {
     Some(out)
 }
 
-/// Interrupts as LangGraph.js lists them: `{id, value}` each.
+/// Interrupts as LangGraph.js lists them: `{id, value}` each (`{value}`
+/// for one raised without an id: LangGraph.js's `NodeInterrupt`).
 pub struct Interrupts<'a>(pub &'a [Interrupt]);
 
 impl Serialize for Interrupts<'_> {
@@ -113,8 +114,11 @@ struct JsInterrupt<'a>(&'a Interrupt);
 
 impl Serialize for JsInterrupt<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Interrupt", 2)?;
-        st.serialize_field("id", &self.0.id)?;
+        let with_id = !self.0.id.is_empty();
+        let mut st = s.serialize_struct("Interrupt", 1 + usize::from(with_id))?;
+        if with_id {
+            st.serialize_field("id", &self.0.id)?;
+        }
         st.serialize_field("value", &self.0.value)?;
         st.end()
     }

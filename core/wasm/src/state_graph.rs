@@ -185,7 +185,8 @@ impl WasmStateGraph {
     /// `js_semantics`: where LangGraph.js and LangGraph (Python) differ in the
     /// loop or in validation, follow LangGraph.js (`CompileOptions::copy_on_save`,
     /// `command_starts_run`, `refuse_unreachable`, `derived_update_ids`,
-    /// `routers_read_every_channel`, `commit_as_settled`); the JS layer's `compile({ pythonSemantics: true })`
+    /// `routers_read_every_channel`, `commit_as_settled`,
+    /// `metadata_without_config`); the JS layer's `compile({ pythonSemantics: true })`
     /// turns it off for the Python conformance traces.
     pub fn compile(
         &self,
@@ -203,6 +204,7 @@ impl WasmStateGraph {
             derived_update_ids: js_semantics,
             routers_read_every_channel: js_semantics,
             commit_as_settled: js_semantics,
+            metadata_without_config: js_semantics,
             checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
             interrupt_before: names_arg(&interrupt_before, "compile(options): interruptBefore")?,
             interrupt_after: names_arg(&interrupt_after, "compile(options): interruptAfter")?,

@@ -20,6 +20,7 @@ use js_sys::Reflect;
 use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
@@ -586,7 +587,28 @@ struct Tuple<'a> {
     metadata: Metadata<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     parent_config: Option<Address<'a>>,
-    pending_writes: Vec<(&'a str, &'a str, &'a Value)>,
+    pending_writes: Vec<(&'a str, &'a str, Cow<'a, Value>)>,
+}
+
+/// LangGraph's channel of a task's error in pending writes.
+const ERROR_CHANNEL: &str = "__error__";
+
+/// Pending writes as LangGraph.js's savers hold them: a task's error
+/// (`__error__`, the engine's Python `repr` text) as `{message, name}`
+/// (see [`js_error`]), every other write as it is.
+fn writes_out<'a>(
+    writes: impl IntoIterator<Item = (&'a str, &'a str, &'a Value)>,
+) -> Vec<(&'a str, &'a str, Cow<'a, Value>)> {
+    writes
+        .into_iter()
+        .map(|(task, channel, value)| {
+            let value = match value {
+                Value::String(repr) if channel == ERROR_CHANNEL => Cow::Owned(js_error(repr)),
+                _ => Cow::Borrowed(value),
+            };
+            (task, channel, value)
+        })
+        .collect()
 }
 
 fn tuple_out(t: &CheckpointTuple, values: bool) -> Tuple<'_> {
@@ -595,11 +617,11 @@ fn tuple_out(t: &CheckpointTuple, values: bool) -> Tuple<'_> {
         checkpoint: CheckpointOut::new(&t.checkpoint, values, true),
         metadata: Metadata::new(&t.metadata, &t.config.thread_id),
         parent_config: t.parent_config.as_ref().map(Address::new),
-        pending_writes: t
-            .pending_writes
-            .iter()
-            .map(|w| (w.task_id.as_str(), w.channel.as_str(), &w.value))
-            .collect(),
+        pending_writes: writes_out(
+            t.pending_writes
+                .iter()
+                .map(|w| (w.task_id.as_str(), w.channel.as_str(), &w.value)),
+        ),
     }
 }
 
@@ -622,7 +644,7 @@ pub fn stored_head<'a>(view: &chronograph::StoredView<'a>) -> impl Serialize + '
         parent_config: view
             .parent_id()
             .map(|p| Address::of(view.thread_id, view.checkpoint_ns, Some(p))),
-        pending_writes: view.pending_writes(),
+        pending_writes: writes_out(view.pending_writes()),
     }
 }
 

@@ -221,7 +221,7 @@ impl<'a> Loop<'a> {
             source,
             meta,
             parent_in_run: false,
-            extras: frame.config.metadata_extras(),
+            extras: graph.metadata_extras(&frame.config),
             frame,
             pending,
             step,

@@ -451,6 +451,9 @@ impl<'a> Loop<'a> {
                 }
                 Ok(Committed::Paused(raised))
             }
+            // A cancelled run saves nothing of a task it cancelled (LangGraph.js's
+            // runner is gone when such a task settles).
+            Err(e) if e.kind() == ErrorKind::Cancelled => Ok(Committed::Failed(e)),
             Err(e) if e.kind() == ErrorKind::ParentCommand => {
                 // The command goes to the task running this loop, which
                 // returns it as its own output.
