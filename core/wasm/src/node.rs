@@ -28,8 +28,7 @@ use super::task::TaskHandle;
 use super::types::{command_from_js, gotos_from_js, is_object, json_from_js, to_js};
 use chronograph::{
     ChannelValue, Command, CustomReducer, Error, Goto, Interrupt, NodeAction, NodeContext,
-    NodeFuture,
-    NodeOutput, Reducer, RouterFn, State,
+    NodeFuture, NodeOutput, Reducer, RouterFn, State,
 };
 use js_sys::{Function, Reflect};
 use serde_json::Value;
