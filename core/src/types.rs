@@ -517,6 +517,10 @@ pub enum StreamEvent {
         input: Value,
         /// The channels that triggered it (`__pregel_push` for a `Send`).
         triggers: Vec<String>,
+        /// Its path, as LangGraph writes it (`task_path_str`):
+        /// `~__pregel_pull, NAME`, or `~__pregel_push, 0000000003, False`
+        /// for the task of the fourth `Send`.
+        path: String,
     },
     /// A task finished (or failed, or was interrupted).
     TaskResult {

@@ -257,17 +257,18 @@ impl Loop<'_> {
         } else if self.frame.is_nested() {
             if let Some(events) = &self.frame.events {
                 let e = event(self);
-                events.borrow_mut().push((self.frame.ns.clone(), e));
+                events.push(self.frame.ns.clone(), e);
             }
         }
     }
 
-    /// Hands the events subgraph loops queued so far to the root's sink.
-    fn forward_nested(&mut self) {
+    /// Hands the events subgraph loops queued so far to the root's sink
+    /// (`waker`: the root loop's, woken by the next one).
+    fn forward_nested(&mut self, waker: &std::task::Waker) {
         let Some(events) = &self.frame.events else {
             return;
         };
-        let queued = std::mem::take(&mut *events.borrow_mut());
+        let queued = events.take(waker);
         if let Some(sink) = self.sink.as_mut() {
             for (ns, e) in queued {
                 sink(&ns, e);

@@ -876,6 +876,10 @@ pub enum StreamMode {
     Tasks,
     /// Checkpoints, task starts and results, wrapped as `{type, timestamp, step, payload}`.
     Debug,
+    /// Every task's start and end, `__start__`'s too (`"__task_runs"`): what
+    /// the JS layer reports to LangChain callbacks as the tasks' chain runs
+    /// (npm/src/task_runs.ts). Internal to the package.
+    TaskRuns,
 }
 
 impl StreamMode {
@@ -887,6 +891,7 @@ impl StreamMode {
             "checkpoints" => StreamMode::Checkpoints,
             "tasks" => StreamMode::Tasks,
             "debug" => StreamMode::Debug,
+            "__task_runs" => StreamMode::TaskRuns,
             other => {
                 return Err(invalid_argument(format!(
                     "streamMode {other:?} is not supported; use \"values\", \"updates\", \"checkpoints\", \"tasks\" or \"debug\""
@@ -903,6 +908,7 @@ impl StreamMode {
             StreamMode::Checkpoints => "checkpoints",
             StreamMode::Tasks => "tasks",
             StreamMode::Debug => "debug",
+            StreamMode::TaskRuns => "__task_runs",
         }
     }
 }
@@ -993,6 +999,11 @@ pub fn stream_chunks(
 ) -> Result<Vec<(StreamMode, JsValue)>, JsValue> {
     let mut out = Vec::new();
     let wants = |m: StreamMode| modes.contains(&m);
+    if wants(StreamMode::TaskRuns) {
+        if let Some(chunk) = super::task_run_chunk::task_run_chunk(event)? {
+            out.push((StreamMode::TaskRuns, chunk));
+        }
+    }
     match event {
         StreamEvent::Values(v) if wants(StreamMode::Values) => {
             out.push((StreamMode::Values, to_js(v)?));
@@ -1054,6 +1065,7 @@ pub fn stream_chunks(
             step,
             input,
             triggers,
+            ..
         } => {
             let chunk = TaskChunk::Start {
                 id,
