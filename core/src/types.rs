@@ -538,6 +538,21 @@ pub enum StreamEvent {
         /// it failed or paused).
         result: Vec<(String, Value)>,
     },
+    /// The checkpoint the next [`Values`](Self::Values) event shows (LangGraph.js's
+    /// `_currentCheckpointMeta`, which its `streamEvents` v3 sends before
+    /// each state as a `checkpoints` envelope): reported before each state
+    /// of a superstep, also when the run has no checkpointer (its
+    /// checkpoints then live in the run alone).
+    CheckpointMeta {
+        /// The checkpoint's id.
+        id: String,
+        /// Its parent's id, when the run has a checkpointer.
+        parent_id: Option<String>,
+        /// Its `metadata.step`.
+        step: i64,
+        /// Its `metadata.source`.
+        source: crate::checkpoint::Source,
+    },
     /// The run paused (breakpoint or `interrupt()`): `{"__interrupt__": [...]}`.
     Interrupted(Vec<Interrupt>),
     /// A task of the superstep that finished in an earlier run (a resumed

@@ -15,7 +15,6 @@
 // the `messages` events (`message-start`, content blocks, `message-finish`)
 // from the messages nodes return (the `"messages"` chunks), as LangGraph.js's
 // protocol messages handler emits a node's final messages.
-import { INTERRUPT } from "./constants.js";
 import {
   REJECT_VALUES,
   RESOLVE_VALUES,
@@ -260,47 +259,21 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** The modes the engine's stream is run with for v3 (LangGraph.js's, but "tools"; "checkpoints" for the envelopes). */
-export const V3_ENGINE_MODES = ["values", "updates", "messages", "custom", "tasks", "checkpoints"];
+/** The modes the engine's stream is run with for v3 (LangGraph.js's but "tools"; the checkpoints' envelopes). */
+export const V3_ENGINE_MODES = ["values", "updates", "messages", "custom", "tasks", "__checkpoint_meta"];
 
 /**
  * The v3 source chunks of a graph's `stream(..., { streamMode:
- * V3_ENGINE_MODES, subgraphs: true })` chunks: each `"checkpoints"` chunk
- * becomes the envelope sent before the next `"values"` chunk of its graph,
- * and each `"messages"` chunk (`[message, metadata]`) the protocol's
- * message events.
+ * V3_ENGINE_MODES, subgraphs: true })` chunks: what checkpoint each state
+ * is becomes the `checkpoints` envelope before it, and each `"messages"`
+ * chunk (`[message, metadata]`) the protocol's message events.
  */
 export async function* protocolSource(chunks: AsyncIterable<[Namespace, string, unknown]>): AsyncGenerator<[Namespace, string, unknown]> {
-  const envelopes = new Map<string, Record<string, unknown>>();
   for await (const [ns, mode, payload] of chunks) {
-    const key = ns.join("|");
-    if (mode === "checkpoints") {
-      const envelope = checkpointEnvelope(payload);
-      if (envelope !== undefined) envelopes.set(key, envelope);
-      continue;
-    }
-    if (mode === "values" && !(isRecord(payload) && INTERRUPT in payload)) {
-      const envelope = envelopes.get(key);
-      if (envelope !== undefined) yield [ns, "checkpoints", envelope];
-      yield [ns, mode, payload];
-      continue;
-    }
-    if (mode === "messages") {
-      for (const data of messageEvents(payload)) yield [ns, mode, data];
-      continue;
-    }
-    yield [ns, mode, payload];
+    if (mode === "__checkpoint_meta") yield [ns, "checkpoints", payload];
+    else if (mode === "messages") for (const data of messageEvents(payload)) yield [ns, mode, data];
+    else yield [ns, mode, payload];
   }
-}
-
-/** A `"checkpoints"` chunk's envelope: `{ id, parent_id?, step, source }`. */
-function checkpointEnvelope(chunk: unknown): Record<string, unknown> | undefined {
-  if (!isRecord(chunk)) return undefined;
-  const id = (chunk.config as { configurable?: { checkpoint_id?: unknown } } | undefined)?.configurable?.checkpoint_id;
-  if (typeof id !== "string") return undefined;
-  const parent = (chunk.parentConfig as { configurable?: { checkpoint_id?: unknown } } | undefined)?.configurable?.checkpoint_id;
-  const metadata = isRecord(chunk.metadata) ? chunk.metadata : {};
-  return { id, ...(typeof parent === "string" && parent ? { parent_id: parent } : {}), step: metadata.step, source: metadata.source };
 }
 
 /** A content block's start (LangGraph.js's `startBlockFor`). */

@@ -41,30 +41,37 @@ export class EventStream<T> extends ReadableStream<T> implements AsyncIterableIt
   constructor(open: (signal: AbortSignal) => Promise<ReadableStream<T>>) {
     const abort = new AbortController();
     let inner: ReadableStreamDefaultReader<T> | undefined;
+    // Once cancelled, what the inner stream still settles with goes nowhere.
+    let cancelled = false;
     super({
       start: async (controller) => {
         let source: ReadableStream<T>;
         try {
           source = await open(abort.signal);
         } catch (e) {
-          controller.error(e);
+          if (!cancelled) controller.error(e);
           return;
         }
+        if (cancelled) return void source.cancel();
         inner = source.getReader();
         this.#inner = inner;
         const reader = inner;
         const pump = (): Promise<void> =>
           reader.read().then(
             ({ done, value }) => {
+              if (cancelled) return;
               if (done) return controller.close();
               controller.enqueue(value);
               return pump();
             },
-            (e: unknown) => controller.error(e),
+            (e: unknown) => {
+              if (!cancelled) controller.error(e);
+            },
           );
         void pump();
       },
       cancel: (reason) => {
+        cancelled = true;
         abort.abort(reason);
         return inner?.cancel(reason);
       },

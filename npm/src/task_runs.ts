@@ -219,12 +219,18 @@ export class GraphRuns {
     this.#handed = new Promise<void>((resolve) => (handed = resolve));
     queueMicrotask(() => {
       this.#scheduled = false;
-      const before = Promise.allSettled(this.#recent);
       const chunks = this.#chunks;
-      this.#recent = [];
       this.#chunks = [];
+      // The root graph's calls made so far, and those made while they were: LangGraph.js's
+      // loop goes on (its other tasks end, the next ones start) before its reader gets a chunk.
+      const before = async () => {
+        for (let calls = this.#recent; calls.length > 0; calls = this.#recent) {
+          this.#recent = [];
+          await Promise.allSettled(calls);
+        }
+      };
       void previous
-        .then(() => before)
+        .then(before)
         .then(() => {
           for (const c of chunks) c();
         })

@@ -276,9 +276,19 @@ impl Loop<'_> {
         }
     }
 
-    /// The "values" event of the current checkpoint.
+    /// The "values" event of the current checkpoint, after what that
+    /// checkpoint is ([`StreamEvent::CheckpointMeta`]).
     fn emit_values(&mut self) {
         self.values_reported = true;
+        if let (Some(meta), false) = (&self.meta, self.checkpoint.id.is_empty()) {
+            let (step, source) = (meta.step, meta.source);
+            self.emit(|run| StreamEvent::CheckpointMeta {
+                id: run.checkpoint.id.clone(),
+                parent_id: run.frame.saver.as_ref().and(run.prev_id.clone()),
+                step,
+                source,
+            });
+        }
         self.emit(|run| StreamEvent::Values(run.graph.read_values(&run.checkpoint.channel_values)));
     }
 

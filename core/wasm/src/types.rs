@@ -880,6 +880,10 @@ pub enum StreamMode {
     /// the JS layer reports to LangChain callbacks as the tasks' chain runs
     /// (npm/src/task_runs.ts). Internal to the package.
     TaskRuns,
+    /// What checkpoint each state is, `{id, parent_id?, step, source}`
+    /// (`"__checkpoint_meta"`), before the state: `streamEvents` v3's
+    /// `checkpoints` envelopes (npm/src/run_stream.ts). Internal to the package.
+    CheckpointMeta,
 }
 
 impl StreamMode {
@@ -892,6 +896,7 @@ impl StreamMode {
             "tasks" => StreamMode::Tasks,
             "debug" => StreamMode::Debug,
             "__task_runs" => StreamMode::TaskRuns,
+            "__checkpoint_meta" => StreamMode::CheckpointMeta,
             other => {
                 return Err(invalid_argument(format!(
                     "streamMode {other:?} is not supported; use \"values\", \"updates\", \"checkpoints\", \"tasks\" or \"debug\""
@@ -909,6 +914,7 @@ impl StreamMode {
             StreamMode::Tasks => "tasks",
             StreamMode::Debug => "debug",
             StreamMode::TaskRuns => "__task_runs",
+            StreamMode::CheckpointMeta => "__checkpoint_meta",
         }
     }
 }
@@ -1018,6 +1024,21 @@ pub fn stream_chunks(
         }
         StreamEvent::CachedUpdates { node, update } if wants(StreamMode::Updates) => {
             out.push((StreamMode::Updates, update_chunk(node, update, true)?));
+        }
+        StreamEvent::CheckpointMeta {
+            id,
+            parent_id,
+            step,
+            source,
+        } if wants(StreamMode::CheckpointMeta) => {
+            let mut envelope = Map::new();
+            envelope.insert("id".into(), id.as_str().into());
+            if let Some(parent) = parent_id {
+                envelope.insert("parent_id".into(), parent.as_str().into());
+            }
+            envelope.insert("step".into(), (*step).into());
+            envelope.insert("source".into(), source.as_str().into());
+            out.push((StreamMode::CheckpointMeta, to_js(&envelope)?));
         }
         // LangGraph.js reports a pause in both modes (`_outputWrites`,
         // `finishAndHandleError`); LangGraph (Python) in "updates" only.
