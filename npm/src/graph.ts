@@ -628,6 +628,7 @@ function runGraphOf(graph: CompiledStateGraph<object>): RunGraph {
         const sub = own === undefined ? undefined : subgraphOf.get(own);
         return sub === undefined ? undefined : runGraphOf(sub);
       },
+      revive: (values) => graph[DEFINITION]?.messages?.values(values, false) ?? values,
     };
     runGraphs.set(graph, known);
   }

@@ -65,7 +65,6 @@ export {
   convertToProtocolEvent,
   isCheckpointEnvelope,
   type InterruptPayload,
-  type Namespace,
   type ProtocolEvent,
   type StreamTransformer,
 } from "./protocol.js";

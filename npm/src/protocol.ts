@@ -7,8 +7,8 @@
 // by `GraphRunStream` (run_stream.ts).
 import { INTERRUPT, isInterrupted } from "./constants.js";
 
-/** A namespace: the `node:task_id` levels of the graph that reported an event (`[]` for the root). */
-export type Namespace = string[];
+import type { Namespace } from "./types.js";
+export type { Namespace };
 
 /** One protocol event (LangGraph.js's `ProtocolEvent`). */
 export interface ProtocolEvent {

@@ -19,22 +19,28 @@ export interface LifecycleEntry {
   error?: string;
 }
 
-/** The lifecycle entries at or below `path`, from entry `startAt` on. */
-export function filterLifecycleEntries(log: StreamChannel<LifecycleEntry>, path: Namespace, startAt = 0): AsyncIterable<LifecycleEntry> {
+/** What `pick` makes of the items of `log` from item `startAt` on (those it maps to `undefined` skipped). */
+function picked<T, U>(log: StreamChannel<T>, startAt: number, pick: (item: T) => U | undefined): AsyncIterable<U> {
   return {
     [Symbol.asyncIterator]() {
       const base = log.iterate(startAt);
       return {
-        async next() {
+        async next(): Promise<IteratorResult<U>> {
           for (;;) {
             const result = await base.next();
             if (result.done) return { value: undefined, done: true };
-            if (hasPrefix(result.value.namespace, path)) return { value: result.value, done: false };
+            const value = pick(result.value);
+            if (value !== undefined) return { value, done: false };
           }
         },
       };
     },
   };
+}
+
+/** The lifecycle entries at or below `path`, from entry `startAt` on. */
+export function filterLifecycleEntries(log: StreamChannel<LifecycleEntry>, path: Namespace, startAt = 0): AsyncIterable<LifecycleEntry> {
+  return picked(log, startAt, (entry) => (hasPrefix(entry.namespace, path) ? entry : undefined));
 }
 
 /** A namespace's graph name: its last level's node (`"root"` for the root). */
@@ -263,21 +269,7 @@ export function createValuesTransformer(path: Namespace): StreamTransformer<{ _v
 /** The child streams (one level below `path`) a discovery log announces, from entry `startAt` on. */
 export function filterSubgraphHandles<S>(log: StreamChannel<{ ns: Namespace; stream: unknown }>, path: Namespace, startAt = 0): AsyncIterable<S> {
   const depth = path.length + 1;
-  return {
-    [Symbol.asyncIterator]() {
-      const base = log.iterate(startAt);
-      return {
-        async next() {
-          for (;;) {
-            const result = await base.next();
-            if (result.done) return { value: undefined, done: true };
-            const { ns, stream } = result.value;
-            if (ns.length === depth && hasPrefix(ns, path)) return { value: stream as S, done: false };
-          }
-        },
-      };
-    },
-  };
+  return picked(log, startAt, ({ ns, stream }) => (ns.length === depth && hasPrefix(ns, path) ? (stream as S) : undefined));
 }
 
 /** LangGraph.js's `createSubgraphDiscoveryTransformer`: a stream handle per top-level namespace seen. */

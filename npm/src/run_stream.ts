@@ -269,10 +269,19 @@ export const V3_ENGINE_MODES = ["values", "updates", "messages", "custom", "task
  * chunk (`[message, metadata]`) the protocol's message events.
  */
 export async function* protocolSource(chunks: AsyncIterable<[Namespace, string, unknown]>): AsyncGenerator<[Namespace, string, unknown]> {
+  // A run id per node task whose messages stream (LangGraph.js's: the node's chain run's).
+  const runIds = new Map<string, string>();
   for await (const [ns, mode, payload] of chunks) {
     if (mode === "__checkpoint_meta") yield [ns, "checkpoints", payload];
-    else if (mode === "messages") for (const data of messageEvents(payload)) yield [ns, mode, data];
-    else yield [ns, mode, payload];
+    else if (mode === "messages") {
+      // Under the node's task's namespace, as LangGraph.js's protocol messages handler streams them.
+      const metadata = Array.isArray(payload) && isRecord(payload[1]) ? payload[1] : {};
+      const taskNs = typeof metadata.langgraph_checkpoint_ns === "string" ? metadata.langgraph_checkpoint_ns : undefined;
+      if (taskNs === undefined) continue;
+      let runId = runIds.get(taskNs);
+      if (runId === undefined) runIds.set(taskNs, (runId = globalThis.crypto.randomUUID()));
+      for (const data of messageEvents((payload as unknown[])[0], runId)) yield [taskNs.split("|"), mode, [data, { ...metadata, run_id: runId }]];
+    } else yield [ns, mode, payload];
   }
 }
 
@@ -310,19 +319,17 @@ function deltaFor(block: Record<string, unknown>, index: number): Record<string,
 }
 
 /**
- * The protocol events of a message a node returned (`[message, metadata]`),
- * as LangGraph.js's protocol messages handler emits a final message: none
- * for a tool message.
+ * The protocol events of a message a node returned, as LangGraph.js's
+ * protocol messages handler emits a final message (one without an id as
+ * `run-<run id>`): none for a tool message.
  */
-function messageEvents(payload: unknown): unknown[] {
-  if (!Array.isArray(payload) || payload.length !== 2) return [];
-  const [message, metadata] = payload as [Record<string, unknown>, unknown];
+function messageEvents(message: unknown, runId: string): unknown[] {
   if (!isRecord(message)) return [];
   const type = typeof message._getType === "function" ? (message._getType as () => string)() : message.type;
   if (type === "tool") return [];
   const role = type === "human" ? "human" : type === "system" ? "system" : "ai";
-  const id = typeof message.id === "string" ? message.id : undefined;
-  const events: unknown[] = [{ event: "message-start", ...(id != null ? { id } : {}), ...(role !== "ai" ? { role } : {}) }];
+  const id = typeof message.id === "string" ? message.id : `run-${runId}`;
+  const events: unknown[] = [{ event: "message-start", id, ...(role !== "ai" ? { role } : {}) }];
   const content = message.content;
   const blocks = Array.isArray(content) ? (content as Record<string, unknown>[]) : typeof content === "string" && content.length > 0 ? [{ type: "text", text: content }] : [];
   blocks.forEach((block, offset) => {
@@ -335,7 +342,7 @@ function messageEvents(payload: unknown): unknown[] {
   const usage = isRecord(message.usage_metadata) ? message.usage_metadata : undefined;
   const response = isRecord(message.response_metadata) ? message.response_metadata : undefined;
   events.push({ event: "message-finish", ...(usage != null ? { usage } : {}), ...(response != null ? { responseMetadata: response } : {}) });
-  return events.map((data) => [data, metadata]);
+  return events;
 }
 
 /** A graph as `streamEvents` v3 runs it: its `stream` (chunks `[namespace, mode, chunk]` with `subgraphs: true`). */

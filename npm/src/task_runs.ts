@@ -34,6 +34,8 @@ export interface RunGraph {
   nodeMetadata(node: string): Record<string, unknown> | undefined;
   /** The compiled graph node `node` runs, when it is a subgraph node. */
   subgraph(node: string): RunGraph | undefined;
+  /** A state of the graph as its nodes see it (messages as LangChain instances). */
+  revive(values: unknown): unknown;
 }
 
 /** How LangGraph.js serializes a compiled graph, and a task's node, in a chain run. */
@@ -194,7 +196,7 @@ export class GraphRuns {
     if (this.#done) return;
     if (mode === "values") {
       const level = this.#levels.get(ns.join("|"));
-      if (level !== undefined && ns.length > 0) level.values = chunk;
+      if (level !== undefined && ns.length > 0) level.values = level.graph?.revive(chunk) ?? chunk;
       return;
     }
     const c = chunk as TaskChunk;
@@ -381,15 +383,17 @@ export class GraphRuns {
       ...level.graph?.nodeMetadata(c.name),
     };
     const tags = c.name === START ? [...level.tags, "langsmith:hidden"] : level.tags;
+    // What the node is given: a state with its messages as instances (a `Send`'s argument as it is).
+    const input = c.path?.[0] === "__pregel_push" ? c.input : (level.graph?.revive(c.input) ?? c.input);
     const run = this.#call(
       [level.run, level.ends],
       (r) =>
         this.#core
           .configure((r as ChainRun | undefined)?.getChild(`graph:step:${c.step}`), undefined, tags, undefined, metadata)
-          ?.handleChainStart(SEQUENCE, asDict(c.input, "input"), undefined, undefined, undefined, undefined, c.name),
+          ?.handleChainStart(SEQUENCE, asDict(input, "input"), undefined, undefined, undefined, undefined, c.name),
       level === this.#root,
     );
-    const task: TaskRun = { run, level, name: c.name, ns: taskNs, input: c.input, tags, metadata, inner: [], ended: false };
+    const task: TaskRun = { run, level, name: c.name, ns: taskNs, input, tags, metadata, inner: [], ended: false };
     this.#tasks.set(c.id, task);
     byNamespace.set(taskNs, { runs: this, task });
     this.#early.get(c.id)?.();
@@ -407,7 +411,7 @@ export class GraphRuns {
       this.#endTask(task, { error: node?.error?.thrown ?? new GraphInterrupt(JSON.stringify(c.interrupts, null, 2)) });
     } else {
       const sub = this.#levels.get(task.ns);
-      const output = node !== undefined ? node.output : task.name === START ? task.input : sub?.auto ? (sub.values ?? c.result) : c.result;
+      const output = node !== undefined ? node.output : task.name === START ? task.input : sub?.auto ? (sub.values ?? c.result) : task.level.graph?.revive(c.result) ?? c.result;
       this.#endTask(task, { output });
     }
   }
