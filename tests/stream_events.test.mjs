@@ -125,7 +125,8 @@ test("without @langchain/core, streamEvents v2 fails with MISSING_LANGCHAIN_CORE
   const out = execFileSync(process.execPath, ["--input-type=module", "-e", program], { cwd: new URL(".", import.meta.url), env: { ...process.env, CHRONOGRAPH_LANGCHAIN: "off" } }).toString();
   const [error, methods] = out.trim().split("\n");
   assert.match(error, /^GraphValueError MISSING_LANGCHAIN_CORE streamEvents needs @langchain\/core/);
-  assert.equal(methods, "lifecycle,values,tasks,updates,tasks,values,lifecycle");
+  // LangGraph.js's events without a checkpointer: each state's checkpoint is the run's own.
+  assert.equal(methods, "lifecycle,checkpoints,values,tasks,updates,tasks,checkpoints,values,lifecycle");
 });
 
 test("an unknown version is refused at once, as LangChain refuses it", () => {

@@ -105,7 +105,12 @@ fn a_graph_without_a_checkpointer_reports_no_checkpoints() {
     let metas: Vec<_> = events
         .iter()
         .filter_map(|e| match e {
-            StreamEvent::CheckpointMeta { parent_id, step, source, .. } => Some((parent_id.clone(), *step, source.as_str())),
+            StreamEvent::CheckpointMeta {
+                parent_id,
+                step,
+                source,
+                ..
+            } => Some((parent_id.clone(), *step, source.as_str())),
             _ => None,
         })
         .collect();

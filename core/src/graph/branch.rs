@@ -81,7 +81,11 @@ impl Branch {
 
     /// Runs the router (for task `task`, when one runs it) and maps its
     /// result to destinations (names through the path map; `Send`s as they are).
-    pub(crate) async fn route(&self, state: State, task: Option<&NodeContext>) -> Result<Vec<Goto>> {
+    pub(crate) async fn route(
+        &self,
+        state: State,
+        task: Option<&NodeContext>,
+    ) -> Result<Vec<Goto>> {
         let picked: Vec<Goto> = match &self.router {
             RouterFn::Sync(f) => f(&state)?.into_iter().map(Goto::Node).collect(),
             RouterFn::Async(f) => f(state).await?.into_iter().map(Goto::Node).collect(),
