@@ -26,10 +26,10 @@ import { listed } from "./lazy.js";
 import { MemorySaver } from "./saver.js";
 import { SaverBridge, isAsyncSaver } from "./bridge.js";
 import { chunkIterator } from "./stream.js";
-import { hasCallbacks, traced } from "./callbacks.js";
-import { loadCallbacks, loadChatModelStream } from "./langchain_callbacks.js";
+import { loadChatModelStream } from "./langchain_callbacks.js";
+import { modesWithRuns, nestedChunks, nestedRun, rootChunks, withCallbacks } from "./callback_runs.js";
 import { streamEventsV3, type GraphRunStream, type StreamTransformerFactory } from "./run_stream.js";
-import { GraphRuns, routed, type RunGraph } from "./task_runs.js";
+import { routed, type RunGraph } from "./task_runs.js";
 import { streamEvents, type EventStream } from "./stream_events.js";
 import { batchRuns } from "./batch.js";
 import { RunCancel, cancellable, runSignal } from "./cancel.js";
@@ -608,13 +608,6 @@ function echoConfig<S extends object>(snapshot: StateSnapshot<S>, config: Runnab
   return snapshot;
 }
 
-/** A run's output as its chain run ends with it: the state, without `__interrupt__` (LangGraph.js's `loop.output`). */
-function withoutInterrupt(out: unknown): unknown {
-  if (!isRecord(out) || !(INTERRUPT in out)) return out;
-  const { [INTERRUPT]: _, ...values } = out;
-  return values;
-}
-
 /** What a graph's callback runs read of it (task_runs.ts), made once per graph. */
 const runGraphs = new WeakMap<object, RunGraph>();
 function runGraphOf(graph: CompiledStateGraph<object>): RunGraph {
@@ -736,68 +729,6 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     return unCheckpointed.has(this) ? undefined : runningTask(config);
   }
 
-  /**
-   * `run(runs)`, a run of the graph on `input` as the LangChain callbacks of
-   * `config` see it, as LangGraph.js reports it: with `@langchain/core`, a
-   * chain run per graph run, task and router (task_runs.ts; `data.runs`
-   * then reaches the nodes, and `run` reports the engine's task events to
-   * `runs`), ended with the run's output (`output` of what `run` resolves
-   * to) or error; without it, one chain run (callbacks.ts). Without
-   * callbacks, `run(undefined)`.
-   */
-  #withCallbacks<T>(config: unknown, input: unknown, data: RunData, output: (out: T) => unknown, run: (runs: GraphRuns | undefined) => Promise<T>): Promise<T> {
-    if (!hasCallbacks(config)) return run(undefined);
-    const begin = (core: Awaited<ReturnType<typeof loadCallbacks>>): Promise<T> => {
-      if (core === null) return traced(config, input, () => run(undefined));
-      const runs = GraphRuns.start(core, runGraphOf(this as unknown as CompiledStateGraph<object>), config as Record<string, unknown>, input);
-      if (runs === undefined) return run(undefined);
-      data.runs = runs;
-      return runs.started.then(
-        () =>
-          run(runs).then(
-            async (out) => {
-              await runs.finish(withoutInterrupt(output(out)));
-              return out;
-            },
-            async (e: unknown) => {
-              await runs.fail(e);
-              throw e;
-            },
-          ),
-        async (e: unknown) => {
-          await runs.fail(e);
-          throw e;
-        },
-      );
-    };
-    const core = loadCallbacks();
-    return core instanceof Promise ? core.then(begin) : begin(core);
-  }
-
-  /**
-   * `run()`, this graph invoked (or streamed) by a node of a run with
-   * LangChain callbacks: as a chain run nested in the node's task (its
-   * config's callbacks, tags and metadata, under the call's own), its tasks
-   * in it (task_runs.ts). Otherwise `run()`.
-   */
-  #nestedRun<T>(input: unknown, config: unknown, run: () => Promise<T>): Promise<T> {
-    const parent = runningRuns();
-    const nested = parent?.runs.nested(parent.taskId, runGraphOf(this as unknown as CompiledStateGraph<object>), input, config);
-    if (nested === undefined) return run();
-    return nested.started.then(() =>
-      run().then(
-        async (out) => {
-          await nested.end(withoutInterrupt(out));
-          return out;
-        },
-        async (e: unknown) => {
-          await nested.fail(e);
-          throw e;
-        },
-      ),
-    );
-  }
-
   /** LangChain's `getName()`: `compile({ name })`, else `"LangGraph"`. */
   getName(): string {
     return this.name ?? "LangGraph";
@@ -832,7 +763,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     const task = this.#joinedTask(config);
     const output = (out: unknown) => this.#values(out) as RunOutput<S>;
     if (task !== undefined) {
-      return this.#nestedRun(input, config, () => this.#withInput(input, (i) => this[RAW].invokeInTask(toEngine(i), task)).then(output));
+      return nestedRun(runGraphOf(this as unknown as CompiledStateGraph<object>), input, config, () => this.#withInput(input, (i) => this[RAW].invokeInTask(toEngine(i), task)).then(output));
     }
     const { thread, strategy } = laneOptions(config);
     let context: unknown;
@@ -845,14 +776,14 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     const cancel = new RunCancel(runSignal(config), this.stepTimeout);
     const data: RunData = { context, checkpointed: this.checkpointer !== undefined, store: runStore(this, config), cancel };
     const [runConfig, forget] = withRunData(withDefaultLimit(config), data);
-    const engineRun = this.#withCallbacks(config, input, data, output, (runs) =>
+    const engineRun = withCallbacks(runGraphOf(this as unknown as CompiledStateGraph<object>), config, input, data, output, (runs) =>
       onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
         classesKnown(() =>
           this.#withInput(input, (i) =>
             runs === undefined
               ? this[RAW].invoke(toEngine(i), runConfig)
               : // LangGraph.js's invoke is a stream: with callbacks, the engine's task events report the tasks' runs.
-                this[RAW].stream(toEngine(i), runConfig, ["__task_runs", "values"], (mode: string, c: unknown, ns?: string[]) => runs.chunk(mode, c, ns ?? []), true, true),
+                this[RAW].stream(toEngine(i), runConfig, modesWithRuns([]), rootChunks(runs, [], false, () => {}), true, true),
           ).then(output),
         ),
       ),
@@ -951,18 +882,10 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       if (task !== undefined) {
         // With callbacks: its tasks' events report their runs, nested in the node's task.
         const parent = runningRuns();
-        const level = parent?.runs.namespaceOf(parent.taskId);
         const own = isArray(engineModes) ? (engineModes as string[]) : [engineModes as string];
-        const modesIn = parent === undefined ? engineModes : [...own, "__task_runs", ...(own.includes("values") ? [] : ["values"])];
-        const chunkIn =
-          parent === undefined || level === undefined
-            ? chunk
-            : (mode: string, c: unknown, ns?: string[]) => {
-                if (mode === "__task_runs" || mode === "values") parent.runs.chunk(mode, c, level);
-                if (mode === "__task_runs" || (mode === "values" && !own.includes("values"))) return;
-                chunk(mode, c, ns as string[]);
-              };
-        return this.#nestedRun(input, config, () =>
+        const modesIn = parent === undefined ? engineModes : modesWithRuns(own);
+        const chunkIn = parent === undefined ? chunk : nestedChunks(parent.runs, parent.runs.namespaceOf(parent.taskId), own, chunk as (mode: string, c: unknown, ns?: string[]) => void);
+        return nestedRun(runGraphOf(this as unknown as CompiledStateGraph<object>), input, config, () =>
           this.#withInput(input, (i) => this[RAW].streamInTask(toEngine(i), task, modesIn, chunkIn)).then((out) => this.#values(out)),
         ).then(() => undefined);
       }
@@ -977,24 +900,15 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       };
       const [runConfig, forget] = withRunData(withDefaultLimit(config), data);
       const wanted = isArray(engineModes) ? (engineModes as string[]) : [engineModes as string];
-      const engineRun = this.#withCallbacks(config, input, data, (out) => this.#values(out), (runs) =>
+      const engineRun = withCallbacks(runGraphOf(this as unknown as CompiledStateGraph<object>), config, input, data, (out) => this.#values(out), (runs) =>
         onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
           classesKnown(() =>
             this.#withInput(input, (i) => {
               if (runs === undefined) return this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs, false);
               // With callbacks: the tasks' events (and the subgraphs' states) report their runs;
               // the engine streams subgraphs for them, and the caller gets only what it asked for.
-              const tapped = (mode: string, c: unknown, ns?: string[]) => {
-                const level = ns ?? [];
-                if (mode === "__task_runs") return runs.chunk(mode, c, level);
-                if (mode === "values") {
-                  runs.chunk(mode, c, level);
-                  if (!wanted.includes("values")) return;
-                }
-                if (subgraphs || level.length === 0) runs.deliver(() => chunk(mode, c, subgraphs ? level : (undefined as unknown as string[])));
-              };
-              const modes = [...wanted, "__task_runs", ...(wanted.includes("values") ? [] : ["values"])];
-              return this[RAW].stream(toEngine(i), runConfig, modes, tapped, true, true);
+              const tapped = rootChunks(runs, wanted, subgraphs, chunk as (mode: string, c: unknown, ns?: string[]) => void);
+              return this[RAW].stream(toEngine(i), runConfig, modesWithRuns(wanted), tapped, true, true);
             }),
           ),
         ),
