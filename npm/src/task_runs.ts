@@ -21,6 +21,17 @@
 // engine is done with it: after its routers, with its node's return value
 // (`__start__`: the run input; a subgraph node: the subgraph's state) or
 // its error (a pause is a `GraphInterrupt`).
+//
+// Order: LangGraph.js awaits each callback inside its task, so a task's end
+// comes before the next superstep's starts, and its stream's reader gets a
+// chunk after the loop went on (the superstep's other tasks ended, the next
+// ones started). Here the calls of one graph level follow the engine's
+// order (a start after the ends before it), and the run's stream chunks are
+// handed on after the root graph's calls made up to then (`deliver`); what
+// runs deeper (a node's code, a subgraph's run) waits for those chunks. Two
+// branches of a superstep beside a subgraph can still interleave
+// differently from LangGraph.js: the engine runs a subgraph's first steps
+// at once, LangGraph.js awaits the callbacks of each.
 import * as raw from "./wasm/chronograph.js";
 import { START } from "./constants.js";
 import { GraphInterrupt } from "./errors.js";
