@@ -53,7 +53,24 @@ import {
   type UpdatedConfig,
   type CommandParams,
   type ErrorOptions,
+  type EventStream,
+  type InterruptPayload,
+  type LifecycleEntry,
+  type ProtocolEvent,
+  type StreamEvent,
+  type StreamEventsOptions,
+  type StreamTransformer,
+  type StreamTransformerFactory,
+  type ValuesProjection,
   BaseLangGraphError,
+  createGraphRunStream,
+  convertToProtocolEvent,
+  EventLog,
+  GraphRunStream,
+  isCheckpointEnvelope,
+  STREAM_EVENTS_V3_MODES,
+  StreamChannel,
+  SubgraphRunStream,
   ChronographError,
   Command,
   INTERRUPT,
@@ -485,6 +502,52 @@ void docs;
   void [ctor, op, raised, results, schemas, tools, route, lowLevel];
 }
 
+/** streamEvents: v2/v1 (LangChain's events), v3 (the streaming protocol), and its building blocks. */
+async function streamEventsApi(): Promise<void> {
+  const filters: StreamEventsOptions = { includeNames: ["agent"], excludeTags: ["langsmith:hidden"] };
+  const events: EventStream<StreamEvent> = graph.streamEvents(null, { ...config, version: "v2", tags: ["t"], runName: "Top", callbacks: [] }, filters);
+  for await (const e of events) {
+    const named: string = e.name;
+    const chunk: unknown = e.data.chunk;
+    const step: unknown = e.metadata.langgraph_step;
+    void [named, chunk, step, e.run_id, e.event, e.tags];
+    break;
+  }
+  await events.cancel();
+  const aborted: boolean = events.signal.aborted;
+  const sse: EventStream<Uint8Array> = graph.streamEvents(null, { ...config, version: "v1", encoding: "text/event-stream" });
+  const counter = (): StreamTransformer<{ count: Promise<number> }> => {
+    let n = 0;
+    let done!: (v: number) => void;
+    const count = new Promise<number>((resolve) => (done = resolve));
+    return { init: () => ({ count }), process: () => (n++, true), finalize: () => done(n) };
+  };
+  const transformers: StreamTransformerFactory[] = [counter];
+  const run: GraphRunStream<ChatState> = await graph.streamEvents(null, { ...config, version: "v3", transformers });
+  for await (const e of run) {
+    const event: ProtocolEvent = e;
+    void [event.method, event.params.namespace, event.params.data];
+  }
+  const states: ValuesProjection<ChatState> = run.values;
+  const last: ChatState | undefined = await run.output;
+  const interrupts: readonly InterruptPayload[] = run.interrupts;
+  for await (const sub of run.subgraphs) {
+    const child: SubgraphRunStream = sub;
+    void [child.name, child.index, child.path];
+  }
+  for await (const entry of run.lifecycle) {
+    const lifecycle: LifecycleEntry = entry;
+    void lifecycle.event;
+  }
+  run.abort("stop");
+  const log = StreamChannel.remote<number>("ticks");
+  log.push(1);
+  const local: StreamChannel = EventLog.local();
+  const made: GraphRunStream = createGraphRunStream((async function* () {})(), []);
+  const converted: ProtocolEvent[] = convertToProtocolEvent({ namespace: [], mode: "values", payload: {}, seq: 0 });
+  void [aborted, sse, states, last, interrupts, local, made, converted, isCheckpointEnvelope({}), STREAM_EVENTS_V3_MODES, run.interrupted, run.extensions];
+}
+
 // The declarations must reject these.
 // @ts-expect-error: not a reducer name
 const badReducer: ChannelSpec = "max";
@@ -502,4 +565,6 @@ const badSend = new Send(3, {});
 const badGraph = new Command({ graph: "other" });
 // @ts-expect-error: subgraphs is a boolean
 mapReduce.getState(config, { subgraphs: "yes" });
-void [badReducer, badNode, badStrategy, badSend, badGraph];
+// @ts-expect-error: streamEvents needs a version
+graph.streamEvents(null, config);
+void [badReducer, badNode, badStrategy, badSend, badGraph, streamEventsApi];

@@ -517,6 +517,10 @@ pub enum StreamEvent {
         input: Value,
         /// The channels that triggered it (`__pregel_push` for a `Send`).
         triggers: Vec<String>,
+        /// Its path, as LangGraph writes it (`task_path_str`):
+        /// `~__pregel_pull, NAME`, or `~__pregel_push, 0000000003, False`
+        /// for the task of the fourth `Send`.
+        path: String,
     },
     /// A task finished (or failed, or was interrupted).
     TaskResult {
@@ -533,6 +537,21 @@ pub enum StreamEvent {
         /// Its writes to state keys, in the order it wrote them (none when
         /// it failed or paused).
         result: Vec<(String, Value)>,
+    },
+    /// The checkpoint the next [`Values`](Self::Values) event shows (LangGraph.js's
+    /// `_currentCheckpointMeta`, which its `streamEvents` v3 sends before
+    /// each state as a `checkpoints` envelope): reported before each state
+    /// of a superstep, also when the run has no checkpointer (its
+    /// checkpoints then live in the run alone).
+    CheckpointMeta {
+        /// The checkpoint's id.
+        id: String,
+        /// Its parent's id, when the run has a checkpointer.
+        parent_id: Option<String>,
+        /// Its `metadata.step`.
+        step: i64,
+        /// Its `metadata.source`.
+        source: crate::checkpoint::Source,
     },
     /// The run paused (breakpoint or `interrupt()`): `{"__interrupt__": [...]}`.
     Interrupted(Vec<Interrupt>),

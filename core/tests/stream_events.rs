@@ -35,6 +35,7 @@ fn kinds(events: &[StreamEvent]) -> Vec<String> {
             StreamEvent::TaskResult { name, .. } => format!("result:{name}"),
             StreamEvent::Interrupted(_) => "interrupted".to_owned(),
             StreamEvent::CachedUpdates { node, .. } => format!("cached:{node}"),
+            StreamEvent::CheckpointMeta { step, .. } => format!("meta:{step}"),
         })
         .collect()
 }
@@ -70,11 +71,13 @@ fn the_checkpoints_event_comes_when_a_superstep_starts_from_the_checkpoint() {
             "task:__start__",
             "update:__start__",
             "result:__start__",
+            "meta:0",
             "values",
             "checkpoint:0",
             "task:a",
             "update:a",
             "result:a",
+            "meta:1",
             "values",
             "checkpoint:1",
             "task:b",
@@ -85,7 +88,7 @@ fn the_checkpoints_event_comes_when_a_superstep_starts_from_the_checkpoint() {
             "checkpoint:2",
         ]
     );
-    let StreamEvent::Checkpoint { next, tasks, .. } = &events[5] else {
+    let StreamEvent::Checkpoint { next, tasks, .. } = &events[6] else {
         unreachable!()
     };
     assert_eq!(next, &["a"]);
@@ -98,6 +101,20 @@ fn a_graph_without_a_checkpointer_reports_no_checkpoints() {
     let app = writes_then_nothing().compile(opts_without_saver()).unwrap();
     let (events, _) = app.stream(json!({ "log": [] }), &thread("t")).unwrap();
     assert!(!kinds(&events).iter().any(|k| k.starts_with("checkpoint")));
+    // What checkpoint each state is, still (the run's own, with no parent: none is stored).
+    let metas: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            StreamEvent::CheckpointMeta {
+                parent_id,
+                step,
+                source,
+                ..
+            } => Some((parent_id.clone(), *step, source.as_str())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(metas, [(None, 0, "loop"), (None, 1, "loop")]);
 }
 
 /// `START -> ask -> END`, `ask` interrupts.
@@ -121,14 +138,15 @@ fn a_resumed_run_first_reports_the_checkpoint_it_resumes_with_its_interrupts() {
     let (events, _) = app
         .stream(RunInput::Command(Command::resume(json!("yes"))), &cfg)
         .unwrap();
-    // The resumed state ("values"), then the checkpoint the first superstep starts from.
-    assert_eq!(kinds(&events)[..2], ["values", "checkpoint:0"]);
+    // What the resumed state's checkpoint is, the state ("values"), then the
+    // checkpoint event of the first superstep.
+    assert_eq!(kinds(&events)[..3], ["meta:0", "values", "checkpoint:0"]);
     let StreamEvent::Checkpoint {
         metadata,
         tasks,
         parent_in_run,
         ..
-    } = &events[1]
+    } = &events[2]
     else {
         unreachable!()
     };

@@ -576,6 +576,7 @@ fn stream_reports_tasks_updates_checkpoints_and_values_in_order() {
             StreamEvent::TaskResult { name, .. } => format!("result:{name}"),
             StreamEvent::Interrupted(_) => "interrupted".to_owned(),
             StreamEvent::CachedUpdates { node, .. } => format!("cached:{node}"),
+            StreamEvent::CheckpointMeta { step, .. } => format!("meta:{step}"),
         })
         .collect();
     assert_eq!(
@@ -585,17 +586,20 @@ fn stream_reports_tasks_updates_checkpoints_and_values_in_order() {
             "task:__start__",
             "update:__start__",
             "result:__start__",
+            "meta:0",
             "values",
             // A checkpoint is reported when the next superstep starts from it.
             "checkpoint:0",
             "task:booking",
             "update:booking",
             "result:booking",
+            "meta:1",
             "values",
             "checkpoint:1",
             "task:reply",
             "update:reply",
             "result:reply",
+            "meta:2",
             "values",
             "checkpoint:2",
         ]

@@ -213,19 +213,34 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
   readonly backend: AsyncCheckpointSaver;
   /** Per thread, then namespace: what the backend holds (threads loaded so far). */
   readonly #known = new Map<string, Map<string, Known>>();
-  /** Whether the backend's channel versions are numbers (LangGraph.js's default) or strings. */
-  readonly #kind: "number" | "string";
+  /** Whether the backend's channel versions are numbers (LangGraph.js's default) or strings, once asked. */
+  #kind: "number" | "string" | undefined;
 
   constructor(backend: AsyncCheckpointSaver) {
     super();
     this.backend = backend;
-    this.#kind = typeof backend.getNextVersion?.(undefined) === "string" ? "string" : "number";
     Object.defineProperty(this, THREAD_STORE, { value: this, enumerable: false });
   }
 
-  /** Loads `threadId` from the backend into the engine's store, once per process. */
+  /**
+   * The kind of the backend's channel versions, from its `getNextVersion`
+   * (asked when a run first stores something, as LangGraph.js's loop asks
+   * it for each new version: its failure fails the run).
+   */
+  #versionKind(): "number" | "string" {
+    this.#kind ??= typeof this.backend.getNextVersion?.(undefined) === "string" ? "string" : "number";
+    return this.#kind;
+  }
+
+  /**
+   * Loads `threadId` from the backend into the engine's store, once per
+   * process: its latest checkpoint through `getTuple` first, as
+   * LangGraph.js's loop reads a thread (a failure fails the run), then its
+   * history through `list`.
+   */
   async load(threadId: string): Promise<void> {
     if (this.#known.has(threadId)) return;
+    await this.backend.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } });
     const namespaces = new Map<string, { tuples: LangGraphTuple[] }>();
     for await (const t of this.backend.list({ configurable: { thread_id: threadId } })) {
       const ns = t.config.configurable?.checkpoint_ns ?? "";
@@ -311,6 +326,7 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
     const writes: Promise<void>[] = [];
     let failure: { error: unknown } | undefined;
     try {
+      const kind = this.#versionKind();
       for (const ns of data.namespaces) {
         let k = known.get(ns.checkpoint_ns);
         if (k === undefined) {
@@ -334,15 +350,15 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
             const parentVersions = c.parent_id ? versionsOf.get(c.parent_id) ?? {} : {};
             const newVersions: Record<string, number | string> = {};
             for (const [channel, version] of Object.entries(cp.channel_versions)) {
-              if (parentVersions[channel] !== version) newVersions[channel] = saverVersion(version, this.#kind);
+              if (parentVersions[channel] !== version) newVersions[channel] = saverVersion(version, kind);
             }
             const checkpoint: LangGraphCheckpoint = {
               v: cp.v,
               id: cp.id,
               ts: cp.ts,
               channel_values,
-              channel_versions: mapVersions(cp.channel_versions, (v) => saverVersion(v, this.#kind)),
-              versions_seen: mapSeen(cp.versions_seen, (v) => saverVersion(v, this.#kind)),
+              channel_versions: mapVersions(cp.channel_versions, (v) => saverVersion(v, kind)),
+              versions_seen: mapSeen(cp.versions_seen, (v) => saverVersion(v, kind)),
             };
             const parent = { configurable: { thread_id: threadId, checkpoint_ns: ns.checkpoint_ns, ...(c.parent_id ? { checkpoint_id: c.parent_id } : {}) } };
             await this.backend.put(parent, checkpoint, toLangGraph(c.metadata) as object, newVersions);

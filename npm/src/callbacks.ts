@@ -1,7 +1,8 @@
 // LangChain callback handlers given in a run's `config.callbacks` (a
-// tracer, a `{ handleChainEnd }` object, a CallbackManager): they see the
-// graph's run as LangGraph.js reports it, one chain run from its start to
-// its output or its error. The runs of nodes inside it are not reported.
+// tracer, a `{ handleChainEnd }` object, a CallbackManager) when
+// `@langchain/core` is not installed: they see the graph's run as one
+// chain run, from its start to its output or its error (with it, the
+// runs of the tasks nest in it: task_runs.ts).
 import { isArray, isRecord } from "./args.js";
 
 /** What the package calls on a LangChain callback handler (`BaseCallbackHandler`'s chain methods). */
@@ -22,6 +23,18 @@ function handlersOf(config: unknown): ChainHandler[] {
   }
   const list = isArray(callbacks) ? callbacks : isRecord(callbacks) && isArray(callbacks.handlers) ? callbacks.handlers : [];
   return (list as unknown[]).filter((h): h is ChainHandler => isRecord(h) && (h as ChainHandler).ignoreChain !== true);
+}
+
+/** Whether `config.callbacks` names any handler (an array of them, or a CallbackManager). */
+export function hasCallbacks(config: unknown): boolean {
+  let callbacks: unknown;
+  try {
+    callbacks = isRecord(config) ? config.callbacks : undefined;
+  } catch {
+    return false;
+  }
+  if (callbacks == null) return false;
+  return isArray(callbacks) ? callbacks.length > 0 : isRecord(callbacks);
 }
 
 /** What LangGraph.js's runs are serialized as in a chain run. */

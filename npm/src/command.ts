@@ -49,6 +49,8 @@ export interface CommandParams<R = Json> {
  */
 export class Command<R = Json> {
   readonly lg_name = "Command" as const;
+  /** LangChain's mark of a tool result that is the tool's output as it is (a tool may return a Command), as on LangGraph.js's. */
+  readonly lc_direct_tool_output = true as const;
   // Declared, not defined: only the fields given become own properties, in this order.
   declare resume?: R | { [interruptId: string]: Json };
   declare update?: { [channel: string]: unknown } | [string, unknown][];
@@ -72,6 +74,12 @@ export class Command<R = Json> {
     if (update !== undefined) this.update = update;
     if (graph !== undefined) this.graph = graph;
     this.goto = goto === undefined || goto === null ? [] : isArray(goto) ? goto : [goto];
+  }
+
+  /** The command as LangGraph.js serializes it: `{ lg_name, update, resume, goto }`. */
+  toJSON(): { lg_name: "Command"; update?: unknown; resume?: unknown; goto: unknown[] } {
+    const goto = this.goto.map((g) => (typeof g === "string" || typeof (g as Partial<Send>).toJSON !== "function" ? g : (g as Send).toJSON()));
+    return { lg_name: this.lg_name, update: this.update, resume: this.resume, goto };
   }
 }
 

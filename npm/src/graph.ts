@@ -21,15 +21,18 @@ import {
   type StateType,
   type UpdateType,
 } from "./state.js";
-import { laneOptions, onThread, runningTask, withRunData, wrapNode, type UserNode } from "./runtime.js";
+import { laneOptions, onThread, runningRuns, runningTask, withRunData, wrapNode, type RunData, type UserNode } from "./runtime.js";
 import { listed } from "./lazy.js";
 import { MemorySaver } from "./saver.js";
 import { SaverBridge, isAsyncSaver } from "./bridge.js";
 import { chunkIterator } from "./stream.js";
-import { traced } from "./callbacks.js";
+import { loadChatModelStream } from "./langchain_callbacks.js";
+import { modesWithRuns, nestedChunks, nestedRun, rootChunks, withCallbacks } from "./callback_runs.js";
+import { streamEventsV3, type GraphRunStream, type StreamTransformerFactory } from "./run_stream.js";
+import { routed, type RunGraph } from "./task_runs.js";
+import { streamEvents, type EventStream } from "./stream_events.js";
 import { batchRuns } from "./batch.js";
 import { RunCancel, cancellable, runSignal } from "./cancel.js";
-import { unsupported } from "./unsupported.js";
 import { compiledStore, runStore, storeOfGraph, storeOption, type BaseStore } from "./store.js";
 import { ZodInputValidator, isZodObject, type ZodObjectState, type ZodOutput } from "./zod.js";
 import { checkConfigurable, runtimeDefinitions } from "./zod_definitions.js";
@@ -55,6 +58,8 @@ import type {
   StateUpdate,
   StateValues,
   StreamChunks,
+  StreamEvent,
+  StreamEventsOptions,
   StreamMode,
   TaggedChunk,
   UpdatedConfig,
@@ -111,6 +116,9 @@ export interface GraphNode {
   /** Calls the node on `input` and resolves to what it returns. */
   invoke(input: unknown, config?: RunnableConfig): Promise<unknown>;
 }
+
+/** The compiled graph of each subgraph node (a graph's runs report the subgraph's run under its name). */
+const subgraphOf = new WeakMap<GraphNode, CompiledStateGraph<object>>();
 
 /** A `GraphNode` over `call`, a node function or a compiled subgraph's `invoke`. */
 function graphNode(name: string, call: (input: unknown, config: RunnableConfig) => unknown): GraphNode {
@@ -293,7 +301,9 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       }
       this[RAW].addSubgraph(name as string, action[RAW], ends);
       const subgraph = action;
-      this.#nodes().set(label, graphNode(label, (input, config) => subgraph.invoke(input as never, config)));
+      const node = graphNode(label, (input, config) => subgraph.invoke(input as never, config));
+      subgraphOf.set(node, subgraph);
+      this.#nodes().set(label, node);
     } else if (typeof action === "function" || isRunnable(action)) {
       // A LangChain Runnable (anything with `invoke(input, config)`) runs through its `invoke`.
       const call = typeof action === "function" ? (action as UserNode) : runnableNode(action);
@@ -376,10 +386,13 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const pathMap = branch === undefined ? map : option(branch, "pathMap", "addConditionalEdges(options): options");
     const messages = this[DEFINITION]?.messages;
     // A router reads message instances too, as LangGraph.js's do (`isAIMessage(last)`, `toolsCondition`).
-    const route =
+    const read =
       messages !== undefined && messages.keys.length > 0 && typeof router === "function"
         ? (state: S) => (router as (state: S) => unknown)(messages.values(state))
         : router;
+    // In a run with LangChain callbacks the engine tells a router its task (`ns`): the call is a run in it.
+    const route =
+      typeof read === "function" ? (state: S, ns?: string) => (ns === undefined ? (read as (state: S) => unknown)(state) : routed(ns, state, () => (read as (state: S) => unknown)(state))) : read;
     this[RAW].addConditionalEdges(from, route, pathMap);
     return this;
   }
@@ -420,6 +433,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const saver = isInstance(checkpointer, MemorySaver) ? checkpointer : async ? bridgeOf(checkpointer) : undefined;
     const python = flag(option(options, "pythonSemantics", what), "compile(options): options.pythonSemantics");
     const store = storeOption(option(options, "store", what), "compile(options): options.store");
+    const name = option(options, "name", what);
+    if (name !== undefined && typeof name !== "string") throw argumentError(`compile(options): options.name must be a string, got ${describe(name)}`);
     compiledStore(this, store);
     const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent, !python);
     // `@langchain/core`, if installed, is looked up now: runs wait for the lookup (message_classes.ts).
@@ -431,6 +446,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     hide(graph, "nodes", Object.freeze(Object.fromEntries(builderNodes.get(this) ?? [])));
     if (checkpointer === false) unCheckpointed.add(graph);
     hide(graph, "store", store);
+    hide(graph, "name", name);
     // LangGraph.js's `graph.builder` (what `chronograph/zod/schema` reads the definitions from).
     hide(graph, "builder", this);
     return hide(graph, "checkpointer", saver);
@@ -592,6 +608,26 @@ function echoConfig<S extends object>(snapshot: StateSnapshot<S>, config: Runnab
   return snapshot;
 }
 
+/** What a graph's callback runs read of it (task_runs.ts), made once per graph. */
+const runGraphs = new WeakMap<object, RunGraph>();
+function runGraphOf(graph: CompiledStateGraph<object>): RunGraph {
+  let known = runGraphs.get(graph);
+  if (known === undefined) {
+    known = {
+      runName: graph.getName(),
+      nodeMetadata: (node) => graph[DEFINITION]?.nodeMetadata?.get(node),
+      subgraph: (node) => {
+        const own = Object.prototype.hasOwnProperty.call(graph.nodes, node) ? graph.nodes[node] : undefined;
+        const sub = own === undefined ? undefined : subgraphOf.get(own);
+        return sub === undefined ? undefined : runGraphOf(sub);
+      },
+      revive: (values) => graph[DEFINITION]?.messages?.values(values, false) ?? values,
+    };
+    runGraphs.set(graph, known);
+  }
+  return known;
+}
+
 /**
  * `op()` once `@langchain/core` was looked up (message_classes.ts): at
  * once, but on a graph's first run, which waits for the lookup.
@@ -626,6 +662,8 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   declare readonly nodes: { readonly [name: string]: GraphNode };
   /** The long-term store given to `compile` (nodes get it as `config.store`). */
   declare readonly store: BaseStore | undefined;
+  /** The name given to `compile` (its runs' name in LangChain callbacks and `streamEvents`; `getName()` defaults to `"LangGraph"`). */
+  declare readonly name: string | undefined;
   /** LangGraph.js's `stepTimeout`: milliseconds a superstep may take before the run is cancelled (`Error("Abort")`). */
   stepTimeout?: number;
 
@@ -691,6 +729,11 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     return unCheckpointed.has(this) ? undefined : runningTask(config);
   }
 
+  /** LangChain's `getName()`: `compile({ name })`, else `"LangGraph"`. */
+  getName(): string {
+    return this.name ?? "LangGraph";
+  }
+
   /** A state (a run's result) with LangChain message instances where LangGraph.js has them (message_classes.ts). */
   #values(values: unknown): unknown {
     return this[DEFINITION]?.messages?.values(values) ?? values;
@@ -720,7 +763,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     const task = this.#joinedTask(config);
     const output = (out: unknown) => this.#values(out) as RunOutput<S>;
     if (task !== undefined) {
-      return this.#withInput(input, (i) => this[RAW].invokeInTask(toEngine(i), task)).then(output);
+      return nestedRun(runGraphOf(this as unknown as CompiledStateGraph<object>), input, config, () => this.#withInput(input, (i) => this[RAW].invokeInTask(toEngine(i), task)).then(output));
     }
     const { thread, strategy } = laneOptions(config);
     let context: unknown;
@@ -731,15 +774,18 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       return Promise.reject(e);
     }
     const cancel = new RunCancel(runSignal(config), this.stepTimeout);
-    const [runConfig, forget] = withRunData(withDefaultLimit(config), {
-      context,
-      checkpointed: this.checkpointer !== undefined,
-      store: runStore(this, config),
-      cancel,
-    });
-    const engineRun = traced(config, input, () =>
+    const data: RunData = { context, checkpointed: this.checkpointer !== undefined, store: runStore(this, config), cancel };
+    const [runConfig, forget] = withRunData(withDefaultLimit(config), data);
+    const engineRun = withCallbacks(runGraphOf(this as unknown as CompiledStateGraph<object>), config, input, data, output, (runs) =>
       onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
-        classesKnown(() => this.#withInput(input, (i) => this[RAW].invoke(toEngine(i), runConfig)).then(output)),
+        classesKnown(() =>
+          this.#withInput(input, (i) =>
+            runs === undefined
+              ? this[RAW].invoke(toEngine(i), runConfig)
+              : // LangGraph.js's invoke is a stream: with callbacks, the engine's task events report the tasks' runs.
+                this[RAW].stream(toEngine(i), runConfig, modesWithRuns([]), rootChunks(runs, [], false, () => {}), true, true),
+          ).then(output),
+        ),
       ),
     );
     // The run's data stays until the engine is done: a cancelled run's promise settles before that.
@@ -834,20 +880,37 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       // Called inside a node: the graph's own chunks, from a run in that node's task (see `#joinedTask`).
       const task = this.#joinedTask(config);
       if (task !== undefined) {
-        return this.#withInput(input, (i) => this[RAW].streamInTask(toEngine(i), task, engineModes, chunk)).then(() => undefined);
+        // With callbacks: its tasks' events report their runs, nested in the node's task.
+        const parent = runningRuns();
+        const own = isArray(engineModes) ? (engineModes as string[]) : [engineModes as string];
+        const modesIn = parent === undefined ? engineModes : modesWithRuns(own);
+        const chunkIn = parent === undefined ? chunk : nestedChunks(parent.runs, parent.runs.namespaceOf(parent.taskId), own, chunk as (mode: string, c: unknown, ns?: string[]) => void);
+        return nestedRun(runGraphOf(this as unknown as CompiledStateGraph<object>), input, config, () =>
+          this.#withInput(input, (i) => this[RAW].streamInTask(toEngine(i), task, modesIn, chunkIn)).then((out) => this.#values(out)),
+        ).then(() => undefined);
       }
-      const writer = custom ? (c: unknown) => chunk("custom", c, []) : undefined;
-      const [runConfig, forget] = withRunData(withDefaultLimit(config), {
+      const writer = custom ? (c: unknown) => (data.runs === undefined ? chunk("custom", c, []) : data.runs.deliver(() => chunk("custom", c, []))) : undefined;
+      const data: RunData = {
         context: this.#context(config),
         writer,
         messages,
         checkpointed: this.checkpointer !== undefined,
         store: runStore(this, config),
         cancel,
-      });
-      const engineRun = traced(config, input, () =>
+      };
+      const [runConfig, forget] = withRunData(withDefaultLimit(config), data);
+      const wanted = isArray(engineModes) ? (engineModes as string[]) : [engineModes as string];
+      const engineRun = withCallbacks(runGraphOf(this as unknown as CompiledStateGraph<object>), config, input, data, (out) => this.#values(out), (runs) =>
         onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
-          classesKnown(() => this.#withInput(input, (i) => this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs))),
+          classesKnown(() =>
+            this.#withInput(input, (i) => {
+              if (runs === undefined) return this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs, false);
+              // With callbacks: the tasks' events (and the subgraphs' states) report their runs;
+              // the engine streams subgraphs for them, and the caller gets only what it asked for.
+              const tapped = rootChunks(runs, wanted, subgraphs, chunk as (mode: string, c: unknown, ns?: string[]) => void);
+              return this[RAW].stream(toEngine(i), runConfig, modesWithRuns(wanted), tapped, true, true);
+            }),
+          ),
         ),
       );
       engineRun.then(forget, forget);
@@ -923,13 +986,14 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     hide(bound, "nodes", this.nodes);
     if (unCheckpointed.has(this)) unCheckpointed.add(bound);
     hide(bound, "store", this.store);
+    hide(bound, "name", this.name);
     hide(bound, "builder", (this as { builder?: unknown }).builder);
     bound.stepTimeout = this.stepTimeout;
     const base = mergeConfigs(boundConfigs.get(this), config);
     boundConfigs.set(bound, base);
-    for (const method of ["invoke", "stream", "getState", "getStateHistory", "updateState", "bulkUpdateState", "getLineage"] as const) {
+    for (const method of ["invoke", "stream", "streamEvents", "getState", "getStateHistory", "updateState", "bulkUpdateState", "getLineage"] as const) {
       const own = (this as unknown as Record<string, (...args: unknown[]) => unknown>)[method]!;
-      const at = method === "invoke" || method === "stream" ? 1 : 0;
+      const at = method === "invoke" || method === "stream" || method === "streamEvents" ? 1 : 0;
       hide(bound, method, function (this: unknown, ...args: unknown[]) {
         args[at] = mergeConfigs(base, args[at] as RunnableConfig | undefined);
         return own.apply(bound, args);
@@ -953,15 +1017,46 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   }
 
   /**
-   * LangChain's `streamEvents` (the callback events of every runnable a
-   * run touches): not provided. Throws a `GraphValueError` (code
-   * `UNSUPPORTED`); `stream` with its stream modes gives the run's events.
+   * LangChain's `streamEvents`: with `version: "v2"` (or `"v1"`), the
+   * callback events of the run, as LangGraph.js streams them: the graph's
+   * chain run (`on_chain_start`, its chunks as `on_chain_stream`,
+   * `on_chain_end`), each task's and subgraph's run, each router's, the
+   * custom events nodes dispatch and whatever their runnables report;
+   * `includeNames`/`includeTypes`/`includeTags` and their `exclude*` in
+   * `streamOptions` filter them. Needs `@langchain/core` (else the stream
+   * fails with a `GraphValueError` of code `MISSING_LANGCHAIN_CORE`).
+   * `cancel()` or breaking out of the loop cancels the run, as
+   * `options.signal` does.
    */
-  streamEvents(_input: unknown, _config?: unknown): never {
-    throw unsupported(
-      "streamEvents (LangChain's callback event stream)",
-      'use stream() with streamMode "updates", "values", "messages", "custom", "tasks" or "debug"',
-    );
+  streamEvents(input: Partial<S> | null | Command, options: RunnableConfig & { version: "v1" | "v2"; encoding?: undefined }, streamOptions?: StreamEventsOptions): EventStream<StreamEvent>;
+  /** With `encoding: "text/event-stream"`: the events as server-sent events (bytes). */
+  streamEvents(input: Partial<S> | null | Command, options: RunnableConfig & { version: "v1" | "v2"; encoding: "text/event-stream" }, streamOptions?: StreamEventsOptions): EventStream<Uint8Array>;
+  /**
+   * With `version: "v3"`: LangGraph.js's streaming protocol, a Promise of a
+   * `GraphRunStream`: an async iterable of protocol events `{ method,
+   * params: { namespace, timestamp, data } }` (`lifecycle`, `checkpoints`,
+   * `values`, `updates`, `tasks`, `custom`, `messages`; subgraphs' and the
+   * graphs nodes invoke, under their task's namespace), with `values`,
+   * `output`, `subgraphs`, `messages`, `lifecycle`, `interrupts`,
+   * `extensions` (of `transformers`) and `abort()`.
+   */
+  streamEvents(
+    input: Partial<S> | null | Command,
+    options: RunnableConfig & { version: "v3"; encoding?: undefined; transformers?: StreamTransformerFactory[] },
+  ): Promise<GraphRunStream<S>>;
+  /** `version: "v3"` as server-sent events (`event: <method>[|namespace]`). */
+  streamEvents(input: Partial<S> | null | Command, options: RunnableConfig & { version: "v3"; encoding: "text/event-stream"; transformers?: StreamTransformerFactory[] }): Promise<ReadableStream<Uint8Array>>;
+  streamEvents(
+    input: Partial<S> | null | Command,
+    options: RunnableConfig & { version: "v1" | "v2" | "v3"; encoding?: string; transformers?: StreamTransformerFactory[] },
+    streamOptions?: StreamEventsOptions,
+  ): EventStream<unknown> | Promise<GraphRunStream<S> | ReadableStream<Uint8Array>> {
+    const graph = this;
+    const stream = (i: unknown, c: unknown) => graph.stream(i as never, c as RunnableConfig);
+    if (option(options, "version", "streamEvents(input, options): options") === "v3") {
+      return loadChatModelStream().then((cms) => streamEventsV3({ stream }, input, options as unknown as Record<string, unknown>, cms) as GraphRunStream<S> | ReadableStream<Uint8Array>);
+    }
+    return streamEvents({ stream, getName: () => graph.getName() }, input, options as unknown as Record<string, unknown>, streamOptions);
   }
 
   /** Channel values converted for JS nodes so far (unchanged channels are reused). Unstable. */

@@ -57,4 +57,17 @@ export {
   type ErrorOptions,
   type RaisedInterrupt,
 } from "./errors.js";
+export { GraphRunStream, SubgraphRunStream, createGraphRunStream, type StreamTransformerFactory, type ValuesProjection } from "./run_stream.js";
+export {
+  StreamChannel,
+  StreamChannel as EventLog,
+  STREAM_EVENTS_V3_MODES,
+  convertToProtocolEvent,
+  isCheckpointEnvelope,
+  type InterruptPayload,
+  type ProtocolEvent,
+  type StreamTransformer,
+} from "./protocol.js";
+export type { LifecycleEntry } from "./protocol_transformers.js";
+export type { EventStream } from "./stream_events.js";
 export type * from "./types.js";

@@ -19,9 +19,8 @@
 // which the run's data does not reach) emits from its `"updates"` chunk,
 // just before it, the messages that were instances.
 import { isMessageInstance, reviveWrittenMessages, type LcMessage } from "./message_classes.js";
+import { runMetadata } from "./task_runs.js";
 
-/** The keys of `configurable` LangGraph.js copies into a run's metadata (PROPAGATE_TO_METADATA). */
-const PROPAGATED = ["thread_id", "checkpoint_id", "checkpoint_ns", "task_id", "run_id", "assistant_id", "graph_id"];
 
 /** What a task-start chunk tells of a task. */
 interface TaskInfo {
@@ -62,12 +61,7 @@ export class NodeMessages {
     this.#nodeMetadata = nodeMetadata;
     const c = isRecord(config) ? config : {};
     this.#tags = Array.isArray(c.tags) ? [...(c.tags as unknown[])] : [];
-    const metadata: Record<string, unknown> = { ls_integration: "langgraph", ...(isRecord(c.metadata) ? c.metadata : {}) };
-    const configurable = isRecord(c.configurable) ? c.configurable : {};
-    for (const key of PROPAGATED) {
-      if (!(key in metadata) && configurable[key] !== undefined) metadata[key] = configurable[key];
-    }
-    this.#metadata = metadata;
+    this.#metadata = runMetadata(config);
   }
 
   /** A `"debug"` chunk of the run (from namespace `ns`): a starting task's step, triggers and path. */

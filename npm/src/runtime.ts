@@ -10,6 +10,7 @@ import { classesPossible, reviveWrittenIfAny, toEngine, type MessageChannels } f
 import type { NodeMessages } from "./messages_stream.js";
 import type { BaseStore } from "./store.js";
 import type { RunCancel } from "./cancel.js";
+import type { GraphRuns } from "./task_runs.js";
 
 /** The running node as `interrupt()` and the thread queues look it up. */
 interface Running {
@@ -23,6 +24,10 @@ interface Running {
   config?: NodeConfig;
   /** The state (or `Send` argument) the node was given (what `getCurrentTaskInput()` reads). */
   input?: unknown;
+  /** The LangChain callback runs of its run, when it has callbacks (a graph the node invokes nests in them). */
+  runs?: GraphRuns;
+  /** The task's id. */
+  taskId?: string;
 }
 
 /** The subset of Node's `AsyncLocalStorage` the package uses. */
@@ -37,6 +42,11 @@ let current: Running | null = null;
 /** Installs the async context of the platform (Node's AsyncLocalStorage; `null` in browsers). */
 export function setStorage(s: AsyncStorage | null): void {
   storage = s;
+}
+
+/** A new async context of the platform's kind (`null` in browsers): `@langchain/core`'s, when the package sets it up. */
+export function newAsyncStorage(): AsyncStorage | null {
+  return storage === null ? null : new (storage.constructor as new () => AsyncStorage)();
 }
 
 /** The running node: from the async context, else the synchronous call in progress. */
@@ -126,6 +136,12 @@ export function getStore(config?: NodeConfig): BaseStore | undefined {
   return ((config ?? getConfig()) as NodeConfig & { store?: BaseStore }).store;
 }
 
+/** The callback runs of the running node's run, and its task's id, when the run has callbacks. */
+export function runningRuns(): { runs: GraphRuns; taskId: string } | undefined {
+  const here = running();
+  return here?.runs !== undefined && here.taskId !== undefined ? { runs: here.runs, taskId: here.taskId } : undefined;
+}
+
 /** A copy of JSON data (the run's config is JSON), so no two node calls share an object. */
 function copyJson<T>(v: T): T {
   if (v === null || typeof v !== "object") return v;
@@ -171,6 +187,8 @@ export interface RunData {
   cancel?: RunCancel;
   /** The long-term store nodes get as `config.store`: the run's `config.store`, else the graph's `compile({ store })`. */
   store?: BaseStore;
+  /** The run's LangChain callback runs, when its config has callbacks (task_runs.ts): each node runs in its task's. */
+  runs?: GraphRuns;
 }
 
 /** Where a run's token travels in `configurable`. */
@@ -264,23 +282,44 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, 
     // task, and the thread its run is on.
     const here: Running = { task, thread: threadKey(config.configurable.thread_id), config, input: state };
     if (run?.checkpointed === false) here.checkpointed = false;
-    const previous = current;
-    current = here;
+    const taskRuns = run?.runs;
     let result: unknown;
-    try {
+    if (taskRuns === undefined) {
+      const previous = current;
+      current = here;
+      try {
+        if (messages !== undefined && classesPossible()) {
+          messages.values(state);
+          run?.messages?.start(state, messages.keys);
+        }
+        const cancel = run?.cancel;
+        result =
+          cancel === undefined
+            ? storage
+              ? storage.run(here, callOn, call, receiver, state, config)
+              : call.call(receiver, state, config)
+            : cancel.node(ns, step, config, () => (storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config)));
+      } finally {
+        current = previous;
+      }
+    } else {
+      // A run with LangChain callbacks: the node runs once its task's run started, in it.
+      here.runs = taskRuns;
+      here.taskId = taskId;
       if (messages !== undefined && classesPossible()) {
         messages.values(state);
         run?.messages?.start(state, messages.keys);
       }
-      const cancel = run?.cancel;
-      result =
-        cancel === undefined
-          ? storage
-            ? storage.run(here, callOn, call, receiver, state, config)
-            : call.call(receiver, state, config)
-          : cancel.node(ns, step, config, () => (storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config)));
-    } finally {
-      current = previous;
+      result = taskRuns.node(taskId, config, () => {
+        const previous = current;
+        current = here;
+        try {
+          const invoke = () => (storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config));
+          return run?.cancel === undefined ? invoke() : run.cancel.node(ns, step, config, invoke);
+        } finally {
+          current = previous;
+        }
+      });
     }
     if (!classesPossible()) return result;
     // What the node returned: its messages streamed ("messages" mode), its message instances in the engine's form.

@@ -87,6 +87,43 @@ export interface RunnableConfig {
    * `config.signal` aborted. What finished tasks wrote stays in the thread.
    */
   signal?: AbortSignal;
+  /**
+   * LangChain callback handlers (`BaseCallbackHandler`s, a tracer, a
+   * `CallbackManager`): with `@langchain/core` installed they see the run,
+   * each task, each subgraph and each router as chain runs, as in
+   * LangGraph.js (without it, the run as one chain run).
+   */
+  callbacks?: unknown;
+  /** Tags of the run's chain run (its tasks' runs inherit them). */
+  tags?: string[];
+  /** The name of the run's chain run (default: the graph's `getName()`). */
+  runName?: string;
+  /** The id of the run's chain run (default: a new UUID). */
+  runId?: string;
+}
+
+/** One event of `streamEvents` (LangChain's `StreamEvent`, v1 and v2). */
+export interface StreamEvent {
+  /** `on_chain_start`, `on_chain_stream`, `on_chain_end`, `on_custom_event`, `on_chat_model_stream`, ... */
+  event: string;
+  /** The run's name (a node's, the graph's, `RunnableLambda`), or a custom event's. */
+  name: string;
+  run_id: string;
+  tags?: string[];
+  /** The run's metadata: the graph run's, with a task's `langgraph_step`, `langgraph_node`, ... */
+  metadata: { [key: string]: unknown };
+  /** `input` (start, end), `chunk` (stream), `output` (end), or a custom event's data. */
+  data: { input?: unknown; output?: unknown; chunk?: unknown; [key: string]: unknown };
+}
+
+/** `streamEvents`'s third argument: which runs' events to keep (LangChain's filters). */
+export interface StreamEventsOptions {
+  includeNames?: string[];
+  includeTypes?: string[];
+  includeTags?: string[];
+  excludeNames?: string[];
+  excludeTypes?: string[];
+  excludeTags?: string[];
 }
 
 /**
@@ -185,6 +222,8 @@ export interface NodeConfig {
   store?: BaseStore;
   /** Aborted when the run is cancelled (the run's `signal`, `stream.cancel()`, `stepTimeout`) or another task of the step failed. */
   signal?: AbortSignal;
+  /** In a run with LangChain callbacks: the `CallbackManager` of the task's chain run (what the node calls with its config nests in it). */
+  callbacks?: unknown;
   metadata: {
     langgraph_node: string;
     langgraph_step: number;
@@ -258,6 +297,8 @@ export interface CompileOptions {
   pythonSemantics?: boolean;
   /** LangGraph's long-term memory store (`InMemoryStore`, or any LangGraph.js `BaseStore`): nodes get it as `config.store` and from `getStore()`. */
   store?: BaseStore;
+  /** The graph's name: its runs' name in LangChain callbacks and `streamEvents` (default `"LangGraph"`). */
+  name?: string;
 }
 
 /** A graph in the JSON graph format (tests/conformance/FORMAT.md). */

@@ -15,8 +15,10 @@
 // ids, message ids, "run-<uuid>", "node:<task id>" namespaces; 32-hex-digit interrupt ids) has each distinct UUID
 // replaced by a placeholder numbered by first appearance (<id1>, <id2>, ...), in values and
 // in object keys, so which ids are equal is still compared. A string that is an ISO-8601
-// UTC timestamp as JavaScript writes it (`2026-01-01T00:00:00.000Z`) becomes "<ts>"; other
-// timestamp formats are left alone (and so show up as differences). Nothing else changes:
+// UTC timestamp as JavaScript writes it (`2026-01-01T00:00:00.000Z`) becomes "<ts>", and so
+// does a number under a key named `timestamp` that is a `Date.now()` of this century (the
+// `params.timestamp` of streamEvents v3's protocol events); other timestamp formats are left
+// alone (and so show up as differences). Nothing else changes:
 // key order, class names (`{"@class": "HumanMessage", ...}`), error names, messages and
 // `lc_error_code` are all compared. Properties whose value is `undefined` are dropped (as
 // vitest's toEqual and JSON do).
@@ -152,6 +154,8 @@ function walk(v, seen) {
 // UUIDs (checkpoint, task, message ids) and 32-hex-digit hashes (interrupt ids).
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/gi;
 const ISO_TS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+/** `Date.now()` values from 2001 to 2100, as milliseconds (only under a key named `timestamp`). */
+const isEpochMs = (v) => Number.isInteger(v) && v >= 978307200000 && v < 4102444800000;
 
 /** Replaces generated ids (by first appearance) and JS ISO timestamps; see the header. The
  *  placeholders are numbered walking the value with its object keys sorted, so that a
@@ -181,7 +185,7 @@ export function normalize(value) {
     if (Array.isArray(v)) return v.map(go);
     if (v && typeof v === "object") {
       const out = {};
-      for (const [k, x] of Object.entries(v)) out[str(k)] = go(x);
+      for (const [k, x] of Object.entries(v)) out[str(k)] = k === "timestamp" && isEpochMs(x) ? "<ts>" : go(x);
       return out;
     }
     return v;

@@ -1,7 +1,7 @@
 //! Conditional edges: a router picks the next nodes from the state
 //! (LangGraph's `BranchSpec`).
 
-use super::node::{NodeFuture, State};
+use super::node::{NodeContext, NodeFuture, State};
 use crate::error::Result;
 use crate::types::Goto;
 use std::collections::BTreeMap;
@@ -14,6 +14,9 @@ pub type SyncRouterFn = dyn Fn(&State) -> Result<Vec<String>>;
 pub type AsyncRouterFn = dyn Fn(State) -> NodeFuture<Vec<String>>;
 /// Type of a router that may also return `Send` packets.
 pub type SendRouterFn = dyn Fn(State) -> NodeFuture<Vec<Goto>>;
+/// Type of a [`SendRouterFn`] told the task it routes from (`None` where no
+/// task runs it: `update_state` applying a node's writes).
+pub type TaskRouterFn = dyn Fn(State, Option<&NodeContext>) -> NodeFuture<Vec<Goto>>;
 
 /// A router: returns destination names (or keys of the path map), or, for
 /// map-reduce fan-outs, `Send` packets mixed with names.
@@ -26,6 +29,10 @@ pub enum RouterFn {
     /// A function returning names and [`Send`](crate::Send)s (a future:
     /// wrap a synchronous body in `Box::pin(async move { ... })`).
     Sends(Rc<SendRouterFn>),
+    /// A [`Sends`](Self::Sends) router that is also given the task it routes
+    /// from, whose run it is part of (the JS bindings report it as a run
+    /// nested in the task's, as LangGraph.js's callbacks see a router).
+    InTask(Rc<TaskRouterFn>),
 }
 
 impl fmt::Debug for RouterFn {
@@ -72,13 +79,18 @@ impl Branch {
         self
     }
 
-    /// Runs the router and maps its result to destinations (names through
-    /// the path map; `Send`s as they are).
-    pub(crate) async fn route(&self, state: State) -> Result<Vec<Goto>> {
+    /// Runs the router (for task `task`, when one runs it) and maps its
+    /// result to destinations (names through the path map; `Send`s as they are).
+    pub(crate) async fn route(
+        &self,
+        state: State,
+        task: Option<&NodeContext>,
+    ) -> Result<Vec<Goto>> {
         let picked: Vec<Goto> = match &self.router {
             RouterFn::Sync(f) => f(&state)?.into_iter().map(Goto::Node).collect(),
             RouterFn::Async(f) => f(state).await?.into_iter().map(Goto::Node).collect(),
             RouterFn::Sends(f) => f(state).await?,
+            RouterFn::InTask(f) => f(state, task).await?,
         };
         let Some(map) = &self.path_map else {
             return Ok(picked);

@@ -247,7 +247,54 @@ pub(crate) struct TickContext {
 /// level of a run shares one queue, so the events keep the order in which
 /// they happened; the root loop forwards them to its sink while its tasks
 /// run (see `pregel::loop`'s `tick`).
-pub(crate) type NestedEvents = RefCell<Vec<(String, StreamEvent)>>;
+#[derive(Default)]
+pub(crate) struct NestedEvents {
+    queue: RefCell<Vec<(String, StreamEvent)>>,
+    /// The root loop's task while it waits for its tasks: a graph a node
+    /// invokes runs as a future of its own (not polled by the root), so
+    /// what its loop reports wakes the root to forward it at once.
+    root: RefCell<Option<std::task::Waker>>,
+    /// Whether the root loop is polling its tasks now (it forwards what
+    /// they report after the poll: no need to wake it).
+    polling: Cell<bool>,
+}
+
+impl NestedEvents {
+    /// Queues an event of namespace `ns`, waking the root loop.
+    pub(crate) fn push(&self, ns: String, event: StreamEvent) {
+        self.queue.borrow_mut().push((ns, event));
+        if self.polling.get() {
+            return;
+        }
+        if let Some(root) = &*self.root.borrow() {
+            root.wake_by_ref();
+        }
+    }
+
+    /// The root loop starts polling its tasks.
+    pub(crate) fn polling(&self) {
+        self.polling.set(true);
+    }
+
+    /// The events queued so far, once the root loop polled its tasks;
+    /// `waker` wakes it on the next one.
+    pub(crate) fn take(&self, waker: &std::task::Waker) -> Vec<(String, StreamEvent)> {
+        self.polling.set(false);
+        let mut root = self.root.borrow_mut();
+        if !root.as_ref().is_some_and(|w| w.will_wake(waker)) {
+            *root = Some(waker.clone());
+        }
+        std::mem::take(&mut *self.queue.borrow_mut())
+    }
+}
+
+impl std::fmt::Debug for NestedEvents {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NestedEvents")
+            .field("queued", &self.queue.borrow().len())
+            .finish()
+    }
+}
 
 /// LangGraph's `ReplayState`: during a time-travelling run, the first time
 /// each subgraph namespace is entered it starts from its newest checkpoint

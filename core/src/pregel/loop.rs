@@ -257,17 +257,18 @@ impl Loop<'_> {
         } else if self.frame.is_nested() {
             if let Some(events) = &self.frame.events {
                 let e = event(self);
-                events.borrow_mut().push((self.frame.ns.clone(), e));
+                events.push(self.frame.ns.clone(), e);
             }
         }
     }
 
-    /// Hands the events subgraph loops queued so far to the root's sink.
-    fn forward_nested(&mut self) {
+    /// Hands the events subgraph loops queued so far to the root's sink
+    /// (`waker`: the root loop's, woken by the next one).
+    fn forward_nested(&mut self, waker: &std::task::Waker) {
         let Some(events) = &self.frame.events else {
             return;
         };
-        let queued = std::mem::take(&mut *events.borrow_mut());
+        let queued = events.take(waker);
         if let Some(sink) = self.sink.as_mut() {
             for (ns, e) in queued {
                 sink(&ns, e);
@@ -275,9 +276,19 @@ impl Loop<'_> {
         }
     }
 
-    /// The "values" event of the current checkpoint.
+    /// The "values" event of the current checkpoint, after what that
+    /// checkpoint is ([`StreamEvent::CheckpointMeta`]).
     fn emit_values(&mut self) {
         self.values_reported = true;
+        if let (Some(meta), false) = (&self.meta, self.checkpoint.id.is_empty()) {
+            let (step, source) = (meta.step, meta.source);
+            self.emit(|run| StreamEvent::CheckpointMeta {
+                id: run.checkpoint.id.clone(),
+                parent_id: run.frame.saver.as_ref().and(run.prev_id.clone()),
+                step,
+                source,
+            });
+        }
         self.emit(|run| StreamEvent::Values(run.graph.read_values(&run.checkpoint.channel_values)));
     }
 

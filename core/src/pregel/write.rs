@@ -4,7 +4,7 @@
 
 use crate::channels::{py_repr, ChannelKind};
 use crate::error::{troubleshooting, Error, Result};
-use crate::graph::{CompiledNode, GraphInner, State};
+use crate::graph::{CompiledNode, GraphInner, NodeContext, State};
 use crate::reserved::TASKS;
 use crate::types::{update_as_tuples, Goto, NodeOutput, END, START};
 use serde_json::Value;
@@ -14,11 +14,13 @@ use serde_json::Value;
 /// state, also for a task run by a `Send`. `update_state` uses the same
 /// function with the user's values. A `Command`'s goto runs in addition to
 /// the node's edges; `Command(graph=PARENT)` must be handled by the caller.
+/// `task` is the task whose writers these are (routers may read it).
 pub(crate) async fn node_writes(
     graph: &GraphInner,
     node: &CompiledNode,
     output: NodeOutput,
     state: &State,
+    task: Option<&NodeContext>,
 ) -> Result<Vec<(String, Value)>> {
     // The update is the node's own: its keys and values move into the writes.
     let (update, goto) = match output {
@@ -58,7 +60,7 @@ pub(crate) async fn node_writes(
     }
     let local = node.router_read(&local_read(graph, state, &writes)?);
     for branch in &node.branches {
-        let destinations = branch.route(local.clone()).await?;
+        let destinations = branch.route(local.clone(), task).await?;
         for dest in &destinations {
             match dest {
                 Goto::Node(n) if n == START => {

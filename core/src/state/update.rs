@@ -420,7 +420,7 @@ async fn update_as_nodes(
             }
             (values, true) => NodeOutput::Update(values.unwrap_or(Value::Null)),
         };
-        let writes = node_writes(graph, node, output, &state).await?;
+        let writes = node_writes(graph, node, output, &state, None).await?;
         tasks.push(Task {
             id,
             name: as_node.into(),

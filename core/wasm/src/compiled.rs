@@ -162,7 +162,8 @@ impl WasmCompiledGraph {
     }
 
     /// Runs the graph, calling `onChunk(mode, chunk)` for each chunk of the
-    /// requested modes as it happens; resolves when the run ends. With
+    /// requested modes as it happens; resolves when the run ends (with
+    /// `output`, to what [`invoke`](Self::invoke) resolves to). With
     /// `subgraphs`, the subgraphs' chunks too, as `onChunk(mode, chunk,
     /// namespace)` (`namespace`: an array of `node:task_id` levels, `[]`
     /// for the root graph).
@@ -173,8 +174,10 @@ impl WasmCompiledGraph {
         modes: JsValue,
         on_chunk: JsValue,
         subgraphs: bool,
+        output: bool,
     ) -> Promise {
         let graph = self.graph.clone();
+        let cache = self.cache.clone();
         future_to_promise(async move {
             let input = run_input(&graph, input)?;
             let config = config_from_js(&config, "config")?;
@@ -217,8 +220,11 @@ impl WasmCompiledGraph {
             if let Some(e) = failure {
                 return Err(e);
             }
-            result.map_err(run_error)?;
-            Ok(JsValue::UNDEFINED)
+            let out = result.map_err(run_error)?;
+            match output {
+                true => cache.output(&out),
+                false => Ok(JsValue::UNDEFINED),
+            }
         })
     }
 

@@ -93,6 +93,8 @@ thread_local! {
     /// Property names read on every call, made once (not per call).
     static THEN: JsValue = JsValue::from_str("then");
     static LG_NAME: JsValue = JsValue::from_str("lg_name");
+    /// Whether routers are told their task (see [`set_router_tasks`]).
+    static ROUTER_TASKS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Registers the JS layer's `updateText(value)`: the JSON text of a node's
@@ -287,13 +289,32 @@ fn destinations(out: &JsValue, from: &str) -> chronograph::Result<Vec<Goto>> {
     }
 }
 
-/// A JS router as a core router.
+/// Tells routers the task they route from (see [`router`]): on while a run
+/// with LangChain callbacks is in flight (npm/src/task_runs.ts reports each
+/// router call as a run nested in its task's), off otherwise, when the
+/// crossing of the task's namespace would be spent for nothing.
+#[wasm_bindgen(js_name = setRouterTasks)]
+pub fn set_router_tasks(on: bool) {
+    ROUTER_TASKS.with(|r| r.set(on));
+}
+
+/// A JS router as a core router: called as `router(state)`, or with
+/// [`set_router_tasks`] on, `router(state, ns)` (`ns`: the checkpoint
+/// namespace of the task it routes from, `undefined` outside a task).
 pub fn router(from: String, f: Function, cache: Rc<StateCache>) -> RouterFn {
-    RouterFn::Sends(Rc::new(move |state: State| {
+    RouterFn::InTask(Rc::new(move |state: State, task: Option<&NodeContext>| {
         let (f, cache, from) = (f.clone(), cache.clone(), from.clone());
+        let ns = match ROUTER_TASKS.with(|r| r.get()) {
+            true => task.map(|t| JsValue::from_str(t.checkpoint_ns())),
+            false => None,
+        };
         let fut: NodeFuture<Vec<Goto>> = Box::pin(async move {
             let input = cache.state(&state).map_err(from_thrown)?;
-            let out = f.call1(&JsValue::UNDEFINED, &input).map_err(from_thrown)?;
+            let out = match ns {
+                Some(ns) => f.call2(&JsValue::UNDEFINED, &input, &ns),
+                None => f.call1(&JsValue::UNDEFINED, &input),
+            }
+            .map_err(from_thrown)?;
             let out = settle(out).await.map_err(from_thrown)?;
             destinations(&out, &from)
         });

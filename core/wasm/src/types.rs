@@ -876,6 +876,14 @@ pub enum StreamMode {
     Tasks,
     /// Checkpoints, task starts and results, wrapped as `{type, timestamp, step, payload}`.
     Debug,
+    /// Every task's start and end, `__start__`'s too (`"__task_runs"`): what
+    /// the JS layer reports to LangChain callbacks as the tasks' chain runs
+    /// (npm/src/task_runs.ts). Internal to the package.
+    TaskRuns,
+    /// What checkpoint each state is, `{id, parent_id?, step, source}`
+    /// (`"__checkpoint_meta"`), before the state: `streamEvents` v3's
+    /// `checkpoints` envelopes (npm/src/run_stream.ts). Internal to the package.
+    CheckpointMeta,
 }
 
 impl StreamMode {
@@ -887,6 +895,8 @@ impl StreamMode {
             "checkpoints" => StreamMode::Checkpoints,
             "tasks" => StreamMode::Tasks,
             "debug" => StreamMode::Debug,
+            "__task_runs" => StreamMode::TaskRuns,
+            "__checkpoint_meta" => StreamMode::CheckpointMeta,
             other => {
                 return Err(invalid_argument(format!(
                     "streamMode {other:?} is not supported; use \"values\", \"updates\", \"checkpoints\", \"tasks\" or \"debug\""
@@ -903,6 +913,8 @@ impl StreamMode {
             StreamMode::Checkpoints => "checkpoints",
             StreamMode::Tasks => "tasks",
             StreamMode::Debug => "debug",
+            StreamMode::TaskRuns => "__task_runs",
+            StreamMode::CheckpointMeta => "__checkpoint_meta",
         }
     }
 }
@@ -993,6 +1005,11 @@ pub fn stream_chunks(
 ) -> Result<Vec<(StreamMode, JsValue)>, JsValue> {
     let mut out = Vec::new();
     let wants = |m: StreamMode| modes.contains(&m);
+    if wants(StreamMode::TaskRuns) {
+        if let Some(chunk) = super::task_run_chunk::task_run_chunk(event)? {
+            out.push((StreamMode::TaskRuns, chunk));
+        }
+    }
     match event {
         StreamEvent::Values(v) if wants(StreamMode::Values) => {
             out.push((StreamMode::Values, to_js(v)?));
@@ -1007,6 +1024,21 @@ pub fn stream_chunks(
         }
         StreamEvent::CachedUpdates { node, update } if wants(StreamMode::Updates) => {
             out.push((StreamMode::Updates, update_chunk(node, update, true)?));
+        }
+        StreamEvent::CheckpointMeta {
+            id,
+            parent_id,
+            step,
+            source,
+        } if wants(StreamMode::CheckpointMeta) => {
+            let mut envelope = Map::new();
+            envelope.insert("id".into(), id.as_str().into());
+            if let Some(parent) = parent_id {
+                envelope.insert("parent_id".into(), parent.as_str().into());
+            }
+            envelope.insert("step".into(), (*step).into());
+            envelope.insert("source".into(), source.as_str().into());
+            out.push((StreamMode::CheckpointMeta, to_js(&envelope)?));
         }
         // LangGraph.js reports a pause in both modes (`_outputWrites`,
         // `finishAndHandleError`); LangGraph (Python) in "updates" only.
@@ -1054,6 +1086,7 @@ pub fn stream_chunks(
             step,
             input,
             triggers,
+            ..
         } => {
             let chunk = TaskChunk::Start {
                 id,

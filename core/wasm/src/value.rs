@@ -377,6 +377,11 @@ impl Reader {
             let value = self.read(&child, depth)?;
             map.insert(key, value);
         }
+        // A LangGraph.js `Command` held as data reads as its JSON (its `toJSON`):
+        // without LangChain's `lc_direct_tool_output` mark.
+        if map.get("lg_name").and_then(Value::as_str) == Some("Command") {
+            map.remove("lc_direct_tool_output");
+        }
         Ok(Value::Object(map))
     }
 

@@ -325,6 +325,7 @@ fn stream_chunks_per_mode_hide_the_start_task() {
         step: 3,
         input: json!({"x": 1}),
         triggers: vec!["branch:to:a".into()],
+        path: "~__pregel_pull, a".into(),
     };
     let chunks = stream_chunks(&task, &all, &run).unwrap();
     assert_eq!(

@@ -50,7 +50,7 @@ pub(super) async fn run_task(
             return Err(Error::new(ErrorKind::ParentCommand, text).in_node(&*name));
         }
     }
-    node_writes(graph, node, output, &state).await
+    node_writes(graph, node, output, &state, Some(&NodeContext::new(pad))).await
 }
 
 /// Python's repr of a `Command` (the text of a root `ParentCommand` error).

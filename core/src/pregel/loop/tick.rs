@@ -242,6 +242,7 @@ impl<'a> Loop<'a> {
                     true => vec![crate::reserved::PUSH.to_owned()],
                     false => task.triggers.iter().map(|t| String::from(&**t)).collect(),
                 },
+                path: String::from(&*task.path),
             });
             runs.push((i, pad.clone()));
             futures.push(run_task(
@@ -279,9 +280,13 @@ impl<'a> Loop<'a> {
             // Streaming subgraphs: what their loops report while the tasks
             // run reaches the sink after each poll, in the order it happened.
             let mut all = std::pin::pin!(join_all(futures));
+            let events = self.frame.events.clone();
             std::future::poll_fn(|cx| {
+                if let Some(events) = &events {
+                    events.polling();
+                }
                 let polled = all.as_mut().poll(cx);
-                self.forward_nested();
+                self.forward_nested(cx.waker());
                 polled
             })
             .await
@@ -314,7 +319,12 @@ impl<'a> Loop<'a> {
         let mut running: Vec<_> = futures.into_iter().map(|f| Some(Box::pin(f))).collect();
         let mut outcome = Committing::default();
         let mut saver_error: Option<Error> = None;
+        // The root loop's queue of what its subgraphs report (see `NestedEvents`).
+        let events = self.sink.as_ref().and(self.frame.events.clone());
         std::future::poll_fn(|cx| {
+            if let Some(events) = &events {
+                events.polling();
+            }
             let mut settled: Vec<(usize, Result<Writes>)> = Vec::new();
             for (k, slot) in running.iter_mut().enumerate() {
                 if let Some(Poll::Ready(result)) = slot.as_mut().map(|f| f.as_mut().poll(cx)) {
@@ -326,7 +336,7 @@ impl<'a> Loop<'a> {
             // the tasks running them settled (the root forwards it; a
             // subgraph's loop leaves it queued for the root).
             if self.sink.is_some() {
-                self.forward_nested();
+                self.forward_nested(cx.waker());
             }
             settled.sort_by_key(|(k, result)| (result.is_ok(), *k));
             for (k, result) in settled {
