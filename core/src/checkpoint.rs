@@ -13,5 +13,5 @@ pub use model::{
     PendingWrite, Source, ValueLayout, Version, VersionsSeen, NULL_TASK_ID,
 };
 pub use saver::{CheckpointSaver, ListOptions, ListTarget};
-pub use scheme::{GivenVersion, GivenVersions, ResolvedVersions, VersionScheme};
+pub use scheme::{GivenCheckpoint, GivenVersion, GivenVersions, ResolvedVersions, VersionScheme};
 pub use vec_map::VecMap;

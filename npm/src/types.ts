@@ -415,16 +415,24 @@ export interface StateUpdate<S extends object = StateValues> {
   taskId?: string;
 }
 
-/** A stored checkpoint (channel versions are strings, `"<counter>.<salt>"`). */
+/**
+ * A stored checkpoint, as LangGraph.js's savers hand it out: channel
+ * versions are LangGraph.js's integers (1, 2, 3, ...); a `put` also takes
+ * the engine's version texts (`"<counter>.<salt>"`, as `exportThread`
+ * writes them, with `updated_channels`).
+ */
 export interface Checkpoint {
   v: number;
   id: string;
   ts: string;
   channel_values: { [channel: string]: Json };
-  channel_versions: { [channel: string]: string };
-  versions_seen: { [node: string]: { [channel: string]: string } };
+  channel_versions: ChannelVersions;
+  versions_seen: { [node: string]: ChannelVersions };
   updated_channels?: string[] | null;
 }
+
+/** Channel → version (LangGraph.js's `ChannelVersions`). */
+export type ChannelVersions = { [channel: string]: number | string };
 
 /** A checkpoint with everything needed to resume from it (LangGraph.js `CheckpointTuple`). */
 export interface CheckpointTuple {

@@ -8,7 +8,8 @@ use super::model::{
     PendingWrite, ValueLayout, Version,
 };
 use super::saver::{CheckpointSaver, ListOptions, ListTarget};
-use super::scheme::VersionScheme;
+use super::scheme::{GivenCheckpoint, GivenVersion, VersionScheme};
+use super::vec_map::VecMap;
 use crate::channels::ChannelValue;
 use crate::error::{Error, Result};
 use crate::graph::FastIndexMap;
@@ -183,11 +184,12 @@ impl<'a> StoredView<'a> {
         self.stored.checkpoint.layout.as_deref()
     }
 
-    /// Its channel values as LangGraph.js's savers list them: in its
-    /// [`ValueLayout`]'s order, with the values of channels that have none
-    /// stored per version (a default never written, the empty task list);
-    /// then any other channel with a value, in `channel_versions` order.
-    /// Without a layout, in `channel_versions` order.
+    /// Its channel values as LangGraph.js's savers list them: the channels
+    /// of its [`ValueLayout`] in order, with the values of channels that
+    /// have none stored per version (a default never written, the empty
+    /// task list); a channel outside it is not listed, as LangGraph.js
+    /// lists its graph's channels only. Without a layout, every channel
+    /// with a value, in `channel_versions` order.
     pub fn channel_values_listed(&self) -> Vec<(Name, ChannelValue)> {
         let versions = &self.stored.checkpoint.channel_versions;
         let stored = |channel: &Name| -> Option<Option<&ChannelValue>> {
@@ -201,24 +203,24 @@ impl<'a> StoredView<'a> {
             )
         };
         let mut out = Vec::with_capacity(versions.len());
-        let layout = self.layout();
-        if let Some(layout) = layout {
-            for channel in &layout.order {
-                let value = match stored(channel) {
-                    Some(value) => value,
-                    None => layout.unversioned.get(channel),
-                };
-                if let Some(value) = value {
-                    out.push((channel.clone(), value.clone()));
+        match self.layout() {
+            Some(layout) => {
+                for channel in &layout.order {
+                    let value = match stored(channel) {
+                        Some(value) => value,
+                        None => layout.unversioned.get(channel),
+                    };
+                    if let Some(value) = value {
+                        out.push((channel.clone(), value.clone()));
+                    }
                 }
             }
-        }
-        for channel in versions.keys() {
-            if layout.is_some_and(|l| l.order.contains(channel)) {
-                continue;
-            }
-            if let Some(Some(value)) = stored(channel) {
-                out.push((channel.clone(), value.clone()));
+            None => {
+                for channel in versions.keys() {
+                    if let Some(Some(value)) = stored(channel) {
+                        out.push((channel.clone(), value.clone()));
+                    }
+                }
             }
         }
         out
@@ -329,6 +331,39 @@ impl InMemorySaver {
         let salt = self.next_salt.get();
         self.next_salt.set(salt + 1);
         Version { counter, salt }
+    }
+
+    /// Stores a checkpoint put from outside ([`GivenCheckpoint`]) under
+    /// `config`'s checkpoint (its parent), its integer versions made the
+    /// store's own against the parent's ([`GivenVersions::resolve`]);
+    /// returns its address, as [`put`](CheckpointSaver::put) does.
+    ///
+    /// [`GivenVersions::resolve`]: super::GivenVersions::resolve
+    pub fn put_given(
+        &self,
+        config: &CheckpointConfig,
+        checkpoint: GivenCheckpoint,
+        metadata: CheckpointMetadata,
+        new_versions: VecMap<Name, GivenVersion>,
+    ) -> Result<CheckpointConfig> {
+        let parent = config
+            .checkpoint_id
+            .is_some()
+            .then(|| self.channel_versions_at(config))
+            .flatten();
+        let stored = |channel: &Name, version: &Version| -> Option<ChannelValue> {
+            let store = self.store.borrow();
+            let ns = store
+                .threads
+                .get(&config.thread_id)?
+                .get(&config.checkpoint_ns)?;
+            ns.blobs.get(channel)?.get(version)?.clone()
+        };
+        let (checkpoint, new_versions) =
+            checkpoint.into_checkpoint(new_versions, parent.as_deref(), &stored, &mut |counter| {
+                self.fresh_version(counter)
+            });
+        self.put(config, &checkpoint, metadata, &new_versions)
     }
 
     /// The `channel_versions` of the checkpoint `config` addresses (the

@@ -173,6 +173,9 @@ pub struct ValueLayout {
     pub order: Vec<Name>,
     /// The value each channel shows while it has no version.
     pub unversioned: VecMap<Name, ChannelValue>,
+    /// The channels of messages (the `add_messages` reducer), which
+    /// LangGraph.js lists as LangChain message instances.
+    pub messages: Vec<Name>,
 }
 
 impl Checkpoint {

@@ -9,8 +9,9 @@
 //! that reach the same counter apart, since a saver stores each channel's
 //! value once per version. LangGraph.js callers see the counter alone.
 
-use super::model::{ChannelVersions, Name, Version, VersionsSeen};
+use super::model::{ChannelVersions, Checkpoint, Name, ValueLayout, Version, VersionsSeen};
 use super::vec_map::VecMap;
+use crate::channels::ChannelValue;
 use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
 use std::fmt;
@@ -97,8 +98,9 @@ impl GivenVersions {
     ///
     /// - a version's text is itself;
     /// - an integer of a channel outside `new_versions` is the parent's
-    ///   version of that channel when it has that counter (the value stored
-    ///   with it is the channel's);
+    ///   version of that channel when it has that counter and
+    ///   `same(channel, version)` says the value stored with it is the
+    ///   channel's value here;
     /// - any other integer gets a version of its own, `fresh(counter)`, and
     ///   its channel's value is kept (as LangGraph.js's in-memory saver
     ///   keeps every value of every checkpoint);
@@ -110,6 +112,7 @@ impl GivenVersions {
     pub fn resolve(
         self,
         parent: Option<&ChannelVersions>,
+        same: &mut dyn FnMut(&Name, &Version) -> bool,
         fresh: &mut dyn FnMut(u64) -> Version,
     ) -> ResolvedVersions {
         let mut new_versions = ChannelVersions::new();
@@ -126,7 +129,7 @@ impl GivenVersions {
                 GivenVersion::Counter(n) => {
                     let inherited = parent
                         .and_then(|p| p.get(channel))
-                        .filter(|v| v.counter == n && !is_new);
+                        .filter(|v| v.counter == n && !is_new && same(channel, v));
                     match inherited {
                         Some(v) => *v,
                         None => {
@@ -181,6 +184,81 @@ impl GivenVersions {
     }
 }
 
+/// A checkpoint as a caller puts it (LangGraph.js's `put`): its versions
+/// as integers or texts ([`GivenVersion`]), its values in the caller's key
+/// order, any of them without a version.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct GivenCheckpoint {
+    /// Format version.
+    pub v: u32,
+    /// Its id.
+    pub id: String,
+    /// Creation time.
+    pub ts: String,
+    /// Channel values, in the caller's order.
+    pub channel_values: VecMap<Name, ChannelValue>,
+    /// Channel versions.
+    pub channel_versions: VecMap<Name, GivenVersion>,
+    /// Per node, the versions it saw.
+    pub versions_seen: VecMap<Name, VecMap<Name, GivenVersion>>,
+    /// The channels its superstep updated, if the caller says.
+    #[serde(default)]
+    pub updated_channels: Option<Vec<Name>>,
+    /// The channels whose values are lists of messages (see
+    /// [`ValueLayout::messages`]); set by the caller, not read.
+    #[serde(skip)]
+    pub messages: Vec<Name>,
+}
+
+impl GivenCheckpoint {
+    /// The checkpoint as the store keeps it, and the channels whose values
+    /// it stores ([`GivenVersions::resolve`] with `new_versions`, `parent`
+    /// and `fresh`; a parent's version is shared where `stored(channel,
+    /// version)`, the value kept with it, is this checkpoint's value of
+    /// the channel, both absent included). Its [`ValueLayout`] lists the
+    /// values in the caller's order, those without a version included, so
+    /// that it reads back as it was put.
+    pub fn into_checkpoint(
+        self,
+        new_versions: VecMap<Name, GivenVersion>,
+        parent: Option<&ChannelVersions>,
+        stored: &dyn Fn(&Name, &Version) -> Option<ChannelValue>,
+        fresh: &mut dyn FnMut(u64) -> Version,
+    ) -> (Checkpoint, ChannelVersions) {
+        let values = &self.channel_values;
+        let mut same =
+            |channel: &Name, v: &Version| stored(channel, v).as_ref() == values.get(channel);
+        let resolved = GivenVersions {
+            channel_versions: self.channel_versions.clone(),
+            versions_seen: self.versions_seen.clone(),
+            new_versions,
+        }
+        .resolve(parent, &mut same, fresh);
+        let unversioned = self
+            .channel_values
+            .iter()
+            .filter(|(channel, _)| !resolved.channel_versions.contains_key(*channel))
+            .map(|(channel, value)| (channel.clone(), value.clone()))
+            .collect();
+        let layout = ValueLayout {
+            order: self.channel_values.keys().cloned().collect(),
+            unversioned,
+            messages: self.messages,
+        };
+        let checkpoint = Checkpoint {
+            v: self.v,
+            id: self.id,
+            ts: self.ts,
+            channel_values: self.channel_values.into_iter().collect(),
+            channel_versions: Arc::new(resolved.channel_versions),
+            versions_seen: Arc::new(resolved.versions_seen),
+            updated_channels: self.updated_channels,
+            layout: Some(Arc::new(layout)),
+        };
+        (checkpoint, resolved.new_versions)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,7 +304,7 @@ mod tests {
                 "versions_seen": {"n": {"a": 3, "b": 1}},
                 "new_versions": {"a": 3}}"#,
         )
-        .resolve(Some(&parent), &mut salts());
+        .resolve(Some(&parent), &mut |_, _| true, &mut salts());
         assert_eq!(
             r.channel_versions.iter().collect::<Vec<_>>(),
             [
@@ -249,7 +327,7 @@ mod tests {
     fn a_channel_in_new_versions_gets_a_version_of_its_own_even_with_the_parents_counter() {
         let parent: ChannelVersions = [("a".into(), v(1, 4))].into();
         let r = given(r#"{"channel_versions": {"a": 1}, "new_versions": {"a": 1, "z": 1}}"#)
-            .resolve(Some(&parent), &mut salts());
+            .resolve(Some(&parent), &mut |_, _| true, &mut salts());
         assert_eq!(r.channel_versions["a"], v(1, 100));
         assert_eq!(
             r.new_versions,
@@ -262,9 +340,70 @@ mod tests {
         let r = given(
             r#"{"channel_versions": {"a": "3.2"}, "versions_seen": {"n": {"a": "1.1"}}, "new_versions": {"a": "3.2"}}"#,
         )
-        .resolve(None, &mut salts());
+        .resolve(None, &mut |_, _| true, &mut salts());
         assert_eq!(r.channel_versions["a"], v(3, 2));
         assert_eq!(r.new_versions["a"], v(3, 2));
         assert_eq!(r.versions_seen["n"]["a"], v(1, 1));
+    }
+
+    #[test]
+    fn a_given_checkpoint_keeps_its_values_in_order_those_without_a_version_in_its_layout() {
+        let g: GivenCheckpoint = serde_json::from_str(
+            r#"{"v": 4, "id": "c", "ts": "t",
+                "channel_values": {"z": 1, "a": [2], "__pregel_tasks": []},
+                "channel_versions": {"a": 1, "z": 1}, "versions_seen": {"__input__": {}}}"#,
+        )
+        .unwrap();
+        let new: VecMap<Name, GivenVersion> = [("a".into(), GivenVersion::Counter(1))].into();
+        let (c, stored) = g.into_checkpoint(new, None, &|_, _| None, &mut salts());
+        let layout = c.layout.as_deref().unwrap();
+        assert_eq!(
+            layout.order,
+            ["z".into(), "a".into(), "__pregel_tasks".into()] as [Name; 3]
+        );
+        assert_eq!(
+            layout.unversioned.keys().collect::<Vec<_>>(),
+            [&Name::from("__pregel_tasks")]
+        );
+        assert_eq!(c.channel_versions["a"], v(1, 100));
+        assert_eq!(c.channel_versions["z"], v(1, 101));
+        assert_eq!(stored.len(), 2, "no parent: every version is new");
+        assert_eq!(c.channel_values.len(), 3);
+        assert!(c.updated_channels.is_none());
+    }
+
+    #[test]
+    fn a_parents_version_is_shared_only_for_the_same_value() {
+        let parent: ChannelVersions = [("a".into(), v(1, 4)), ("b".into(), v(1, 4))].into();
+        let g: GivenCheckpoint = serde_json::from_str(
+            r#"{"v": 4, "id": "c", "ts": "t", "channel_values": {"a": "kept", "b": "changed"},
+                "channel_versions": {"a": 1, "b": 1, "gone": 1}, "versions_seen": {}}"#,
+        )
+        .unwrap();
+        let parent_with_gone: ChannelVersions = [("gone".into(), v(1, 4))]
+            .into_iter()
+            .chain(parent.iter().map(|(k, v)| (k.clone(), *v)))
+            .collect();
+        let stored = |c: &Name, _: &Version| match &**c {
+            "gone" => Some(ChannelValue::from_json(serde_json::json!("was here"))),
+            _ => Some(ChannelValue::from_json(serde_json::json!("kept"))),
+        };
+        let (c, new) = g.into_checkpoint(
+            VecMap::new(),
+            Some(&parent_with_gone),
+            &stored,
+            &mut salts(),
+        );
+        assert_eq!(c.channel_versions["a"], v(1, 4), "same value: shared");
+        assert_eq!(c.channel_versions["b"], v(1, 100), "another value: its own");
+        assert_eq!(
+            c.channel_versions["gone"],
+            v(1, 101),
+            "no value here: its own, empty"
+        );
+        assert_eq!(
+            new.keys().collect::<Vec<_>>(),
+            [&Name::from("b"), &Name::from("gone")]
+        );
     }
 }

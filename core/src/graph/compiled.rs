@@ -225,20 +225,27 @@ impl GraphInner {
 /// The [`ValueLayout`] of a graph with these channels and defaults: every
 /// channel in the graph's order (LangGraph.js's `channels`); a default
 /// shows until the channel is first written, and `__pregel_tasks` shows an
-/// empty list (a `Topic`'s checkpoint is its list, empty or not).
+/// empty list (a `Topic`'s checkpoint is its list, empty or not); the
+/// `add_messages` channels hold messages.
 pub(crate) fn value_layout(
     channels: &FastIndexMap<Name, ChannelKind>,
     defaults: &[(Name, ChannelValue)],
 ) -> ValueLayout {
     let mut unversioned: VecMap<Name, ChannelValue> = defaults.iter().cloned().collect();
+    let mut messages = Vec::new();
     for (name, kind) in channels {
-        if matches!(kind, ChannelKind::Tasks) {
-            unversioned.insert(name.clone(), ChannelValue::List(Default::default()));
+        match kind {
+            ChannelKind::Tasks => {
+                unversioned.insert(name.clone(), ChannelValue::List(Default::default()));
+            }
+            ChannelKind::State(Reducer::AddMessages) => messages.push(name.clone()),
+            _ => {}
         }
     }
     ValueLayout {
         order: channels.keys().cloned().collect(),
         unversioned,
+        messages,
     }
 }
 

@@ -47,6 +47,7 @@ mod shapes;
 mod state_cache;
 mod state_graph;
 mod task;
+mod tuple;
 pub mod types;
 pub mod value;
 
