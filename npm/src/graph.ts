@@ -35,6 +35,20 @@ import { ZodInputValidator, isZodObject, type ZodObjectState, type ZodOutput } f
 import { checkConfigurable, runtimeDefinitions } from "./zod_definitions.js";
 import { loadMessageClasses, messageChannelsOf, toEngine } from "./message_classes.js";
 import { NodeMessages } from "./messages_stream.js";
+import {
+  drawGraph,
+  drawGraphAsync,
+  drawingFor,
+  recordBranch,
+  recordEdge,
+  recordNode,
+  setCompiledCheck,
+  setDrawing,
+  shareDrawing,
+  subgraphsOf,
+  type DrawableGraph,
+  type DrawConfig,
+} from "./drawing.js";
 import type { Command } from "./command.js";
 import type {
   AddNodeOptions,
@@ -306,6 +320,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       this[RAW].addNode(name as string, wrapNode(fn, nodeDecoration(metadata, storeOfGraph(this)), messages?.keys.length ? messages : undefined), ends);
     } else this[RAW].addNode(name as string, action, ends);
     if (inputChannels !== undefined) this[RAW].setNodeInput(name, inputChannels);
+    recordNode(this, label, action, checked);
     return this;
   }
 
@@ -354,6 +369,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
   /** Adds an edge; with several sources, `to` runs once all of them have run (a join). */
   addEdge(from: string | string[], to: string): this {
     this[RAW].addEdge(from, to);
+    recordEdge(this, from, to);
     return this;
   }
 
@@ -381,6 +397,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
         ? (state: S) => (router as (state: S) => unknown)(messages.values(state))
         : router;
     this[RAW].addConditionalEdges(from, route, pathMap);
+    recordBranch(this, from as string, router, pathMap);
     return this;
   }
 
@@ -429,6 +446,11 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const definition = this[DEFINITION] && metadata?.size ? { ...this[DEFINITION], nodeMetadata: new Map(metadata) } : this[DEFINITION];
     const graph = new CompiledStateGraph<S, U>(compiled, definition);
     hide(graph, "nodes", Object.freeze(Object.fromEntries(builderNodes.get(this) ?? [])));
+    // LangGraph.js's `name` (`compile({ name })`) and what `getGraph` draws.
+    const name = option(options, "name", what);
+    if (name !== undefined && typeof name !== "string") throw argumentError(`compile(options): options.name must be a string, got ${describe(name)}`);
+    hide(graph, "name", name);
+    setDrawing(graph, this, interruptBefore, interruptAfter);
     if (checkpointer === false) unCheckpointed.add(graph);
     hide(graph, "store", store);
     // LangGraph.js's `graph.builder` (what `chronograph/zod/schema` reads the definitions from).
@@ -626,6 +648,8 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   declare readonly nodes: { readonly [name: string]: GraphNode };
   /** The long-term store given to `compile` (nodes get it as `config.store`). */
   declare readonly store: BaseStore | undefined;
+  /** The name given to `compile({ name })`, if any. */
+  declare readonly name: string | undefined;
   /** LangGraph.js's `stepTimeout`: milliseconds a superstep may take before the run is cancelled (`Error("Abort")`). */
   stepTimeout?: number;
 
@@ -924,6 +948,8 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     if (unCheckpointed.has(this)) unCheckpointed.add(bound);
     hide(bound, "store", this.store);
     hide(bound, "builder", (this as { builder?: unknown }).builder);
+    hide(bound, "name", this.name);
+    shareDrawing(this, bound);
     bound.stepTimeout = this.stepTimeout;
     const base = mergeConfigs(boundConfigs.get(this), config);
     boundConfigs.set(bound, base);
@@ -953,6 +979,59 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   }
 
   /**
+   * LangGraph.js's `getGraph({ xray })`: the graph as `@langchain/core`'s
+   * drawable `Graph` (`drawMermaid()`, `drawMermaidPng()`, `toJSON()`),
+   * the same nodes, edges and labels as LangGraph.js draws; `xray` draws
+   * subgraphs inside their nodes (a number: that many levels). Needs
+   * `@langchain/core` (a `GraphValueError` of code `MISSING_PEER`
+   * without); in a browser, call `getGraphAsync` first, which loads it.
+   */
+  getGraph(config?: DrawConfig): DrawableGraph {
+    return drawGraph(drawingFor(this, "getGraph()"), config, this.getSubgraphs());
+  }
+
+  /** LangGraph.js's `getGraphAsync({ xray })`: {@link getGraph}, loading `@langchain/core` where needed. */
+  async getGraphAsync(config?: DrawConfig): Promise<DrawableGraph> {
+    return drawGraphAsync(drawingFor(this, "getGraphAsync()"), config, this.getSubgraphs());
+  }
+
+  /**
+   * LangGraph.js's `getSubgraphs(namespace, recurse)`: `[name, subgraph]`
+   * for each node that is a compiled graph (or lists some in its
+   * `subgraphs` option); only the one at `namespace` (`"parent|child"`,
+   * nested ones with `recurse`) when given.
+   */
+  *getSubgraphs(namespace?: string, recurse?: boolean): Generator<[string, CompiledStateGraph<object>]> {
+    yield* subgraphsOf(drawingFor(this, "getSubgraphs()"), namespace, recurse) as Generator<[string, CompiledStateGraph<object>]>;
+  }
+
+  /** LangGraph.js's `getSubgraphsAsync(namespace, recurse)`: {@link getSubgraphs}. */
+  async *getSubgraphsAsync(namespace?: string, recurse?: boolean): AsyncGenerator<[string, CompiledStateGraph<object>]> {
+    yield* this.getSubgraphs(namespace, recurse);
+  }
+
+  /** LangChain's `Runnable.getName(suffix)`: the compiled name, else `"LangGraph"`. */
+  getName(suffix?: string): string {
+    const name = this.name ?? "LangGraph";
+    return suffix ? `${name}${suffix}` : name;
+  }
+
+  /** LangChain's Runnable marks, as LangGraph.js's compiled graphs have them (a drawn node's data reads them). */
+  get lc_runnable(): true {
+    return true;
+  }
+
+  /** LangChain's `lc_namespace` of LangGraph.js's compiled graph. */
+  get lc_namespace(): string[] {
+    return ["langgraph", "pregel"];
+  }
+
+  /** LangChain's `lc_id` of LangGraph.js's compiled graph. */
+  get lc_id(): string[] {
+    return ["langgraph", "pregel", "CompiledStateGraph"];
+  }
+
+  /**
    * LangChain's `streamEvents` (the callback events of every runnable a
    * run touches): not provided. Throws a `GraphValueError` (code
    * `UNSUPPORTED`); `stream` with its stream modes gives the run's events.
@@ -974,3 +1053,5 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     return this[RAW].stateItemsConverted;
   }
 }
+
+setCompiledCheck((v) => isInstance(v, CompiledStateGraph));

@@ -55,3 +55,56 @@ function esmEntry(entry: unknown): string | undefined {
   const e = entry as { import?: unknown; default?: unknown };
   return esmEntry(e.import) ?? (typeof e.default === "string" ? e.default : undefined);
 }
+
+/** What `requirePeer` needs of Node: `process.getBuiltinModule` (Node 20.16+). */
+interface NodeProcess {
+  getBuiltinModule?(id: string): unknown;
+  argv?: string[];
+  cwd?(): string;
+}
+
+/**
+ * The module `pkg` exports at `subpath`, loaded synchronously (Node only,
+ * where `require` loads an ES module: Node 20.19+, 22.12+), or `undefined`.
+ * The ES module entry is the one `import()` loads, so the module is the
+ * same instance an application imports. Looked up from `from` (a file
+ * path or URL) when given, else beside the package, then from the
+ * application's entry module and the working directory.
+ */
+export function requirePeer(pkg: string, subpath: string, from?: string): unknown {
+  const proc = (globalThis as { process?: NodeProcess }).process;
+  const mod = proc?.getBuiltinModule?.("module") as { createRequire(from: string): NodeRequire } | undefined;
+  const url = proc?.getBuiltinModule?.("url") as { pathToFileURL(p: string): URL; fileURLToPath(u: URL): string } | undefined;
+  if (mod === undefined || url === undefined) return undefined;
+  const bases = from !== undefined ? [from] : [import.meta.url, proc?.argv?.[1], `${proc?.cwd?.() ?? "."}/`];
+  for (const base of bases) {
+    if (typeof base !== "string" || base === "") continue;
+    try {
+      const require = mod.createRequire(base);
+      const manifest = require.resolve(`${pkg}/package.json`);
+      const exported = (require(manifest) as { exports?: Record<string, unknown> }).exports?.[subpath];
+      const file = esmEntry(exported);
+      if (!file) continue;
+      return require(url.fileURLToPath(new URL(file, url.pathToFileURL(manifest))));
+    } catch {
+      // Not found from here, or this Node cannot `require` an ES module: try the next place.
+    }
+  }
+  return undefined;
+}
+
+/** The `package.json` path of `pkg` as seen from `from` (Node only), or `undefined`. */
+export function peerManifest(pkg: string, from?: string): string | undefined {
+  const proc = (globalThis as { process?: NodeProcess }).process;
+  const mod = proc?.getBuiltinModule?.("module") as { createRequire(from: string): NodeRequire } | undefined;
+  if (mod === undefined) return undefined;
+  for (const base of from !== undefined ? [from] : [import.meta.url, proc?.argv?.[1], `${proc?.cwd?.() ?? "."}/`]) {
+    if (typeof base !== "string" || base === "") continue;
+    try {
+      return mod.createRequire(base).resolve(`${pkg}/package.json`);
+    } catch {
+      // Try the next place.
+    }
+  }
+  return undefined;
+}

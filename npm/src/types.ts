@@ -237,6 +237,8 @@ export interface AddNodeOptions {
 
 /** Options of `compile`. */
 export interface CompileOptions {
+  /** The graph's name (LangGraph.js's `compile({ name })`): `graph.name`, `getName()`, its drawing as a subgraph node. */
+  name?: string;
   /**
    * The saver: a `MemorySaver`, or any LangGraph.js checkpointer
    * (`PostgresSaver`, `SqliteSaver`, ...: the engine then runs on its own
