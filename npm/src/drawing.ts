@@ -426,7 +426,7 @@ function draw(c: Core, drawing: Drawing, config: DrawConfig | undefined, found: 
     if (includes(drawing.interruptBefore, key) && includes(drawing.interruptAfter, key)) metadata.__interrupt = "before,after";
     else if (includes(drawing.interruptBefore, key)) metadata.__interrupt = "before";
     else if (includes(drawing.interruptAfter, key)) metadata.__interrupt = "after";
-    const tools = toolNames(spec.action) ?? toolNames(node);
+    const tools = toolNames(node);
     if (tools !== undefined) metadata.__tools = tools;
     if (drawn !== undefined) {
       drawn.trimFirstNode();
