@@ -57,8 +57,8 @@ test("put, getTuple, list, putWrites and deleteThread", async () => {
 test("put names the bad field of a malformed checkpoint", async () => {
   const saver = new MemorySaver();
   await assert.rejects(
-    saver.put({ configurable: { thread_id: "t" } }, { ...checkpoint("x", {}, {}), channel_versions: { x: 1 } }, { source: "input", step: -1 }, {}),
-    (e) => e.code === "INVALID_ARGUMENT" && /checkpoint\.channel_versions\.x: invalid type: integer `1`, expected a string/.test(e.message),
+    saver.put({ configurable: { thread_id: "t" } }, { ...checkpoint("x", {}, {}), channel_versions: { x: true } }, { source: "input", step: -1 }, {}),
+    (e) => e.code === "INVALID_ARGUMENT" && /checkpoint\.channel_versions\.x: invalid type: boolean `true`, expected a non-negative integer or a version string/.test(e.message),
   );
 });
 

@@ -219,12 +219,14 @@ test("listed snapshots and tuples convert their values lazily, once, with the ea
   const one = await saver.getTuple(tuples[1].config);
   assert.deepEqual(Object.keys(tuples[1].checkpoint), Object.keys(one.checkpoint));
   assert.deepEqual(tuples[1], one);
-  assert.deepEqual(tuples[0].checkpoint.channel_values, { log: ["in", "a", "b"] });
+  // As LangGraph.js's MemorySaver lists them: the graph's channels in order, the empty task list too.
+  assert.deepEqual(tuples[0].checkpoint.channel_values, { log: ["in", "a", "b"], __pregel_tasks: [] });
   // A listed checkpoint can be stored again as is (its lazy values are read).
   const copy = new MemorySaver();
   const put = await copy.put({ configurable: { thread_id: "copy", checkpoint_ns: "" } }, tuples[0].checkpoint, tuples[0].metadata, tuples[0].checkpoint.channel_versions);
   const back = await copy.getTuple(put);
-  assert.deepEqual(back.checkpoint.channel_values, { log: ["in", "a", "b"] });
+  assert.deepEqual(back.checkpoint.channel_values, { log: ["in", "a", "b"], __pregel_tasks: [] });
+  assert.deepEqual(back.checkpoint.channel_versions, tuples[0].checkpoint.channel_versions);
 });
 
 test("listed tuples read their version maps lazily: the first read of either settles both, as plain data", async () => {

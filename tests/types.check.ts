@@ -5,6 +5,7 @@ import {
   type AddNodeOptions,
   type AsyncCheckpointSaver,
   type ChannelSpec,
+  type ChannelVersions,
   type Checkpoint,
   type CheckpointChunk,
   type CheckpointConfig,
@@ -12,6 +13,8 @@ import {
   type CheckpointMetadata,
   type CheckpointSource,
   type CheckpointTuple,
+  type DrawableGraph,
+  type DrawConfig,
   type ChunkStream,
   type CompileOptions,
   type Configurable,
@@ -261,6 +264,13 @@ async function walkthrough(): Promise<void> {
   const tuple: CheckpointTuple | undefined = await saver.getTuple(config);
   if (tuple) {
     const cp: Checkpoint = tuple.checkpoint;
+    // LangGraph.js's integer versions (the engine's version texts are taken too).
+    const versions: ChannelVersions = cp.channel_versions;
+    const counter: number | string | undefined = versions["messages"];
+    void counter;
+    const latest: Checkpoint | undefined = await saver.get(config);
+    void latest;
+    await saver.put({ configurable: { thread_id: "t3" } }, { ...cp, channel_versions: { messages: 2 } }, { source: "loop", step: 0, parents: {} }, { messages: 2 });
     const stored: CheckpointConfig = await saver.put({ configurable: { thread_id: "t2" } }, cp, { source: "input", step: -1, parents: {} }, {});
     await saver.putWrites(stored, [["turns", 1]], "task-1");
   }
@@ -500,6 +510,19 @@ void docs;
   const route: string = toolsCondition({ messages: [] });
   const lowLevel = [Graph, MessageGraph, Pregel, Channel.subscribeTo, entrypoint, task];
   void [ctor, op, raised, results, schemas, tools, route, lowLevel];
+
+  // Drawing (LangGraph.js's getGraph, over @langchain/core's Graph) and introspection.
+  const named = new StateGraph({ n: "sum" }).addNode("a", () => ({ n: 1 })).addEdge(START, "a").compile({ name: "counter" });
+  const xray: DrawConfig = { xray: 1 };
+  const drawing: DrawableGraph = named.getGraph(xray);
+  const mermaid: string = drawing.drawMermaid({ withStyles: false });
+  const png: Promise<Blob> = (await named.getGraphAsync()).drawMermaidPng();
+  const json: object = drawing.toJSON();
+  const name: string | undefined = named.name;
+  const runName: string = named.getName();
+  for (const [ns, sub] of named.getSubgraphs(undefined, true)) void [ns.length, sub.name];
+  for await (const [ns] of named.getSubgraphsAsync("a")) void ns;
+  void [mermaid, png, json, name, runName];
 }
 
 /** streamEvents: v2/v1 (LangChain's events), v3 (the streaming protocol), and its building blocks. */
@@ -567,4 +590,6 @@ const badGraph = new Command({ graph: "other" });
 mapReduce.getState(config, { subgraphs: "yes" });
 // @ts-expect-error: streamEvents needs a version
 graph.streamEvents(null, config);
+// @ts-expect-error: xray is a boolean or a number of levels
+mapReduce.getGraph({ xray: "deep" });
 void [badReducer, badNode, badStrategy, badSend, badGraph, streamEventsApi];

@@ -4,12 +4,14 @@
 mod memory;
 mod model;
 mod saver;
+mod scheme;
 mod vec_map;
 
 pub use memory::{InMemorySaver, StoredView, ThreadExport, EXPORT_FORMAT};
 pub use model::{
     ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointTuple, Name,
-    PendingWrite, Source, Version, VersionsSeen, NULL_TASK_ID,
+    PendingWrite, Source, ValueLayout, Version, VersionsSeen, NULL_TASK_ID,
 };
 pub use saver::{CheckpointSaver, ListOptions, ListTarget};
+pub use scheme::{GivenCheckpoint, GivenVersion, GivenVersions, ResolvedVersions, VersionScheme};
 pub use vec_map::VecMap;

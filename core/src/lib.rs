@@ -56,8 +56,9 @@ pub use channels::{
 };
 pub use checkpoint::{
     ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver,
-    CheckpointTuple, InMemorySaver, ListOptions, ListTarget, Name, PendingWrite, Source,
-    StoredView, ThreadExport, VecMap, Version, VersionsSeen, EXPORT_FORMAT, NULL_TASK_ID,
+    CheckpointTuple, GivenCheckpoint, GivenVersion, GivenVersions, InMemorySaver, ListOptions,
+    ListTarget, Name, PendingWrite, ResolvedVersions, Source, StoredView, ThreadExport,
+    ValueLayout, VecMap, Version, VersionScheme, VersionsSeen, EXPORT_FORMAT, NULL_TASK_ID,
 };
 pub use error::{Error, ErrorKind, Result};
 pub use graph::{

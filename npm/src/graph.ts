@@ -38,6 +38,20 @@ import { ZodInputValidator, isZodObject, type ZodObjectState, type ZodOutput } f
 import { checkConfigurable, runtimeDefinitions } from "./zod_definitions.js";
 import { loadMessageClasses, messageChannelsOf, toEngine } from "./message_classes.js";
 import { NodeMessages } from "./messages_stream.js";
+import {
+  drawGraph,
+  drawGraphAsync,
+  drawingFor,
+  recordBranch,
+  recordEdge,
+  recordNode,
+  setCompiledCheck,
+  setDrawing,
+  shareDrawing,
+  subgraphsOf,
+  type DrawableGraph,
+  type DrawConfig,
+} from "./drawing.js";
 import type { Command } from "./command.js";
 import type {
   AddNodeOptions,
@@ -316,6 +330,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       this[RAW].addNode(name as string, wrapNode(fn, nodeDecoration(metadata, storeOfGraph(this)), messages?.keys.length ? messages : undefined), ends);
     } else this[RAW].addNode(name as string, action, ends);
     if (inputChannels !== undefined) this[RAW].setNodeInput(name, inputChannels);
+    recordNode(this, label, action, checked);
     return this;
   }
 
@@ -364,6 +379,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
   /** Adds an edge; with several sources, `to` runs once all of them have run (a join). */
   addEdge(from: string | string[], to: string): this {
     this[RAW].addEdge(from, to);
+    recordEdge(this, from, to);
     return this;
   }
 
@@ -394,6 +410,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const route =
       typeof read === "function" ? (state: S, ns?: string) => (ns === undefined ? (read as (state: S) => unknown)(state) : routed(ns, state, () => (read as (state: S) => unknown)(state))) : read;
     this[RAW].addConditionalEdges(from, route, pathMap);
+    recordBranch(this, from as string, router, pathMap);
     return this;
   }
 
@@ -444,6 +461,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const definition = this[DEFINITION] && metadata?.size ? { ...this[DEFINITION], nodeMetadata: new Map(metadata) } : this[DEFINITION];
     const graph = new CompiledStateGraph<S, U>(compiled, definition);
     hide(graph, "nodes", Object.freeze(Object.fromEntries(builderNodes.get(this) ?? [])));
+    // What `getGraph` draws.
+    setDrawing(graph, this, interruptBefore, interruptAfter);
     if (checkpointer === false) unCheckpointed.add(graph);
     hide(graph, "store", store);
     hide(graph, "name", name);
@@ -729,11 +748,6 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     return unCheckpointed.has(this) ? undefined : runningTask(config);
   }
 
-  /** LangChain's `getName()`: `compile({ name })`, else `"LangGraph"`. */
-  getName(): string {
-    return this.name ?? "LangGraph";
-  }
-
   /** A state (a run's result) with LangChain message instances where LangGraph.js has them (message_classes.ts). */
   #values(values: unknown): unknown {
     return this[DEFINITION]?.messages?.values(values) ?? values;
@@ -988,6 +1002,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     hide(bound, "store", this.store);
     hide(bound, "name", this.name);
     hide(bound, "builder", (this as { builder?: unknown }).builder);
+    shareDrawing(this, bound);
     bound.stepTimeout = this.stepTimeout;
     const base = mergeConfigs(boundConfigs.get(this), config);
     boundConfigs.set(bound, base);
@@ -1014,6 +1029,59 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     options?: { maxConcurrency?: number; returnExceptions?: boolean },
   ): Promise<(RunOutput<S> | Error)[]> {
     return batchRuns((input, config) => this.invoke(input, config), inputs, configs, options);
+  }
+
+  /**
+   * LangGraph.js's `getGraph({ xray })`: the graph as `@langchain/core`'s
+   * drawable `Graph` (`drawMermaid()`, `drawMermaidPng()`, `toJSON()`),
+   * the same nodes, edges and labels as LangGraph.js draws; `xray` draws
+   * subgraphs inside their nodes (a number: that many levels). Needs
+   * `@langchain/core` (a `GraphValueError` of code `MISSING_PEER`
+   * without); in a browser, call `getGraphAsync` first, which loads it.
+   */
+  getGraph(config?: DrawConfig): DrawableGraph {
+    return drawGraph(drawingFor(this, "getGraph()"), config, this.getSubgraphs());
+  }
+
+  /** LangGraph.js's `getGraphAsync({ xray })`: {@link getGraph}, loading `@langchain/core` where needed. */
+  async getGraphAsync(config?: DrawConfig): Promise<DrawableGraph> {
+    return drawGraphAsync(drawingFor(this, "getGraphAsync()"), config, this.getSubgraphs());
+  }
+
+  /**
+   * LangGraph.js's `getSubgraphs(namespace, recurse)`: `[name, subgraph]`
+   * for each node that is a compiled graph (or lists some in its
+   * `subgraphs` option); only the one at `namespace` (`"parent|child"`,
+   * nested ones with `recurse`) when given.
+   */
+  *getSubgraphs(namespace?: string, recurse?: boolean): Generator<[string, CompiledStateGraph<object>]> {
+    yield* subgraphsOf(drawingFor(this, "getSubgraphs()"), namespace, recurse) as Generator<[string, CompiledStateGraph<object>]>;
+  }
+
+  /** LangGraph.js's `getSubgraphsAsync(namespace, recurse)`: {@link getSubgraphs}. */
+  async *getSubgraphsAsync(namespace?: string, recurse?: boolean): AsyncGenerator<[string, CompiledStateGraph<object>]> {
+    yield* this.getSubgraphs(namespace, recurse);
+  }
+
+  /** LangChain's `Runnable.getName(suffix)`: the compiled name, else `"LangGraph"`. */
+  getName(suffix?: string): string {
+    const name = this.name ?? "LangGraph";
+    return suffix ? `${name}${suffix}` : name;
+  }
+
+  /** LangChain's Runnable marks, as LangGraph.js's compiled graphs have them (a drawn node's data reads them). */
+  get lc_runnable(): true {
+    return true;
+  }
+
+  /** LangChain's `lc_namespace` of LangGraph.js's compiled graph. */
+  get lc_namespace(): string[] {
+    return ["langgraph", "pregel"];
+  }
+
+  /** LangChain's `lc_id` of LangGraph.js's compiled graph. */
+  get lc_id(): string[] {
+    return ["langgraph", "pregel", "CompiledStateGraph"];
   }
 
   /**
@@ -1069,3 +1137,5 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     return this[RAW].stateItemsConverted;
   }
 }
+
+setCompiledCheck((v) => isInstance(v, CompiledStateGraph));

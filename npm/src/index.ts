@@ -35,6 +35,7 @@ export {
 } from "./messages.js";
 export { MessagesZodMeta, MessagesZodState } from "./messages_zod.js";
 export { MemorySaver, InMemorySaver } from "./saver.js";
+export type { DrawableGraph, DrawConfig } from "./drawing.js";
 export { Graph, MessageGraph, entrypoint, task } from "./unsupported.js";
 export type { AsyncCheckpointSaver } from "./bridge.js";
 export { Command, Send, isCommand, type CommandParams } from "./command.js";

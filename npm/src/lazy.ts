@@ -136,7 +136,7 @@ export function listed<T>(
   key: string,
   holder: (item: T) => object,
   versions = false,
-  revive?: (values: unknown) => unknown,
+  revive?: (values: unknown, holder: object) => unknown,
 ): T[] {
   const items = JSON.parse(listing.takeText()) as T[];
   const shared: Shared = { listing, unsettled: items.length * (versions ? 2 : 1) };
@@ -224,16 +224,16 @@ const listedKind: LazyKind = {
 };
 
 /** One `listedKind` per `revive` function (a graph's), so accessors stay shared per graph. */
-const revivingKinds = new WeakMap<(values: unknown) => unknown, LazyKind>();
+const revivingKinds = new WeakMap<(values: unknown, holder: object) => unknown, LazyKind>();
 
-function revivingKind(revive: (values: unknown) => unknown): LazyKind {
+function revivingKind(revive: (values: unknown, holder: object) => unknown): LazyKind {
   let kind = revivingKinds.get(revive);
   if (kind === undefined) {
     kind = {
       descriptors: new Map(),
       read(target, key) {
         const v = listedKind.read(target, key);
-        return v === undefined ? v : revive(v);
+        return v === undefined ? v : revive(v, target);
       },
       drop: listedKind.drop,
     };

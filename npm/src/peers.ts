@@ -55,3 +55,60 @@ function esmEntry(entry: unknown): string | undefined {
   const e = entry as { import?: unknown; default?: unknown };
   return esmEntry(e.import) ?? (typeof e.default === "string" ? e.default : undefined);
 }
+
+/** What the synchronous lookups need of Node: `process.getBuiltinModule` (Node 20.16+). */
+interface NodeProcess {
+  getBuiltinModule?(id: string): unknown;
+  argv?: string[];
+  cwd?(): string;
+}
+
+/** Node's `module` and `url`, when `process.getBuiltinModule` gives them synchronously. */
+function nodeModules(): { module: { createRequire(from: string): NodeRequire }; url: { pathToFileURL(p: string): URL; fileURLToPath(u: URL): string } } | undefined {
+  const proc = (globalThis as { process?: NodeProcess }).process;
+  const module = proc?.getBuiltinModule?.("module") as { createRequire(from: string): NodeRequire } | undefined;
+  const url = proc?.getBuiltinModule?.("url") as { pathToFileURL(p: string): URL; fileURLToPath(u: URL): string } | undefined;
+  return module && url ? { module, url } : undefined;
+}
+
+/** Where a peer is looked up from: `from` when given, else beside the package, the application's entry module, the working directory. */
+function bases(from?: string): string[] {
+  if (from !== undefined) return [from];
+  const proc = (globalThis as { process?: NodeProcess }).process;
+  return [import.meta.url, proc?.argv?.[1], `${proc?.cwd?.() ?? "."}/`].filter((b): b is string => typeof b === "string" && b !== "");
+}
+
+/** The `package.json` path of `pkg` as seen from `from` (see `bases`; Node only), or `undefined`. */
+export function peerManifest(pkg: string, from?: string): string | undefined {
+  const node = nodeModules();
+  if (node === undefined) return undefined;
+  for (const base of bases(from)) {
+    try {
+      return node.module.createRequire(base).resolve(`${pkg}/package.json`);
+    } catch {
+      // Try the next place.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The module `pkg` exports at `subpath`, loaded synchronously (Node only,
+ * where `require` loads an ES module: Node 20.19+, 22.12+), or `undefined`.
+ * The ES module entry is the one `import()` loads, so the module is the
+ * same instance an application imports. Looked up from `from` when given
+ * (a file path or URL), else as `bases` says.
+ */
+export function requirePeer(pkg: string, subpath: string, from?: string): unknown {
+  const node = nodeModules();
+  const manifest = peerManifest(pkg, from);
+  if (node === undefined || manifest === undefined) return undefined;
+  try {
+    const require = node.module.createRequire(manifest);
+    const file = esmEntry((require(manifest) as { exports?: Record<string, unknown> }).exports?.[subpath]);
+    return file ? require(node.url.fileURLToPath(new URL(file, node.url.pathToFileURL(manifest)))) : undefined;
+  } catch {
+    // This Node cannot `require` an ES module, or the module failed to load.
+    return undefined;
+  }
+}

@@ -5,8 +5,10 @@ import * as raw from "./wasm/chronograph.js";
 import { hide } from "./args.js";
 import { RAW } from "./internal.js";
 import { listed } from "./lazy.js";
+import { MessageChannels, isMessageInstance, loadMessageClasses, messageClasses, reviveWrittenIfAny, toEngine } from "./message_classes.js";
 import { laneOptions, onThread, threadKey } from "./runtime.js";
 import type {
+  ChannelVersions,
   Checkpoint,
   CheckpointConfig,
   CheckpointMetadata,
@@ -29,12 +31,29 @@ export class MemorySaver {
   declare readonly [RAW]: raw.WasmMemorySaver;
 
   constructor() {
-    hide(this, RAW, new raw.WasmMemorySaver());
+    // LangGraph.js's integer channel versions (the engine keeps its salts to itself).
+    hide(this, RAW, new raw.WasmMemorySaver("integer"));
   }
 
-  /** The addressed checkpoint, or the thread's newest; `undefined` when there is none. */
+  /**
+   * The addressed checkpoint, or the thread's newest; `undefined` when there
+   * is none. As LangGraph.js's `MemorySaver`: a tuple asked for by id
+   * carries the very config it was asked with; the newest carries
+   * `{ thread_id, checkpoint_id, checkpoint_ns }`.
+   */
   async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
-    return this[RAW].getTuple(config);
+    await loadMessageClasses();
+    const tuple = this[RAW].getTuple(config) as RawTuple | undefined;
+    if (tuple === undefined) return tuple;
+    const messages = takeMessageChannels(tuple);
+    if (messages !== undefined) tuple.checkpoint.channel_values = messages.values(tuple.checkpoint.channel_values, false);
+    revivePendingWrites(tuple);
+    if ((config.configurable as { checkpoint_id?: unknown } | undefined)?.checkpoint_id) tuple.config = config as CheckpointConfig;
+    else {
+      const { thread_id, checkpoint_ns, checkpoint_id } = tuple.config.configurable;
+      tuple.config = { configurable: { thread_id, checkpoint_id, checkpoint_ns } };
+    }
+    return tuple;
   }
 
   /** The addressed checkpoint (or the thread's newest) itself, without its metadata and writes; `undefined` when there is none (LangGraph.js's `BaseCheckpointSaver.get`). */
@@ -44,22 +63,37 @@ export class MemorySaver {
 
   /** Checkpoints newest first: `{ limit, before, filter }`; without a `thread_id`, every thread. */
   async *list(config?: RunnableConfig, options?: ListOptions): AsyncIterableIterator<CheckpointTuple> {
-    yield* listed<CheckpointTuple>(this[RAW].list(config, options), "channel_values", (t) => t.checkpoint, true);
+    await loadMessageClasses();
+    const items = listed<RawTuple>(this[RAW].list(config, options), "channel_values", (t) => t.checkpoint, true, reviveListed);
+    for (const t of items) {
+      const messages = takeMessageChannels(t);
+      if (messages !== undefined) listedMessages.set(t.checkpoint, messages);
+      revivePendingWrites(t);
+    }
+    yield* items;
   }
 
   /**
    * Stores `checkpoint` under `config`'s checkpoint (its parent); resolves
-   * to its config. Like every write of a thread, it waits for the runs and
+   * to its config. The values of the channels in `newVersions`, and of any
+   * channel whose version is not its parent's, are kept; the others are
+   * the parent's. Like every write of a thread, it waits for the runs and
    * updates of the thread in flight.
    */
   put(
     config: RunnableConfig,
     checkpoint: Checkpoint,
     metadata: Omit<CheckpointMetadata, "thread_id"> & { thread_id?: string },
-    newVersions?: { [channel: string]: string },
+    newVersions?: ChannelVersions,
   ): Promise<CheckpointConfig> {
+    // Message instances go in as the engine keeps messages; the channels holding them come back as instances.
+    const messages: string[] = [];
+    const values = (checkpoint as { channel_values?: unknown } | null)?.channel_values;
+    if (values !== null && typeof values === "object") {
+      for (const [key, v] of Object.entries(values)) if (Array.isArray(v) && v.length > 0 && v.every(isMessageInstance)) messages.push(key);
+    }
     return this.#write(laneOptions(config).thread, "put(config, checkpoint, metadata, newVersions)", () =>
-      this[RAW].put(config, checkpoint, metadata, newVersions ?? {}),
+      this[RAW].put(config, toEngine(checkpoint), metadata, newVersions ?? {}, messages),
     );
   }
 
@@ -104,6 +138,41 @@ export class MemorySaver {
   async threadIds(): Promise<string[]> {
     return this[RAW].threadIds();
   }
+}
+
+/** A tuple as the bindings hand it out: with the names of its message channels, if any (core/wasm/src/tuple.rs). */
+type RawTuple = CheckpointTuple & { messageChannels?: string[] };
+
+/** The message channels of each listed checkpoint that has any (read when its lazy values are). */
+const listedMessages = new WeakMap<object, MessageChannels>();
+
+/** One `MessageChannels` per set of names (they are a graph's: few). */
+const messageChannelsByNames = new Map<string, MessageChannels>();
+
+/**
+ * Takes the bindings' `messageChannels` off a tuple (the last key: V8
+ * deletes it cheaply) and returns them, when `@langchain/core` is there to
+ * make the messages instances.
+ */
+function takeMessageChannels(t: RawTuple): MessageChannels | undefined {
+  const names = t.messageChannels;
+  if (names === undefined) return undefined;
+  delete t.messageChannels;
+  if (!messageClasses()) return undefined;
+  const key = names.join("\u0000");
+  let channels = messageChannelsByNames.get(key);
+  if (channels === undefined) messageChannelsByNames.set(key, (channels = new MessageChannels(names)));
+  return channels;
+}
+
+/** A listed checkpoint's values, its message channels as instances (as LangGraph.js's savers revive them). */
+function reviveListed(values: unknown, checkpoint: object): unknown {
+  return listedMessages.get(checkpoint)?.values(values, false) ?? values;
+}
+
+/** What tasks wrote, with the message instances they wrote (LangGraph.js's savers keep them). */
+function revivePendingWrites(t: CheckpointTuple): void {
+  for (const w of t.pendingWrites) w[2] = reviveWrittenIfAny(w[2]);
 }
 
 /** LangGraph.js's other name for {@link MemorySaver}. */

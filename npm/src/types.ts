@@ -276,6 +276,8 @@ export interface AddNodeOptions {
 
 /** Options of `compile`. */
 export interface CompileOptions {
+  /** The graph's name (LangGraph.js's `compile({ name })`): `graph.name`, `getName()`, its drawing as a subgraph node, its runs' name in LangChain callbacks and `streamEvents` (default `"LangGraph"`). */
+  name?: string;
   /**
    * The saver: a `MemorySaver`, or any LangGraph.js checkpointer
    * (`PostgresSaver`, `SqliteSaver`, ...: the engine then runs on its own
@@ -297,8 +299,6 @@ export interface CompileOptions {
   pythonSemantics?: boolean;
   /** LangGraph's long-term memory store (`InMemoryStore`, or any LangGraph.js `BaseStore`): nodes get it as `config.store` and from `getStore()`. */
   store?: BaseStore;
-  /** The graph's name: its runs' name in LangChain callbacks and `streamEvents` (default `"LangGraph"`). */
-  name?: string;
 }
 
 /** A graph in the JSON graph format (tests/conformance/FORMAT.md). */
@@ -456,16 +456,24 @@ export interface StateUpdate<S extends object = StateValues> {
   taskId?: string;
 }
 
-/** A stored checkpoint (channel versions are strings, `"<counter>.<salt>"`). */
+/**
+ * A stored checkpoint, as LangGraph.js's savers hand it out: channel
+ * versions are LangGraph.js's integers (1, 2, 3, ...); a `put` also takes
+ * the engine's version texts (`"<counter>.<salt>"`, as `exportThread`
+ * writes them, with `updated_channels`).
+ */
 export interface Checkpoint {
   v: number;
   id: string;
   ts: string;
   channel_values: { [channel: string]: Json };
-  channel_versions: { [channel: string]: string };
-  versions_seen: { [node: string]: { [channel: string]: string } };
+  channel_versions: ChannelVersions;
+  versions_seen: { [node: string]: ChannelVersions };
   updated_channels?: string[] | null;
 }
+
+/** Channel → version (LangGraph.js's `ChannelVersions`). */
+export type ChannelVersions = { [channel: string]: number | string };
 
 /** A checkpoint with everything needed to resume from it (LangGraph.js `CheckpointTuple`). */
 export interface CheckpointTuple {

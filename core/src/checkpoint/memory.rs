@@ -5,9 +5,11 @@
 
 use super::model::{
     ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointTuple, Name,
-    PendingWrite, Version,
+    PendingWrite, ValueLayout, Version,
 };
 use super::saver::{CheckpointSaver, ListOptions, ListTarget};
+use super::scheme::{GivenCheckpoint, GivenVersion, VersionScheme};
+use super::vec_map::VecMap;
 use crate::channels::ChannelValue;
 use crate::error::{Error, Result};
 use crate::graph::FastIndexMap;
@@ -177,6 +179,53 @@ impl<'a> StoredView<'a> {
         values
     }
 
+    /// How LangGraph.js lists its values, if the graph that wrote it said.
+    pub fn layout(&self) -> Option<&'a ValueLayout> {
+        self.stored.checkpoint.layout.as_deref()
+    }
+
+    /// Its channel values as LangGraph.js's savers list them: the channels
+    /// of its [`ValueLayout`] in order, with the values of channels that
+    /// have none stored per version (a default never written, the empty
+    /// task list); a channel outside it is not listed, as LangGraph.js
+    /// lists its graph's channels only. Without a layout, every channel
+    /// with a value, in `channel_versions` order.
+    pub fn channel_values_listed(&self) -> Vec<(Name, ChannelValue)> {
+        let versions = &self.stored.checkpoint.channel_versions;
+        let stored = |channel: &Name| -> Option<Option<&ChannelValue>> {
+            let version = versions.get(channel)?;
+            Some(
+                self.ns
+                    .blobs
+                    .get(channel)
+                    .and_then(|b| b.get(version))
+                    .and_then(Option::as_ref),
+            )
+        };
+        let mut out = Vec::with_capacity(versions.len());
+        match self.layout() {
+            Some(layout) => {
+                for channel in &layout.order {
+                    let value = match stored(channel) {
+                        Some(value) => value,
+                        None => layout.unversioned.get(channel),
+                    };
+                    if let Some(value) = value {
+                        out.push((channel.clone(), value.clone()));
+                    }
+                }
+            }
+            None => {
+                for channel in versions.keys() {
+                    if let Some(Some(value)) = stored(channel) {
+                        out.push((channel.clone(), value.clone()));
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Writes of tasks that ran from it as `(task_id, channel, value)`,
     /// sorted by task path, task id and index (as tuples list them).
     pub fn pending_writes(&self) -> Vec<(&'a str, &'a str, &'a Value)> {
@@ -250,12 +299,89 @@ impl Store {
 pub struct InMemorySaver {
     store: RefCell<Store>,
     next_salt: Cell<u64>,
+    scheme: VersionScheme,
 }
 
 impl InMemorySaver {
     /// An empty saver.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An empty saver whose callers see and give channel versions in
+    /// `scheme` (the default is [`VersionScheme::Text`]). The store and
+    /// the engine work the same either way; the scheme is for the code
+    /// that shows the saver's checkpoints and reads those put from outside
+    /// ([`GivenVersions`](super::GivenVersions)).
+    pub fn with_version_scheme(scheme: VersionScheme) -> Self {
+        InMemorySaver {
+            scheme,
+            ..Self::default()
+        }
+    }
+
+    /// How its callers see channel versions.
+    pub fn version_scheme(&self) -> VersionScheme {
+        self.scheme
+    }
+
+    /// A version with `counter` and a salt no other version of this saver
+    /// has (for versions given from outside by their counter alone).
+    pub fn fresh_version(&self, counter: u64) -> Version {
+        let salt = self.next_salt.get();
+        self.next_salt.set(salt + 1);
+        Version { counter, salt }
+    }
+
+    /// Stores a checkpoint put from outside ([`GivenCheckpoint`]) under
+    /// `config`'s checkpoint (its parent), its integer versions made the
+    /// store's own against the parent's ([`GivenVersions::resolve`]);
+    /// returns its address, as [`put`](CheckpointSaver::put) does.
+    ///
+    /// [`GivenVersions::resolve`]: super::GivenVersions::resolve
+    pub fn put_given(
+        &self,
+        config: &CheckpointConfig,
+        checkpoint: GivenCheckpoint,
+        metadata: CheckpointMetadata,
+        new_versions: VecMap<Name, GivenVersion>,
+    ) -> Result<CheckpointConfig> {
+        let parent = config
+            .checkpoint_id
+            .is_some()
+            .then(|| self.channel_versions_at(config))
+            .flatten();
+        let stored = |channel: &Name, version: &Version| -> Option<ChannelValue> {
+            let store = self.store.borrow();
+            let ns = store
+                .threads
+                .get(&config.thread_id)?
+                .get(&config.checkpoint_ns)?;
+            ns.blobs.get(channel)?.get(version)?.clone()
+        };
+        let (checkpoint, new_versions) =
+            checkpoint.into_checkpoint(new_versions, parent.as_deref(), &stored, &mut |counter| {
+                self.fresh_version(counter)
+            });
+        self.put(config, &checkpoint, metadata, &new_versions)
+    }
+
+    /// The `channel_versions` of the checkpoint `config` addresses (the
+    /// namespace's newest without an id), shared with the store.
+    pub fn channel_versions_at(
+        &self,
+        config: &CheckpointConfig,
+    ) -> Option<std::sync::Arc<ChannelVersions>> {
+        let store = self.store.borrow();
+        let ns = store
+            .threads
+            .get(&config.thread_id)?
+            .get(&config.checkpoint_ns)?;
+        let stored = match &config.checkpoint_id {
+            Some(id) => ns.checkpoints.get(id)?,
+            None => ns.checkpoints.values().next_back()?,
+        };
+        Some(stored.checkpoint.channel_versions.clone())
     }
 
     /// Ids of every thread, sorted.
@@ -683,11 +809,6 @@ impl CheckpointSaver for InMemorySaver {
     }
 
     fn get_next_version(&self, current: Option<Version>) -> Version {
-        let salt = self.next_salt.get();
-        self.next_salt.set(salt + 1);
-        Version {
-            counter: current.map_or(0, |v| v.counter) + 1,
-            salt,
-        }
+        self.fresh_version(current.map_or(0, |v| v.counter) + 1)
     }
 }

@@ -153,6 +153,29 @@ pub struct Checkpoint {
     /// Channels the superstep that wrote this checkpoint updated (sorted);
     /// `None` for forks and `update_state` checkpoints.
     pub updated_channels: Option<Vec<Name>>,
+    /// How LangGraph.js lists this checkpoint's values (see [`ValueLayout`]),
+    /// shared by every checkpoint of the graph that wrote it; `None` where
+    /// nothing says (the values are then listed in `channel_versions`
+    /// order). Not part of the checkpoint's data: never serialized.
+    #[serde(skip)]
+    pub layout: Option<Arc<ValueLayout>>,
+}
+
+/// How LangGraph.js lists a checkpoint's `channel_values`: its graph's
+/// channels in their order (state keys, `__start__`, `__pregel_tasks`,
+/// then each node's `branch:to:NODE` and the joins), each with a value,
+/// including the channels that hold one without a version: a reducer's
+/// default that was never written, the empty `__pregel_tasks` list. A
+/// saver keeps values per channel version, so these come from here.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ValueLayout {
+    /// Channel names in listing order.
+    pub order: Vec<Name>,
+    /// The value each channel shows while it has no version.
+    pub unversioned: VecMap<Name, ChannelValue>,
+    /// The channels of messages (the `add_messages` reducer), which
+    /// LangGraph.js lists as LangChain message instances.
+    pub messages: Vec<Name>,
 }
 
 impl Checkpoint {
@@ -166,6 +189,7 @@ impl Checkpoint {
             channel_versions: Arc::default(),
             versions_seen: Arc::default(),
             updated_channels: None,
+            layout: None,
         }
     }
 
@@ -180,6 +204,7 @@ impl Checkpoint {
             channel_versions: self.channel_versions.clone(),
             versions_seen: self.versions_seen.clone(),
             updated_channels: self.updated_channels.clone(),
+            layout: self.layout.clone(),
         }
     }
 

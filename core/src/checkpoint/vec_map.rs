@@ -1,4 +1,4 @@
-//! [`VecMap`]: a small ordered map kept as one sorted vector.
+//! [`VecMap`]: a small map kept as one vector, in insertion order.
 
 use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
@@ -7,17 +7,22 @@ use std::borrow::Borrow;
 use std::fmt;
 use std::marker::PhantomData;
 
-/// An ordered map kept as a vector of entries sorted by key, allocated to
-/// exactly its length.
+/// A map kept as a vector of entries in insertion order (a key set again
+/// keeps its place), allocated to exactly its length.
 ///
-/// Why not a `BTreeMap`: every superstep stores new version maps
-/// (`channel_versions`, one node's `versions_seen`) of a handful of entries,
-/// and a B-tree leaf always allocates room for 11. A vector sized to its
-/// entries keeps a W1 checkpoint's version maps in about a third of the
-/// memory. Lookups are binary searches; inserting a new key shifts the
-/// entries after it, which is cheap for the tens of channels a graph has.
-/// Iteration, `Debug` and serde see it exactly as they see a `BTreeMap`.
-#[derive(Clone, PartialEq, Eq)]
+/// Why insertion order: LangGraph's checkpoints are Python dicts and
+/// LangGraph.js's are objects, both listed in the order their keys were
+/// first set (`channel_versions` in the order channels first got a
+/// version, `versions_seen` in the order nodes first ran), and a saver
+/// shows them so. Why not a `BTreeMap` or an `IndexMap`: every superstep
+/// stores new version maps (`channel_versions`, one node's
+/// `versions_seen`) of a handful of entries, and a B-tree leaf always
+/// allocates room for 11 (an index map adds a hash table). A vector sized
+/// to its entries keeps a W1 checkpoint's version maps in about a third of
+/// the memory. Lookups scan the entries, which for the tens of channels a
+/// graph has is as fast as a binary search. Equality is a map's: the same
+/// entries, in any order.
+#[derive(Clone, Eq)]
 pub struct VecMap<K, V> {
     entries: Vec<(K, V)>,
 }
@@ -40,47 +45,47 @@ impl<K, V> VecMap<K, V> {
         self.entries.is_empty()
     }
 
-    /// Entries in key order.
+    /// Entries in insertion order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (&K, &V)> + DoubleEndedIterator {
         self.entries.iter().map(|(k, v)| (k, v))
     }
 
-    /// Keys in order.
+    /// Keys in insertion order.
     pub fn keys(&self) -> impl ExactSizeIterator<Item = &K> + DoubleEndedIterator {
         self.entries.iter().map(|(k, _)| k)
     }
 
-    /// Values in key order.
+    /// Values in insertion order.
     pub fn values(&self) -> impl ExactSizeIterator<Item = &V> + DoubleEndedIterator {
         self.entries.iter().map(|(_, v)| v)
     }
 }
 
-impl<K: Ord, V> VecMap<K, V> {
-    fn find<Q>(&self, key: &Q) -> Result<usize, usize>
+impl<K: Eq, V> VecMap<K, V> {
+    fn find<Q>(&self, key: &Q) -> Option<usize>
     where
         K: Borrow<Q>,
-        Q: Ord + ?Sized,
+        Q: Eq + ?Sized,
     {
-        self.entries.binary_search_by(|(k, _)| k.borrow().cmp(key))
+        self.entries.iter().position(|(k, _)| k.borrow() == key)
     }
 
     /// The value of `key`.
     pub fn get<Q>(&self, key: &Q) -> Option<&V>
     where
         K: Borrow<Q>,
-        Q: Ord + ?Sized,
+        Q: Eq + ?Sized,
     {
-        self.find(key).ok().map(|at| &self.entries[at].1)
+        self.find(key).map(|at| &self.entries[at].1)
     }
 
     /// The stored key and value of `key` (to share the stored key).
     pub fn get_key_value<Q>(&self, key: &Q) -> Option<(&K, &V)>
     where
         K: Borrow<Q>,
-        Q: Ord + ?Sized,
+        Q: Eq + ?Sized,
     {
-        self.find(key).ok().map(|at| {
+        self.find(key).map(|at| {
             let (k, v) = &self.entries[at];
             (k, v)
         })
@@ -90,57 +95,68 @@ impl<K: Ord, V> VecMap<K, V> {
     pub fn get_mut<Q>(&mut self, key: &Q) -> Option<&mut V>
     where
         K: Borrow<Q>,
-        Q: Ord + ?Sized,
+        Q: Eq + ?Sized,
     {
-        self.find(key).ok().map(|at| &mut self.entries[at].1)
+        self.find(key).map(|at| &mut self.entries[at].1)
     }
 
     /// Whether `key` has a value.
     pub fn contains_key<Q>(&self, key: &Q) -> bool
     where
         K: Borrow<Q>,
-        Q: Ord + ?Sized,
+        Q: Eq + ?Sized,
     {
-        self.find(key).is_ok()
+        self.find(key).is_some()
     }
 
-    /// Sets `key` to `value`; returns the value it replaces.
+    /// Sets `key` to `value` (a new key goes last); returns the value it replaces.
     pub fn insert(&mut self, key: K, value: V) -> Option<V> {
         match self.find(&key) {
-            Ok(at) => Some(std::mem::replace(&mut self.entries[at].1, value)),
-            Err(at) => {
+            Some(at) => Some(std::mem::replace(&mut self.entries[at].1, value)),
+            None => {
                 // Exact growth: these maps are kept per checkpoint, and
                 // doubling would leave unused slots in every one of them.
                 self.entries.reserve_exact(1);
-                self.entries.insert(at, (key, value));
+                self.entries.push((key, value));
                 None
             }
         }
     }
 
-    /// The value of `key`, inserting `V::default()` first when it has none.
+    /// The value of `key`, inserting `V::default()` last first when it has none.
     pub fn get_or_insert_default(&mut self, key: K) -> &mut V
     where
         V: Default,
     {
         let at = match self.find(&key) {
-            Ok(at) => at,
-            Err(at) => {
+            Some(at) => at,
+            None => {
                 self.entries.reserve_exact(1);
-                self.entries.insert(at, (key, V::default()));
-                at
+                self.entries.push((key, V::default()));
+                self.entries.len() - 1
             }
         };
         &mut self.entries[at].1
     }
 
-    /// Removes `key`; returns its value.
+    /// Removes `key` (the entries after it keep their order); returns its value.
     pub fn remove<Q>(&mut self, key: &Q) -> Option<V>
     where
         K: Borrow<Q>,
-        Q: Ord + ?Sized,
+        Q: Eq + ?Sized,
     {
-        self.find(key).ok().map(|at| self.entries.remove(at).1)
+        self.find(key).map(|at| self.entries.remove(at).1)
+    }
+}
+
+impl<K: Eq, V: PartialEq> PartialEq for VecMap<K, V> {
+    /// A map's equality: the same keys with the same values, in any order.
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len()
+            && self
+                .entries
+                .iter()
+                .all(|(k, v)| other.get(k).is_some_and(|o| o == v))
     }
 }
 
@@ -156,31 +172,32 @@ impl<K: fmt::Debug, V: fmt::Debug> fmt::Debug for VecMap<K, V> {
     }
 }
 
-impl<K: Ord, V> FromIterator<(K, V)> for VecMap<K, V> {
-    /// Like `BTreeMap`: a later entry for the same key wins.
+impl<K: Eq, V> FromIterator<(K, V)> for VecMap<K, V> {
+    /// In the iterator's order; a repeated key keeps its first place and
+    /// its last value (as a dict built from pairs).
     fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Self {
-        let mut entries: Vec<(K, V)> = iter.into_iter().collect();
-        // Stable sort keeps equal keys in input order; keep the last of each.
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut out: Vec<(K, V)> = Vec::with_capacity(entries.len());
-        for entry in entries {
-            match out.last_mut() {
-                Some(last) if last.0 == entry.0 => *last = entry,
-                _ => out.push(entry),
+        let iter = iter.into_iter();
+        let mut out = VecMap {
+            entries: Vec::with_capacity(iter.size_hint().0),
+        };
+        for (k, v) in iter {
+            match out.find(&k) {
+                Some(at) => out.entries[at].1 = v,
+                None => out.entries.push((k, v)),
             }
         }
-        out.shrink_to_fit();
-        VecMap { entries: out }
+        out.entries.shrink_to_fit();
+        out
     }
 }
 
-impl<K: Ord, V, const N: usize> From<[(K, V); N]> for VecMap<K, V> {
+impl<K: Eq, V, const N: usize> From<[(K, V); N]> for VecMap<K, V> {
     fn from(entries: [(K, V); N]) -> Self {
         entries.into_iter().collect()
     }
 }
 
-impl<K: Ord + Borrow<Q>, Q: Ord + ?Sized, V> std::ops::Index<&Q> for VecMap<K, V> {
+impl<K: Eq + Borrow<Q>, Q: Eq + ?Sized, V> std::ops::Index<&Q> for VecMap<K, V> {
     type Output = V;
 
     /// Panics when `key` is missing, like `BTreeMap`'s index.
@@ -217,10 +234,10 @@ impl<K: Serialize, V: Serialize> Serialize for VecMap<K, V> {
     }
 }
 
-impl<'de, K: Ord + Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for VecMap<K, V> {
+impl<'de, K: Eq + Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for VecMap<K, V> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct MapVisitor<K, V>(PhantomData<(K, V)>);
-        impl<'de, K: Ord + Deserialize<'de>, V: Deserialize<'de>> Visitor<'de> for MapVisitor<K, V> {
+        impl<'de, K: Eq + Deserialize<'de>, V: Deserialize<'de>> Visitor<'de> for MapVisitor<K, V> {
             type Value = VecMap<K, V>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a map")
@@ -242,32 +259,47 @@ mod tests {
     use super::*;
 
     #[test]
-    fn keeps_entries_sorted_and_replaces_existing_keys() {
+    fn keeps_entries_in_insertion_order_and_replaces_in_place() {
         let mut m = VecMap::new();
         assert_eq!(m.insert("b", 2), None);
         assert_eq!(m.insert("a", 1), None);
         assert_eq!(m.insert("c", 3), None);
         assert_eq!(m.insert("b", 20), Some(2));
-        assert_eq!(m.keys().copied().collect::<Vec<_>>(), ["a", "b", "c"]);
+        assert_eq!(m.keys().copied().collect::<Vec<_>>(), ["b", "a", "c"]);
         assert_eq!(m["b"], 20);
         assert_eq!(m.remove("a"), Some(1));
         assert!(!m.contains_key("a"));
-        assert_eq!(m.len(), 2);
+        assert_eq!(m.keys().copied().collect::<Vec<_>>(), ["b", "c"]);
+        *m.get_or_insert_default("a") += 5;
+        assert_eq!(
+            m.iter().collect::<Vec<_>>(),
+            [(&"b", &20), (&"c", &3), (&"a", &5)]
+        );
     }
 
     #[test]
-    fn collecting_keeps_the_last_value_of_a_repeated_key_like_a_btreemap() {
+    fn collecting_keeps_the_first_place_and_last_value_of_a_repeated_key() {
         let m: VecMap<&str, i32> = [("x", 1), ("y", 2), ("x", 3)].into();
-        let b: std::collections::BTreeMap<&str, i32> = [("x", 1), ("y", 2), ("x", 3)].into();
-        assert_eq!(m.iter().collect::<Vec<_>>(), b.iter().collect::<Vec<_>>());
+        assert_eq!(m.iter().collect::<Vec<_>>(), [(&"x", &3), (&"y", &2)]);
     }
 
     #[test]
-    fn serializes_and_debugs_as_a_map_in_key_order() {
+    fn equality_ignores_order() {
+        let a: VecMap<&str, i32> = [("x", 1), ("y", 2)].into();
+        let b: VecMap<&str, i32> = [("y", 2), ("x", 1)].into();
+        let c: VecMap<&str, i32> = [("y", 2), ("x", 3)].into();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_ne!(a, [("x", 1)].into());
+    }
+
+    #[test]
+    fn serializes_and_debugs_as_a_map_in_insertion_order() {
         let m: VecMap<String, u32> = [("b".to_owned(), 2), ("a".to_owned(), 1)].into();
-        assert_eq!(serde_json::to_string(&m).unwrap(), r#"{"a":1,"b":2}"#);
-        assert_eq!(format!("{m:?}"), r#"{"a": 1, "b": 2}"#);
+        assert_eq!(serde_json::to_string(&m).unwrap(), r#"{"b":2,"a":1}"#);
+        assert_eq!(format!("{m:?}"), r#"{"b": 2, "a": 1}"#);
         let back: VecMap<String, u32> = serde_json::from_str(r#"{"b":2,"a":1}"#).unwrap();
+        assert_eq!(back.keys().collect::<Vec<_>>(), ["b", "a"]);
         assert_eq!(back, m);
     }
 
@@ -283,7 +315,7 @@ mod tests {
     }
 
     #[test]
-    fn random_operations_match_a_btreemap() {
+    fn random_operations_match_an_insertion_ordered_map() {
         let mut x: u64 = 7;
         let mut below = |n: u64| {
             x = x
@@ -292,13 +324,26 @@ mod tests {
             (x >> 33) % n
         };
         let mut m: VecMap<u64, u64> = VecMap::new();
+        // A reference: a BTreeMap of values and a list of keys in insertion order.
         let mut b = std::collections::BTreeMap::new();
+        let mut order: Vec<u64> = Vec::new();
         for step in 0..5_000 {
             let k = below(40);
             match below(3) {
-                0 => assert_eq!(m.insert(k, step), b.insert(k, step)),
-                1 => assert_eq!(m.remove(&k), b.remove(&k)),
+                0 => {
+                    if !b.contains_key(&k) {
+                        order.push(k);
+                    }
+                    assert_eq!(m.insert(k, step), b.insert(k, step));
+                }
+                1 => {
+                    order.retain(|o| *o != k);
+                    assert_eq!(m.remove(&k), b.remove(&k));
+                }
                 _ => {
+                    if !b.contains_key(&k) {
+                        order.push(k);
+                    }
                     *m.get_or_insert_default(k) += 1;
                     *b.entry(k).or_default() += 1;
                 }
@@ -307,7 +352,7 @@ mod tests {
             assert_eq!(m.contains_key(&k), b.contains_key(&k));
             assert_eq!(m.len(), b.len());
         }
-        assert!(m.iter().eq(b.iter()));
-        assert!(m.clone().into_iter().eq(b.into_iter()));
+        assert!(m.keys().eq(order.iter()));
+        assert!(m.iter().all(|(k, v)| b.get(k) == Some(v)));
     }
 }

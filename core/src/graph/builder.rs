@@ -1,7 +1,7 @@
 //! [`StateGraph`]: build a graph from Rust closures, then compile it.
 
 use super::branch::{Branch, RouterFn};
-use super::compiled::{CompiledGraph, CompiledNode, FastIndexMap, GraphInner};
+use super::compiled::{value_layout, CompiledGraph, CompiledNode, FastIndexMap, GraphInner};
 use super::node::{NodeAction, NodeContext, NodeFuture, State};
 use super::validate::{channel_name_error, node_name_error, DEFAULT_BRANCH_NAME, TASKS};
 use crate::channels::{ChannelKind, ChannelValue, Reducer};
@@ -13,6 +13,7 @@ use indexmap::IndexMap;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 mod schema;
 
@@ -112,6 +113,12 @@ pub struct CompileOptions {
     /// (its savers store `source`, `step` and `parents` only); LangGraph
     /// (Python) copies them in. `false` by default; the JS bindings set it.
     pub metadata_without_config: bool,
+    /// Record with each checkpoint how LangGraph.js lists its values (a
+    /// [`ValueLayout`](crate::ValueLayout): the graph's channel order, its
+    /// defaults never written, the empty `__pregel_tasks` list), for savers
+    /// that show checkpoints as LangGraph.js's do. `false` by default; the
+    /// JS bindings set it.
+    pub value_layout: bool,
 }
 
 impl CompileOptions {
@@ -418,17 +425,21 @@ impl StateGraph {
             Some(seed) => IdGenerator::with_seed(clock, seed),
             None => IdGenerator::new(clock),
         });
+        let defaults: Vec<(Name, ChannelValue)> = self
+            .defaults
+            .iter()
+            .filter(|(k, _)| self.channels.contains_key(*k) || self.private.contains_key(*k))
+            .map(|(k, v)| (Name::from(k.as_str()), ChannelValue::from_json(v.clone())))
+            .collect();
         Ok(CompiledGraph::from_inner(GraphInner {
             state_keys,
             input_keys,
             output_keys,
             stream_keys,
-            defaults: self
-                .defaults
-                .iter()
-                .filter(|(k, _)| self.channels.contains_key(*k) || self.private.contains_key(*k))
-                .map(|(k, v)| (Name::from(k.as_str()), ChannelValue::from_json(v.clone())))
-                .collect(),
+            layout: options
+                .value_layout
+                .then(|| Arc::new(value_layout(&channels, &defaults))),
+            defaults,
             channels,
             nodes,
             edges: self.edges.clone(),

@@ -5,7 +5,7 @@
 use super::branch::Branch;
 use super::node::{NodeAction, State};
 use crate::channels::{ChannelKind, ChannelValue, Reducer};
-use crate::checkpoint::{Checkpoint, CheckpointSaver, ListOptions, Name};
+use crate::checkpoint::{Checkpoint, CheckpointSaver, ListOptions, Name, ValueLayout, VecMap};
 use crate::checkpoint_ns;
 use crate::clock::IdGenerator;
 use crate::error::{Error, Result};
@@ -18,6 +18,7 @@ use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// An `IndexMap` with a fast (non-DoS-resistant) hasher: graphs and the
 /// saver look names up several times per superstep, and the names come
@@ -101,8 +102,11 @@ pub(crate) struct GraphInner {
     /// snapshots and the `values` stream show (LangGraph's
     /// `stream_channels`); the same as `state_keys` without private channels.
     pub stream_keys: Rc<[Name]>,
-    /// Initial values of state keys that declare one (see [`GraphInner::fill_defaults`]).
+    /// Initial values of state keys that declare one (see [`GraphInner::adopt`]).
     pub defaults: Vec<(Name, ChannelValue)>,
+    /// How LangGraph.js lists this graph's checkpoint values, given to each
+    /// checkpoint it writes ([`crate::CompileOptions::value_layout`]).
+    pub layout: Option<Arc<ValueLayout>>,
     /// `__start__` first, then nodes in registration order.
     pub nodes: FastIndexMap<String, CompiledNode>,
     /// Edges as declared (for drawing).
@@ -159,12 +163,15 @@ impl GraphInner {
         matches!(self.channels.get(name), Some(ChannelKind::State(_)))
     }
 
-    /// Gives each channel with a declared default that `checkpoint` has no
-    /// value for its default, as LangGraph.js's channels start from their
-    /// `initialValueFactory` when restored from a checkpoint without a value.
-    /// Called where a run or an update loads the checkpoint it starts from;
-    /// [`GraphInner::read_state`] adds them to a stored checkpoint's state.
-    pub(crate) fn fill_defaults(&self, checkpoint: &mut Checkpoint) {
+    /// Makes a loaded checkpoint this graph's, where a run or an update
+    /// loads the checkpoint it starts from: each channel with a declared
+    /// default that `checkpoint` has no value for gets its default, as
+    /// LangGraph.js's channels start from their `initialValueFactory` when
+    /// restored from a checkpoint without a value ([`GraphInner::read_state`]
+    /// adds them to a stored checkpoint's state), and the checkpoints made
+    /// from it carry this graph's [`ValueLayout`].
+    pub(crate) fn adopt(&self, checkpoint: &mut Checkpoint) {
+        checkpoint.layout.clone_from(&self.layout);
         for (k, v) in &self.defaults {
             if !checkpoint.channel_values.contains_key(k) {
                 checkpoint.channel_values.insert(k.clone(), v.clone());
@@ -212,6 +219,33 @@ impl GraphInner {
                 .filter_map(|k| Some((String::from(&**k), values.get(k)?.to_json())))
                 .collect::<Map<_, _>>(),
         )
+    }
+}
+
+/// The [`ValueLayout`] of a graph with these channels and defaults: every
+/// channel in the graph's order (LangGraph.js's `channels`); a default
+/// shows until the channel is first written, and `__pregel_tasks` shows an
+/// empty list (a `Topic`'s checkpoint is its list, empty or not); the
+/// `add_messages` channels hold messages.
+pub(crate) fn value_layout(
+    channels: &FastIndexMap<Name, ChannelKind>,
+    defaults: &[(Name, ChannelValue)],
+) -> ValueLayout {
+    let mut unversioned: VecMap<Name, ChannelValue> = defaults.iter().cloned().collect();
+    let mut messages = Vec::new();
+    for (name, kind) in channels {
+        match kind {
+            ChannelKind::Tasks => {
+                unversioned.insert(name.clone(), ChannelValue::List(Default::default()));
+            }
+            ChannelKind::State(Reducer::AddMessages) => messages.push(name.clone()),
+            _ => {}
+        }
+    }
+    ValueLayout {
+        order: channels.keys().cloned().collect(),
+        unversioned,
+        messages,
     }
 }
 

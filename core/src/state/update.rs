@@ -108,7 +108,7 @@ impl Base {
                 (Checkpoint::empty(id, ts), -1, addr.checkpoint_id.clone())
             }
         };
-        scope.graph.fill_defaults(&mut checkpoint);
+        scope.graph.adopt(&mut checkpoint);
         Ok(Base {
             saved,
             superseded,

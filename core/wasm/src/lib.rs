@@ -48,6 +48,7 @@ mod state_cache;
 mod state_graph;
 mod task;
 mod task_run_chunk;
+mod tuple;
 pub mod types;
 pub mod value;
 

@@ -17,9 +17,10 @@
 //! JS reads both maps of an item from [`WasmListing::versions_text`] when
 //! either is first read.
 
-use super::types::{snapshot_head, stored_head};
-use chronograph::{ChannelValue, ChannelVersions, Error, State, StateSnapshot, VersionsSeen};
-use chronograph::{InMemorySaver, ListOptions, ListTarget};
+use super::tuple::{listed_values, stored_tuple, Seen, Versions};
+use super::types::snapshot_head;
+use chronograph::{ChannelValue, ChannelVersions, Error, Name, State, StateSnapshot, VersionsSeen};
+use chronograph::{InMemorySaver, ListOptions, ListTarget, VersionScheme};
 use serde::ser::Error as _;
 use serde::{Serialize, Serializer};
 use serde_json::Value;
@@ -33,18 +34,27 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub struct WasmListing {
     text: String,
-    values: Vec<Option<State>>,
+    values: Vec<Option<ItemValues>>,
     versions: Vec<Option<ItemVersions>>,
+    /// How the stored checkpoints' versions are written.
+    scheme: VersionScheme,
+}
+
+/// One listed item's values: a snapshot's state, or a stored checkpoint's
+/// `channel_values` as LangGraph.js lists them.
+enum ItemValues {
+    State(State),
+    Listed(Vec<(Name, ChannelValue)>),
 }
 
 /// One listed checkpoint's `channel_versions` and `versions_seen`.
 type ItemVersions = (Arc<ChannelVersions>, Arc<VersionsSeen>);
 
-/// Both version maps of an item as one JSON object.
+/// Both version maps of an item as one JSON object, in the saver's scheme.
 #[derive(Serialize)]
 struct VersionsText<'a> {
-    channel_versions: &'a ChannelVersions,
-    versions_seen: &'a VersionsSeen,
+    channel_versions: Versions<'a>,
+    versions_seen: Seen<'a>,
 }
 
 /// `value` as JSON text, serialized straight from the core values.
@@ -75,11 +85,15 @@ impl WasmListing {
     /// Snapshots (LangGraph.js `StateSnapshot`s, `values: null`).
     pub fn snapshots(list: Vec<StateSnapshot>) -> Result<WasmListing, JsValue> {
         let text = json_text(Seq(list.iter().map(snapshot_head)))?;
-        let values = list.into_iter().map(|s| Some(s.values)).collect();
+        let values = list
+            .into_iter()
+            .map(|s| Some(ItemValues::State(s.values)))
+            .collect();
         Ok(WasmListing {
             text,
             values,
             versions: Vec::new(),
+            scheme: VersionScheme::default(),
         })
     }
 
@@ -92,6 +106,7 @@ impl WasmListing {
         target: &ListTarget,
         options: &ListOptions,
     ) -> Result<WasmListing, JsValue> {
+        let scheme = saver.version_scheme();
         let mut out = Vec::with_capacity(4096);
         out.push(b'[');
         let mut values = Vec::new();
@@ -104,9 +119,9 @@ impl WasmListing {
             if !values.is_empty() {
                 out.push(b',');
             }
-            match serde_json::to_writer(&mut out, &stored_head(&view)) {
+            match serde_json::to_writer(&mut out, &stored_tuple(&view, None, false, scheme)) {
                 Ok(()) => {
-                    values.push(Some(State::from_values(view.channel_values())));
+                    values.push(Some(ItemValues::Listed(listed_values(&view))));
                     let c = view.checkpoint();
                     versions.push(Some((c.channel_versions.clone(), c.versions_seen.clone())));
                 }
@@ -122,6 +137,7 @@ impl WasmListing {
             text,
             values,
             versions,
+            scheme,
         })
     }
 }
@@ -145,7 +161,7 @@ impl WasmListing {
     #[wasm_bindgen(js_name = valuesText)]
     pub fn values_text(&mut self, i: usize) -> Result<Option<String>, JsValue> {
         match self.values.get_mut(i).and_then(Option::take) {
-            Some(state) => json_text(StateText(&state)).map(Some),
+            Some(values) => json_text(ValuesText(&values)).map(Some),
             None => Ok(None),
         }
     }
@@ -157,8 +173,8 @@ impl WasmListing {
     pub fn versions_text(&mut self, i: usize) -> Result<Option<String>, JsValue> {
         match self.versions.get_mut(i).and_then(Option::take) {
             Some((versions, seen)) => json_text(VersionsText {
-                channel_versions: &versions,
-                versions_seen: &seen,
+                channel_versions: Versions(&versions, self.scheme),
+                versions_seen: Seen(&seen, self.scheme),
             })
             .map(Some),
             None => Ok(None),
@@ -175,12 +191,19 @@ impl<I: Iterator<Item = T> + Clone, T: Serialize> Serialize for Seq<I> {
     }
 }
 
-/// State values as a JSON object, every number checked by [`JsNumbers`].
-struct StateText<'a>(&'a State);
+/// An item's values as a JSON object, every number checked by [`JsNumbers`].
+struct ValuesText<'a>(&'a ItemValues);
 
-impl Serialize for StateText<'_> {
+impl Serialize for ValuesText<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(self.0.iter().map(|(k, v)| (k, ChannelText(v))))
+        match self.0 {
+            ItemValues::State(state) => {
+                s.collect_map(state.iter().map(|(k, v)| (k, ChannelText(v))))
+            }
+            ItemValues::Listed(values) => {
+                s.collect_map(values.iter().map(|(k, v)| (k, ChannelText(v))))
+            }
+        }
     }
 }
 

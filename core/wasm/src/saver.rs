@@ -1,20 +1,22 @@
 //! [`WasmMemorySaver`]: the in-memory checkpoint saver (core
 //! `InMemorySaver`), usable on its own and shared by the graphs compiled
-//! with it.
+//! with it. It shows its checkpoints as LangGraph.js's `MemorySaver` does
+//! ([`super::tuple`]), versions in the scheme it was made with.
 
 use super::listing::WasmListing;
-use super::types::{
-    config_from_js, from_js, list_options_from_js, string_arg, to_js, tuple_to_js, Address,
-};
-use crate::error::OrJs;
-use chronograph::{ChannelVersions, CheckpointMetadata, ListTarget};
-use chronograph::{Checkpoint, CheckpointSaver, InMemorySaver, ThreadExport};
+use super::tuple::{listed_values, stored_tuple};
+use super::types::{config_from_js, from_js, list_options_from_js, string_arg, to_js, Address};
+use crate::error::{invalid_argument, OrJs};
+use chronograph::CheckpointSaver;
+use chronograph::{CheckpointMetadata, GivenCheckpoint, GivenVersion, ListOptions, ListTarget};
+use chronograph::{InMemorySaver, Name, ThreadExport, VecMap, VersionScheme};
 use serde_json::Value;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
-/// LangGraph.js `MemorySaver`. Channel versions are strings
-/// (`"<counter>.<salt>"`, as LangGraph's Python `InMemorySaver`).
+/// LangGraph.js `MemorySaver`. Channel versions are LangGraph.js's integers
+/// (`"integer"`) or LangGraph (Python)'s `InMemorySaver` text (`"text"`,
+/// the default).
 #[wasm_bindgen]
 #[derive(Default)]
 pub struct WasmMemorySaver(Rc<InMemorySaver>);
@@ -28,10 +30,21 @@ impl WasmMemorySaver {
 
 #[wasm_bindgen]
 impl WasmMemorySaver {
-    /// An empty saver.
+    /// An empty saver; `versions` is `"integer"` or `"text"` (the default).
     #[wasm_bindgen(constructor)]
-    pub fn new() -> WasmMemorySaver {
-        WasmMemorySaver::default()
+    pub fn new(versions: Option<String>) -> Result<WasmMemorySaver, JsValue> {
+        let scheme = match versions.as_deref() {
+            None | Some("text") => VersionScheme::Text,
+            Some("integer") => VersionScheme::Integer,
+            Some(other) => {
+                return Err(invalid_argument(format!(
+                    "new WasmMemorySaver(versions): versions must be \"integer\" or \"text\", got {other:?}"
+                )))
+            }
+        };
+        Ok(WasmMemorySaver(Rc::new(
+            InMemorySaver::with_version_scheme(scheme),
+        )))
     }
 
     /// The addressed checkpoint, or the thread's newest; `undefined` when none.
@@ -40,10 +53,19 @@ impl WasmMemorySaver {
         let address = config_from_js(&config, "getTuple(config): config")?
             .checkpoint_config()
             .or_js()?;
-        match self.0.get_tuple(&address).or_js()? {
-            Some(t) => tuple_to_js(&t),
-            None => Ok(JsValue::UNDEFINED),
-        }
+        let options = ListOptions {
+            limit: Some(1),
+            ..Default::default()
+        };
+        let scheme = self.0.version_scheme();
+        let mut out = Ok(JsValue::UNDEFINED);
+        // The namespace's newest is the first one listed; a lookup by id lists that one only.
+        self.0
+            .visit(&ListTarget::from(&address), &options, &mut |view| {
+                let values = listed_values(&view);
+                out = to_js(&stored_tuple(&view, Some(&values), true, scheme));
+            });
+        out
     }
 
     /// A second handle on the same saver (what `compile` consumes).
@@ -68,28 +90,37 @@ impl WasmMemorySaver {
         WasmListing::stored(&self.0, &target, &options)
     }
 
-    /// Stores a checkpoint under `config`'s checkpoint (its parent); returns its config.
+    /// Stores a checkpoint under `config`'s checkpoint (its parent); returns
+    /// its config. Versions may be integers (LangGraph.js's) or version
+    /// texts; values are read back in the order they were put, those of
+    /// the `messages` channels as message instances.
     pub fn put(
         &self,
         config: JsValue,
         checkpoint: JsValue,
         metadata: JsValue,
         new_versions: JsValue,
+        messages: Option<Vec<String>>,
     ) -> Result<JsValue, JsValue> {
         let parent = config_from_js(&config, "put(config, ...): config")?
             .checkpoint_config()
             .or_js()?;
-        let checkpoint: Checkpoint =
+        let mut checkpoint: GivenCheckpoint =
             from_js(checkpoint, "put(config, checkpoint, ...): checkpoint")?;
+        checkpoint.messages = messages
+            .unwrap_or_default()
+            .into_iter()
+            .map(Name::from)
+            .collect();
         let metadata: CheckpointMetadata =
             from_js(metadata, "put(config, checkpoint, metadata, ...): metadata")?;
-        let versions: ChannelVersions = from_js(
+        let versions: VecMap<Name, GivenVersion> = from_js(
             new_versions,
             "put(config, checkpoint, metadata, newVersions): newVersions",
         )?;
         let saved = self
             .0
-            .put(&parent, &checkpoint, metadata, &versions)
+            .put_given(&parent, checkpoint, metadata, versions)
             .or_js()?;
         to_js(&Address::new(&saved))
     }

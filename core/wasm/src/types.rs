@@ -11,7 +11,7 @@ use super::checkpoint_chunk::{CheckpointChunk, CheckpointEvent, RunConfig};
 use super::error::{describe, invalid_argument};
 use super::shapes::{js_error, js_timestamp, task_path, Interrupts};
 use super::value::{array_items, is_array, object_pairs};
-use chronograph::{CheckpointConfig, CheckpointMetadata, CheckpointTuple, ListOptions};
+use chronograph::{CheckpointConfig, CheckpointMetadata, ListOptions};
 use chronograph::{
     Command, Durability, Error, Goto, PregelTask, Resume, RunInput, RunnableConfig, Send, State,
     StateSnapshot, StateUpdate, StreamEvent, TaskState, PARENT, START,
@@ -20,7 +20,6 @@ use js_sys::Reflect;
 use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
@@ -546,105 +545,6 @@ pub fn snapshot_head(s: &StateSnapshot) -> Snapshot<'_> {
     Snapshot {
         values: None,
         ..Snapshot::from(s)
-    }
-}
-
-/// A checkpoint as LangGraph.js shows it; `channel_values` and the version
-/// maps are `None` (sent as `null`) when they go out lazily.
-#[derive(Serialize)]
-struct CheckpointOut<'a> {
-    v: u32,
-    id: &'a str,
-    ts: String,
-    channel_values:
-        Option<&'a std::collections::BTreeMap<chronograph::Name, chronograph::ChannelValue>>,
-    channel_versions: Option<&'a chronograph::ChannelVersions>,
-    versions_seen: Option<&'a chronograph::VersionsSeen>,
-    updated_channels: &'a Option<Vec<chronograph::Name>>,
-}
-
-impl<'a> CheckpointOut<'a> {
-    fn new(c: &'a chronograph::Checkpoint, values: bool, versions: bool) -> Self {
-        CheckpointOut {
-            v: c.v,
-            id: &c.id,
-            ts: js_timestamp(&c.ts),
-            channel_values: values.then_some(&c.channel_values),
-            channel_versions: versions.then_some(&*c.channel_versions),
-            versions_seen: versions.then_some(&*c.versions_seen),
-            updated_channels: &c.updated_channels,
-        }
-    }
-}
-
-/// LangGraph.js `CheckpointTuple`: `{config, checkpoint, metadata,
-/// parentConfig?, pendingWrites: [taskId, channel, value][]}`.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Tuple<'a> {
-    config: Address<'a>,
-    checkpoint: CheckpointOut<'a>,
-    metadata: Metadata<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    parent_config: Option<Address<'a>>,
-    pending_writes: Vec<(&'a str, &'a str, Cow<'a, Value>)>,
-}
-
-/// LangGraph's channel of a task's error in pending writes.
-const ERROR_CHANNEL: &str = "__error__";
-
-/// Pending writes as LangGraph.js's savers hold them: a task's error
-/// (`__error__`, the engine's Python `repr` text) as `{message, name}`
-/// (see [`js_error`]), every other write as it is.
-fn writes_out<'a>(
-    writes: impl IntoIterator<Item = (&'a str, &'a str, &'a Value)>,
-) -> Vec<(&'a str, &'a str, Cow<'a, Value>)> {
-    writes
-        .into_iter()
-        .map(|(task, channel, value)| {
-            let value = match value {
-                Value::String(repr) if channel == ERROR_CHANNEL => Cow::Owned(js_error(repr)),
-                _ => Cow::Borrowed(value),
-            };
-            (task, channel, value)
-        })
-        .collect()
-}
-
-fn tuple_out(t: &CheckpointTuple, values: bool) -> Tuple<'_> {
-    Tuple {
-        config: Address::new(&t.config),
-        checkpoint: CheckpointOut::new(&t.checkpoint, values, true),
-        metadata: Metadata::new(&t.metadata, &t.config.thread_id),
-        parent_config: t.parent_config.as_ref().map(Address::new),
-        pending_writes: writes_out(
-            t.pending_writes
-                .iter()
-                .map(|w| (w.task_id.as_str(), w.channel.as_str(), &w.value)),
-        ),
-    }
-}
-
-/// A checkpoint tuple as JS, values included.
-pub fn tuple_to_js(t: &CheckpointTuple) -> Result<JsValue, JsValue> {
-    to_js(&tuple_out(t, true))
-}
-
-/// A listed checkpoint, serialized from the saver's stored data in place:
-/// the tuple `tuple_to_js` writes, without its checkpoint's values and
-/// version maps (`channel_values`, `channel_versions`, `versions_seen`:
-/// `null`), which the listing ([`super::listing::WasmListing`]) hands out
-/// lazily.
-pub fn stored_head<'a>(view: &chronograph::StoredView<'a>) -> impl Serialize + 'a {
-    let checkpoint = view.checkpoint();
-    Tuple {
-        config: Address::of(view.thread_id, view.checkpoint_ns, Some(&checkpoint.id)),
-        checkpoint: CheckpointOut::new(checkpoint, false, false),
-        metadata: Metadata::new(view.metadata(), view.thread_id),
-        parent_config: view
-            .parent_id()
-            .map(|p| Address::of(view.thread_id, view.checkpoint_ns, Some(p))),
-        pending_writes: writes_out(view.pending_writes()),
     }
 }
 

@@ -204,7 +204,7 @@ impl<'a> Loop<'a> {
                 )
             }
         };
-        graph.fill_defaults(&mut checkpoint);
+        graph.adopt(&mut checkpoint);
         let exec = (has_joins && !exit_mode && !graph.copy_on_save && frame.saver.is_some())
             .then(|| VirtualExecutor::new(join_sets(graph, &checkpoint)));
         Ok(Loop {

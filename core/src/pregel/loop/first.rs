@@ -16,7 +16,7 @@ use super::super::algo::{self, Task};
 use super::super::write::send_write;
 use super::Loop;
 use crate::channels::py_repr;
-use crate::checkpoint::{PendingWrite, Source, NULL_TASK_ID};
+use crate::checkpoint::{ChannelVersions, PendingWrite, Source, NULL_TASK_ID};
 use crate::error::{Error, ErrorKind, Result};
 use crate::graph::ReplayState;
 use crate::reserved::{INTERRUPT, RESUME};
@@ -123,7 +123,7 @@ impl Loop<'_> {
     /// on (`versions_seen[__interrupt__]`), and a time-travelling resume
     /// saves the `fork` checkpoint it continues from.
     fn resume(&mut self, forks: bool) -> Result<()> {
-        let versions = self.checkpoint.channel_versions.clone();
+        let versions = self.interrupt_seen();
         Arc::make_mut(&mut self.checkpoint.versions_seen).insert(INTERRUPT.into(), versions);
         if forks {
             self.pending.retain(|w| w.channel != INTERRUPT);
@@ -134,10 +134,31 @@ impl Loop<'_> {
         Ok(())
     }
 
+    /// `versions_seen[__interrupt__]` from here on: every channel's current
+    /// version, listed as LangGraph.js's loop sets them (the channels the
+    /// map had, then the graph's channels in order), so that a saver shows
+    /// the same map. A resume is rare: the copy costs nothing that matters.
+    fn interrupt_seen(&self) -> Arc<ChannelVersions> {
+        let current = &self.checkpoint.channel_versions;
+        let previous = self.checkpoint.versions_seen.get(INTERRUPT);
+        let keys = previous
+            .into_iter()
+            .flat_map(|p| p.keys())
+            .chain(self.graph.channels.keys())
+            .chain(current.keys());
+        let mut seen = ChannelVersions::new();
+        for channel in keys {
+            if let (false, Some(v)) = (seen.contains_key(channel), current.get(channel)) {
+                seen.insert(channel.clone(), *v);
+            }
+        }
+        Arc::new(seen)
+    }
+
     /// LangGraph.js's run from a `Command` on a thread with nothing to
     /// resume: its writes are the input, saved as an `input` checkpoint.
     fn command_input(&mut self) -> Result<()> {
-        let versions = self.checkpoint.channel_versions.clone();
+        let versions = self.interrupt_seen();
         Arc::make_mut(&mut self.checkpoint.versions_seen).insert(INTERRUPT.into(), versions);
         self.pending.clear();
         self.save(Source::Input, None)?;
