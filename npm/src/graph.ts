@@ -122,7 +122,6 @@ const NODE_OPTIONS = new Set(["ends", "subgraphs", "retryPolicy", "input", "defe
 
 /** The options LangGraph.js has that the package refuses, with why (each fails with a GraphValueError, code `UNSUPPORTED`). */
 const UNSUPPORTED_NODE_OPTIONS: Record<string, string> = {
-  defer: "deferred nodes are not supported",
   cachePolicy: "node caching is not supported",
   timeout: "node timeouts are not supported",
   errorHandler: "node error handlers are not supported",
@@ -306,6 +305,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       this[RAW].addNode(name as string, wrapNode(fn, nodeDecoration(metadata, storeOfGraph(this)), messages?.keys.length ? messages : undefined), ends);
     } else this[RAW].addNode(name as string, action, ends);
     if (inputChannels !== undefined) this[RAW].setNodeInput(name, inputChannels);
+    // LangGraph.js reads `defer` as a flag (`node?.defer ? LastValueAfterFinish : EphemeralValue`).
+    if (option(checked, "defer", what)) this[RAW].setNodeDefer(name);
     return this;
   }
 

@@ -233,6 +233,12 @@ export interface AddNodeOptions {
   input?: object;
   /** Merged into the node's `config.metadata` (over the `langgraph_*` keys), as LangGraph.js does. */
   metadata?: Record<string, unknown>;
+  /**
+   * Run the node only once the run would otherwise end: after every other
+   * pending branch, however many supersteps they take (a fan-in after
+   * branches of different lengths, or after a `Send` fan-out, runs once).
+   */
+  defer?: boolean;
 }
 
 /** Options of `compile`. */

@@ -14,7 +14,10 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+mod options;
 mod schema;
+
+use options::NodeOptions;
 
 /// The source side of an edge: one node, or several (a join: the target
 /// runs once all of them have run).
@@ -145,6 +148,8 @@ pub struct StateGraph {
     input_keys: Option<Vec<String>>,
     /// The graph's output schema's keys, when it has one of its own.
     output_keys: Option<Vec<String>>,
+    /// Nodes' options besides their function (`defer`).
+    node_options: IndexMap<String, NodeOptions>,
     error: Option<Error>,
 }
 
@@ -369,7 +374,11 @@ impl StateGraph {
         );
         for (name, action) in &self.nodes {
             let trigger = Name::from(branch_channel(name));
-            channels.insert(trigger.clone(), ChannelKind::Ephemeral);
+            let kind = match self.is_deferred(name) {
+                true => ChannelKind::LastValueAfterFinish,
+                false => ChannelKind::Ephemeral,
+            };
+            channels.insert(trigger.clone(), kind);
             let mut node = CompiledNode::new(name, Some(action.clone()), vec![trigger]);
             // Without private channels every node reads the whole state (no copy).
             node.input = match self.inputs.get(name) {
@@ -395,7 +404,11 @@ impl StateGraph {
                 continue; // a join into END writes nothing (LangGraph's `attach_edge`)
             }
             let join = format!("join:{}:{to}", sources.join("+"));
-            channels.insert(join.as_str().into(), ChannelKind::Barrier(sources.clone()));
+            let kind = match self.is_deferred(to) {
+                true => ChannelKind::BarrierAfterFinish(sources.clone()),
+                false => ChannelKind::Barrier(sources.clone()),
+            };
+            channels.insert(join.as_str().into(), kind);
             nodes[to].triggers.push(join.as_str().into());
             for s in sources {
                 nodes[s]

@@ -86,6 +86,11 @@ pub struct NodeSpec {
     /// only name breakpoints; it uses the parent's checkpointer).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subgraph: Option<Box<GraphSpec>>,
+    /// `"defer": true`: LangGraph's `add_node(..., defer=True)`, the node
+    /// runs only once the run would otherwise end
+    /// (`tests/conformance/extensions/FORMAT.md`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub defer: bool,
 }
 
 /// One built-in op of a spec node.
@@ -562,13 +567,16 @@ impl GraphSpec {
                     metadata_without_config: options.metadata_without_config,
                 })?;
                 g.add_subgraph(name.clone(), compiled);
-                continue;
+            } else {
+                let ops = Rc::new(node.writes.clone());
+                let node_name = name.clone();
+                g.add_command_node(name.clone(), move |state: &State, ctx: &NodeContext| {
+                    run_ops(&node_name, &ops, state, ctx)
+                });
             }
-            let ops = Rc::new(node.writes.clone());
-            let node_name = name.clone();
-            g.add_command_node(name.clone(), move |state: &State, ctx: &NodeContext| {
-                run_ops(&node_name, &ops, state, ctx)
-            });
+            if node.defer {
+                g.set_node_defer(name.clone(), true);
+            }
         }
         for EdgeSpec(from, to) in &self.edges {
             match from {

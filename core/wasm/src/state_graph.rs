@@ -119,6 +119,15 @@ impl WasmStateGraph {
         Ok(())
     }
 
+    /// `addNode(name, action, { defer: true })`: the node runs only once
+    /// the run would otherwise end (core `StateGraph::set_node_defer`).
+    #[wasm_bindgen(js_name = setNodeDefer)]
+    pub fn set_node_defer(&mut self, name: JsValue) -> Result<(), JsValue> {
+        let name = string_arg(&name, "addNode(name, action, options): name")?;
+        self.graph.set_node_defer(name, true);
+        Ok(())
+    }
+
     /// `new StateGraph({ state, input })`'s input schema, in the
     /// constructor's form: a run's input writes only its channels.
     #[wasm_bindgen(js_name = setInputSchema)]

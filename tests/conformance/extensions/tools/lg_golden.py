@@ -90,10 +90,16 @@ def build_graph(gspec, root, parent_msg=frozenset()):
 
     b = StateGraph(State)
     for n, nd in gspec["nodes"].items():
+        # Extension (extensions/FORMAT.md): "defer": true is add_node(..., defer=True).
+        if set(nd) - {"writes", "subgraph", "defer"}:
+            raise ScenarioError(f"unknown node fields: {nd}")
+        if "defer" in nd and not isinstance(nd["defer"], bool):
+            raise ScenarioError(f"defer must be true or false: {nd}")
+        kw = {"defer": True} if nd.get("defer") else {}
         if "subgraph" in nd:
-            b.add_node(n, build_graph(nd["subgraph"], False, frozenset(msg_chans)))
+            b.add_node(n, build_graph(nd["subgraph"], False, frozenset(msg_chans)), **kw)
         else:
-            b.add_node(n, make(n, nd.get("writes", [])))
+            b.add_node(n, make(n, nd.get("writes", [])), **kw)
     ends = {"__start__": START, "__end__": END}
     for e in gspec.get("edges", []):
         src = [ends.get(x, x) for x in e[0]] if isinstance(e[0], list) else ends.get(e[0], e[0])
