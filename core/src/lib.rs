@@ -38,6 +38,7 @@
 //! # Ok::<(), chronograph::Error>(())
 //! ```
 
+mod cache;
 mod channels;
 mod checkpoint;
 mod checkpoint_ns;
@@ -51,6 +52,10 @@ pub mod scenario;
 mod state;
 mod types;
 
+pub use cache::{
+    node_namespace, BaseCache, CacheFuture, CacheKey, CachePolicy, CachedWrites, InMemoryCache,
+    KeyFn, CACHE_NS_WRITES,
+};
 pub use channels::{
     add_messages, ChannelKind, ChannelList, ChannelListIter, ChannelValue, CustomReducer, Reducer,
 };

@@ -6,7 +6,10 @@ import { DEFINITION, RAW, THREAD_STORE, type ThreadStore } from "./internal.js";
 import { END, INTERRUPT, START } from "./constants.js";
 import { isCommand } from "./command.js";
 import { GraphValueError, withCode } from "./errors.js";
-import { retryPolicyOf, withRetry } from "./retry.js";
+import { retryPolicyOf } from "./retry.js";
+import { timeoutPolicyOf } from "./timeout.js";
+import { BatchedCache, cacheOption, cachePolicyOf, keyOf, type BaseCache } from "./cache.js";
+import { mergeDefaults, resolvePolicies, withPolicies, type NodeDefaults, type NodePolicies, type ResolvedDefaults } from "./node_policies.js";
 import {
   AnnotationRoot,
   channelsOf,
@@ -97,6 +100,15 @@ const builderChannels = new WeakMap<object, Record<string, RawChannel>>();
 /** Each builder's nodes' `metadata` (addNode's option), by node name. */
 const builderMetadata = new WeakMap<object, Map<string, Record<string, unknown>>>();
 
+/** Each builder's nodes' policies (retry, cache, timeout), resolved with its defaults at compile. */
+const builderPolicies = new WeakMap<object, Map<string, NodePolicies>>();
+
+/** Each builder's `setNodeDefaults`. */
+const builderDefaults = new WeakMap<object, ResolvedDefaults>();
+
+/** Each compiled graph's cache queue (LangGraph.js's `AsyncBatchedCache`), settled before a run resolves. */
+const batchedCaches = new WeakMap<object, BatchedCache>();
+
 /** Each builder's nodes as the user gave them, for the compiled graph's `nodes`. */
 const builderNodes = new WeakMap<object, Map<string, GraphNode>>();
 
@@ -122,8 +134,6 @@ const NODE_OPTIONS = new Set(["ends", "subgraphs", "retryPolicy", "input", "defe
 
 /** The options LangGraph.js has that the package refuses, with why (each fails with a GraphValueError, code `UNSUPPORTED`). */
 const UNSUPPORTED_NODE_OPTIONS: Record<string, string> = {
-  cachePolicy: "node caching is not supported",
-  timeout: "node timeouts are not supported",
   errorHandler: "node error handlers are not supported",
 };
 
@@ -282,11 +292,16 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const what = "addNode(name, action, options): options";
     const ends = option(checked, "ends", what);
     const retry = retryPolicyOf(label, option(checked, "retryPolicy", what));
+    const cachePolicy = cachePolicyOf(`addNode(${JSON.stringify(label)}, action, options).cachePolicy`, option(checked, "cachePolicy", what));
+    const timeout = timeoutPolicyOf(`addNode(${JSON.stringify(label)}, action, options).timeout`, option(checked, "timeout", what));
+    const policies: NodePolicies = { own: { retryPolicy: retry, cachePolicy, timeout }, handler: false, subgraph: false, retryPolicy: retry, timeout };
     const input = option(checked, "input", what);
     // The input schema's channels join the graph's before anything is added (LangGraph.js's order).
     const inputChannels = input === undefined ? undefined : nodeInputChannels(input, `addNode(${JSON.stringify(label)}, action, options).input`, this.#channels());
     if (isInstance(action, CompiledStateGraph)) {
       if (retry) throw withCode(new GraphValueError(`addNode(${JSON.stringify(label)}, subgraph, options).retryPolicy: a retry policy on a subgraph node is not supported`), "UNSUPPORTED");
+      if (timeout) throw withCode(new GraphValueError(`addNode(${JSON.stringify(label)}, subgraph, options).timeout: a timeout on a subgraph node is not supported`), "UNSUPPORTED");
+      policies.subgraph = true;
       if (option(checked, "metadata", what) != null) {
         throw withCode(new GraphValueError(`addNode(${JSON.stringify(label)}, subgraph, options).metadata: metadata on a subgraph node is not supported (its nodes' config.metadata would carry it)`), "UNSUPPORTED");
       }
@@ -298,16 +313,49 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       const call = typeof action === "function" ? (action as UserNode) : runnableNode(action);
       this.#nodes().set(label, graphNode(label, call as unknown as (input: unknown, config: RunnableConfig) => unknown));
       const validated = validatingUpdates(call, this[DEFINITION]?.schema);
-      const fn = retry ? withRetry(validated, retry) : validated;
+      const fn = withPolicies(validated, policies);
       const messages = this[DEFINITION]?.messages;
       const metadata = nodeMetadata(label, option(checked, "metadata", what));
       if (metadata !== undefined) this.#metadata().set(label, metadata);
       this[RAW].addNode(name as string, wrapNode(fn, nodeDecoration(metadata, storeOfGraph(this)), messages?.keys.length ? messages : undefined), ends);
     } else this[RAW].addNode(name as string, action, ends);
+    this.#policies().set(label, policies);
     if (inputChannels !== undefined) this[RAW].setNodeInput(name, inputChannels);
     // LangGraph.js reads `defer` as a flag (`node?.defer ? LastValueAfterFinish : EphemeralValue`).
     if (option(checked, "defer", what)) this[RAW].setNodeDefer(name);
     return this;
+  }
+
+  /**
+   * LangGraph.js's `setNodeDefaults`: policies for every node without its
+   * own (`retryPolicy`, `timeout`; `cachePolicy` for regular nodes),
+   * resolved when the graph compiles, so the call may come before or after
+   * `addNode`; later calls override earlier ones field by field.
+   * Subgraphs do not inherit them.
+   */
+  setNodeDefaults(defaults: NodeDefaults<S>): this {
+    let resolved = builderDefaults.get(this);
+    if (resolved === undefined) builderDefaults.set(this, (resolved = {}));
+    mergeDefaults(resolved, defaults);
+    return this;
+  }
+
+  /** The builder's nodes' policies so far (see `builderPolicies`). */
+  #policies(): Map<string, NodePolicies> {
+    let policies = builderPolicies.get(this);
+    if (policies === undefined) builderPolicies.set(this, (policies = new Map()));
+    return policies;
+  }
+
+  /** Resolves every node's policies with the builder's defaults; the engine gets each node's cache policy. */
+  #resolvePolicies(): void {
+    const defaults = builderDefaults.get(this) ?? {};
+    const messages = this[DEFINITION]?.messages;
+    for (const [name, node] of builderPolicies.get(this) ?? []) {
+      const cache = resolvePolicies(node, defaults);
+      if (cache === undefined) this[RAW].setNodeCachePolicy(name, undefined, undefined);
+      else this[RAW].setNodeCachePolicy(name, keyOf(cache, messages?.keys.length ? messages : undefined), cache.ttl ?? undefined);
+    }
   }
 
   /** The builder's nodes' metadata so far (see `builderMetadata`). */
@@ -422,7 +470,10 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const python = flag(option(options, "pythonSemantics", what), "compile(options): options.pythonSemantics");
     const store = storeOption(option(options, "store", what), "compile(options): options.store");
     compiledStore(this, store);
-    const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent, !python);
+    const cache = cacheOption(option(options, "cache", what), "compile(options): options.cache");
+    const batched = cache === undefined ? undefined : new BatchedCache(cache);
+    this.#resolvePolicies();
+    const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent, !python, batched);
     // `@langchain/core`, if installed, is looked up now: runs wait for the lookup (message_classes.ts).
     void loadMessageClasses();
     // The nodes' metadata as they are now (nodes added later are not in this graph).
@@ -432,6 +483,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     hide(graph, "nodes", Object.freeze(Object.fromEntries(builderNodes.get(this) ?? [])));
     if (checkpointer === false) unCheckpointed.add(graph);
     hide(graph, "store", store);
+    hide(graph, "cache", cache);
+    if (batched !== undefined) batchedCaches.set(graph, batched);
     // LangGraph.js's `graph.builder` (what `chronograph/zod/schema` reads the definitions from).
     hide(graph, "builder", this);
     return hide(graph, "checkpointer", saver);
@@ -627,6 +680,8 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   declare readonly nodes: { readonly [name: string]: GraphNode };
   /** The long-term store given to `compile` (nodes get it as `config.store`). */
   declare readonly store: BaseStore | undefined;
+  /** The node cache given to `compile` (LangGraph.js's `graph.cache`). */
+  declare readonly cache: BaseCache | undefined;
   /** LangGraph.js's `stepTimeout`: milliseconds a superstep may take before the run is cancelled (`Error("Abort")`). */
   stepTimeout?: number;
 
@@ -692,6 +747,17 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     return unCheckpointed.has(this) ? undefined : runningTask(config);
   }
 
+  /** `run`, settled once the cache operations it asked for have (LangGraph.js awaits `cache.stop()` as a run ends). */
+  #cacheSettled<T>(run: Promise<T>): Promise<T> {
+    const batched = batchedCaches.get(this);
+    return batched === undefined ? run : run.finally(() => batched.stop());
+  }
+
+  /** LangGraph.js's `clearCache()`: drops every entry of the graph's cache (`cache.clear([])`). */
+  async clearCache(): Promise<void> {
+    await this.cache?.clear([]);
+  }
+
   /** A state (a run's result) with LangChain message instances where LangGraph.js has them (message_classes.ts). */
   #values(values: unknown): unknown {
     return this[DEFINITION]?.messages?.values(values) ?? values;
@@ -740,7 +806,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     });
     const engineRun = traced(config, input, () =>
       onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
-        classesKnown(() => this.#withInput(input, (i) => this[RAW].invoke(toEngine(i), runConfig)).then(output)),
+        classesKnown(() => this.#cacheSettled(this.#withInput(input, (i) => this[RAW].invoke(toEngine(i), runConfig)).then(output))),
       ),
     );
     // The run's data stays until the engine is done: a cancelled run's promise settles before that.
@@ -848,7 +914,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       });
       const engineRun = traced(config, input, () =>
         onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
-          classesKnown(() => this.#withInput(input, (i) => this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs))),
+          classesKnown(() => this.#cacheSettled(this.#withInput(input, (i) => this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs)))),
         ),
       );
       engineRun.then(forget, forget);
@@ -924,6 +990,9 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     hide(bound, "nodes", this.nodes);
     if (unCheckpointed.has(this)) unCheckpointed.add(bound);
     hide(bound, "store", this.store);
+    hide(bound, "cache", this.cache);
+    const batched = batchedCaches.get(this);
+    if (batched !== undefined) batchedCaches.set(bound, batched);
     hide(bound, "builder", (this as { builder?: unknown }).builder);
     bound.stepTimeout = this.stepTimeout;
     const base = mergeConfigs(boundConfigs.get(this), config);

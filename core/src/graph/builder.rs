@@ -4,6 +4,7 @@ use super::branch::{Branch, RouterFn};
 use super::compiled::{CompiledGraph, CompiledNode, FastIndexMap, GraphInner};
 use super::node::{NodeAction, NodeContext, NodeFuture, State};
 use super::validate::{channel_name_error, node_name_error, DEFAULT_BRANCH_NAME, TASKS};
+use crate::cache::BaseCache;
 use crate::channels::{ChannelKind, ChannelValue, Reducer};
 use crate::checkpoint::{CheckpointSaver, Name};
 use crate::clock::{default_clock, Clock, IdGenerator};
@@ -115,6 +116,16 @@ pub struct CompileOptions {
     /// (its savers store `source`, `step` and `parents` only); LangGraph
     /// (Python) copies them in. `false` by default; the JS bindings set it.
     pub metadata_without_config: bool,
+    /// Write the node's name to the `branch:to:NODE` channel a `Command.goto`
+    /// or a conditional edge picks, as LangGraph.js's branch writer does
+    /// (`{ channel, value: start }`; stored in the task's writes, and in a
+    /// deferred node's channel); LangGraph (Python) writes `None`, as static
+    /// edges do in both. `false` by default; the JS bindings set it.
+    pub routes_write_source: bool,
+    /// Where nodes with a cache policy ([`StateGraph::set_node_cache_policy`])
+    /// keep their writes (LangGraph's `compile(cache=...)`). Subgraphs do
+    /// not inherit it.
+    pub cache: Option<Rc<dyn BaseCache>>,
 }
 
 impl CompileOptions {
@@ -380,6 +391,7 @@ impl StateGraph {
             };
             channels.insert(trigger.clone(), kind);
             let mut node = CompiledNode::new(name, Some(action.clone()), vec![trigger]);
+            node.cache_policy = self.node_options.get(name).and_then(|o| o.cache.clone());
             // Without private channels every node reads the whole state (no copy).
             node.input = match self.inputs.get(name) {
                 Some(keys) => Some(keys.iter().map(|k| k.as_str().into()).collect()),
@@ -454,6 +466,8 @@ impl StateGraph {
             derived_update_ids: options.derived_update_ids,
             commit_as_settled: options.commit_as_settled,
             metadata_without_config: options.metadata_without_config,
+            cache: options.cache,
+            routes_write_source: options.routes_write_source,
             ids,
         }))
     }

@@ -4,6 +4,7 @@
 
 use super::branch::Branch;
 use super::node::{NodeAction, State};
+use crate::cache::{BaseCache, CachePolicy};
 use crate::channels::{ChannelKind, ChannelValue, Reducer};
 use crate::checkpoint::{Checkpoint, CheckpointSaver, ListOptions, Name};
 use crate::checkpoint_ns;
@@ -50,6 +51,8 @@ pub(crate) struct CompiledNode {
     /// LangGraph.js every channel (see
     /// [`crate::CompileOptions::routers_read_every_channel`]).
     pub router_input: Option<Rc<[Name]>>,
+    /// Its cache policy (used when the graph has a cache).
+    pub cache_policy: Option<CachePolicy>,
 }
 
 impl CompiledNode {
@@ -64,6 +67,7 @@ impl CompiledNode {
             destinations: Vec::new(),
             input: None,
             router_input: None,
+            cache_policy: None,
         }
     }
 
@@ -122,6 +126,10 @@ pub(crate) struct GraphInner {
     pub commit_as_settled: bool,
     /// See [`crate::CompileOptions::metadata_without_config`].
     pub metadata_without_config: bool,
+    /// See [`crate::CompileOptions::cache`].
+    pub cache: Option<Rc<dyn BaseCache>>,
+    /// See [`crate::CompileOptions::routes_write_source`].
+    pub routes_write_source: bool,
     pub ids: Rc<IdGenerator>,
 }
 
@@ -378,6 +386,26 @@ impl CompiledGraph {
         let mut events = Vec::new();
         let out = block_on(self.astream(input, config, &mut |e| events.push(e)))??;
         Ok((events, out))
+    }
+
+    /// Drops the cached writes of `nodes` (every node's when `None`) from
+    /// the graph's cache (LangGraph's `clear_cache`); nothing without one.
+    pub async fn aclear_cache(&self, nodes: Option<&[&str]>) -> Result<()> {
+        let Some(cache) = &self.inner.cache else {
+            return Ok(());
+        };
+        let namespaces = nodes.map(|nodes| {
+            nodes
+                .iter()
+                .map(|n| crate::cache::node_namespace(n))
+                .collect()
+        });
+        cache.clear(namespaces).await
+    }
+
+    /// Synchronous [`aclear_cache`](Self::aclear_cache).
+    pub fn clear_cache(&self, nodes: Option<&[&str]>) -> Result<()> {
+        block_on(self.aclear_cache(nodes))?
     }
 
     /// The state at the addressed checkpoint, or the thread's latest ("live":

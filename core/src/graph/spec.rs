@@ -565,6 +565,8 @@ impl GraphSpec {
                     routers_read_every_channel: options.routers_read_every_channel,
                     commit_as_settled: options.commit_as_settled,
                     metadata_without_config: options.metadata_without_config,
+                    cache: None,
+                    routes_write_source: options.routes_write_source,
                 })?;
                 g.add_subgraph(name.clone(), compiled);
             } else {

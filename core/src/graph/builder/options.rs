@@ -1,13 +1,16 @@
 //! Node options beside a node's function (LangGraph's `add_node` keyword
-//! arguments): `defer`.
+//! arguments): `defer`, `cache_policy`.
 
 use super::StateGraph;
+use crate::cache::CachePolicy;
 
 /// What [`StateGraph`] keeps of a node's options until it compiles.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct NodeOptions {
     /// `add_node(..., defer=True)`.
     pub defer: bool,
+    /// `add_node(..., cache_policy=...)`.
+    pub cache: Option<CachePolicy>,
 }
 
 impl StateGraph {
@@ -24,6 +27,24 @@ impl StateGraph {
             return self.fail(format!("Need to add_node `{node}` first"));
         }
         self.node_options.entry(node).or_default().defer = defer;
+        self
+    }
+
+    /// Caches node `node`'s writes by its input (LangGraph's
+    /// `add_node(..., cache_policy=CachePolicy(key_func, ttl))`), in the
+    /// cache the graph is compiled with ([`crate::CompileOptions::cache`]):
+    /// a task whose key is stored does not run, its stored writes are
+    /// its writes. `None` removes the policy.
+    pub fn set_node_cache_policy(
+        &mut self,
+        node: impl Into<String>,
+        policy: Option<CachePolicy>,
+    ) -> &mut Self {
+        let node = node.into();
+        if !self.nodes.contains_key(&node) {
+            return self.fail(format!("Need to add_node `{node}` first"));
+        }
+        self.node_options.entry(node).or_default().cache = policy;
         self
     }
 

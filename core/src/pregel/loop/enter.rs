@@ -238,6 +238,7 @@ impl<'a> Loop<'a> {
             exit_writes: Vec::new(),
             exec,
             deferred: Vec::new(),
+            cache_keys: Vec::new(),
             sink,
         })
     }

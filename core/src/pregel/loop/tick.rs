@@ -87,10 +87,11 @@ impl<'a> Loop<'a> {
             ControlFlow::Break(outcome) => return Ok(Some(outcome)),
             ControlFlow::Continue(tasks) => tasks,
         };
+        let cached = self.match_cached_writes(&mut tasks).await?;
         let paused = match self.graph.commit_as_settled {
-            true => self.run_and_commit_as_settled(&mut tasks).await?,
+            true => self.run_and_commit_as_settled(&mut tasks, &cached).await?,
             false => {
-                let ran = self.run_tasks(&tasks).await?;
+                let ran = self.run_tasks(&tasks, &cached).await?;
                 self.commit(&mut tasks, ran)?
             }
         };
@@ -199,13 +200,15 @@ impl<'a> Loop<'a> {
     }
 
     /// Starts every task that has no stored writes: reports each one's
-    /// start, and returns them (their index and scratchpad) with their
-    /// futures, in task order.
+    /// start (and the start of those served from the cache, `cached`, whose
+    /// updates follow), and returns them (their index and scratchpad) with
+    /// their futures, in task order.
     fn start_tasks(
         &mut self,
         tasks: &[Task],
         tick: &Rc<TickContext>,
-    ) -> (Started, Vec<impl Future<Output = Result<Writes>> + 'a>) {
+        cached: &[usize],
+    ) -> Result<(Started, Vec<impl Future<Output = Result<Writes>> + 'a>)> {
         let state = self.state();
         let start_input = self
             .checkpoint
@@ -215,16 +218,10 @@ impl<'a> Loop<'a> {
         let mut runs = Vec::with_capacity(tasks.len());
         let mut futures = Vec::with_capacity(tasks.len());
         for (i, task) in tasks.iter().enumerate() {
-            if !task.writes.is_empty() {
+            let from_cache = cached.contains(&i);
+            if !task.writes.is_empty() && !from_cache {
                 continue;
             }
-            let pad = Rc::new(Scratchpad::new(
-                &task.name,
-                &task.id,
-                self.step,
-                self.stored_resume(&task.id),
-                tick.clone(),
-            ));
             let step = self.step;
             self.emit(|_| StreamEvent::Task {
                 id: task.id.clone(),
@@ -243,6 +240,16 @@ impl<'a> Loop<'a> {
                     false => task.triggers.iter().map(|t| String::from(&**t)).collect(),
                 },
             });
+            if from_cache {
+                continue;
+            }
+            let pad = Rc::new(Scratchpad::new(
+                &task.name,
+                &task.id,
+                self.step,
+                self.stored_resume(&task.id),
+                tick.clone(),
+            ));
             runs.push((i, pad.clone()));
             futures.push(run_task(
                 self.graph,
@@ -253,7 +260,8 @@ impl<'a> Loop<'a> {
                 pad,
             ));
         }
-        (runs, futures)
+        self.report_cached(tasks, cached)?;
+        Ok((runs, futures))
     }
 
     /// After the tasks ran: the NULL resume value a task (or a subgraph's
@@ -266,10 +274,10 @@ impl<'a> Loop<'a> {
     }
 
     /// Runs every task that has no stored writes, concurrently.
-    async fn run_tasks(&mut self, tasks: &[Task]) -> Result<Ran> {
+    async fn run_tasks(&mut self, tasks: &[Task], cached: &[usize]) -> Result<Ran> {
         let tick = self.tick_context();
         let had_null_resume = tick.null_resume.own.borrow().is_some();
-        let (runs, mut futures) = self.start_tasks(tasks, &tick);
+        let (runs, mut futures) = self.start_tasks(tasks, &tick, cached)?;
         let single = futures.len() == 1;
         if let (false, Some(exec)) = (single, &mut self.exec) {
             let ran = exec.pool(futures.len());
@@ -306,10 +314,11 @@ impl<'a> Loop<'a> {
     async fn run_and_commit_as_settled(
         &mut self,
         tasks: &mut [Task],
+        cached: &[usize],
     ) -> Result<Option<Vec<Interrupt>>> {
         let tick = self.tick_context();
         let had_null_resume = tick.null_resume.own.borrow().is_some();
-        let (runs, futures) = self.start_tasks(tasks, &tick);
+        let (runs, futures) = self.start_tasks(tasks, &tick, cached)?;
         let single = futures.len() == 1;
         let mut running: Vec<_> = futures.into_iter().map(|f| Some(Box::pin(f))).collect();
         let mut outcome = Committing::default();
@@ -426,6 +435,7 @@ impl<'a> Loop<'a> {
                     writes.push((NO_WRITES.into(), Value::Null));
                 }
                 self.put_task_writes(task, &writes, single)?;
+                self.cache_writes(&task.id, &writes)?;
                 // Built only for a stream (the closure runs only then).
                 self.emit(|run| StreamEvent::Updates {
                     node: String::from(&*task.name),
@@ -563,7 +573,7 @@ impl<'a> Loop<'a> {
 /// A task's `updates` chunk (LangGraph's `map_output_updates`): its state
 /// writes as one object, or, when it wrote a channel more than once, one
 /// `{channel: value}` object per write, in order; `null` for none.
-fn update_chunk(graph: &GraphInner, writes: &[(String, Value)]) -> Value {
+pub(super) fn update_chunk(graph: &GraphInner, writes: &[(String, Value)]) -> Value {
     let state: Vec<&(String, Value)> = writes
         .iter()
         .filter(|(c, _)| graph.is_state_key(c))
