@@ -66,10 +66,10 @@ pub use checkpoint::{
 };
 pub use error::{Error, ErrorKind, Result};
 pub use graph::{
-    Branch, ChannelSpec, CompileOptions, CompileSpec, CompiledGraph, ConditionSpec,
-    ConditionalEdgeSpec, EdgeFrom, EdgeSources, EdgeSpec, GraphSpec, NodeAction, NodeContext,
-    NodeFuture, NodeSpec, ReducerName, RouterFn, RuleSpec, SpecOp, State, StateGraph, Topology,
-    TopologyEdge,
+    error_handler_node, Branch, ChannelSpec, CompileOptions, CompileSpec, CompiledGraph,
+    ConditionSpec, ConditionalEdgeSpec, EdgeFrom, EdgeSources, EdgeSpec, GraphSpec, NodeAction,
+    NodeContext, NodeError, NodeFuture, NodeSpec, ReducerName, RouterFn, RuleSpec, SpecOp, State,
+    StateGraph, Topology, TopologyEdge, DEFAULT_ERROR_HANDLER_NODE,
 };
 pub use import::{detect_format, import_thread, import_thread_as, ImportFormat};
 pub use state::{PregelTask, StateSnapshot, StateUpdate, TaskState};

@@ -4,8 +4,8 @@
 //! without touching this file:
 //! - `scenarios/` + `expected/`: the public scenarios of FORMAT.md;
 //! - `random/`: random scenarios with LangGraph as the oracle;
-//! - `extensions/`: persistent subgraphs, `durability` and deferred nodes
-//!   (`defer_*`; its own FORMAT.md);
+//! - `extensions/`: persistent subgraphs, `durability`, deferred nodes
+//!   (`defer_*`) and node error handlers (`error_handler_*`; its own FORMAT.md);
 //! - `regressions/`: generated scenarios that once failed, kept as regressions.
 //!
 //! `CONFORMANCE_DIR=path cargo test --test conformance extra_dir` checks
@@ -100,8 +100,19 @@ fn extension_scenarios_match_langgraph() {
     // Persistent subgraphs and `durability` (extensions/FORMAT.md).
     check_matching(
         &conformance_dir().join("extensions"),
-        |n| !n.starts_with("defer_"),
+        |n| !n.starts_with("defer_") && !n.starts_with("error_handler_"),
         10,
+    );
+}
+
+#[test]
+fn a_failed_node_runs_its_error_handler_in_the_same_superstep() {
+    // `add_node(error_handler=...)`, `set_node_defaults(error_handler=...)`
+    // (extensions/FORMAT.md, "Error handlers").
+    check_matching(
+        &conformance_dir().join("extensions"),
+        |n| n.starts_with("error_handler_"),
+        8,
     );
 }
 

@@ -53,6 +53,10 @@ pub(crate) struct CompiledNode {
     pub router_input: Option<Rc<[Name]>>,
     /// Its cache policy (used when the graph has a cache).
     pub cache_policy: Option<CachePolicy>,
+    /// The error handler node its failures go to (LangGraph's `error_handler_node`).
+    pub error_handler: Option<Name>,
+    /// Whether it is an error handler itself (its own failures are not routed).
+    pub is_error_handler: bool,
 }
 
 impl CompiledNode {
@@ -68,6 +72,8 @@ impl CompiledNode {
             input: None,
             router_input: None,
             cache_policy: None,
+            error_handler: None,
+            is_error_handler: false,
         }
     }
 
@@ -130,6 +136,8 @@ pub(crate) struct GraphInner {
     pub cache: Option<Rc<dyn BaseCache>>,
     /// See [`crate::CompileOptions::routes_write_source`].
     pub routes_write_source: bool,
+    /// See [`crate::CompileOptions::error_handlers_as_js`].
+    pub error_handlers_as_js: bool,
     pub ids: Rc<IdGenerator>,
 }
 

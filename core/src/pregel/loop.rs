@@ -24,6 +24,7 @@ mod cached;
 mod durability;
 mod enter;
 mod first;
+mod handlers;
 mod task;
 mod tick;
 
@@ -225,6 +226,8 @@ struct Loop<'a> {
     deferred: Vec<Option<DeferredPut>>,
     /// The cache keys of this superstep's tasks that run (see [`cached`]).
     cache_keys: Vec<cached::PendingKey>,
+    /// Error handlers a resumed superstep scheduled again (see [`handlers`]).
+    resumed_handlers: Vec<handlers::ResumedHandler>,
     /// The root loop's sink (a subgraph's loop reports to `frame.events`).
     sink: Option<Sink<'a>>,
 }

@@ -221,7 +221,8 @@ impl WasmStateGraph {
     /// loop or in validation, follow LangGraph.js (`CompileOptions::copy_on_save`,
     /// `command_starts_run`, `refuse_unreachable`, `derived_update_ids`,
     /// `routers_read_every_channel`, `commit_as_settled`,
-    /// `metadata_without_config`, `routes_write_source`); the JS layer's `compile({ pythonSemantics: true })`
+    /// `metadata_without_config`, `routes_write_source`,
+    /// `error_handlers_as_js`); the JS layer's `compile({ pythonSemantics: true })`
     /// turns it off for the Python conformance traces.
     /// `cache`: LangGraph.js's `compile({ cache })`, a JS cache object
     /// (see `cache::JsCache`), or `undefined`.
@@ -245,6 +246,7 @@ impl WasmStateGraph {
             commit_as_settled: js_semantics,
             metadata_without_config: js_semantics,
             routes_write_source: js_semantics,
+            error_handlers_as_js: js_semantics,
             checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
             interrupt_before: names_arg(&interrupt_before, "compile(options): interruptBefore")?,
             interrupt_after: names_arg(&interrupt_after, "compile(options): interruptAfter")?,

@@ -1,8 +1,18 @@
 //! Node options beside a node's function (LangGraph's `add_node` keyword
-//! arguments): `defer`, `cache_policy`.
+//! arguments): `defer`, `cache_policy`, `error_handler` (and
+//! `set_node_defaults(error_handler=...)`).
 
 use super::StateGraph;
 use crate::cache::CachePolicy;
+use crate::graph::NodeAction;
+
+/// The node a default error handler becomes (LangGraph's `_DEFAULT_ERROR_HANDLER_NODE`).
+pub const DEFAULT_ERROR_HANDLER_NODE: &str = "__default_error_handler__";
+
+/// The node `node`'s own error handler becomes (`__error_handler__<node>`).
+pub fn error_handler_node(node: &str) -> String {
+    format!("__error_handler__{node}")
+}
 
 /// What [`StateGraph`] keeps of a node's options until it compiles.
 #[derive(Clone, Debug, Default)]
@@ -11,6 +21,10 @@ pub(crate) struct NodeOptions {
     pub defer: bool,
     /// `add_node(..., cache_policy=...)`.
     pub cache: Option<CachePolicy>,
+    /// The node its failures go to (`add_node(..., error_handler=...)`).
+    pub error_handler: Option<String>,
+    /// Whether the node is an error handler.
+    pub is_error_handler: bool,
 }
 
 impl StateGraph {
@@ -46,6 +60,68 @@ impl StateGraph {
         }
         self.node_options.entry(node).or_default().cache = policy;
         self
+    }
+
+    /// Gives node `node` an error handler (LangGraph's `add_node(...,
+    /// error_handler=handler)`): registered as node `__error_handler__<node>`
+    /// (before `node`, as LangGraph registers it). When a task of `node`
+    /// fails (after its retries; an interrupt is no failure), its error is
+    /// stored with the node it came from, and the handler runs in the same
+    /// superstep on the failed task's input, with the failure in
+    /// [`NodeContext::node_error`](crate::NodeContext::node_error); its
+    /// update (or `Command`) is applied as any task's, and the run goes on.
+    /// A handler's own failure fails the run.
+    pub fn set_node_error_handler(
+        &mut self,
+        node: impl Into<String>,
+        handler: NodeAction,
+    ) -> &mut Self {
+        let node = node.into();
+        let Some(at) = self.nodes.get_index_of(&node) else {
+            return self.fail(format!("Need to add_node `{node}` first"));
+        };
+        let name = error_handler_node(&node);
+        if self.nodes.contains_key(&name) {
+            return self.fail(format!(
+                "Auto-generated error handler node `{name}` already exists."
+            ));
+        }
+        self.nodes.shift_insert(at, name.clone(), handler);
+        self.node_options
+            .entry(name.clone())
+            .or_default()
+            .is_error_handler = true;
+        self.node_options.entry(node).or_default().error_handler = Some(name);
+        self
+    }
+
+    /// LangGraph's `set_node_defaults(error_handler=handler)`: the error
+    /// handler of every regular node without its own, registered (as node
+    /// `__default_error_handler__`, after every other node) when the graph
+    /// compiles. `None` removes it.
+    pub fn set_default_error_handler(&mut self, handler: Option<NodeAction>) -> &mut Self {
+        self.default_error_handler = handler;
+        self
+    }
+
+    /// Whether node `node` is an error handler.
+    pub(crate) fn is_error_handler(&self, node: &str) -> bool {
+        self.node_options
+            .get(node)
+            .is_some_and(|o| o.is_error_handler)
+    }
+
+    /// The error handler node of `node` once compiled: its own, else the default one.
+    pub(crate) fn error_handler_of(&self, node: &str) -> Option<String> {
+        let options = self.node_options.get(node);
+        if options.is_some_and(|o| o.is_error_handler) {
+            return None;
+        }
+        options.and_then(|o| o.error_handler.clone()).or_else(|| {
+            self.default_error_handler
+                .as_ref()
+                .map(|_| DEFAULT_ERROR_HANDLER_NODE.to_owned())
+        })
     }
 
     /// Whether node `node` is deferred.

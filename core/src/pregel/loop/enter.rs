@@ -239,6 +239,7 @@ impl<'a> Loop<'a> {
             exec,
             deferred: Vec::new(),
             cache_keys: Vec::new(),
+            resumed_handlers: Vec::new(),
             sink,
         })
     }

@@ -18,7 +18,7 @@ use crate::checkpoint::{Name, Source, Version, NULL_TASK_ID};
 use crate::checkpoint_ns;
 use crate::error::{Error, ErrorKind, Result};
 use crate::graph::{GraphInner, NullResume, Scratchpad, TickContext};
-use crate::reserved::{ERROR, INTERRUPT, NO_WRITES, RESUME};
+use crate::reserved::{ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, RESUME};
 use crate::types::{Interrupt, StreamEvent, START};
 use futures::future::join_all;
 use serde_json::{Map, Value};
@@ -26,15 +26,19 @@ use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::future::Future;
 use std::ops::ControlFlow;
+use std::pin::Pin;
 use std::rc::Rc;
 use std::task::Poll;
 
 /// A task's writes: (channel, value) in the order it wrote them.
-type Writes = Vec<(String, Value)>;
+pub(super) type Writes = Vec<(String, Value)>;
 
 /// The tasks a superstep started: each one's index in the superstep's
 /// tasks, and its scratchpad.
-type Started = Vec<(usize, Rc<Scratchpad>)>;
+pub(super) type Started = Vec<(usize, Rc<Scratchpad>)>;
+
+/// A started task's run (boxed: an error handler's joins a running superstep).
+pub(super) type TaskFuture<'a> = Pin<Box<dyn Future<Output = Result<Writes>> + 'a>>;
 
 /// What running a superstep's tasks gave, for the commit.
 struct Ran {
@@ -57,11 +61,14 @@ enum Committed {
     Bubbled(Error),
     /// It failed; its error is stored.
     Failed(Error),
+    /// It failed and its node has an error handler: its error is stored
+    /// with the node it came from, and the handler runs next.
+    Handled(Error),
 }
 
 /// What committing a superstep's tasks found so far.
 #[derive(Default)]
-struct Committing {
+pub(super) struct Committing {
     /// Some task paused.
     paused: bool,
     /// The interrupts the paused tasks raised, in commit order.
@@ -92,7 +99,11 @@ impl<'a> Loop<'a> {
             true => self.run_and_commit_as_settled(&mut tasks, &cached).await?,
             false => {
                 let ran = self.run_tasks(&tasks, &cached).await?;
-                self.commit(&mut tasks, ran)?
+                let mut outcome = Committing::default();
+                let handled = self.commit(&mut tasks, ran, &mut outcome)?;
+                self.run_error_handlers(&mut tasks, handled, &mut outcome)
+                    .await?;
+                outcome.finish()?
             }
         };
         if let Some(interrupts) = paused {
@@ -134,13 +145,14 @@ impl<'a> Loop<'a> {
         // checkpoint are history, not results to reuse.
         if !self.is_replaying && !self.pending.is_empty() {
             algo::match_writes(&mut tasks, &self.pending);
+            self.resume_error_handlers(&mut tasks);
         }
         if algo::should_interrupt(&self.checkpoint, self.breakpoints(true), &tasks) {
             self.emit_breakpoint();
             return ControlFlow::Break(Outcome::Paused(self.paused_state(&tasks), Vec::new()));
         }
         // The tasks that finished in an earlier run report their updates again.
-        for task in tasks.iter().filter(|t| !t.writes.is_empty()) {
+        for task in tasks.iter().filter(|t| t.is_finished()) {
             self.emit(|run| StreamEvent::CachedUpdates {
                 node: String::from(&*task.name),
                 update: update_chunk(run.graph, &task.writes),
@@ -159,7 +171,7 @@ impl<'a> Loop<'a> {
     }
 
     /// What this tick's tasks share, and what subgraphs they run inherit.
-    fn tick_context(&self) -> Rc<TickContext> {
+    pub(super) fn tick_context(&self) -> Rc<TickContext> {
         let own = self
             .pending
             .iter()
@@ -188,7 +200,7 @@ impl<'a> Loop<'a> {
     }
 
     /// The answers stored for task `task_id`'s `interrupt()` calls.
-    fn stored_resume(&self, task_id: &str) -> Vec<Value> {
+    pub(super) fn stored_resume(&self, task_id: &str) -> Vec<Value> {
         self.pending
             .iter()
             .find(|w| w.task_id == task_id && w.channel == RESUME)
@@ -208,7 +220,7 @@ impl<'a> Loop<'a> {
         tasks: &[Task],
         tick: &Rc<TickContext>,
         cached: &[usize],
-    ) -> Result<(Started, Vec<impl Future<Output = Result<Writes>> + 'a>)> {
+    ) -> Result<(Started, Vec<TaskFuture<'a>>)> {
         let state = self.state();
         let start_input = self
             .checkpoint
@@ -216,7 +228,7 @@ impl<'a> Loop<'a> {
             .get(START)
             .map(|v| v.to_json());
         let mut runs = Vec::with_capacity(tasks.len());
-        let mut futures = Vec::with_capacity(tasks.len());
+        let mut futures: Vec<TaskFuture<'a>> = Vec::with_capacity(tasks.len());
         for (i, task) in tasks.iter().enumerate() {
             let from_cache = cached.contains(&i);
             if !task.writes.is_empty() && !from_cache {
@@ -243,22 +255,27 @@ impl<'a> Loop<'a> {
             if from_cache {
                 continue;
             }
-            let pad = Rc::new(Scratchpad::new(
+            let pad = Scratchpad::new(
                 &task.name,
                 &task.id,
                 self.step,
                 self.stored_resume(&task.id),
                 tick.clone(),
-            ));
+            );
+            // An error handler a resumed superstep scheduled again.
+            let pad = Rc::new(match self.take_resumed_handler(&task.id) {
+                Some((ns, error)) => pad.for_error_handler(ns, error),
+                None => pad,
+            });
             runs.push((i, pad.clone()));
-            futures.push(run_task(
+            futures.push(Box::pin(run_task(
                 self.graph,
                 task.name.clone(),
                 task.arg.clone(),
                 state.clone(),
                 start_input.clone(),
                 pad,
-            ));
+            )));
         }
         self.report_cached(tasks, cached)?;
         Ok((runs, futures))
@@ -313,14 +330,14 @@ impl<'a> Loop<'a> {
     /// Returns what [`commit`](Self::commit) returns.
     async fn run_and_commit_as_settled(
         &mut self,
-        tasks: &mut [Task],
+        tasks: &mut Vec<Task>,
         cached: &[usize],
     ) -> Result<Option<Vec<Interrupt>>> {
         let tick = self.tick_context();
         let had_null_resume = tick.null_resume.own.borrow().is_some();
-        let (runs, futures) = self.start_tasks(tasks, &tick, cached)?;
+        let (mut runs, futures) = self.start_tasks(tasks, &tick, cached)?;
         let single = futures.len() == 1;
-        let mut running: Vec<_> = futures.into_iter().map(|f| Some(Box::pin(f))).collect();
+        let mut running: Vec<Option<TaskFuture<'a>>> = futures.into_iter().map(Some).collect();
         let mut outcome = Committing::default();
         let mut saver_error: Option<Error> = None;
         std::future::poll_fn(|cx| {
@@ -338,12 +355,28 @@ impl<'a> Loop<'a> {
                 self.forward_nested();
             }
             settled.sort_by_key(|(k, result)| (result.is_ok(), *k));
+            let mut joined = false;
             for (k, result) in settled {
-                let (i, pad) = &runs[k];
-                let committed = self.commit_one(&mut tasks[*i], pad, result, single, &mut outcome);
+                let (i, pad) = runs[k].clone();
+                // LangGraph.js schedules a failed task's error handler (and
+                // reports it started) before it commits the failure.
+                if let Err(e) = &result {
+                    if self.routes_to_handler(&tasks[i], e) {
+                        let (handler, hpad) = self.error_handler_task(&tasks[i], e, &tick);
+                        running.push(Some(self.start_error_handler(&handler, hpad.clone())));
+                        tasks.push(handler);
+                        runs.push((tasks.len() - 1, hpad));
+                        joined = true;
+                    }
+                }
+                let committed = self.commit_one(&mut tasks[i], &pad, result, single, &mut outcome);
                 if let Err(e) = committed {
                     saver_error.get_or_insert(e);
                 }
+            }
+            // A handler that joined is polled in the next round.
+            if joined {
+                cx.waker().wake_by_ref();
             }
             match running.iter().all(Option::is_none) {
                 true => Poll::Ready(()),
@@ -358,30 +391,39 @@ impl<'a> Loop<'a> {
         outcome.finish()
     }
 
-    /// Stores each task's result, in task order. Returns the interrupts
-    /// raised when a task paused; the first error when one failed (after
-    /// every result is stored, so a resume does not re-run the others).
-    fn commit(&mut self, tasks: &mut [Task], ran: Ran) -> Result<Option<Vec<Interrupt>>> {
-        let mut outcome = Committing::default();
+    /// Stores each task's result, in task order, noting in `outcome` the
+    /// interrupts raised and the first failure (every result is stored, so
+    /// a resume does not re-run the others). Returns the failures that go
+    /// to error handlers: the failed task's index and its error.
+    fn commit(
+        &mut self,
+        tasks: &mut [Task],
+        ran: Ran,
+        outcome: &mut Committing,
+    ) -> Result<Vec<(usize, Error)>> {
+        let mut handled = Vec::new();
         for ((i, pad), result) in ran.runs.into_iter().zip(ran.results) {
-            self.commit_one(&mut tasks[i], &pad, result, ran.single, &mut outcome)?;
+            if let Some(e) = self.commit_one(&mut tasks[i], &pad, result, ran.single, outcome)? {
+                handled.push((i, e));
+            }
         }
-        outcome.finish()
+        Ok(handled)
     }
 
     /// Stores one task's result and reports it (its "tasks" result event),
-    /// noting in `outcome` whether it paused or failed.
-    fn commit_one(
+    /// noting in `outcome` whether it paused or failed. Returns the error
+    /// of a task whose failure goes to its node's error handler.
+    pub(super) fn commit_one(
         &mut self,
         task: &mut Task,
         pad: &Scratchpad,
         result: Result<Writes>,
         single: bool,
         outcome: &mut Committing,
-    ) -> Result<()> {
+    ) -> Result<Option<Error>> {
         let committed = self.commit_task(task, pad, result, single)?;
         let (error, raised) = match &committed {
-            Committed::Failed(e) => (Some(e.to_string()), &[][..]),
+            Committed::Failed(e) | Committed::Handled(e) => (Some(e.to_string()), &[][..]),
             Committed::Paused(raised) => (None, &raised[..]),
             Committed::Wrote | Committed::Bubbled(_) => (None, &[][..]),
         };
@@ -408,8 +450,9 @@ impl<'a> Loop<'a> {
             Committed::Bubbled(e) | Committed::Failed(e) => {
                 outcome.failure.get_or_insert(e);
             }
+            Committed::Handled(e) => return Ok(Some(e)),
         }
-        Ok(())
+        Ok(None)
     }
 
     /// Stores one task's result as writes on the current checkpoint.
@@ -479,8 +522,19 @@ impl<'a> Loop<'a> {
                 } else {
                     e
                 };
-                self.put_task_writes(task, &[(ERROR.into(), Value::String(e.repr()))], single)?;
-                Ok(Committed::Failed(e))
+                let mut rows = vec![(ERROR.to_owned(), Value::String(e.repr()))];
+                let handled = self.routes_to_handler(task, &e);
+                if handled {
+                    rows.push((
+                        ERROR_SOURCE_NODE.to_owned(),
+                        Value::String(String::from(&*task.name)),
+                    ));
+                }
+                self.put_task_writes(task, &rows, single)?;
+                Ok(match handled {
+                    true => Committed::Handled(e),
+                    false => Committed::Failed(e),
+                })
             }
         }
     }
