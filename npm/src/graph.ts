@@ -11,6 +11,15 @@ import { timeoutPolicyOf } from "./timeout.js";
 import { BatchedCache, cacheOption, cachePolicyOf, keyOf, type BaseCache } from "./cache.js";
 import { mergeDefaults, resolvePolicies, withPolicies, type NodeDefaults, type NodePolicies, type ResolvedDefaults } from "./node_policies.js";
 import {
+  DEFAULT_ERROR_HANDLER_NODE,
+  defaultHandlerNameTaken,
+  errorHandlerName,
+  errorHandlerOf,
+  handlerNameTaken,
+  handlerNode,
+  type NodeErrorHandler,
+} from "./error_handlers.js";
+import {
   AnnotationRoot,
   channelsOf,
   nodeInputChannels,
@@ -132,10 +141,6 @@ function graphNode(name: string, call: (input: unknown, config: RunnableConfig) 
 /** What `addNode`'s third argument may hold. */
 const NODE_OPTIONS = new Set(["ends", "subgraphs", "retryPolicy", "input", "defer", "cachePolicy", "timeout", "errorHandler", "metadata"]);
 
-/** The options LangGraph.js has that the package refuses, with why (each fails with a GraphValueError, code `UNSUPPORTED`). */
-const UNSUPPORTED_NODE_OPTIONS: Record<string, string> = {
-  errorHandler: "node error handlers are not supported",
-};
 
 /** A node whose updates of a zod object state's fields are parsed by zod, as LangGraph.js does (other states: the node itself). */
 function validatingUpdates(call: UserNode, schema: StateDefinitionInfo["schema"]): UserNode {
@@ -174,7 +179,7 @@ function nodeDecoration(metadata: Record<string, unknown> | undefined, store: (c
   };
 }
 
-/** Checks `addNode`'s options: `ends` goes to the bindings; LangGraph.js options the engine lacks fail, naming the difference. */
+/** Checks `addNode`'s options: only LangGraph.js's names (each is read where it is used). */
 function nodeOptions(name: string, options: unknown): AddNodeOptions {
   if (options == null) return {};
   if (typeof options !== "object") {
@@ -189,10 +194,6 @@ function nodeOptions(name: string, options: unknown): AddNodeOptions {
   }
   for (const key of keys) {
     if (!NODE_OPTIONS.has(key)) throw argumentError(`${what}.${key} is not an option of addNode (options: ${[...NODE_OPTIONS].join(", ")})`);
-    const why = UNSUPPORTED_NODE_OPTIONS[key];
-    if (why !== undefined && option(options, key, what) !== undefined) {
-      throw withCode(new GraphValueError(`${what}.${key}: ${why}`), "UNSUPPORTED");
-    }
   }
   return options as AddNodeOptions;
 }
@@ -294,7 +295,10 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const retry = retryPolicyOf(label, option(checked, "retryPolicy", what));
     const cachePolicy = cachePolicyOf(`addNode(${JSON.stringify(label)}, action, options).cachePolicy`, option(checked, "cachePolicy", what));
     const timeout = timeoutPolicyOf(`addNode(${JSON.stringify(label)}, action, options).timeout`, option(checked, "timeout", what));
-    const policies: NodePolicies = { own: { retryPolicy: retry, cachePolicy, timeout }, handler: false, subgraph: false, retryPolicy: retry, timeout };
+    const errorHandler = errorHandlerOf(`addNode(${JSON.stringify(label)}, action, options).errorHandler`, option(checked, "errorHandler", what));
+    const policies: NodePolicies = { own: { retryPolicy: retry, cachePolicy, timeout, errorHandler: errorHandler !== undefined }, handler: false, subgraph: false, retryPolicy: retry, timeout };
+    // LangGraph.js registers the handler node first (`graph.nodes` lists it before the node).
+    if (errorHandler !== undefined) this.#claimHandler(label, errorHandler);
     const input = option(checked, "input", what);
     // The input schema's channels join the graph's before anything is added (LangGraph.js's order).
     const inputChannels = input === undefined ? undefined : nodeInputChannels(input, `addNode(${JSON.stringify(label)}, action, options).input`, this.#channels());
@@ -312,14 +316,12 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       // A LangChain Runnable (anything with `invoke(input, config)`) runs through its `invoke`.
       const call = typeof action === "function" ? (action as UserNode) : runnableNode(action);
       this.#nodes().set(label, graphNode(label, call as unknown as (input: unknown, config: RunnableConfig) => unknown));
-      const validated = validatingUpdates(call, this[DEFINITION]?.schema);
-      const fn = withPolicies(validated, policies);
-      const messages = this[DEFINITION]?.messages;
       const metadata = nodeMetadata(label, option(checked, "metadata", what));
       if (metadata !== undefined) this.#metadata().set(label, metadata);
-      this[RAW].addNode(name as string, wrapNode(fn, nodeDecoration(metadata, storeOfGraph(this)), messages?.keys.length ? messages : undefined), ends);
+      this[RAW].addNode(name as string, this.#engineNode(call, policies, metadata), ends);
     } else this[RAW].addNode(name as string, action, ends);
     this.#policies().set(label, policies);
+    if (errorHandler !== undefined) this.#addErrorHandler(label, errorHandler);
     if (inputChannels !== undefined) this[RAW].setNodeInput(name, inputChannels);
     // LangGraph.js reads `defer` as a flag (`node?.defer ? LastValueAfterFinish : EphemeralValue`).
     if (option(checked, "defer", what)) this[RAW].setNodeDefer(name);
@@ -340,6 +342,30 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     return this;
   }
 
+  /** Claims `__error_handler__<node>` (LangGraph.js's error when taken) and lists the handler among the nodes. */
+  #claimHandler(node: string, handler: NodeErrorHandler<unknown>): void {
+    const name = errorHandlerName(node);
+    let names = nodeNames.get(this);
+    if (names === undefined) nodeNames.set(this, (names = new Set()));
+    if (names.has(name)) throw handlerNameTaken(node);
+    names.add(name);
+    this.#nodes().set(name, graphNode(name, (input, config) => handler(input, undefined as never, config)));
+  }
+
+  /** A node function for the engine: `call` with its policies, zod checks, metadata and store, as every node has. */
+  #engineNode(call: UserNode, policies: NodePolicies, metadata?: Record<string, unknown>): ReturnType<typeof wrapNode> {
+    const validated = validatingUpdates(call, this[DEFINITION]?.schema);
+    const messages = this[DEFINITION]?.messages;
+    return wrapNode(withPolicies(validated, policies), nodeDecoration(metadata, storeOfGraph(this)), messages?.keys.length ? messages : undefined);
+  }
+
+  /** Node `node`'s error handler, as the engine's `__error_handler__<node>` node. */
+  #addErrorHandler(node: string, handler: NodeErrorHandler<unknown>): void {
+    const policies: NodePolicies = { own: {}, handler: true, subgraph: false };
+    this[RAW].setNodeErrorHandler(node, this.#engineNode(handlerNode(handler), policies));
+    this.#policies().set(errorHandlerName(node), policies);
+  }
+
   /** The builder's nodes' policies so far (see `builderPolicies`). */
   #policies(): Map<string, NodePolicies> {
     let policies = builderPolicies.get(this);
@@ -347,15 +373,31 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     return policies;
   }
 
-  /** Resolves every node's policies with the builder's defaults; the engine gets each node's cache policy. */
-  #resolvePolicies(): void {
+  /**
+   * Resolves every node's policies with the builder's defaults; the engine
+   * gets each node's cache policy, and the default error handler (as node
+   * `__default_error_handler__`, for this compile only). Returns that
+   * handler's node, for the compiled graph's `nodes`.
+   */
+  #resolvePolicies(): GraphNode | undefined {
     const defaults = builderDefaults.get(this) ?? {};
+    const handler = defaults.errorHandler;
+    let defaultHandler: GraphNode | undefined;
+    if (handler === undefined) this[RAW].setDefaultErrorHandler(undefined);
+    else {
+      if (nodeNames.get(this)?.has(DEFAULT_ERROR_HANDLER_NODE)) throw defaultHandlerNameTaken();
+      const policies: NodePolicies = { own: {}, handler: true, subgraph: false };
+      resolvePolicies(policies, defaults);
+      this[RAW].setDefaultErrorHandler(this.#engineNode(handlerNode(handler), policies));
+      defaultHandler = graphNode(DEFAULT_ERROR_HANDLER_NODE, (input, config) => handler(input, undefined, config));
+    }
     const messages = this[DEFINITION]?.messages;
     for (const [name, node] of builderPolicies.get(this) ?? []) {
       const cache = resolvePolicies(node, defaults);
       if (cache === undefined) this[RAW].setNodeCachePolicy(name, undefined, undefined);
       else this[RAW].setNodeCachePolicy(name, keyOf(cache, messages?.keys.length ? messages : undefined), cache.ttl ?? undefined);
     }
+    return defaultHandler;
   }
 
   /** The builder's nodes' metadata so far (see `builderMetadata`). */
@@ -472,7 +514,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     compiledStore(this, store);
     const cache = cacheOption(option(options, "cache", what), "compile(options): options.cache");
     const batched = cache === undefined ? undefined : new BatchedCache(cache);
-    this.#resolvePolicies();
+    const defaultHandler = this.#resolvePolicies();
     const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent, !python, batched);
     // `@langchain/core`, if installed, is looked up now: runs wait for the lookup (message_classes.ts).
     void loadMessageClasses();
@@ -480,7 +522,9 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const metadata = builderMetadata.get(this);
     const definition = this[DEFINITION] && metadata?.size ? { ...this[DEFINITION], nodeMetadata: new Map(metadata) } : this[DEFINITION];
     const graph = new CompiledStateGraph<S, U>(compiled, definition);
-    hide(graph, "nodes", Object.freeze(Object.fromEntries(builderNodes.get(this) ?? [])));
+    const nodes = [...(builderNodes.get(this) ?? [])];
+    if (defaultHandler !== undefined) nodes.push([DEFAULT_ERROR_HANDLER_NODE, defaultHandler]);
+    hide(graph, "nodes", Object.freeze(Object.fromEntries(nodes)));
     if (checkpointer === false) unCheckpointed.add(graph);
     hide(graph, "store", store);
     hide(graph, "cache", cache);

@@ -8,6 +8,7 @@ import { cachePolicyOf, type CachePolicy } from "./cache.js";
 import { withRetry, type RetryPolicy } from "./retry.js";
 import { timeoutPolicyOf, withTimeout, type ResolvedTimeoutPolicy, type TimeoutPolicy } from "./timeout.js";
 import type { UserNode } from "./runtime.js";
+import { handledFailure } from "./cancel.js";
 
 /** `setNodeDefaults`' argument (LangGraph.js's `NodeDefaults`). */
 export interface NodeDefaults<S = never> {
@@ -56,19 +57,22 @@ export function mergeDefaults(into: ResolvedDefaults, defaults: unknown): void {
  * between gives both graphs the later ones.)
  */
 export interface NodePolicies {
-  own: { retryPolicy?: RetryPolicy; cachePolicy?: CachePolicy | false; timeout?: ResolvedTimeoutPolicy };
+  own: { retryPolicy?: RetryPolicy; cachePolicy?: CachePolicy | false; timeout?: ResolvedTimeoutPolicy; errorHandler?: boolean };
   /** An error-handler node (`__error_handler__<node>`, `__default_error_handler__`). */
   handler: boolean;
   /** A subgraph node: retries and timeouts do not apply (the engine runs it). */
   subgraph: boolean;
   retryPolicy?: RetryPolicy;
   timeout?: ResolvedTimeoutPolicy;
+  /** Its failures go to an error handler (its own, or the default one). */
+  routed?: boolean;
 }
 
 /** The cache policy `node` compiles with under `defaults` (`undefined`: none). */
 export function resolvePolicies(node: NodePolicies, defaults: ResolvedDefaults): CachePolicy | undefined {
   node.retryPolicy = node.own.retryPolicy ?? defaults.retryPolicy;
   node.timeout = node.own.timeout ?? defaults.timeout;
+  node.routed = !node.handler && (node.own.errorHandler === true || defaults.errorHandler !== undefined);
   if (node.handler || node.own.cachePolicy === false) return undefined;
   return node.own.cachePolicy ?? defaults.cachePolicy;
 }
@@ -82,7 +86,7 @@ export function withPolicies(fn: UserNode, policies: NodePolicies): UserNode {
   const call = fn as unknown as (state: unknown, config: unknown) => unknown;
   let made: { retry?: RetryPolicy; timeout?: ResolvedTimeoutPolicy; fn: (state: unknown, config: unknown) => unknown } | undefined;
   // A function, not an arrow: the node keeps the `this` it is called with (runtime.ts `wrapNode`).
-  return function (this: unknown, state: unknown, config: unknown): unknown {
+  const run = function (this: unknown, state: unknown, config: unknown): unknown {
     const { retryPolicy: retry, timeout } = policies;
     if (retry === undefined && timeout === undefined) return call.call(this, state, config);
     if (made === undefined || made.retry !== retry || made.timeout !== timeout) {
@@ -91,5 +95,20 @@ export function withPolicies(fn: UserNode, policies: NodePolicies): UserNode {
       made = { retry, timeout, fn: f as unknown as (state: unknown, config: unknown) => unknown };
     }
     return made.fn.call(this, state, config);
+  };
+  return function (this: unknown, state: unknown, config: unknown): unknown {
+    if (!policies.routed) return run.call(this, state, config);
+    // A failure its error handler takes does not fail the superstep (cancel.ts).
+    let out: unknown;
+    try {
+      out = run.call(this, state, config);
+    } catch (e) {
+      throw handledFailure(e);
+    }
+    return isThenable(out) ? out.then(undefined, (e: unknown) => Promise.reject(handledFailure(e))) : out;
   } as unknown as UserNode;
+}
+
+function isThenable(v: unknown): v is Promise<unknown> {
+  return v !== null && (typeof v === "object" || typeof v === "function") && typeof (v as { then?: unknown }).then === "function";
 }

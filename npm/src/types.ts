@@ -10,6 +10,7 @@ import type { RetryPolicy } from "./retry.js";
 import type { BaseStore } from "./store.js";
 import type { BaseCache, CachePolicy } from "./cache.js";
 import type { TimeoutPolicy } from "./timeout.js";
+import type { NodeError } from "./errors.js";
 
 /**
  * A JSON value: what state channels, updates and interrupt values hold.
@@ -255,6 +256,14 @@ export interface AddNodeOptions {
    * `NodeTimeoutError`; its `config.signal` is aborted then.
    */
   timeout?: number | TimeoutPolicy;
+  /**
+   * Runs when the node fails (after its retries; an `interrupt()` is no
+   * failure): as node `__error_handler__<name>`, in the same superstep, on
+   * the failed task's input, given a `NodeError` (`{ node, error }`); its
+   * update or `Command` is applied and the run goes on. A handler that
+   * fails fails the run.
+   */
+  errorHandler?: (state: never, error: NodeError, config: NodeConfig) => unknown;
 }
 
 /** Options of `compile`. */

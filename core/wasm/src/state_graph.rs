@@ -131,6 +131,43 @@ impl WasmStateGraph {
         Ok(())
     }
 
+    /// `addNode(name, fn, { errorHandler })`: `handler` (a node function,
+    /// which reads its failure with `taskNodeError`) runs when a task of
+    /// node `name` fails (core `StateGraph::set_node_error_handler`).
+    #[wasm_bindgen(js_name = setNodeErrorHandler)]
+    pub fn set_node_error_handler(
+        &mut self,
+        name: JsValue,
+        handler: JsValue,
+    ) -> Result<(), JsValue> {
+        let name = string_arg(&name, "addNode(name, action, options): name")?;
+        let what = format!("addNode({name:?}, action, options): options.errorHandler");
+        let f = function_arg(&handler, &what)?;
+        let action = node_action(
+            chronograph::error_handler_node(&name),
+            f,
+            self.cache.clone(),
+        );
+        self.graph.set_node_error_handler(name, action);
+        Ok(())
+    }
+
+    /// `setNodeDefaults({ errorHandler })` as the graph compiles: the
+    /// handler of every node without its own (`undefined`: none).
+    #[wasm_bindgen(js_name = setDefaultErrorHandler)]
+    pub fn set_default_error_handler(&mut self, handler: JsValue) -> Result<(), JsValue> {
+        let action = match handler.is_undefined() {
+            true => None,
+            false => {
+                let f = function_arg(&handler, "setNodeDefaults(defaults).errorHandler")?;
+                let name = chronograph::DEFAULT_ERROR_HANDLER_NODE.to_owned();
+                Some(node_action(name, f, self.cache.clone()))
+            }
+        };
+        self.graph.set_default_error_handler(action);
+        Ok(())
+    }
+
     /// A node's `cachePolicy` as the JS layer resolves it: `keyOf(input)`
     /// returns the text its cache key hashes, entries live `ttl` seconds
     /// (`undefined`: for ever); `keyOf` `undefined` removes the policy.
