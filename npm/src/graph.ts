@@ -33,7 +33,7 @@ import {
   type StateType,
   type UpdateType,
 } from "./state.js";
-import { laneOptions, onThread, runningTask, withRunData, wrapNode, type UserNode } from "./runtime.js";
+import { laneOptions, onThread, runningTask, withRunData, wrapNode, type RawNode, type UserNode } from "./runtime.js";
 import { listed } from "./lazy.js";
 import { MemorySaver } from "./saver.js";
 import { SaverBridge, isAsyncSaver } from "./bridge.js";
@@ -318,7 +318,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       this.#nodes().set(label, graphNode(label, call as unknown as (input: unknown, config: RunnableConfig) => unknown));
       const metadata = nodeMetadata(label, option(checked, "metadata", what));
       if (metadata !== undefined) this.#metadata().set(label, metadata);
-      this[RAW].addNode(name as string, this.#engineNode(call, policies, metadata), ends);
+      this[RAW].addNode(name as string, engineNode(this as StateGraphImpl<object, object>, call, policies, metadata), ends);
     } else this[RAW].addNode(name as string, action, ends);
     this.#policies().set(label, policies);
     if (errorHandler !== undefined) this.#addErrorHandler(label, errorHandler);
@@ -352,17 +352,10 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     this.#nodes().set(name, graphNode(name, (input, config) => handler(input, undefined as never, config)));
   }
 
-  /** A node function for the engine: `call` with its policies, zod checks, metadata and store, as every node has. */
-  #engineNode(call: UserNode, policies: NodePolicies, metadata?: Record<string, unknown>): ReturnType<typeof wrapNode> {
-    const validated = validatingUpdates(call, this[DEFINITION]?.schema);
-    const messages = this[DEFINITION]?.messages;
-    return wrapNode(withPolicies(validated, policies), nodeDecoration(metadata, storeOfGraph(this)), messages?.keys.length ? messages : undefined);
-  }
-
   /** Node `node`'s error handler, as the engine's `__error_handler__<node>` node. */
   #addErrorHandler(node: string, handler: NodeErrorHandler<unknown>): void {
     const policies: NodePolicies = { own: {}, handler: true, subgraph: false };
-    this[RAW].setNodeErrorHandler(node, this.#engineNode(handlerNode(handler), policies));
+    this[RAW].setNodeErrorHandler(node, engineNode(this as StateGraphImpl<object, object>, handlerNode(handler), policies));
     this.#policies().set(errorHandlerName(node), policies);
   }
 
@@ -371,33 +364,6 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     let policies = builderPolicies.get(this);
     if (policies === undefined) builderPolicies.set(this, (policies = new Map()));
     return policies;
-  }
-
-  /**
-   * Resolves every node's policies with the builder's defaults; the engine
-   * gets each node's cache policy, and the default error handler (as node
-   * `__default_error_handler__`, for this compile only). Returns that
-   * handler's node, for the compiled graph's `nodes`.
-   */
-  #resolvePolicies(): GraphNode | undefined {
-    const defaults = builderDefaults.get(this) ?? {};
-    const handler = defaults.errorHandler;
-    let defaultHandler: GraphNode | undefined;
-    if (handler === undefined) this[RAW].setDefaultErrorHandler(undefined);
-    else {
-      if (nodeNames.get(this)?.has(DEFAULT_ERROR_HANDLER_NODE)) throw defaultHandlerNameTaken();
-      const policies: NodePolicies = { own: {}, handler: true, subgraph: false };
-      resolvePolicies(policies, defaults);
-      this[RAW].setDefaultErrorHandler(this.#engineNode(handlerNode(handler), policies));
-      defaultHandler = graphNode(DEFAULT_ERROR_HANDLER_NODE, (input, config) => handler(input, undefined, config));
-    }
-    const messages = this[DEFINITION]?.messages;
-    for (const [name, node] of builderPolicies.get(this) ?? []) {
-      const cache = resolvePolicies(node, defaults);
-      if (cache === undefined) this[RAW].setNodeCachePolicy(name, undefined, undefined);
-      else this[RAW].setNodeCachePolicy(name, keyOf(cache, messages?.keys.length ? messages : undefined), cache.ttl ?? undefined);
-    }
-    return defaultHandler;
   }
 
   /** The builder's nodes' metadata so far (see `builderMetadata`). */
@@ -514,7 +480,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     compiledStore(this, store);
     const cache = cacheOption(option(options, "cache", what), "compile(options): options.cache");
     const batched = cache === undefined ? undefined : new BatchedCache(cache);
-    const defaultHandler = this.#resolvePolicies();
+    const defaultHandler = resolveBuilderPolicies(this as StateGraphImpl<object, object>);
     const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent, !python, batched);
     // `@langchain/core`, if installed, is looked up now: runs wait for the lookup (message_classes.ts).
     void loadMessageClasses();
@@ -533,6 +499,41 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     hide(graph, "builder", this);
     return hide(graph, "checkpointer", saver);
   }
+}
+
+/**
+ * Resolves every node's policies of `builder` with its defaults; the
+ * engine gets each node's cache policy, and the default error handler (as
+ * node `__default_error_handler__`, for this compile only). Returns that
+ * handler's node, for the compiled graph's `nodes`. (A function, not a
+ * method: a builder from `fromSpec` has no private methods.)
+ */
+/** A node function for the engine: `call` with its policies, zod checks, metadata and store, as every node of `builder` has. */
+function engineNode(builder: StateGraphImpl<object, object>, call: UserNode, policies: NodePolicies, metadata?: Record<string, unknown>): RawNode {
+  const validated = validatingUpdates(call, builder[DEFINITION]?.schema);
+  const messages = builder[DEFINITION]?.messages;
+  return wrapNode(withPolicies(validated, policies), nodeDecoration(metadata, storeOfGraph(builder)), messages?.keys.length ? messages : undefined);
+}
+
+function resolveBuilderPolicies(builder: StateGraphImpl<object, object>): GraphNode | undefined {
+  const defaults = builderDefaults.get(builder) ?? {};
+  const handler = defaults.errorHandler;
+  let defaultHandler: GraphNode | undefined;
+  if (handler === undefined) builder[RAW].setDefaultErrorHandler(undefined);
+  else {
+    if (nodeNames.get(builder)?.has(DEFAULT_ERROR_HANDLER_NODE)) throw defaultHandlerNameTaken();
+    const policies: NodePolicies = { own: {}, handler: true, subgraph: false };
+    resolvePolicies(policies, defaults);
+    builder[RAW].setDefaultErrorHandler(engineNode(builder, handlerNode(handler), policies));
+    defaultHandler = graphNode(DEFAULT_ERROR_HANDLER_NODE, (input, config) => handler(input, undefined, config));
+  }
+  const messages = builder[DEFINITION]?.messages;
+  for (const [name, node] of builderPolicies.get(builder) ?? []) {
+    const cache = resolvePolicies(node, defaults);
+    if (cache === undefined) builder[RAW].setNodeCachePolicy(name, undefined, undefined);
+    else builder[RAW].setNodeCachePolicy(name, keyOf(cache, messages?.keys.length ? messages : undefined), cache.ttl ?? undefined);
+  }
+  return defaultHandler;
 }
 
 /**
