@@ -262,7 +262,7 @@ mod tests {
             [(key("b", "k"), writes)]
         );
         assert_eq!(cache.len(), 1, "the expired entry was dropped when read");
-        let _ = cache.clear(Some(vec![node_namespace("b")]));
+        futures::executor::block_on(cache.clear(Some(vec![node_namespace("b")]))).unwrap();
         assert!(cache.is_empty());
     }
 }

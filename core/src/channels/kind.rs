@@ -23,7 +23,7 @@ pub enum ChannelKind {
     Tasks,
     /// `branch:to:NODE` of a deferred node (LangGraph's
     /// `LastValueAfterFinish`): the last value written, available only
-    /// once the run would otherwise finish ([`finish`](Self::finish)), then
+    /// once the run would otherwise finish (LangGraph's `finish()`), then
     /// cleared by the task it triggers. Stored as `[value, finished]`, as
     /// LangGraph (both) checkpoints it.
     LastValueAfterFinish,
