@@ -5,7 +5,6 @@
 // format's `defer`).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import {
   Annotation,
   BaseLangGraphError,
@@ -21,7 +20,7 @@ import {
   isNodeError,
   isNodeTimeoutError,
 } from "chronograph";
-import { collect, sleep } from "./support.mjs";
+import { collect, runWithoutPeers, sleep } from "./support.mjs";
 
 const State = Annotation.Root({
   n: Annotation(),
@@ -99,13 +98,7 @@ test("without @langchain/langgraph-checkpoint, InMemoryCache is the package's ow
     Date.now = realNow;
     console.log(JSON.stringify({ own: !("serde" in cache), outs, runs, namespaces: Object.keys(cache.cache) }));
   `;
-  const out = spawnSync(process.execPath, ["--input-type=module", "-e", program], {
-    cwd: new URL(".", import.meta.url),
-    env: { ...process.env, CHRONOGRAPH_LANGCHAIN: "off" },
-    encoding: "utf8",
-  });
-  assert.equal(out.status, 0, out.stderr);
-  assert.deepEqual(JSON.parse(out.stdout), {
+  assert.deepEqual(runWithoutPeers(program), {
     own: true,
     outs: [{ n: 1, out: 2 }, { n: 1, out: 2 }, { n: 1, out: 2 }, { n: 1, out: 2 }],
     runs: 3,

@@ -141,7 +141,6 @@ function graphNode(name: string, call: (input: unknown, config: RunnableConfig) 
 /** What `addNode`'s third argument may hold. */
 const NODE_OPTIONS = new Set(["ends", "subgraphs", "retryPolicy", "input", "defer", "cachePolicy", "timeout", "errorHandler", "metadata"]);
 
-
 /** A node whose updates of a zod object state's fields are parsed by zod, as LangGraph.js does (other states: the node itself). */
 function validatingUpdates(call: UserNode, schema: StateDefinitionInfo["schema"]): UserNode {
   if (!(schema instanceof ZodInputValidator)) return call;
@@ -501,13 +500,6 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
   }
 }
 
-/**
- * Resolves every node's policies of `builder` with its defaults; the
- * engine gets each node's cache policy, and the default error handler (as
- * node `__default_error_handler__`, for this compile only). Returns that
- * handler's node, for the compiled graph's `nodes`. (A function, not a
- * method: a builder from `fromSpec` has no private methods.)
- */
 /** A node function for the engine: `call` with its policies, zod checks, metadata and store, as every node of `builder` has. */
 function engineNode(builder: StateGraphImpl<object, object>, call: UserNode, policies: NodePolicies, metadata?: Record<string, unknown>): RawNode {
   const validated = validatingUpdates(call, builder[DEFINITION]?.schema);
@@ -515,6 +507,13 @@ function engineNode(builder: StateGraphImpl<object, object>, call: UserNode, pol
   return wrapNode(withPolicies(validated, policies), nodeDecoration(metadata, storeOfGraph(builder)), messages?.keys.length ? messages : undefined);
 }
 
+/**
+ * Resolves every node's policies of `builder` with its defaults; the
+ * engine gets each node's cache policy, and the default error handler (as
+ * node `__default_error_handler__`, for this compile only). Returns that
+ * handler's node, for the compiled graph's `nodes`. (A function, not a
+ * method: a builder from `fromSpec` has no private methods.)
+ */
 function resolveBuilderPolicies(builder: StateGraphImpl<object, object>): GraphNode | undefined {
   const defaults = builderDefaults.get(builder) ?? {};
   const handler = defaults.errorHandler;

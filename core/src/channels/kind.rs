@@ -75,19 +75,8 @@ impl ChannelKind {
             }
             ChannelKind::Barrier(names) => {
                 let mut seen = seen_names(slot);
-                let mut updated = false;
-                for v in values {
-                    let name = v.as_str().unwrap_or_default();
-                    if !names.iter().any(|n| n == name) {
-                        return Err(barrier_error(key, &v, names));
-                    }
-                    if !seen.iter().any(|s| s == name) {
-                        seen.push(name.to_owned());
-                        updated = true;
-                    }
-                }
+                let updated = add_names(key, names, &mut seen, values)?;
                 if updated {
-                    seen.sort();
                     *slot = Some(ChannelValue::List(
                         seen.into_iter()
                             .map(|s| std::sync::Arc::new(Value::String(s)))
@@ -106,19 +95,8 @@ impl ChannelKind {
             },
             ChannelKind::BarrierAfterFinish(names) => {
                 let (mut seen, finished) = finished_names(slot.as_ref());
-                let mut updated = false;
-                for v in values {
-                    let name = v.as_str().unwrap_or_default();
-                    if !names.iter().any(|n| n == name) {
-                        return Err(barrier_error(key, &v, names));
-                    }
-                    if !seen.iter().any(|s| s == name) {
-                        seen.push(name.to_owned());
-                        updated = true;
-                    }
-                }
+                let updated = add_names(key, names, &mut seen, values)?;
                 if updated {
-                    seen.sort();
                     *slot = Some(after_finish(
                         Value::Array(seen.into_iter().map(Value::String).collect()),
                         finished,
@@ -210,6 +188,32 @@ impl ChannelKind {
             _ => slot.is_some(),
         }
     }
+}
+
+/// A barrier's update: each written name joins `seen` (kept sorted);
+/// returns whether one was new. A name the barrier does not wait for is
+/// LangGraph's `InvalidUpdateError`.
+fn add_names(
+    key: &str,
+    names: &[String],
+    seen: &mut Vec<String>,
+    values: Vec<Value>,
+) -> Result<bool> {
+    let mut updated = false;
+    for v in values {
+        let name = v.as_str().unwrap_or_default();
+        if !names.iter().any(|n| n == name) {
+            return Err(barrier_error(key, &v, names));
+        }
+        if !seen.iter().any(|s| s == name) {
+            seen.push(name.to_owned());
+            updated = true;
+        }
+    }
+    if updated {
+        seen.sort();
+    }
+    Ok(updated)
 }
 
 /// LangGraph's error for a barrier written a name it does not wait for.

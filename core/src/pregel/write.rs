@@ -49,7 +49,9 @@ pub(crate) async fn node_writes(
         .collect();
     // What a goto or a router writes to the `branch:to:` channel it picks:
     // `None` (LangGraph), the node's name (LangGraph.js's branch writer).
-    let route = match graph.routes_write_source {
+    // Made only for a node that routes (no allocation on the usual path).
+    let routes = !goto.is_empty() || !node.branches.is_empty();
+    let route = match graph.routes_write_source && routes {
         true => Value::String(String::from(&*node.name)),
         false => Value::Null,
     };

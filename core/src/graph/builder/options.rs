@@ -36,12 +36,20 @@ impl StateGraph {
     /// `NamedBarrierValueAfterFinish` channels). Useful for an aggregator
     /// after branches of different lengths, or after a `Send` fan-out.
     pub fn set_node_defer(&mut self, node: impl Into<String>, defer: bool) -> &mut Self {
-        let node = node.into();
-        if !self.nodes.contains_key(&node) {
-            return self.fail(format!("Need to add_node `{node}` first"));
+        if let Some(options) = self.options_of(node.into()) {
+            options.defer = defer;
         }
-        self.node_options.entry(node).or_default().defer = defer;
         self
+    }
+
+    /// The options of node `node`, or `None` (the builder's first mistake
+    /// remembered) when there is no such node.
+    fn options_of(&mut self, node: String) -> Option<&mut NodeOptions> {
+        if !self.nodes.contains_key(&node) {
+            self.fail(format!("Need to add_node `{node}` first"));
+            return None;
+        }
+        Some(self.node_options.entry(node).or_default())
     }
 
     /// Caches node `node`'s writes by its input (LangGraph's
@@ -54,11 +62,9 @@ impl StateGraph {
         node: impl Into<String>,
         policy: Option<CachePolicy>,
     ) -> &mut Self {
-        let node = node.into();
-        if !self.nodes.contains_key(&node) {
-            return self.fail(format!("Need to add_node `{node}` first"));
+        if let Some(options) = self.options_of(node.into()) {
+            options.cache = policy;
         }
-        self.node_options.entry(node).or_default().cache = policy;
         self
     }
 

@@ -92,14 +92,7 @@ impl<'a> Loop<'a> {
             node: String::from(&*failed.name),
             error: e.clone(),
         };
-        let pad = Scratchpad::new(
-            &task.name,
-            &task.id,
-            self.step,
-            self.stored_resume(&task.id),
-            tick.clone(),
-        )
-        .for_error_handler(ns, error);
+        let pad = self.scratchpad(&task, tick).for_error_handler(ns, error);
         self.report_handler_start(&task);
         (task, Rc::new(pad))
     }

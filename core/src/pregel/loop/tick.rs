@@ -199,8 +199,19 @@ impl<'a> Loop<'a> {
         })
     }
 
+    /// A new scratchpad for `task` of this superstep (context `tick`).
+    pub(super) fn scratchpad(&self, task: &Task, tick: &Rc<TickContext>) -> Scratchpad {
+        Scratchpad::new(
+            &task.name,
+            &task.id,
+            self.step,
+            self.stored_resume(&task.id),
+            tick.clone(),
+        )
+    }
+
     /// The answers stored for task `task_id`'s `interrupt()` calls.
-    pub(super) fn stored_resume(&self, task_id: &str) -> Vec<Value> {
+    fn stored_resume(&self, task_id: &str) -> Vec<Value> {
         self.pending
             .iter()
             .find(|w| w.task_id == task_id && w.channel == RESUME)
@@ -255,13 +266,7 @@ impl<'a> Loop<'a> {
             if from_cache {
                 continue;
             }
-            let pad = Scratchpad::new(
-                &task.name,
-                &task.id,
-                self.step,
-                self.stored_resume(&task.id),
-                tick.clone(),
-            );
+            let pad = self.scratchpad(task, tick);
             // An error handler a resumed superstep scheduled again.
             let pad = Rc::new(match self.take_resumed_handler(&task.id) {
                 Some((ns, error)) => pad.for_error_handler(ns, error),
