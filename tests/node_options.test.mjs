@@ -31,20 +31,21 @@ test("a user's cache object gets LangGraph.js's keys, values and ttl, one operat
   const calls = [];
   const entries = new Map();
   let busy = false;
+  // Each operation takes a while, and checks that it overlaps no other.
+  const exclusive = async () => {
+    assert.equal(busy, false, "operations do not overlap");
+    busy = true;
+    await sleep(5);
+    busy = false;
+  };
   const cache = {
     async get(keys) {
-      assert.equal(busy, false, "operations do not overlap");
-      busy = true;
-      await sleep(5);
-      busy = false;
+      await exclusive();
       calls.push(["get", keys]);
       return keys.filter(([ns, key]) => entries.has(`${ns}|${key}`)).map((k) => ({ key: k, value: entries.get(`${k[0]}|${k[1]}`) }));
     },
     async set(pairs) {
-      assert.equal(busy, false, "operations do not overlap");
-      busy = true;
-      await sleep(5);
-      busy = false;
+      await exclusive();
       calls.push(["set", pairs]);
       for (const { key, value } of pairs) entries.set(`${key[0]}|${key[1]}`, value);
     },

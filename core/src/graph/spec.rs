@@ -242,11 +242,10 @@ impl TryFrom<RawOp> for SpecOp {
                 "an op needs exactly one of `set`, `reply`, `incr`, `interrupt`, `fail_if`, `collect`, `goto`, `error_to`".into(),
             );
         }
+        // Ops that take none of the modifiers `prefix`, `by`, `resume_to`.
+        let no_modifiers = r.prefix.is_none() && r.by.is_none() && r.resume_to.is_none();
         if let Some(channel) = r.error_to {
-            stray_fields(
-                r.prefix.is_none() && r.by.is_none() && r.resume_to.is_none(),
-                "prefix/by/resume_to",
-            )?;
+            stray_fields(no_modifiers, "prefix/by/resume_to")?;
             return Ok(SpecOp::ErrorTo(channel));
         }
         if r.from.is_some() && r.collect.is_none() {
@@ -264,10 +263,7 @@ impl TryFrom<RawOp> for SpecOp {
             });
         }
         if let Some(goto) = r.goto {
-            stray_fields(
-                r.prefix.is_none() && r.by.is_none() && r.resume_to.is_none(),
-                "prefix/by/resume_to",
-            )?;
+            stray_fields(no_modifiers, "prefix/by/resume_to")?;
             let parent = match r.graph.as_deref() {
                 None => false,
                 Some("parent") => true,
@@ -285,10 +281,7 @@ impl TryFrom<RawOp> for SpecOp {
         }
         let stray = stray_fields;
         if let Some(set) = r.set {
-            stray(
-                r.prefix.is_none() && r.by.is_none() && r.resume_to.is_none(),
-                "prefix/by/resume_to",
-            )?;
+            stray(no_modifiers, "prefix/by/resume_to")?;
             return Ok(SpecOp::Set(set));
         }
         if let Some(channel) = r.reply {
