@@ -27,7 +27,7 @@ import { withLangGraph } from "chronograph/zod";
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod/v4";
-import { sleep } from "./support.mjs";
+import { runWithoutPeers, sleep } from "./support.mjs";
 
 let threads = 0;
 const thread = () => ({ configurable: { thread_id: `s${++threads}` } });
@@ -270,14 +270,7 @@ test("without @langchain/langgraph-checkpoint, InMemoryStore is the package's ow
     try { new InMemoryStore({ index: {} }); } catch (e) { results.index = e.code; }
     console.log(JSON.stringify(results));
   `;
-  const { spawnSync } = await import("node:child_process");
-  const out = spawnSync(process.execPath, ["--input-type=module", "-e", program], {
-    cwd: new URL(".", import.meta.url),
-    env: { ...process.env, CHRONOGRAPH_LANGCHAIN: "off" },
-    encoding: "utf8",
-  });
-  assert.equal(out.status, 0, out.stderr);
-  assert.deepEqual(JSON.parse(out.stdout), {
+  assert.deepEqual(runWithoutPeers(program), {
     own: true,
     get: { n: 1, tag: "x" },
     search: ["2"],

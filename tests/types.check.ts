@@ -155,6 +155,21 @@ import {
   task,
 } from "chronograph";
 import { getConfigTypeSchema, getInputTypeSchema, getOutputTypeSchema, getStateTypeSchema, getUpdateTypeSchema, type JSONSchema } from "chronograph/zod/schema";
+import {
+  type BaseCache,
+  type CacheFullKey,
+  type CachePolicy,
+  type InMemoryCacheConstructor,
+  type NodeDefaults,
+  type NodeTimeoutFields,
+  type TimeoutPolicy,
+  InMemoryCache,
+  isNodeError,
+  isNodeTimeoutError,
+  NodeError,
+  NodeTimeoutError,
+} from "chronograph";
+import { InMemoryCache as CheckpointInMemoryCache } from "@langchain/langgraph-checkpoint";
 import { ToolNode, toolsCondition } from "chronograph/prebuilt";
 import { Channel, Pregel } from "chronograph/pregel";
 
@@ -421,6 +436,36 @@ const privateGraph = new StateGraph(Docs)
   .compile();
 const readNode: GraphNode | undefined = privateGraph.nodes.read;
 void readNode?.invoke({ question: "q", secret: "s" });
+
+// Node options of LangGraph.js 1.7.3: defer, cachePolicy with compile({ cache }),
+// timeout, errorHandler, and setNodeDefaults, as its docs write them.
+const cachePolicy: CachePolicy = { ttl: 120, keyFunc: ([input]) => JSON.stringify(input) };
+const timeoutPolicy: TimeoutPolicy = { runTimeout: 5_000, idleTimeout: 1_000, refreshOn: "heartbeat" };
+const defaults: NodeDefaults<DocsState> = { retryPolicy: retry, cachePolicy: true, timeout: 60_000 };
+const ownCache: BaseCache = new InMemoryCache();
+const cacheClass: InMemoryCacheConstructor = InMemoryCache;
+const optionsGraph = new StateGraph(Docs)
+  .setNodeDefaults(defaults)
+  .addNode("slow", (state: DocsState) => ({ items: [state.question] }), { cachePolicy, timeout: timeoutPolicy })
+  .addNode("late", () => ({ total: 1 }), { defer: true, cachePolicy: false, timeout: 100 })
+  .addNode("risky", () => ({ total: 2 }), {
+    errorHandler: (_state, error, config) => ({ question: `${error.node}: ${String(error.error)} in ${config.metadata.langgraph_node}` }),
+  })
+  .setNodeDefaults({ errorHandler: (state: DocsState, error: NodeError) => ({ question: `${state.question} (${error.node})` }) })
+  .addEdge(START, "slow")
+  .addEdge("slow", "late")
+  .addEdge("slow", "risky")
+  .compile({ cache: new CheckpointInMemoryCache() });
+const givenCache: BaseCache | undefined = optionsGraph.cache;
+const fullKey: CacheFullKey = [["__pregel_ns_writes", "__dynamic__", "slow"], "0123"];
+void optionsGraph.clearCache();
+void ownCache.get([fullKey]);
+const timedOut: NodeTimeoutFields = { node: "slow", elapsed: 6_000, kind: "run", runTimeout: 5_000 };
+const timeoutError = new NodeTimeoutError(timedOut);
+const timeoutKind: "run" | "idle" = timeoutError.kind;
+const nodeError = new NodeError("risky", timeoutError);
+const errorChecks: boolean[] = [isNodeError(nodeError), isNodeTimeoutError(nodeError.error)];
+void [cacheClass, givenCache, timeoutKind, errorChecks];
 
 async function docs(): Promise<void> {
   const out = await docsGraph.invoke({ question: "q" }, { configurable: { thread_id: "d" } });

@@ -51,6 +51,13 @@ impl ManualClock {
     }
 }
 
+impl ManualClock {
+    /// Moves the clock `nanos` forward (a test's way to let time pass).
+    pub fn advance(&self, nanos: u128) {
+        self.now.set(self.now.get() + nanos);
+    }
+}
+
 impl Default for ManualClock {
     fn default() -> Self {
         Self::new()

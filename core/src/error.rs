@@ -4,6 +4,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
+mod repr;
+
 /// The link LangGraph appends to some messages; kept so texts match to the letter.
 pub(crate) fn troubleshooting(code: &str) -> String {
     format!(

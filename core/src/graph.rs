@@ -10,9 +10,11 @@ mod spec;
 mod validate;
 
 pub use branch::{Branch, RouterFn};
-pub use builder::{CompileOptions, EdgeSources, StateGraph};
+pub use builder::{
+    error_handler_node, CompileOptions, EdgeSources, StateGraph, DEFAULT_ERROR_HANDLER_NODE,
+};
 pub use compiled::{CompiledGraph, Topology, TopologyEdge};
-pub use node::{NodeAction, NodeContext, NodeFuture, State};
+pub use node::{NodeAction, NodeContext, NodeError, NodeFuture, State};
 pub use spec::{
     ChannelSpec, CompileSpec, ConditionSpec, ConditionalEdgeSpec, EdgeFrom, EdgeSpec, GraphSpec,
     NodeSpec, ReducerName, RuleSpec, SpecOp,

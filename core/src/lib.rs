@@ -38,6 +38,7 @@
 //! # Ok::<(), chronograph::Error>(())
 //! ```
 
+mod cache;
 mod channels;
 mod checkpoint;
 mod checkpoint_ns;
@@ -51,6 +52,10 @@ pub mod scenario;
 mod state;
 mod types;
 
+pub use cache::{
+    node_namespace, BaseCache, CacheFuture, CacheKey, CachePolicy, CachedWrites, InMemoryCache,
+    KeyFn, CACHE_NS_WRITES,
+};
 pub use channels::{
     add_messages, ChannelKind, ChannelList, ChannelListIter, ChannelValue, CustomReducer, Reducer,
 };
@@ -62,10 +67,10 @@ pub use checkpoint::{
 };
 pub use error::{Error, ErrorKind, Result};
 pub use graph::{
-    Branch, ChannelSpec, CompileOptions, CompileSpec, CompiledGraph, ConditionSpec,
-    ConditionalEdgeSpec, EdgeFrom, EdgeSources, EdgeSpec, GraphSpec, NodeAction, NodeContext,
-    NodeFuture, NodeSpec, ReducerName, RouterFn, RuleSpec, SpecOp, State, StateGraph, Topology,
-    TopologyEdge,
+    error_handler_node, Branch, ChannelSpec, CompileOptions, CompileSpec, CompiledGraph,
+    ConditionSpec, ConditionalEdgeSpec, EdgeFrom, EdgeSources, EdgeSpec, GraphSpec, NodeAction,
+    NodeContext, NodeError, NodeFuture, NodeSpec, ReducerName, RouterFn, RuleSpec, SpecOp, State,
+    StateGraph, Topology, TopologyEdge, DEFAULT_ERROR_HANDLER_NODE,
 };
 pub use import::{detect_format, import_thread, import_thread_as, ImportFormat};
 pub use state::{PregelTask, StateSnapshot, StateUpdate, TaskState};

@@ -15,7 +15,7 @@ use crate::clock::IdGenerator;
 use crate::error::{Error, Result};
 use crate::graph::{GraphInner, State};
 use crate::pregel::algo::{self, Task};
-use crate::reserved::{ERROR, INTERRUPT};
+use crate::reserved::{ERROR, ERROR_SOURCE_NODE, INTERRUPT};
 use crate::types::{Interrupt, RunnableConfig, INPUT};
 use serde_json::{Map, Value};
 use std::rc::Rc;
@@ -213,10 +213,17 @@ pub(crate) fn snapshot(
         described.state = subgraph_state(scope, &t.config, task, recurse)?;
         out_tasks.push(described);
     }
+    // LangGraph.js reads a failure its error handler took as the task's end.
+    let handled = |task: &Task| {
+        graph.error_handlers_as_js
+            && t.pending_writes
+                .iter()
+                .any(|w| w.task_id == task.id && w.channel == ERROR_SOURCE_NODE)
+    };
     let next = tasks
         .iter()
-        .filter(|t| !live || !t.is_finished())
-        .map(|t| String::from(&*t.name))
+        .filter(|task| !live || !(task.is_finished() || handled(task)))
+        .map(|task| String::from(&*task.name))
         .collect();
     Ok(StateSnapshot {
         values: graph.read_state(&cp),

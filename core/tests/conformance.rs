@@ -4,7 +4,8 @@
 //! without touching this file:
 //! - `scenarios/` + `expected/`: the public scenarios of FORMAT.md;
 //! - `random/`: random scenarios with LangGraph as the oracle;
-//! - `extensions/`: persistent subgraphs and `durability` (its own FORMAT.md);
+//! - `extensions/`: persistent subgraphs, `durability`, deferred nodes
+//!   (`defer_*`) and node error handlers (`error_handler_*`; its own FORMAT.md);
 //! - `regressions/`: generated scenarios that once failed, kept as regressions.
 //!
 //! `CONFORMANCE_DIR=path cargo test --test conformance extra_dir` checks
@@ -57,7 +58,13 @@ fn check(dir: &Path, name: &str) -> Option<String> {
 
 /// Checks every scenario of `dir`; fails listing each mismatch.
 fn check_all(dir: &Path, at_least: usize) {
-    let names = names(dir);
+    check_matching(dir, |_| true, at_least);
+}
+
+/// Checks the scenarios of `dir` whose names `pick` selects; fails listing
+/// each mismatch.
+fn check_matching(dir: &Path, pick: impl Fn(&str) -> bool, at_least: usize) {
+    let names: Vec<String> = names(dir).into_iter().filter(|n| pick(n)).collect();
     assert!(
         names.len() >= at_least,
         "{}: expected at least {at_least} scenarios, found {}",
@@ -91,7 +98,32 @@ fn random_scenarios_match_langgraph() {
 #[test]
 fn extension_scenarios_match_langgraph() {
     // Persistent subgraphs and `durability` (extensions/FORMAT.md).
-    check_all(&conformance_dir().join("extensions"), 10);
+    check_matching(
+        &conformance_dir().join("extensions"),
+        |n| !n.starts_with("defer_") && !n.starts_with("error_handler_"),
+        10,
+    );
+}
+
+#[test]
+fn a_failed_node_runs_its_error_handler_in_the_same_superstep() {
+    // `add_node(error_handler=...)`, `set_node_defaults(error_handler=...)`
+    // (extensions/FORMAT.md, "Error handlers").
+    check_matching(
+        &conformance_dir().join("extensions"),
+        |n| n.starts_with("error_handler_"),
+        8,
+    );
+}
+
+#[test]
+fn deferred_nodes_run_when_the_run_would_end() {
+    // `add_node(defer=True)` (extensions/FORMAT.md, "Deferred nodes").
+    check_matching(
+        &conformance_dir().join("extensions"),
+        |n| n.starts_with("defer_"),
+        8,
+    );
 }
 
 #[test]

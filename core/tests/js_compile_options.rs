@@ -2,7 +2,8 @@
 //! (Python); the JS bindings set them, the engine's defaults follow Python:
 //! `refuse_unreachable` (LangGraph.js's `UnreachableNodeError` at compile
 //! time), `derived_update_ids` (an update's task id never reuses a
-//! pending task's) and `commit_as_settled` (tasks commit as they settle).
+//! pending task's), `commit_as_settled` (tasks commit as they settle) and
+//! `routes_write_source` (a route writes its source node's name).
 
 mod common;
 
@@ -189,4 +190,50 @@ fn a_resumed_superstep_reports_the_updates_of_its_finished_tasks_as_cached() {
         })
         .collect();
     assert_eq!(cached, [("say".to_owned(), json!({ "log": ["said"] }))]);
+}
+
+#[test]
+fn a_route_writes_its_source_node_name_when_routes_write_source() {
+    let writes = |routes_write_source: bool| {
+        let saver = saver();
+        let mut g = StateGraph::new();
+        g.add_channel("log", Reducer::Append)
+            .add_node("a", |_: &State, _: &NodeContext| Ok(json!({})))
+            .add_node("b", |_: &State, _: &NodeContext| Ok(json!({})))
+            .add_node("c", |_: &State, _: &NodeContext| Ok(json!({})))
+            .add_edge(START, "a")
+            .add_edge("a", "c")
+            .add_conditional_edges("a", |_: &State| Ok(vec!["b".into()]), None);
+        let app = g
+            .compile(CompileOptions {
+                routes_write_source,
+                ..opts(&saver)
+            })
+            .unwrap();
+        app.invoke(json!({"log": []}), &thread("t")).unwrap();
+        let step0 = stored(&*saver, "t")
+            .into_iter()
+            .find(|c| c.metadata.step == 0)
+            .unwrap();
+        step0
+            .pending_writes
+            .iter()
+            .map(|w| (w.channel.clone(), w.value.clone()))
+            .collect::<Vec<_>>()
+    };
+    // The static edge writes null in both; the router's pick: None, or "a".
+    assert_eq!(
+        writes(false),
+        [
+            ("branch:to:c".to_owned(), json!(null)),
+            ("branch:to:b".to_owned(), json!(null))
+        ]
+    );
+    assert_eq!(
+        writes(true),
+        [
+            ("branch:to:c".to_owned(), json!(null)),
+            ("branch:to:b".to_owned(), json!("a"))
+        ]
+    );
 }

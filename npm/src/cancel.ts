@@ -149,7 +149,7 @@ export class RunCancel {
   #fail(timed: TimedStep | undefined, e: unknown): never {
     if (timed !== undefined) this.#settled(timed);
     if (this.#cancelled !== undefined) throw cancelled();
-    if (!isBubbleUp(e)) {
+    if (!isBubbleUp(e) && !(e !== null && typeof e === "object" && handled.has(e))) {
       if (this.#failed !== undefined) {
         if (e !== null && typeof e === "object") (this.#late ??= new WeakSet()).add(e);
       } else {
@@ -196,6 +196,15 @@ export class RunCancel {
     this.#unlisten?.();
     for (const s of this.#steps?.values() ?? []) clearTimeout(s.timer);
   }
+}
+
+/** Failures an error handler takes (LangGraph.js's runner's `handledExceptions`): they abort no other task. */
+const handled = new WeakSet<object>();
+
+/** Marks `e`, thrown by a node with an error handler, as handled; returns it. */
+export function handledFailure(e: unknown): unknown {
+  if (e !== null && typeof e === "object") handled.add(e);
+  return e;
 }
 
 /** LangGraph.js's bubble-up errors (interrupts, parent commands): not failures of the step. */

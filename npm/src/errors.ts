@@ -119,6 +119,92 @@ named(UnreachableNodeError, "UnreachableNodeError");
 export class ThreadBusyError extends BaseLangGraphError {}
 named(ThreadBusyError, "ThreadBusyError");
 
+/** What {@link NodeTimeoutError} is built from (LangGraph.js's fields). */
+export interface NodeTimeoutFields {
+  node: string;
+  elapsed: number;
+  kind: "run" | "idle";
+  runTimeout?: number;
+  idleTimeout?: number;
+}
+
+/**
+ * A node attempt ran past its `timeout` (addNode's option): its
+ * `runTimeout` (milliseconds from its start) or its `idleTimeout`
+ * (milliseconds without progress: a write to `config.writer` or a call of
+ * `config.heartbeat()`). LangGraph.js's class, with its fields and text
+ * (the elapsed time in the message varies from run to run).
+ */
+export class NodeTimeoutError extends BaseLangGraphError {
+  /** The node that timed out. */
+  override node: string;
+  /** Which limit it hit. */
+  kind: "run" | "idle";
+  /** That limit, in milliseconds. */
+  timeout: number;
+  /** Milliseconds the attempt ran. */
+  elapsed: number;
+  /** The policy's `runTimeout`. */
+  runTimeout?: number;
+  /** The policy's `idleTimeout`. */
+  idleTimeout?: number;
+
+  constructor(fields: NodeTimeoutFields, errorFields?: ErrorOptions) {
+    const { node, elapsed, kind, runTimeout, idleTimeout } = fields;
+    let message: string;
+    let timeout: number;
+    if (kind === "idle") {
+      if (idleTimeout === undefined) throw new Error("idleTimeout is required when kind='idle'");
+      timeout = idleTimeout;
+      message = `Node "${node}" exceeded its idle timeout of ${idleTimeout}ms without making progress (elapsed: ${elapsed}ms).`;
+    } else {
+      if (runTimeout === undefined) throw new Error("runTimeout is required when kind='run'");
+      timeout = runTimeout;
+      message = `Node "${node}" exceeded its run timeout of ${runTimeout}ms (elapsed: ${elapsed}ms).`;
+    }
+    super(message, errorFields);
+    this.code = "NODE_TIMEOUT";
+    this.node = node;
+    this.kind = kind;
+    this.timeout = timeout;
+    this.elapsed = elapsed;
+    this.runTimeout = runTimeout;
+    this.idleTimeout = idleTimeout;
+  }
+}
+named(NodeTimeoutError as unknown as typeof BaseLangGraphError, "NodeTimeoutError");
+
+/** Whether `e` is a {@link NodeTimeoutError} (LangGraph.js's `isNodeTimeoutError`). */
+export function isNodeTimeoutError(e: unknown): e is NodeTimeoutError {
+  return typeof e === "object" && e !== null && (e as { name?: unknown }).name === "NodeTimeoutError";
+}
+
+/**
+ * What a node's `errorHandler` is given: the node that failed and its
+ * error (LangGraph.js's `NodeError`; not an `Error` itself).
+ */
+export class NodeError {
+  /** The node that failed. */
+  node: string;
+  /** What it threw. */
+  error: unknown;
+
+  constructor(node: string, error: unknown) {
+    this.node = node;
+    this.error = error;
+  }
+
+  /** The class's name, as LangGraph.js reports it. */
+  static get unminifiable_name(): string {
+    return "NodeError";
+  }
+}
+
+/** Whether `e` is a {@link NodeError} (LangGraph.js's `isNodeError`). */
+export function isNodeError(e: unknown): e is NodeError {
+  return typeof e === "object" && e !== null && (e.constructor as { unminifiable_name?: unknown } | undefined)?.unminifiable_name === "NodeError";
+}
+
 /** The classes the bindings construct, by the error name the engine gives. */
 export const ERROR_CLASSES = {
   InvalidUpdateError,

@@ -6,7 +6,19 @@ import { DEFINITION, RAW, THREAD_STORE, type ThreadStore } from "./internal.js";
 import { END, INTERRUPT, START } from "./constants.js";
 import { isCommand } from "./command.js";
 import { GraphValueError, withCode } from "./errors.js";
-import { retryPolicyOf, withRetry } from "./retry.js";
+import { retryPolicyOf } from "./retry.js";
+import { timeoutPolicyOf } from "./timeout.js";
+import { BatchedCache, cacheOption, cachePolicyOf, keyOf, type BaseCache } from "./cache.js";
+import { mergeDefaults, resolvePolicies, withPolicies, type NodeDefaults, type NodePolicies, type ResolvedDefaults } from "./node_policies.js";
+import {
+  DEFAULT_ERROR_HANDLER_NODE,
+  defaultHandlerNameTaken,
+  errorHandlerName,
+  errorHandlerOf,
+  handlerNameTaken,
+  handlerNode,
+  type NodeErrorHandler,
+} from "./error_handlers.js";
 import {
   AnnotationRoot,
   channelsOf,
@@ -21,7 +33,7 @@ import {
   type StateType,
   type UpdateType,
 } from "./state.js";
-import { laneOptions, onThread, runningRuns, runningTask, withRunData, wrapNode, type RunData, type UserNode } from "./runtime.js";
+import { laneOptions, onThread, runningRuns, runningTask, withRunData, wrapNode, type RawNode, type RunData, type UserNode } from "./runtime.js";
 import { listed } from "./lazy.js";
 import { MemorySaver } from "./saver.js";
 import { SaverBridge, isAsyncSaver } from "./bridge.js";
@@ -116,6 +128,15 @@ const builderChannels = new WeakMap<object, Record<string, RawChannel>>();
 /** Each builder's nodes' `metadata` (addNode's option), by node name. */
 const builderMetadata = new WeakMap<object, Map<string, Record<string, unknown>>>();
 
+/** Each builder's nodes' policies (retry, cache, timeout), resolved with its defaults at compile. */
+const builderPolicies = new WeakMap<object, Map<string, NodePolicies>>();
+
+/** Each builder's `setNodeDefaults`. */
+const builderDefaults = new WeakMap<object, ResolvedDefaults>();
+
+/** Each compiled graph's cache queue (LangGraph.js's `AsyncBatchedCache`), settled before a run resolves. */
+const batchedCaches = new WeakMap<object, BatchedCache>();
+
 /** Each builder's nodes as the user gave them, for the compiled graph's `nodes`. */
 const builderNodes = new WeakMap<object, Map<string, GraphNode>>();
 
@@ -141,14 +162,6 @@ function graphNode(name: string, call: (input: unknown, config: RunnableConfig) 
 
 /** What `addNode`'s third argument may hold. */
 const NODE_OPTIONS = new Set(["ends", "subgraphs", "retryPolicy", "input", "defer", "cachePolicy", "timeout", "errorHandler", "metadata"]);
-
-/** The options LangGraph.js has that the package refuses, with why (each fails with a GraphValueError, code `UNSUPPORTED`). */
-const UNSUPPORTED_NODE_OPTIONS: Record<string, string> = {
-  defer: "deferred nodes are not supported",
-  cachePolicy: "node caching is not supported",
-  timeout: "node timeouts are not supported",
-  errorHandler: "node error handlers are not supported",
-};
 
 /** A node whose updates of a zod object state's fields are parsed by zod, as LangGraph.js does (other states: the node itself). */
 function validatingUpdates(call: UserNode, schema: StateDefinitionInfo["schema"]): UserNode {
@@ -187,7 +200,7 @@ function nodeDecoration(metadata: Record<string, unknown> | undefined, store: (c
   };
 }
 
-/** Checks `addNode`'s options: `ends` goes to the bindings; LangGraph.js options the engine lacks fail, naming the difference. */
+/** Checks `addNode`'s options: only LangGraph.js's names (each is read where it is used). */
 function nodeOptions(name: string, options: unknown): AddNodeOptions {
   if (options == null) return {};
   if (typeof options !== "object") {
@@ -202,10 +215,6 @@ function nodeOptions(name: string, options: unknown): AddNodeOptions {
   }
   for (const key of keys) {
     if (!NODE_OPTIONS.has(key)) throw argumentError(`${what}.${key} is not an option of addNode (options: ${[...NODE_OPTIONS].join(", ")})`);
-    const why = UNSUPPORTED_NODE_OPTIONS[key];
-    if (why !== undefined && option(options, key, what) !== undefined) {
-      throw withCode(new GraphValueError(`${what}.${key}: ${why}`), "UNSUPPORTED");
-    }
   }
   return options as AddNodeOptions;
 }
@@ -305,11 +314,19 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const what = "addNode(name, action, options): options";
     const ends = option(checked, "ends", what);
     const retry = retryPolicyOf(label, option(checked, "retryPolicy", what));
+    const cachePolicy = cachePolicyOf(`addNode(${JSON.stringify(label)}, action, options).cachePolicy`, option(checked, "cachePolicy", what));
+    const timeout = timeoutPolicyOf(`addNode(${JSON.stringify(label)}, action, options).timeout`, option(checked, "timeout", what));
+    const errorHandler = errorHandlerOf(`addNode(${JSON.stringify(label)}, action, options).errorHandler`, option(checked, "errorHandler", what));
+    const policies: NodePolicies = { own: { retryPolicy: retry, cachePolicy, timeout, errorHandler: errorHandler !== undefined }, handler: false, subgraph: false, retryPolicy: retry, timeout };
+    // LangGraph.js registers the handler node first (`graph.nodes` lists it before the node).
+    if (errorHandler !== undefined) this.#claimHandler(label, errorHandler);
     const input = option(checked, "input", what);
     // The input schema's channels join the graph's before anything is added (LangGraph.js's order).
     const inputChannels = input === undefined ? undefined : nodeInputChannels(input, `addNode(${JSON.stringify(label)}, action, options).input`, this.#channels());
     if (isInstance(action, CompiledStateGraph)) {
       if (retry) throw withCode(new GraphValueError(`addNode(${JSON.stringify(label)}, subgraph, options).retryPolicy: a retry policy on a subgraph node is not supported`), "UNSUPPORTED");
+      if (timeout) throw withCode(new GraphValueError(`addNode(${JSON.stringify(label)}, subgraph, options).timeout: a timeout on a subgraph node is not supported`), "UNSUPPORTED");
+      policies.subgraph = true;
       if (option(checked, "metadata", what) != null) {
         throw withCode(new GraphValueError(`addNode(${JSON.stringify(label)}, subgraph, options).metadata: metadata on a subgraph node is not supported (its nodes' config.metadata would carry it)`), "UNSUPPORTED");
       }
@@ -322,16 +339,55 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       // A LangChain Runnable (anything with `invoke(input, config)`) runs through its `invoke`.
       const call = typeof action === "function" ? (action as UserNode) : runnableNode(action);
       this.#nodes().set(label, graphNode(label, call as unknown as (input: unknown, config: RunnableConfig) => unknown));
-      const validated = validatingUpdates(call, this[DEFINITION]?.schema);
-      const fn = retry ? withRetry(validated, retry) : validated;
-      const messages = this[DEFINITION]?.messages;
       const metadata = nodeMetadata(label, option(checked, "metadata", what));
       if (metadata !== undefined) this.#metadata().set(label, metadata);
-      this[RAW].addNode(name as string, wrapNode(fn, nodeDecoration(metadata, storeOfGraph(this)), messages?.keys.length ? messages : undefined), ends);
+      this[RAW].addNode(name as string, engineNode(this as unknown as StateGraphImpl<object, object>, call, policies, metadata), ends);
     } else this[RAW].addNode(name as string, action, ends);
+    this.#policies().set(label, policies);
+    if (errorHandler !== undefined) this.#addErrorHandler(label, errorHandler);
     if (inputChannels !== undefined) this[RAW].setNodeInput(name, inputChannels);
+    // LangGraph.js reads `defer` as a flag (`node?.defer ? LastValueAfterFinish : EphemeralValue`).
+    if (option(checked, "defer", what)) this[RAW].setNodeDefer(name);
     recordNode(this, label, action, checked);
     return this;
+  }
+
+  /**
+   * LangGraph.js's `setNodeDefaults`: policies for every node without its
+   * own (`retryPolicy`, `timeout`; `cachePolicy` for regular nodes),
+   * resolved when the graph compiles, so the call may come before or after
+   * `addNode`; later calls override earlier ones field by field.
+   * Subgraphs do not inherit them.
+   */
+  setNodeDefaults(defaults: NodeDefaults<S>): this {
+    let resolved = builderDefaults.get(this);
+    if (resolved === undefined) builderDefaults.set(this, (resolved = {}));
+    mergeDefaults(resolved, defaults);
+    return this;
+  }
+
+  /** Claims `__error_handler__<node>` (LangGraph.js's error when taken) and lists the handler among the nodes. */
+  #claimHandler(node: string, handler: NodeErrorHandler<unknown>): void {
+    const name = errorHandlerName(node);
+    let names = nodeNames.get(this);
+    if (names === undefined) nodeNames.set(this, (names = new Set()));
+    if (names.has(name)) throw handlerNameTaken(node);
+    names.add(name);
+    this.#nodes().set(name, graphNode(name, (input, config) => handler(input, undefined as never, config)));
+  }
+
+  /** Node `node`'s error handler, as the engine's `__error_handler__<node>` node. */
+  #addErrorHandler(node: string, handler: NodeErrorHandler<unknown>): void {
+    const policies: NodePolicies = { own: {}, handler: true, subgraph: false };
+    this[RAW].setNodeErrorHandler(node, engineNode(this as unknown as StateGraphImpl<object, object>, handlerNode(handler), policies));
+    this.#policies().set(errorHandlerName(node), policies);
+  }
+
+  /** The builder's nodes' policies so far (see `builderPolicies`). */
+  #policies(): Map<string, NodePolicies> {
+    let policies = builderPolicies.get(this);
+    if (policies === undefined) builderPolicies.set(this, (policies = new Map()));
+    return policies;
   }
 
   /** The builder's nodes' metadata so far (see `builderMetadata`). */
@@ -453,23 +509,65 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const name = option(options, "name", what);
     if (name !== undefined && typeof name !== "string") throw argumentError(`compile(options): options.name must be a string, got ${describe(name)}`);
     compiledStore(this, store);
-    const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent, !python);
+    const cache = cacheOption(option(options, "cache", what), "compile(options): options.cache");
+    const batched = cache === undefined ? undefined : new BatchedCache(cache);
+    const defaultHandler = resolveBuilderPolicies(this as unknown as StateGraphImpl<object, object>);
+    const compiled = this[RAW].compile(saver?.[RAW].share(), interruptBefore, interruptAfter, persistent, !python, batched);
     // `@langchain/core`, if installed, is looked up now: runs wait for the lookup (message_classes.ts).
     void loadMessageClasses();
     // The nodes' metadata as they are now (nodes added later are not in this graph).
     const metadata = builderMetadata.get(this);
     const definition = this[DEFINITION] && metadata?.size ? { ...this[DEFINITION], nodeMetadata: new Map(metadata) } : this[DEFINITION];
     const graph = new CompiledStateGraph<S, U>(compiled, definition);
-    hide(graph, "nodes", Object.freeze(Object.fromEntries(builderNodes.get(this) ?? [])));
+    const nodes = [...(builderNodes.get(this) ?? [])];
+    if (defaultHandler !== undefined) nodes.push([DEFAULT_ERROR_HANDLER_NODE, defaultHandler]);
+    hide(graph, "nodes", Object.freeze(Object.fromEntries(nodes)));
     // What `getGraph` draws.
     setDrawing(graph, this, interruptBefore, interruptAfter);
     if (checkpointer === false) unCheckpointed.add(graph);
     hide(graph, "store", store);
     hide(graph, "name", name);
+    hide(graph, "cache", cache);
+    if (batched !== undefined) batchedCaches.set(graph, batched);
     // LangGraph.js's `graph.builder` (what `chronograph/zod/schema` reads the definitions from).
     hide(graph, "builder", this);
     return hide(graph, "checkpointer", saver);
   }
+}
+
+/** A node function for the engine: `call` with its policies, zod checks, metadata and store, as every node of `builder` has. */
+function engineNode(builder: StateGraphImpl<object, object>, call: UserNode, policies: NodePolicies, metadata?: Record<string, unknown>): RawNode {
+  const validated = validatingUpdates(call, builder[DEFINITION]?.schema);
+  const messages = builder[DEFINITION]?.messages;
+  return wrapNode(withPolicies(validated, policies), nodeDecoration(metadata, storeOfGraph(builder)), messages?.keys.length ? messages : undefined);
+}
+
+/**
+ * Resolves every node's policies of `builder` with its defaults; the
+ * engine gets each node's cache policy, and the default error handler (as
+ * node `__default_error_handler__`, for this compile only). Returns that
+ * handler's node, for the compiled graph's `nodes`. (A function, not a
+ * method: a builder from `fromSpec` has no private methods.)
+ */
+function resolveBuilderPolicies(builder: StateGraphImpl<object, object>): GraphNode | undefined {
+  const defaults = builderDefaults.get(builder) ?? {};
+  const handler = defaults.errorHandler;
+  let defaultHandler: GraphNode | undefined;
+  if (handler === undefined) builder[RAW].setDefaultErrorHandler(undefined);
+  else {
+    if (nodeNames.get(builder)?.has(DEFAULT_ERROR_HANDLER_NODE)) throw defaultHandlerNameTaken();
+    const policies: NodePolicies = { own: {}, handler: true, subgraph: false };
+    resolvePolicies(policies, defaults);
+    builder[RAW].setDefaultErrorHandler(engineNode(builder, handlerNode(handler), policies));
+    defaultHandler = graphNode(DEFAULT_ERROR_HANDLER_NODE, (input, config) => handler(input, undefined, config));
+  }
+  const messages = builder[DEFINITION]?.messages;
+  for (const [name, node] of builderPolicies.get(builder) ?? []) {
+    const cache = resolvePolicies(node, defaults);
+    if (cache === undefined) builder[RAW].setNodeCachePolicy(name, undefined, undefined);
+    else builder[RAW].setNodeCachePolicy(name, keyOf(cache, messages?.keys.length ? messages : undefined), cache.ttl ?? undefined);
+  }
+  return defaultHandler;
 }
 
 /**
@@ -683,6 +781,8 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   declare readonly store: BaseStore | undefined;
   /** The name given to `compile` (its runs' name in LangChain callbacks and `streamEvents`; `getName()` defaults to `"LangGraph"`). */
   declare readonly name: string | undefined;
+  /** The node cache given to `compile` (LangGraph.js's `graph.cache`). */
+  declare readonly cache: BaseCache | undefined;
   /** LangGraph.js's `stepTimeout`: milliseconds a superstep may take before the run is cancelled (`Error("Abort")`). */
   stepTimeout?: number;
 
@@ -748,6 +848,17 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     return unCheckpointed.has(this) ? undefined : runningTask(config);
   }
 
+  /** `run`, settled once the cache operations it asked for have (LangGraph.js awaits `cache.stop()` as a run ends). */
+  #cacheSettled<T>(run: Promise<T>): Promise<T> {
+    const batched = batchedCaches.get(this);
+    return batched === undefined ? run : run.finally(() => batched.stop());
+  }
+
+  /** LangGraph.js's `clearCache()`: drops every entry of the graph's cache (`cache.clear([])`). */
+  async clearCache(): Promise<void> {
+    await this.cache?.clear([]);
+  }
+
   /** A state (a run's result) with LangChain message instances where LangGraph.js has them (message_classes.ts). */
   #values(values: unknown): unknown {
     return this[DEFINITION]?.messages?.values(values) ?? values;
@@ -793,12 +904,14 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     const engineRun = withCallbacks(runGraphOf(this as unknown as CompiledStateGraph<object>), config, input, data, output, (runs) =>
       onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
         classesKnown(() =>
-          this.#withInput(input, (i) =>
-            runs === undefined
-              ? this[RAW].invoke(toEngine(i), runConfig)
-              : // LangGraph.js's invoke is a stream: with callbacks, the engine's task events report the tasks' runs.
-                this[RAW].stream(toEngine(i), runConfig, modesWithRuns([]), rootChunks(runs, [], false, () => {}), true, true),
-          ).then(output),
+          this.#cacheSettled(
+            this.#withInput(input, (i) =>
+              runs === undefined
+                ? this[RAW].invoke(toEngine(i), runConfig)
+                : // LangGraph.js's invoke is a stream: with callbacks, the engine's task events report the tasks' runs.
+                  this[RAW].stream(toEngine(i), runConfig, modesWithRuns([]), rootChunks(runs, [], false, () => {}), true, true),
+            ).then(output),
+          ),
         ),
       ),
     );
@@ -917,13 +1030,15 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       const engineRun = withCallbacks(runGraphOf(this as unknown as CompiledStateGraph<object>), config, input, data, (out) => this.#values(out), (runs) =>
         onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
           classesKnown(() =>
-            this.#withInput(input, (i) => {
-              if (runs === undefined) return this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs, false);
-              // With callbacks: the tasks' events (and the subgraphs' states) report their runs;
-              // the engine streams subgraphs for them, and the caller gets only what it asked for.
-              const tapped = rootChunks(runs, wanted, subgraphs, chunk as (mode: string, c: unknown, ns?: string[]) => void);
-              return this[RAW].stream(toEngine(i), runConfig, modesWithRuns(wanted), tapped, true, true);
-            }),
+            this.#cacheSettled(
+              this.#withInput(input, (i) => {
+                if (runs === undefined) return this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs, false);
+                // With callbacks: the tasks' events (and the subgraphs' states) report their runs;
+                // the engine streams subgraphs for them, and the caller gets only what it asked for.
+                const tapped = rootChunks(runs, wanted, subgraphs, chunk as (mode: string, c: unknown, ns?: string[]) => void);
+                return this[RAW].stream(toEngine(i), runConfig, modesWithRuns(wanted), tapped, true, true);
+              }),
+            ),
           ),
         ),
       );
@@ -1001,6 +1116,9 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     if (unCheckpointed.has(this)) unCheckpointed.add(bound);
     hide(bound, "store", this.store);
     hide(bound, "name", this.name);
+    hide(bound, "cache", this.cache);
+    const batched = batchedCaches.get(this);
+    if (batched !== undefined) batchedCaches.set(bound, batched);
     hide(bound, "builder", (this as { builder?: unknown }).builder);
     shareDrawing(this, bound);
     bound.stepTimeout = this.stepTimeout;

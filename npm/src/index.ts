@@ -42,6 +42,9 @@ export { Command, Send, isCommand, type CommandParams } from "./command.js";
 export { interrupt, getConfig, getCurrentTaskInput, getStore } from "./runtime.js";
 export { InMemoryStore, type BaseStore, type InMemoryStoreConstructor, type Item, type SearchItem, type StoreOperation } from "./store.js";
 export type { RetryPolicy } from "./retry.js";
+export type { TimeoutPolicy } from "./timeout.js";
+export type { NodeDefaults } from "./node_policies.js";
+export { InMemoryCache, type BaseCache, type CachePolicy, type CacheFullKey, type InMemoryCacheConstructor } from "./cache.js";
 export {
   BaseLangGraphError,
   ChronographError,
@@ -54,6 +57,11 @@ export {
   NodeInterrupt,
   ThreadBusyError,
   UnreachableNodeError,
+  NodeTimeoutError,
+  NodeError,
+  isNodeTimeoutError,
+  isNodeError,
+  type NodeTimeoutFields,
   type ErrorFields,
   type ErrorOptions,
   type RaisedInterrupt,

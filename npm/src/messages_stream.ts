@@ -102,13 +102,15 @@ export class NodeMessages {
   update(chunk: unknown, ns: string[] | undefined): void {
     if (!isRecord(chunk)) return;
     const level = (ns ?? []).join("|");
+    // A task served from the node cache did not run: LangGraph.js streams no message of it.
+    const cached = isRecord(chunk.__metadata__) && chunk.__metadata__.cached === true;
     for (const [name, update] of Object.entries(chunk)) {
       const open = this.#open.get(`${level}\u0000${name}`);
       const at = open?.findIndex((id) => !this.#ended.has(id)) ?? -1;
       if (open === undefined || at < 0) continue;
       const [taskId] = open.splice(at, 1);
       const task = this.#tasks.get(taskId!);
-      if (task === undefined || !isRecord(update)) continue;
+      if (task === undefined || !isRecord(update) || cached) continue;
       this.#emitAll(reviveWrittenMessages(update), task, taskId!, task.step);
     }
   }

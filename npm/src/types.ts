@@ -8,6 +8,9 @@ import type { MemorySaver } from "./saver.js";
 import type { AsyncCheckpointSaver } from "./bridge.js";
 import type { RetryPolicy } from "./retry.js";
 import type { BaseStore } from "./store.js";
+import type { BaseCache, CachePolicy } from "./cache.js";
+import type { TimeoutPolicy } from "./timeout.js";
+import type { NodeError } from "./errors.js";
 
 /**
  * A JSON value: what state channels, updates and interrupt values hold.
@@ -272,6 +275,34 @@ export interface AddNodeOptions {
   input?: object;
   /** Merged into the node's `config.metadata` (over the `langgraph_*` keys), as LangGraph.js does. */
   metadata?: Record<string, unknown>;
+  /**
+   * Run the node only once the run would otherwise end: after every other
+   * pending branch, however many supersteps they take (a fan-in after
+   * branches of different lengths, or after a `Send` fan-out, runs once).
+   */
+  defer?: boolean;
+  /**
+   * Cache the node's writes by its input, in the cache given to `compile`
+   * (`true`: no expiry, the default key; `false`: not even with a
+   * `setNodeDefaults` cache policy). A task whose key is cached does not
+   * run: its cached writes are its writes, its update is streamed with
+   * `__metadata__: { cached: true }`.
+   */
+  cachePolicy?: CachePolicy | boolean;
+  /**
+   * Fail an attempt of the node that runs longer than this many
+   * milliseconds (or a `{ runTimeout, idleTimeout, refreshOn }` policy) with a
+   * `NodeTimeoutError`; its `config.signal` is aborted then.
+   */
+  timeout?: number | TimeoutPolicy;
+  /**
+   * Runs when the node fails (after its retries; an `interrupt()` is no
+   * failure): as node `__error_handler__<name>`, in the same superstep, on
+   * the failed task's input, given a `NodeError` (`{ node, error }`); its
+   * update or `Command` is applied and the run goes on. A handler that
+   * fails fails the run.
+   */
+  errorHandler?: (state: never, error: NodeError, config: NodeConfig) => unknown;
 }
 
 /** Options of `compile`. */
@@ -299,6 +330,12 @@ export interface CompileOptions {
   pythonSemantics?: boolean;
   /** LangGraph's long-term memory store (`InMemoryStore`, or any LangGraph.js `BaseStore`): nodes get it as `config.store` and from `getStore()`. */
   store?: BaseStore;
+  /**
+   * Where nodes with a `cachePolicy` keep their writes: LangGraph.js's
+   * `InMemoryCache` (from `@langchain/langgraph-checkpoint`, or this
+   * package's) or any object with its `get`, `set` and `clear` methods.
+   */
+  cache?: BaseCache;
 }
 
 /** A graph in the JSON graph format (tests/conformance/FORMAT.md). */

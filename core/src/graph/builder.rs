@@ -4,6 +4,7 @@ use super::branch::{Branch, RouterFn};
 use super::compiled::{value_layout, CompiledGraph, CompiledNode, FastIndexMap, GraphInner};
 use super::node::{NodeAction, NodeContext, NodeFuture, State};
 use super::validate::{channel_name_error, node_name_error, DEFAULT_BRANCH_NAME, TASKS};
+use crate::cache::BaseCache;
 use crate::channels::{ChannelKind, ChannelValue, Reducer};
 use crate::checkpoint::{CheckpointSaver, Name};
 use crate::clock::{default_clock, Clock, IdGenerator};
@@ -15,7 +16,11 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
+mod options;
 mod schema;
+
+use options::NodeOptions;
+pub use options::{error_handler_node, DEFAULT_ERROR_HANDLER_NODE};
 
 /// The source side of an edge: one node, or several (a join: the target
 /// runs once all of them have run).
@@ -119,6 +124,26 @@ pub struct CompileOptions {
     /// that show checkpoints as LangGraph.js's do. `false` by default; the
     /// JS bindings set it.
     pub value_layout: bool,
+    /// Write the node's name to the `branch:to:NODE` channel a `Command.goto`
+    /// or a conditional edge picks, as LangGraph.js's branch writer does
+    /// (`{ channel, value: start }`; stored in the task's writes, and in a
+    /// deferred node's channel); LangGraph (Python) writes `None`, as static
+    /// edges do in both. `false` by default; the JS bindings set it.
+    pub routes_write_source: bool,
+    /// Error handlers as LangGraph.js runs them where it differs from
+    /// LangGraph (Python), which only a superstep that paused or failed
+    /// after a routed failure shows: a task whose failure went to its
+    /// node's error handler counts as done in a snapshot of the thread's
+    /// latest checkpoint (it is not in `next`: LangGraph.js reads its
+    /// `__error_source_node__` write as output; LangGraph lists it until
+    /// the superstep ends), and a resumed superstep gives the handler the
+    /// stored error rebuilt with its name and message (LangGraph gives the
+    /// stored text). `false` by default; the JS bindings set it.
+    pub error_handlers_as_js: bool,
+    /// Where nodes with a cache policy ([`StateGraph::set_node_cache_policy`])
+    /// keep their writes (LangGraph's `compile(cache=...)`). Subgraphs do
+    /// not inherit it.
+    pub cache: Option<Rc<dyn BaseCache>>,
 }
 
 impl CompileOptions {
@@ -152,6 +177,10 @@ pub struct StateGraph {
     input_keys: Option<Vec<String>>,
     /// The graph's output schema's keys, when it has one of its own.
     output_keys: Option<Vec<String>>,
+    /// Nodes' options besides their function (`defer`, cache, error handlers).
+    node_options: IndexMap<String, NodeOptions>,
+    /// `set_node_defaults(error_handler=...)`'s handler, a node once compiled.
+    default_error_handler: Option<NodeAction>,
     error: Option<Error>,
 }
 
@@ -374,10 +403,31 @@ impl StateGraph {
             START.into(),
             CompiledNode::new(START, None, vec![START.into()]),
         );
-        for (name, action) in &self.nodes {
+        let default_handler = self
+            .default_error_handler
+            .as_ref()
+            .map(|h| (DEFAULT_ERROR_HANDLER_NODE.to_owned(), h.clone()));
+        let all_nodes = self
+            .nodes
+            .iter()
+            .map(|(n, a)| (n.clone(), a.clone()))
+            .chain(default_handler);
+        for (name, action) in all_nodes {
+            let name = &name;
             let trigger = Name::from(branch_channel(name));
-            channels.insert(trigger.clone(), ChannelKind::Ephemeral);
-            let mut node = CompiledNode::new(name, Some(action.clone()), vec![trigger]);
+            let kind = match self.is_deferred(name) {
+                true => ChannelKind::LastValueAfterFinish,
+                false => ChannelKind::Ephemeral,
+            };
+            channels.insert(trigger.clone(), kind);
+            let mut node = CompiledNode::new(name, Some(action), vec![trigger]);
+            node.cache_policy = self.node_options.get(name).and_then(|o| o.cache.clone());
+            node.is_error_handler =
+                name == DEFAULT_ERROR_HANDLER_NODE || self.is_error_handler(name);
+            node.error_handler = match node.is_error_handler {
+                true => None,
+                false => self.error_handler_of(name).map(|h| Name::from(h.as_str())),
+            };
             // Without private channels every node reads the whole state (no copy).
             node.input = match self.inputs.get(name) {
                 Some(keys) => Some(keys.iter().map(|k| k.as_str().into()).collect()),
@@ -402,7 +452,11 @@ impl StateGraph {
                 continue; // a join into END writes nothing (LangGraph's `attach_edge`)
             }
             let join = format!("join:{}:{to}", sources.join("+"));
-            channels.insert(join.as_str().into(), ChannelKind::Barrier(sources.clone()));
+            let kind = match self.is_deferred(to) {
+                true => ChannelKind::BarrierAfterFinish(sources.clone()),
+                false => ChannelKind::Barrier(sources.clone()),
+            };
+            channels.insert(join.as_str().into(), kind);
             nodes[to].triggers.push(join.as_str().into());
             for s in sources {
                 nodes[s]
@@ -452,12 +506,22 @@ impl StateGraph {
             derived_update_ids: options.derived_update_ids,
             commit_as_settled: options.commit_as_settled,
             metadata_without_config: options.metadata_without_config,
+            cache: options.cache,
+            routes_write_source: options.routes_write_source,
+            error_handlers_as_js: options.error_handlers_as_js,
             ids,
         }))
     }
 
     fn validate(&self, options: &CompileOptions) -> Result<()> {
         let err = |m: String| Err(Error::value(m).with_code("INVALID_GRAPH"));
+        if self.default_error_handler.is_some()
+            && self.nodes.contains_key(DEFAULT_ERROR_HANDLER_NODE)
+        {
+            return err(format!(
+                "Auto-generated default error handler node `{DEFAULT_ERROR_HANDLER_NODE}` already exists."
+            ));
+        }
         let is_node = |n: &str| self.nodes.contains_key(n);
         let mut sources: Vec<&str> = self
             .edges
@@ -530,8 +594,14 @@ impl StateGraph {
     /// to, by LangGraph.js's rule: a node is reachable when an edge ends at
     /// it, a node lists it in `ends`, or a conditional edge may pick it (a
     /// conditional edge without a path map may pick any node but its own
-    /// source).
+    /// source). An error handler may go anywhere: with one in the graph
+    /// every node is reachable (and handlers are never checked).
     fn unreachable_node(&self) -> Option<&str> {
+        if self.default_error_handler.is_some()
+            || self.nodes.keys().any(|n| self.is_error_handler(n))
+        {
+            return None;
+        }
         let mut targets: Vec<&str> = self.edges.iter().map(|(_, to)| to.as_str()).collect();
         targets.extend(self.destinations.values().flatten().map(String::as_str));
         for (from, branches) in &self.branches {

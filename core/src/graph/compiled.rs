@@ -4,6 +4,7 @@
 
 use super::branch::Branch;
 use super::node::{NodeAction, State};
+use crate::cache::{BaseCache, CachePolicy};
 use crate::channels::{ChannelKind, ChannelValue, Reducer};
 use crate::checkpoint::{Checkpoint, CheckpointSaver, ListOptions, Name, ValueLayout, VecMap};
 use crate::checkpoint_ns;
@@ -51,6 +52,12 @@ pub(crate) struct CompiledNode {
     /// LangGraph.js every channel (see
     /// [`crate::CompileOptions::routers_read_every_channel`]).
     pub router_input: Option<Rc<[Name]>>,
+    /// Its cache policy (used when the graph has a cache).
+    pub cache_policy: Option<CachePolicy>,
+    /// The error handler node its failures go to (LangGraph's `error_handler_node`).
+    pub error_handler: Option<Name>,
+    /// Whether it is an error handler itself (its own failures are not routed).
+    pub is_error_handler: bool,
 }
 
 impl CompiledNode {
@@ -65,6 +72,9 @@ impl CompiledNode {
             destinations: Vec::new(),
             input: None,
             router_input: None,
+            cache_policy: None,
+            error_handler: None,
+            is_error_handler: false,
         }
     }
 
@@ -126,6 +136,12 @@ pub(crate) struct GraphInner {
     pub commit_as_settled: bool,
     /// See [`crate::CompileOptions::metadata_without_config`].
     pub metadata_without_config: bool,
+    /// See [`crate::CompileOptions::cache`].
+    pub cache: Option<Rc<dyn BaseCache>>,
+    /// See [`crate::CompileOptions::routes_write_source`].
+    pub routes_write_source: bool,
+    /// See [`crate::CompileOptions::error_handlers_as_js`].
+    pub error_handlers_as_js: bool,
     pub ids: Rc<IdGenerator>,
 }
 
@@ -412,6 +428,26 @@ impl CompiledGraph {
         let mut events = Vec::new();
         let out = block_on(self.astream(input, config, &mut |e| events.push(e)))??;
         Ok((events, out))
+    }
+
+    /// Drops the cached writes of `nodes` (every node's when `None`) from
+    /// the graph's cache (LangGraph's `clear_cache`); nothing without one.
+    pub async fn aclear_cache(&self, nodes: Option<&[&str]>) -> Result<()> {
+        let Some(cache) = &self.inner.cache else {
+            return Ok(());
+        };
+        let namespaces = nodes.map(|nodes| {
+            nodes
+                .iter()
+                .map(|n| crate::cache::node_namespace(n))
+                .collect()
+        });
+        cache.clear(namespaces).await
+    }
+
+    /// Synchronous [`aclear_cache`](Self::aclear_cache).
+    pub fn clear_cache(&self, nodes: Option<&[&str]>) -> Result<()> {
+        block_on(self.aclear_cache(nodes))?
     }
 
     /// The state at the addressed checkpoint, or the thread's latest ("live":

@@ -341,8 +341,20 @@ pub(crate) struct Scratchpad {
     pub raised: RefCell<Vec<Interrupt>>,
     /// A `Command(graph=PARENT)` a subgraph run by this task handed up.
     pub parent_command: RefCell<Option<Command>>,
+    /// For an error handler's task: the failure it handles.
+    pub node_error: Option<NodeError>,
     /// The superstep's shared context.
     pub tick: Rc<TickContext>,
+}
+
+/// What an error handler is given (LangGraph's `NodeError`): the node
+/// whose task failed and its error.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeError {
+    /// The node that failed.
+    pub node: String,
+    /// Its error.
+    pub error: Error,
 }
 
 impl fmt::Debug for Scratchpad {
@@ -373,8 +385,18 @@ impl Scratchpad {
             counter: Cell::new(0),
             raised: RefCell::new(Vec::new()),
             parent_command: RefCell::new(None),
+            node_error: None,
             tick,
         }
+    }
+
+    /// An error handler's scratchpad: its namespace is `task_ns` (the
+    /// failed task's namespace `|` the handler's own level, as LangGraph
+    /// derives it from the failed task's config), and it carries `error`.
+    pub(crate) fn for_error_handler(mut self, task_ns: String, error: NodeError) -> Self {
+        self.task_ns = task_ns;
+        self.node_error = Some(error);
+        self
     }
 }
 
@@ -419,6 +441,12 @@ impl NodeContext {
     /// The superstep this task runs in.
     pub fn step(&self) -> i64 {
         self.pad.step
+    }
+
+    /// In an error handler's task, the failure it handles (LangGraph's
+    /// `NodeError` argument); `None` in any other task.
+    pub fn node_error(&self) -> Option<&NodeError> {
+        self.pad.node_error.as_ref()
     }
 
     /// The config the run was started with (`thread_id` and the caller's

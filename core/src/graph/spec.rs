@@ -4,9 +4,10 @@
 //! graphs from it.
 
 use super::branch::{Branch, RouterFn};
+use super::builder::DEFAULT_ERROR_HANDLER_NODE;
 use super::builder::{CompileOptions, StateGraph};
 use super::compiled::CompiledGraph;
-use super::node::{NodeContext, State};
+use super::node::{NodeAction, NodeContext, State};
 use crate::channels::{ChannelValue, Reducer};
 use crate::error::{Error, Result};
 use crate::types::{Command, Goto, NodeOutput, Send};
@@ -33,6 +34,10 @@ pub struct GraphSpec {
     /// Compile options.
     #[serde(default)]
     pub compile: CompileSpec,
+    /// `set_node_defaults(error_handler=...)`: the handler (its `writes`)
+    /// of every node without its own (`extensions/FORMAT.md`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_error_handler: Option<Box<NodeSpec>>,
 }
 
 /// A state key: `{"reducer": "last_value" | "append" | "sum" | "add_messages"}`.
@@ -86,6 +91,16 @@ pub struct NodeSpec {
     /// only name breakpoints; it uses the parent's checkpointer).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subgraph: Option<Box<GraphSpec>>,
+    /// `"defer": true`: LangGraph's `add_node(..., defer=True)`, the node
+    /// runs only once the run would otherwise end
+    /// (`tests/conformance/extensions/FORMAT.md`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub defer: bool,
+    /// `"error_handler": {"writes": [...]}`: LangGraph's `add_node(...,
+    /// error_handler=...)`, ops run on the failed task's input when the
+    /// node fails (`error_to` writes the failure).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_handler: Option<Box<NodeSpec>>,
 }
 
 /// One built-in op of a spec node.
@@ -141,6 +156,9 @@ pub enum SpecOp {
         /// Whether the command is for the parent graph.
         parent: bool,
     },
+    /// `{"error_to": C}` (in an error handler): writes `"NODE: MESSAGE"`,
+    /// the failed node and its error's message, to C.
+    ErrorTo(String),
 }
 
 fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
@@ -178,6 +196,8 @@ struct RawOp {
     goto: Option<Names>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     graph: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    error_to: Option<String>,
 }
 
 /// One name or a list of names (`"goto": "x"` or `"goto": ["x", "y"]`).
@@ -215,11 +235,18 @@ impl TryFrom<RawOp> for SpecOp {
             r.fail_if.is_some(),
             r.collect.is_some(),
             r.goto.is_some(),
+            r.error_to.is_some(),
         ];
         if kinds.iter().filter(|k| **k).count() != 1 {
             return Err(
-                "an op needs exactly one of `set`, `reply`, `incr`, `interrupt`, `fail_if`, `collect`, `goto`".into(),
+                "an op needs exactly one of `set`, `reply`, `incr`, `interrupt`, `fail_if`, `collect`, `goto`, `error_to`".into(),
             );
+        }
+        // Ops that take none of the modifiers `prefix`, `by`, `resume_to`.
+        let no_modifiers = r.prefix.is_none() && r.by.is_none() && r.resume_to.is_none();
+        if let Some(channel) = r.error_to {
+            stray_fields(no_modifiers, "prefix/by/resume_to")?;
+            return Ok(SpecOp::ErrorTo(channel));
         }
         if r.from.is_some() && r.collect.is_none() {
             return Err("`from` belongs to a `collect` op".into());
@@ -236,10 +263,7 @@ impl TryFrom<RawOp> for SpecOp {
             });
         }
         if let Some(goto) = r.goto {
-            stray_fields(
-                r.prefix.is_none() && r.by.is_none() && r.resume_to.is_none(),
-                "prefix/by/resume_to",
-            )?;
+            stray_fields(no_modifiers, "prefix/by/resume_to")?;
             let parent = match r.graph.as_deref() {
                 None => false,
                 Some("parent") => true,
@@ -257,10 +281,7 @@ impl TryFrom<RawOp> for SpecOp {
         }
         let stray = stray_fields;
         if let Some(set) = r.set {
-            stray(
-                r.prefix.is_none() && r.by.is_none() && r.resume_to.is_none(),
-                "prefix/by/resume_to",
-            )?;
+            stray(no_modifiers, "prefix/by/resume_to")?;
             return Ok(SpecOp::Set(set));
         }
         if let Some(channel) = r.reply {
@@ -340,6 +361,10 @@ impl From<SpecOp> for RawOp {
                     _ => Names::Many(to),
                 }),
                 graph: parent.then(|| "parent".to_owned()),
+                ..Default::default()
+            },
+            SpecOp::ErrorTo(channel) => RawOp {
+                error_to: Some(channel),
                 ..Default::default()
             },
         }
@@ -561,15 +586,30 @@ impl GraphSpec {
                     commit_as_settled: options.commit_as_settled,
                     metadata_without_config: options.metadata_without_config,
                     value_layout: options.value_layout,
+                    cache: None,
+                    routes_write_source: options.routes_write_source,
+                    error_handlers_as_js: options.error_handlers_as_js,
                 })?;
                 g.add_subgraph(name.clone(), compiled);
-                continue;
+            } else {
+                let ops = Rc::new(node.writes.clone());
+                let node_name = name.clone();
+                g.add_command_node(name.clone(), move |state: &State, ctx: &NodeContext| {
+                    run_ops(&node_name, &ops, state, ctx)
+                });
             }
-            let ops = Rc::new(node.writes.clone());
-            let node_name = name.clone();
-            g.add_command_node(name.clone(), move |state: &State, ctx: &NodeContext| {
-                run_ops(&node_name, &ops, state, ctx)
-            });
+            if node.defer {
+                g.set_node_defer(name.clone(), true);
+            }
+            if let Some(handler) = &node.error_handler {
+                g.set_node_error_handler(
+                    name.clone(),
+                    handler.ops_action(&super::builder::error_handler_node(name))?,
+                );
+            }
+        }
+        if let Some(handler) = &self.default_error_handler {
+            g.set_default_error_handler(Some(handler.ops_action(DEFAULT_ERROR_HANDLER_NODE)?));
         }
         for EdgeSpec(from, to) in &self.edges {
             match from {
@@ -635,6 +675,22 @@ impl GraphSpec {
             .interrupt_after
             .extend(self.compile.interrupt_after.iter().cloned());
         options
+    }
+}
+
+impl NodeSpec {
+    /// An error handler's action: its ops (a handler has nothing else).
+    fn ops_action(&self, of: &str) -> Result<NodeAction> {
+        if self.subgraph.is_some() || self.defer || self.error_handler.is_some() {
+            return Err(Error::spec(format!(
+                "the error handler of {of}: an error handler has `writes` only"
+            )));
+        }
+        let ops = Rc::new(self.writes.clone());
+        let node = of.to_owned();
+        Ok(NodeAction::sync(move |state: &State, ctx: &NodeContext| {
+            run_ops(&node, &ops, state, ctx)
+        }))
     }
 }
 
@@ -733,6 +789,15 @@ fn run_ops(node: &str, ops: &[SpecOp], state: &State, ctx: &NodeContext) -> Resu
                 update.insert(channel.clone(), serde_json::json!([format!("{prefix}{x}")]));
             }
             SpecOp::Goto { to, parent } => goto = Some((to.clone(), *parent)),
+            SpecOp::ErrorTo(channel) => {
+                let Some(failure) = ctx.node_error() else {
+                    return Err(Error::value(format!(
+                        "node {node}: `error_to` runs only in an error handler"
+                    )));
+                };
+                let text = format!("{}: {}", failure.node, failure.error.message());
+                update.insert(channel.clone(), Value::String(text));
+            }
         }
     }
     Ok(match goto {

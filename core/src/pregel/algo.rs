@@ -285,8 +285,8 @@ pub(crate) fn apply_writes_in_place(
 
     for task in tasks.iter() {
         for trigger in &task.triggers {
-            // Only a complete barrier changes when consumed.
-            if let Some(kind @ ChannelKind::Barrier(_)) = graph.channels.get(trigger) {
+            // Only a complete barrier or a finished deferred channel changes when consumed.
+            if let Some(kind) = graph.channels.get(trigger).filter(|k| k.is_consumable()) {
                 let mut slot = cp.channel_values.remove(trigger);
                 if kind.consume(&mut slot) {
                     Arc::make_mut(&mut cp.channel_versions).insert(trigger.clone(), version);
@@ -350,8 +350,42 @@ pub(crate) fn apply_writes_in_place(
                 Arc::make_mut(&mut cp.channel_versions).insert(channel.clone(), version);
             }
         }
+        finish_if_last(graph, cp, &mut updated, version);
     }
     Ok(updated)
+}
+
+/// LangGraph's end of `apply_writes`: when this superstep triggers no node
+/// (the run would end after it), every channel is told the run finishes,
+/// so a deferred node's channel becomes available and the node runs next
+/// (`add_node(defer=True)`). Graphs without deferred nodes skip it.
+fn finish_if_last(
+    graph: &GraphInner,
+    cp: &mut Checkpoint,
+    updated: &mut BTreeSet<Name>,
+    version: Version,
+) {
+    if !graph.channels.values().any(ChannelKind::waits_for_finish) {
+        return;
+    }
+    let triggers_a_node = |c: &Name| graph.nodes.values().any(|n| n.triggers.contains(c));
+    if updated.iter().any(triggers_a_node) {
+        return;
+    }
+    for (channel, kind) in graph.channels.iter().filter(|(_, k)| k.waits_for_finish()) {
+        let mut slot = cp.channel_values.remove(channel);
+        let finished = kind.finish(&mut slot);
+        let available = kind.is_available(slot.as_ref());
+        if let Some(v) = slot {
+            cp.channel_values.insert(channel.clone(), v);
+        }
+        if finished {
+            Arc::make_mut(&mut cp.channel_versions).insert(channel.clone(), version);
+            if available {
+                updated.insert(channel.clone());
+            }
+        }
+    }
 }
 
 fn update_slot(

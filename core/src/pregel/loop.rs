@@ -20,9 +20,11 @@
 //! parent's tick passes down ([`TickContext`](crate::graph::TickContext): the saver, `checkpoint_map`,
 //! the resuming flag and the replay of a time-travelling root run).
 
+mod cached;
 mod durability;
 mod enter;
 mod first;
+mod handlers;
 mod task;
 mod tick;
 
@@ -222,6 +224,10 @@ struct Loop<'a> {
     /// [`aliasing`]): saves wait here until the replay says they ran.
     exec: Option<aliasing::VirtualExecutor>,
     deferred: Vec<Option<DeferredPut>>,
+    /// The cache keys of this superstep's tasks that run (see [`cached`]).
+    cache_keys: Vec<cached::PendingKey>,
+    /// Error handlers a resumed superstep scheduled again (see [`handlers`]).
+    resumed_handlers: Vec<handlers::ResumedHandler>,
     /// The root loop's sink (a subgraph's loop reports to `frame.events`).
     sink: Option<Sink<'a>>,
 }

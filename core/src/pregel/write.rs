@@ -49,10 +49,18 @@ pub(crate) async fn node_writes(
             false => graph.is_state_key(k),
         })
         .collect();
+    // What a goto or a router writes to the `branch:to:` channel it picks:
+    // `None` (LangGraph), the node's name (LangGraph.js's branch writer).
+    // Made only for a node that routes (no allocation on the usual path).
+    let routes = !goto.is_empty() || !node.branches.is_empty();
+    let route = match graph.routes_write_source && routes {
+        true => Value::String(String::from(&*node.name)),
+        false => Value::Null,
+    };
     // `Command.goto`: names not in the graph are written to channels that do
     // not exist, so `apply_writes` drops them, as LangGraph does.
     for dest in goto {
-        push_destination(&mut writes, dest);
+        push_destination(&mut writes, dest, &route);
     }
     writes.extend(node.edges.iter().cloned());
     if node.branches.is_empty() {
@@ -75,18 +83,18 @@ pub(crate) async fn node_writes(
             }
         }
         for dest in destinations {
-            push_destination(&mut writes, dest);
+            push_destination(&mut writes, dest, &route);
         }
     }
     Ok(writes)
 }
 
-/// The write that schedules `dest`: its `branch:to:` channel, or the `Send`
-/// in `__pregel_tasks`; `__end__` writes nothing.
-fn push_destination(writes: &mut Vec<(String, Value)>, dest: Goto) {
+/// The write that schedules `dest`: `route` to its `branch:to:` channel,
+/// or the `Send` in `__pregel_tasks`; `__end__` writes nothing.
+fn push_destination(writes: &mut Vec<(String, Value)>, dest: Goto, route: &Value) {
     match dest {
         Goto::Node(n) if n == END => {}
-        Goto::Node(n) => writes.push((format!("branch:to:{n}"), Value::Null)),
+        Goto::Node(n) => writes.push((format!("branch:to:{n}"), route.clone())),
         Goto::Send(send) => writes.push(send_write(&send)),
     }
 }

@@ -196,6 +196,21 @@ pub fn to_js(e: &Error) -> JsValue {
     error
 }
 
+/// A failure an error handler is given (its `NodeError.error`): the value
+/// the node threw, as it was; for a failure read back from the thread's
+/// stored writes, LangGraph.js's `new Error(message)` with the stored name;
+/// an engine error (a bad update) as [`to_js`] makes it.
+pub fn handled_to_js(e: &Error) -> JsValue {
+    if e.kind() != ErrorKind::Node {
+        return to_js(e);
+    }
+    take_raw_thrown(e).unwrap_or_else(|| {
+        let error: JsValue = js_sys::Error::new(e.message()).into();
+        set(&error, "name", &JsValue::from_str(e.name()));
+        error
+    })
+}
+
 /// What LangGraph.js's `MemorySaver.put` throws for a run without a
 /// `thread_id` (its runs get that far: they check only that `configurable`
 /// exists, and always give one).
@@ -299,15 +314,21 @@ fn thrown_text(v: &JsValue) -> String {
         .unwrap_or_else(|| describe(v))
 }
 
-/// The thrown JS value behind a node failure, with `node` and `code` added.
-fn take_thrown(e: &Error) -> Option<JsValue> {
-    let thrown = THROWN.with(|t| {
+/// The thrown JS value behind a node failure, as it was thrown (taken:
+/// it is handed out once).
+fn take_raw_thrown(e: &Error) -> Option<JsValue> {
+    THROWN.with(|t| {
         let mut t = t.borrow_mut();
         let at = t
             .iter()
             .rposition(|(n, m, _)| n == e.name() && m == e.message())?;
         t.remove(at).map(|(_, _, v)| v)
-    })?;
+    })
+}
+
+/// The thrown JS value behind a node failure, with `node` and `code` added.
+fn take_thrown(e: &Error) -> Option<JsValue> {
+    let thrown = take_raw_thrown(e)?;
     let error = if thrown.is_instance_of::<js_sys::Error>() {
         thrown
     } else {

@@ -24,7 +24,8 @@
 //! - `node`: the one adapter from a JS function to a core node, router or
 //!   reducer; `state_cache`: the per-graph cache of the state (and the
 //!   run's config) handed to JS; `lazy_state`: the list channels of those
-//!   states that are converted only when read.
+//!   states that are converted only when read; `cache`: node caching with
+//!   a LangGraph.js cache object.
 //! - [`WasmStateGraph`], [`WasmCompiledGraph`], [`WasmMemorySaver`],
 //!   [`WasmListing`], [`WasmCheckpointStore`] and its [`WasmStorePage`] (the store under
 //!   `chronograph/langgraph`'s `MemorySaver`): the exported classes; `task`: running JS tasks by
@@ -33,6 +34,7 @@
 //!   steps (each growth past 64 MiB costs V8 a full collection), and the
 //!   staging buffer the TypeScript layer writes texts into.
 
+mod cache;
 pub mod checkpoint_chunk;
 mod checkpoint_store;
 mod clock;

@@ -50,50 +50,10 @@ pub fn task_path(path: &str) -> Vec<Value> {
 
 /// A task's stored error as LangGraph.js shows it: `{message, name}` (its
 /// saver keeps the thrown Error's fields), from the engine's Python `repr`
-/// text (`Error('it\'s broken')`). A text of another form is the message.
+/// text (`Error('it\'s broken')`, see `chronograph::Error::from_repr`).
 pub fn js_error(repr: &str) -> Value {
-    let parsed = repr.split_once('(').and_then(|(name, rest)| {
-        let literal = rest.strip_suffix(')')?;
-        let valid =
-            !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
-        valid.then(|| Some((name, py_string(literal)?)))?
-    });
-    let (name, message) = parsed.unwrap_or(("Error", repr.to_owned()));
-    serde_json::json!({ "message": message, "name": name })
-}
-
-/// The text of a Python string literal (`'...'` or `"..."`, as `repr` writes
-/// one); `None` when it is not one.
-fn py_string(literal: &str) -> Option<String> {
-    let quote = literal.chars().next().filter(|q| *q == '\'' || *q == '"')?;
-    let inner = literal.strip_prefix(quote)?.strip_suffix(quote)?;
-    let mut out = String::with_capacity(inner.len());
-    let mut chars = inner.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next()? {
-            'n' => out.push('\n'),
-            't' => out.push('\t'),
-            'r' => out.push('\r'),
-            'x' => {
-                let hex: String = chars.by_ref().take(2).collect();
-                out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
-            }
-            'u' => {
-                let hex: String = chars.by_ref().take(4).collect();
-                out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
-            }
-            'U' => {
-                let hex: String = chars.by_ref().take(8).collect();
-                out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
-            }
-            other => out.push(other),
-        }
-    }
-    Some(out)
+    let e = chronograph::Error::from_repr(repr);
+    serde_json::json!({ "message": e.message(), "name": e.name() })
 }
 
 /// Interrupts as LangGraph.js lists them: `{id, value}` each (`{value}`

@@ -1,6 +1,7 @@
 //! [`WasmStateGraph`]: the graph builder (core `StateGraph`) with JS node
 //! functions, routers and reducers.
 
+use super::cache::{cache_policy, JsCache};
 use super::clock::DateClock;
 use super::compiled::WasmCompiledGraph;
 use super::error::{describe, invalid_argument};
@@ -9,7 +10,9 @@ use super::saver::WasmMemorySaver;
 use super::types::{entries, from_js, get, is_object, names_arg, string_arg};
 use super::value::{document_from_js, is_array};
 use crate::error::OrJs;
-use chronograph::{Branch, CheckpointSaver, CompileOptions, GraphSpec, Reducer, StateGraph};
+use chronograph::{
+    BaseCache, Branch, CheckpointSaver, CompileOptions, GraphSpec, Reducer, StateGraph,
+};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -119,6 +122,75 @@ impl WasmStateGraph {
         Ok(())
     }
 
+    /// `addNode(name, action, { defer: true })`: the node runs only once
+    /// the run would otherwise end (core `StateGraph::set_node_defer`).
+    #[wasm_bindgen(js_name = setNodeDefer)]
+    pub fn set_node_defer(&mut self, name: JsValue) -> Result<(), JsValue> {
+        let name = string_arg(&name, "addNode(name, action, options): name")?;
+        self.graph.set_node_defer(name, true);
+        Ok(())
+    }
+
+    /// `addNode(name, fn, { errorHandler })`: `handler` (a node function,
+    /// which reads its failure with `taskNodeError`) runs when a task of
+    /// node `name` fails (core `StateGraph::set_node_error_handler`).
+    #[wasm_bindgen(js_name = setNodeErrorHandler)]
+    pub fn set_node_error_handler(
+        &mut self,
+        name: JsValue,
+        handler: JsValue,
+    ) -> Result<(), JsValue> {
+        let name = string_arg(&name, "addNode(name, action, options): name")?;
+        let what = format!("addNode({name:?}, action, options): options.errorHandler");
+        let f = function_arg(&handler, &what)?;
+        let action = node_action(
+            chronograph::error_handler_node(&name),
+            f,
+            self.cache.clone(),
+        );
+        self.graph.set_node_error_handler(name, action);
+        Ok(())
+    }
+
+    /// `setNodeDefaults({ errorHandler })` as the graph compiles: the
+    /// handler of every node without its own (`undefined`: none).
+    #[wasm_bindgen(js_name = setDefaultErrorHandler)]
+    pub fn set_default_error_handler(&mut self, handler: JsValue) -> Result<(), JsValue> {
+        let action = match handler.is_undefined() {
+            true => None,
+            false => {
+                let f = function_arg(&handler, "setNodeDefaults(defaults).errorHandler")?;
+                let name = chronograph::DEFAULT_ERROR_HANDLER_NODE.to_owned();
+                Some(node_action(name, f, self.cache.clone()))
+            }
+        };
+        self.graph.set_default_error_handler(action);
+        Ok(())
+    }
+
+    /// A node's `cachePolicy` as the JS layer resolves it: `keyOf(input)`
+    /// returns the text its cache key hashes, entries live `ttl` seconds
+    /// (`undefined`: for ever); `keyOf` `undefined` removes the policy.
+    #[wasm_bindgen(js_name = setNodeCachePolicy)]
+    pub fn set_node_cache_policy(
+        &mut self,
+        name: JsValue,
+        key_of: JsValue,
+        ttl: Option<f64>,
+    ) -> Result<(), JsValue> {
+        let name = string_arg(&name, "addNode(name, action, options): name")?;
+        let policy = match key_of.is_undefined() {
+            true => None,
+            false => {
+                let what = format!("addNode({name:?}, action, options): options.cachePolicy");
+                let key_of = function_arg(&key_of, &what)?;
+                Some(cache_policy(key_of, ttl, self.cache.clone()))
+            }
+        };
+        self.graph.set_node_cache_policy(name, policy);
+        Ok(())
+    }
+
     /// `new StateGraph({ state, input })`'s input schema, in the
     /// constructor's form: a run's input writes only its channels.
     #[wasm_bindgen(js_name = setInputSchema)]
@@ -186,8 +258,12 @@ impl WasmStateGraph {
     /// loop or in validation, follow LangGraph.js (`CompileOptions::copy_on_save`,
     /// `command_starts_run`, `refuse_unreachable`, `derived_update_ids`,
     /// `routers_read_every_channel`, `commit_as_settled`,
-    /// `metadata_without_config`, `value_layout`); the JS layer's `compile({ pythonSemantics: true })`
+    /// `metadata_without_config`, `value_layout`, `routes_write_source`,
+    /// `error_handlers_as_js`); the JS layer's `compile({ pythonSemantics: true })`
     /// turns it off for the Python conformance traces.
+    /// `cache`: LangGraph.js's `compile({ cache })`, a JS cache object
+    /// (see `cache::JsCache`), or `undefined`.
+    #[allow(clippy::too_many_arguments)]
     pub fn compile(
         &self,
         checkpointer: Option<WasmMemorySaver>,
@@ -195,6 +271,7 @@ impl WasmStateGraph {
         interrupt_after: JsValue,
         persistent: bool,
         js_semantics: bool,
+        cache: JsValue,
     ) -> Result<WasmCompiledGraph, JsValue> {
         let mut options = CompileOptions {
             persistent,
@@ -206,11 +283,17 @@ impl WasmStateGraph {
             commit_as_settled: js_semantics,
             metadata_without_config: js_semantics,
             value_layout: js_semantics,
+            routes_write_source: js_semantics,
+            error_handlers_as_js: js_semantics,
             checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
             interrupt_before: names_arg(&interrupt_before, "compile(options): interruptBefore")?,
             interrupt_after: names_arg(&interrupt_after, "compile(options): interruptAfter")?,
             clock: Some(Rc::new(DateClock)),
             seed: Some((js_sys::Math::random() * 9_007_199_254_740_992.0) as u64),
+            cache: match cache.is_undefined() || cache.is_null() {
+                true => None,
+                false => Some(Rc::new(JsCache::new(cache)) as Rc<dyn BaseCache>),
+            },
         };
         if let Some(spec) = &self.spec {
             options = spec.compile_options(options);

@@ -54,6 +54,25 @@ pub fn task_context(task: u32) -> Option<NodeContext> {
     TASKS.with(|t| t.borrow().get(&task).cloned())
 }
 
+/// In running task `task` of an error handler, the failure it handles:
+/// `[node, error]` (the error the node threw); `undefined` in any other task.
+#[wasm_bindgen(js_name = taskNodeError)]
+pub fn task_node_error(task: u32) -> JsValue {
+    let failure = TASKS.with(|t| {
+        t.borrow()
+            .get(&task)
+            .and_then(|ctx| ctx.node_error().cloned())
+    });
+    match failure {
+        Some(f) => js_sys::Array::of2(
+            &JsValue::from_str(&f.node),
+            &crate::error::handled_to_js(&f.error),
+        )
+        .into(),
+        None => JsValue::UNDEFINED,
+    }
+}
+
 /// LangGraph's `interrupt(value)` in running task `task`: the answer when
 /// this call was already answered, else throws the `GraphInterrupt` marker
 /// that pauses the node.

@@ -880,7 +880,12 @@ impl Serialize for TaskChunk<'_> {
                     .collect();
                 m.serialize_entry("result", &object)?;
                 m.serialize_entry("interrupts", interrupts)?;
-                m.serialize_entry("error", error)?;
+                // LangGraph.js streams the error it stores: `{message, name}`.
+                let error = error.map(|e| {
+                    let (name, message) = e.split_once(": ").unwrap_or(("Error", e));
+                    serde_json::json!({ "message": message, "name": name })
+                });
+                m.serialize_entry("error", &error)?;
             }
         }
         m.end()

@@ -476,6 +476,7 @@ async fn js_nodes_run_through_the_raw_classes() {
             JsValue::UNDEFINED,
             false,
             true,
+            JsValue::UNDEFINED,
         )
         .unwrap();
     let cfg = js(r#"{"configurable": {"thread_id": "raw"}}"#);
@@ -525,7 +526,14 @@ async fn js_nodes_run_through_the_raw_classes() {
         .unwrap();
     bad.add_edge(START.into(), "bad".into()).unwrap();
     let compiled = bad
-        .compile(None, JsValue::UNDEFINED, JsValue::UNDEFINED, false, true)
+        .compile(
+            None,
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            false,
+            true,
+            JsValue::UNDEFINED,
+        )
         .unwrap();
     let e = settle(compiled.invoke(js(r#"{"x": 1}"#), JsValue::UNDEFINED))
         .await

@@ -238,6 +238,8 @@ impl<'a> Loop<'a> {
             exit_writes: Vec::new(),
             exec,
             deferred: Vec::new(),
+            cache_keys: Vec::new(),
+            resumed_handlers: Vec::new(),
             sink,
         })
     }

@@ -18,7 +18,7 @@ use crate::checkpoint::{Name, Source, Version, NULL_TASK_ID};
 use crate::checkpoint_ns;
 use crate::error::{Error, ErrorKind, Result};
 use crate::graph::{GraphInner, NullResume, Scratchpad, TickContext};
-use crate::reserved::{ERROR, INTERRUPT, NO_WRITES, RESUME};
+use crate::reserved::{ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, RESUME};
 use crate::types::{Interrupt, StreamEvent, START};
 use futures::future::join_all;
 use serde_json::{Map, Value};
@@ -26,15 +26,19 @@ use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::future::Future;
 use std::ops::ControlFlow;
+use std::pin::Pin;
 use std::rc::Rc;
 use std::task::Poll;
 
 /// A task's writes: (channel, value) in the order it wrote them.
-type Writes = Vec<(String, Value)>;
+pub(super) type Writes = Vec<(String, Value)>;
 
 /// The tasks a superstep started: each one's index in the superstep's
 /// tasks, and its scratchpad.
-type Started = Vec<(usize, Rc<Scratchpad>)>;
+pub(super) type Started = Vec<(usize, Rc<Scratchpad>)>;
+
+/// A started task's run (boxed: an error handler's joins a running superstep).
+pub(super) type TaskFuture<'a> = Pin<Box<dyn Future<Output = Result<Writes>> + 'a>>;
 
 /// What running a superstep's tasks gave, for the commit.
 struct Ran {
@@ -57,11 +61,14 @@ enum Committed {
     Bubbled(Error),
     /// It failed; its error is stored.
     Failed(Error),
+    /// It failed and its node has an error handler: its error is stored
+    /// with the node it came from, and the handler runs next.
+    Handled(Error),
 }
 
 /// What committing a superstep's tasks found so far.
 #[derive(Default)]
-struct Committing {
+pub(super) struct Committing {
     /// Some task paused.
     paused: bool,
     /// The interrupts the paused tasks raised, in commit order.
@@ -87,11 +94,16 @@ impl<'a> Loop<'a> {
             ControlFlow::Break(outcome) => return Ok(Some(outcome)),
             ControlFlow::Continue(tasks) => tasks,
         };
+        let cached = self.match_cached_writes(&mut tasks).await?;
         let paused = match self.graph.commit_as_settled {
-            true => self.run_and_commit_as_settled(&mut tasks).await?,
+            true => self.run_and_commit_as_settled(&mut tasks, &cached).await?,
             false => {
-                let ran = self.run_tasks(&tasks).await?;
-                self.commit(&mut tasks, ran)?
+                let ran = self.run_tasks(&tasks, &cached).await?;
+                let mut outcome = Committing::default();
+                let handled = self.commit(&mut tasks, ran, &mut outcome)?;
+                self.run_error_handlers(&mut tasks, handled, &mut outcome)
+                    .await?;
+                outcome.finish()?
             }
         };
         if let Some(interrupts) = paused {
@@ -133,13 +145,14 @@ impl<'a> Loop<'a> {
         // checkpoint are history, not results to reuse.
         if !self.is_replaying && !self.pending.is_empty() {
             algo::match_writes(&mut tasks, &self.pending);
+            self.resume_error_handlers(&mut tasks);
         }
         if algo::should_interrupt(&self.checkpoint, self.breakpoints(true), &tasks) {
             self.emit_breakpoint();
             return ControlFlow::Break(Outcome::Paused(self.paused_state(&tasks), Vec::new()));
         }
         // The tasks that finished in an earlier run report their updates again.
-        for task in tasks.iter().filter(|t| !t.writes.is_empty()) {
+        for task in tasks.iter().filter(|t| t.is_finished()) {
             self.emit(|run| StreamEvent::CachedUpdates {
                 node: String::from(&*task.name),
                 update: update_chunk(run.graph, &task.writes),
@@ -158,7 +171,7 @@ impl<'a> Loop<'a> {
     }
 
     /// What this tick's tasks share, and what subgraphs they run inherit.
-    fn tick_context(&self) -> Rc<TickContext> {
+    pub(super) fn tick_context(&self) -> Rc<TickContext> {
         let own = self
             .pending
             .iter()
@@ -186,6 +199,17 @@ impl<'a> Loop<'a> {
         })
     }
 
+    /// A new scratchpad for `task` of this superstep (context `tick`).
+    pub(super) fn scratchpad(&self, task: &Task, tick: &Rc<TickContext>) -> Scratchpad {
+        Scratchpad::new(
+            &task.name,
+            &task.id,
+            self.step,
+            self.stored_resume(&task.id),
+            tick.clone(),
+        )
+    }
+
     /// The answers stored for task `task_id`'s `interrupt()` calls.
     fn stored_resume(&self, task_id: &str) -> Vec<Value> {
         self.pending
@@ -199,13 +223,15 @@ impl<'a> Loop<'a> {
     }
 
     /// Starts every task that has no stored writes: reports each one's
-    /// start, and returns them (their index and scratchpad) with their
-    /// futures, in task order.
+    /// start (and the start of those served from the cache, `cached`, whose
+    /// updates follow), and returns them (their index and scratchpad) with
+    /// their futures, in task order.
     fn start_tasks(
         &mut self,
         tasks: &[Task],
         tick: &Rc<TickContext>,
-    ) -> (Started, Vec<impl Future<Output = Result<Writes>> + 'a>) {
+        cached: &[usize],
+    ) -> Result<(Started, Vec<TaskFuture<'a>>)> {
         let state = self.state();
         let start_input = self
             .checkpoint
@@ -213,18 +239,12 @@ impl<'a> Loop<'a> {
             .get(START)
             .map(|v| v.to_json());
         let mut runs = Vec::with_capacity(tasks.len());
-        let mut futures = Vec::with_capacity(tasks.len());
+        let mut futures: Vec<TaskFuture<'a>> = Vec::with_capacity(tasks.len());
         for (i, task) in tasks.iter().enumerate() {
-            if !task.writes.is_empty() {
+            let from_cache = cached.contains(&i);
+            if !task.writes.is_empty() && !from_cache {
                 continue;
             }
-            let pad = Rc::new(Scratchpad::new(
-                &task.name,
-                &task.id,
-                self.step,
-                self.stored_resume(&task.id),
-                tick.clone(),
-            ));
             let step = self.step;
             self.emit(|_| StreamEvent::Task {
                 id: task.id.clone(),
@@ -244,17 +264,27 @@ impl<'a> Loop<'a> {
                 },
                 path: String::from(&*task.path),
             });
+            if from_cache {
+                continue;
+            }
+            let pad = self.scratchpad(task, tick);
+            // An error handler a resumed superstep scheduled again.
+            let pad = Rc::new(match self.take_resumed_handler(&task.id) {
+                Some((ns, error)) => pad.for_error_handler(ns, error),
+                None => pad,
+            });
             runs.push((i, pad.clone()));
-            futures.push(run_task(
+            futures.push(Box::pin(run_task(
                 self.graph,
                 task.name.clone(),
                 task.arg.clone(),
                 state.clone(),
                 start_input.clone(),
                 pad,
-            ));
+            )));
         }
-        (runs, futures)
+        self.report_cached(tasks, cached)?;
+        Ok((runs, futures))
     }
 
     /// After the tasks ran: the NULL resume value a task (or a subgraph's
@@ -267,10 +297,10 @@ impl<'a> Loop<'a> {
     }
 
     /// Runs every task that has no stored writes, concurrently.
-    async fn run_tasks(&mut self, tasks: &[Task]) -> Result<Ran> {
+    async fn run_tasks(&mut self, tasks: &[Task], cached: &[usize]) -> Result<Ran> {
         let tick = self.tick_context();
         let had_null_resume = tick.null_resume.own.borrow().is_some();
-        let (runs, mut futures) = self.start_tasks(tasks, &tick);
+        let (runs, mut futures) = self.start_tasks(tasks, &tick, cached)?;
         let single = futures.len() == 1;
         if let (false, Some(exec)) = (single, &mut self.exec) {
             let ran = exec.pool(futures.len());
@@ -310,13 +340,14 @@ impl<'a> Loop<'a> {
     /// Returns what [`commit`](Self::commit) returns.
     async fn run_and_commit_as_settled(
         &mut self,
-        tasks: &mut [Task],
+        tasks: &mut Vec<Task>,
+        cached: &[usize],
     ) -> Result<Option<Vec<Interrupt>>> {
         let tick = self.tick_context();
         let had_null_resume = tick.null_resume.own.borrow().is_some();
-        let (runs, futures) = self.start_tasks(tasks, &tick);
+        let (mut runs, futures) = self.start_tasks(tasks, &tick, cached)?;
         let single = futures.len() == 1;
-        let mut running: Vec<_> = futures.into_iter().map(|f| Some(Box::pin(f))).collect();
+        let mut running: Vec<Option<TaskFuture<'a>>> = futures.into_iter().map(Some).collect();
         let mut outcome = Committing::default();
         let mut saver_error: Option<Error> = None;
         // The root loop's queue of what its subgraphs report (see `NestedEvents`).
@@ -339,12 +370,28 @@ impl<'a> Loop<'a> {
                 self.forward_nested(cx.waker());
             }
             settled.sort_by_key(|(k, result)| (result.is_ok(), *k));
+            let mut joined = false;
             for (k, result) in settled {
-                let (i, pad) = &runs[k];
-                let committed = self.commit_one(&mut tasks[*i], pad, result, single, &mut outcome);
+                let (i, pad) = runs[k].clone();
+                // LangGraph.js schedules a failed task's error handler (and
+                // reports it started) before it commits the failure.
+                if let Err(e) = &result {
+                    if self.routes_to_handler(&tasks[i], e) {
+                        let (handler, hpad) = self.error_handler_task(&tasks[i], e, &tick);
+                        running.push(Some(self.start_error_handler(&handler, hpad.clone())));
+                        tasks.push(handler);
+                        runs.push((tasks.len() - 1, hpad));
+                        joined = true;
+                    }
+                }
+                let committed = self.commit_one(&mut tasks[i], &pad, result, single, &mut outcome);
                 if let Err(e) = committed {
                     saver_error.get_or_insert(e);
                 }
+            }
+            // A handler that joined is polled in the next round.
+            if joined {
+                cx.waker().wake_by_ref();
             }
             match running.iter().all(Option::is_none) {
                 true => Poll::Ready(()),
@@ -359,30 +406,39 @@ impl<'a> Loop<'a> {
         outcome.finish()
     }
 
-    /// Stores each task's result, in task order. Returns the interrupts
-    /// raised when a task paused; the first error when one failed (after
-    /// every result is stored, so a resume does not re-run the others).
-    fn commit(&mut self, tasks: &mut [Task], ran: Ran) -> Result<Option<Vec<Interrupt>>> {
-        let mut outcome = Committing::default();
+    /// Stores each task's result, in task order, noting in `outcome` the
+    /// interrupts raised and the first failure (every result is stored, so
+    /// a resume does not re-run the others). Returns the failures that go
+    /// to error handlers: the failed task's index and its error.
+    fn commit(
+        &mut self,
+        tasks: &mut [Task],
+        ran: Ran,
+        outcome: &mut Committing,
+    ) -> Result<Vec<(usize, Error)>> {
+        let mut handled = Vec::new();
         for ((i, pad), result) in ran.runs.into_iter().zip(ran.results) {
-            self.commit_one(&mut tasks[i], &pad, result, ran.single, &mut outcome)?;
+            if let Some(e) = self.commit_one(&mut tasks[i], &pad, result, ran.single, outcome)? {
+                handled.push((i, e));
+            }
         }
-        outcome.finish()
+        Ok(handled)
     }
 
     /// Stores one task's result and reports it (its "tasks" result event),
-    /// noting in `outcome` whether it paused or failed.
-    fn commit_one(
+    /// noting in `outcome` whether it paused or failed. Returns the error
+    /// of a task whose failure goes to its node's error handler.
+    pub(super) fn commit_one(
         &mut self,
         task: &mut Task,
         pad: &Scratchpad,
         result: Result<Writes>,
         single: bool,
         outcome: &mut Committing,
-    ) -> Result<()> {
+    ) -> Result<Option<Error>> {
         let committed = self.commit_task(task, pad, result, single)?;
         let (error, raised) = match &committed {
-            Committed::Failed(e) => (Some(e.to_string()), &[][..]),
+            Committed::Failed(e) | Committed::Handled(e) => (Some(e.to_string()), &[][..]),
             Committed::Paused(raised) => (None, &raised[..]),
             Committed::Wrote | Committed::Bubbled(_) => (None, &[][..]),
         };
@@ -409,8 +465,9 @@ impl<'a> Loop<'a> {
             Committed::Bubbled(e) | Committed::Failed(e) => {
                 outcome.failure.get_or_insert(e);
             }
+            Committed::Handled(e) => return Ok(Some(e)),
         }
-        Ok(())
+        Ok(None)
     }
 
     /// Stores one task's result as writes on the current checkpoint.
@@ -436,6 +493,7 @@ impl<'a> Loop<'a> {
                     writes.push((NO_WRITES.into(), Value::Null));
                 }
                 self.put_task_writes(task, &writes, single)?;
+                self.cache_writes(&task.id, &writes)?;
                 // Built only for a stream (the closure runs only then).
                 self.emit(|run| StreamEvent::Updates {
                     node: String::from(&*task.name),
@@ -479,8 +537,19 @@ impl<'a> Loop<'a> {
                 } else {
                     e
                 };
-                self.put_task_writes(task, &[(ERROR.into(), Value::String(e.repr()))], single)?;
-                Ok(Committed::Failed(e))
+                let mut rows = vec![(ERROR.to_owned(), Value::String(e.repr()))];
+                let handled = self.routes_to_handler(task, &e);
+                if handled {
+                    rows.push((
+                        ERROR_SOURCE_NODE.to_owned(),
+                        Value::String(String::from(&*task.name)),
+                    ));
+                }
+                self.put_task_writes(task, &rows, single)?;
+                Ok(match handled {
+                    true => Committed::Handled(e),
+                    false => Committed::Failed(e),
+                })
             }
         }
     }
@@ -573,7 +642,7 @@ impl<'a> Loop<'a> {
 /// A task's `updates` chunk (LangGraph's `map_output_updates`): its state
 /// writes as one object, or, when it wrote a channel more than once, one
 /// `{channel: value}` object per write, in order; `null` for none.
-fn update_chunk(graph: &GraphInner, writes: &[(String, Value)]) -> Value {
+pub(super) fn update_chunk(graph: &GraphInner, writes: &[(String, Value)]) -> Value {
     let state: Vec<&(String, Value)> = writes
         .iter()
         .filter(|(c, _)| graph.is_state_key(c))

@@ -9,6 +9,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
 from langgraph.types import Command, Send, StateSnapshot, interrupt
+from langgraph.errors import NodeError
 
 UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 REDUCERS = {"append": operator.add, "sum": operator.add, "add_messages": add_messages}
@@ -53,9 +54,10 @@ def build_graph(gspec, root, parent_msg=frozenset()):
         ann[c] = Annotated[Any, REDUCERS[r]] if r != "last_value" else Any
     State = TypedDict("State", ann, total=False)
 
-    def make(name, ops):
+    def make(name, ops, handler=False):
         # `state` is what the node was given: the graph state, or a Send's argument.
-        def fn(state):
+        # Extension: an error handler (handler=True) is also given the failure, `error`.
+        def fn(state, error=None):
             out, goto, to_parent = {}, None, False
             for op in ops:
                 if "goto" in op:
@@ -80,20 +82,43 @@ def build_graph(gspec, root, parent_msg=frozenset()):
                     if state.get(c) == v: raise RuntimeError(f"node {name} failed")
                 elif "goto" in op:
                     pass
+                elif "error_to" in op:
+                    # Extension: the failed node and its error, "NODE: MESSAGE".
+                    if error is None: raise ScenarioError(f"error_to outside an error handler: {op}")
+                    out[op["error_to"]] = f"{error.node}: {error.error}"
                 else:
                     raise ScenarioError(f"unknown op {op}")
             if goto is not None:
                 return Command(update=out, goto=goto, graph=Command.PARENT if to_parent else None)
             return out
         fn.__name__ = name
-        return fn
+        if handler:
+            def handle(state, error: NodeError):
+                return fn(state, error)
+            handle.__name__ = name
+            return handle
+        def node(state):
+            return fn(state)
+        node.__name__ = name
+        return node
 
     b = StateGraph(State)
     for n, nd in gspec["nodes"].items():
+        # Extension (extensions/FORMAT.md): "defer": true is add_node(..., defer=True);
+        # "error_handler": {"writes": [...]} is add_node(..., error_handler=...).
+        if set(nd) - {"writes", "subgraph", "defer", "error_handler"}:
+            raise ScenarioError(f"unknown node fields: {nd}")
+        if "defer" in nd and not isinstance(nd["defer"], bool):
+            raise ScenarioError(f"defer must be true or false: {nd}")
+        kw = {"defer": True} if nd.get("defer") else {}
+        if "error_handler" in nd:
+            if set(nd["error_handler"]) - {"writes"}:
+                raise ScenarioError(f"an error handler has writes only: {nd}")
+            kw["error_handler"] = make(f"__error_handler__{n}", nd["error_handler"].get("writes", []), handler=True)
         if "subgraph" in nd:
-            b.add_node(n, build_graph(nd["subgraph"], False, frozenset(msg_chans)))
+            b.add_node(n, build_graph(nd["subgraph"], False, frozenset(msg_chans)), **kw)
         else:
-            b.add_node(n, make(n, nd.get("writes", [])))
+            b.add_node(n, make(n, nd.get("writes", [])), **kw)
     ends = {"__start__": START, "__end__": END}
     for e in gspec.get("edges", []):
         src = [ends.get(x, x) for x in e[0]] if isinstance(e[0], list) else ends.get(e[0], e[0])
@@ -116,6 +141,9 @@ def build_graph(gspec, root, parent_msg=frozenset()):
             return default
         targets = sorted({r["to"] for r in rules} | {default})
         b.add_conditional_edges(ends.get(ce["from"], ce["from"]), route, {t: ends.get(t, t) for t in targets})
+    # Extension: "default_error_handler": {"writes": [...]} is set_node_defaults(error_handler=...).
+    if "default_error_handler" in gspec:
+        b.set_node_defaults(error_handler=make("__default_error_handler__", gspec["default_error_handler"].get("writes", []), handler=True))
     comp = gspec.get("compile", {})
     if not root:
         # a subgraph has no checkpointer of its own: it inherits the parent's.
