@@ -61,10 +61,10 @@ pub use checkpoint::{
 };
 pub use error::{Error, ErrorKind, Result};
 pub use graph::{
-    Branch, ChannelSpec, CompileOptions, CompileSpec, CompiledGraph, ConditionSpec,
-    ConditionalEdgeSpec, EdgeFrom, EdgeSources, EdgeSpec, GraphSpec, NodeAction, NodeContext,
-    NodeFuture, NodeSpec, ReducerName, RouterFn, RuleSpec, SpecOp, State, StateGraph, Topology,
-    TopologyEdge,
+    Branch, ChannelSpec, ChannelWrite, ChannelWriteEntry, Channels, CompileOptions, CompileSpec,
+    CompiledGraph, ConditionSpec, ConditionalEdgeSpec, EdgeFrom, EdgeSources, EdgeSpec, GraphSpec,
+    NodeAction, NodeBuilder, NodeContext, NodeFuture, NodeInput, NodeSpec, Pregel, ReducerName,
+    RouterFn, RuleSpec, SpecOp, State, StateGraph, Topology, TopologyEdge, WriteMapper,
 };
 pub use import::{detect_format, import_thread, import_thread_as, ImportFormat};
 pub use state::{PregelTask, StateSnapshot, StateUpdate, TaskState};

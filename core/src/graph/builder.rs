@@ -112,6 +112,14 @@ pub struct CompileOptions {
     /// (its savers store `source`, `step` and `parents` only); LangGraph
     /// (Python) copies them in. `false` by default; the JS bindings set it.
     pub metadata_without_config: bool,
+    /// For the nodes of a [`Pregel`](crate::Pregel) graph, prepare tasks
+    /// as LangGraph.js does: a task records only the first of its node's
+    /// triggers that fired (as seen, and in its id), where LangGraph
+    /// records them all; and a node reading an object of channels gets a
+    /// task only when each of its trigger channels has a value (LangGraph
+    /// runs it with the channels that have one). `false` by default; the JS
+    /// bindings set it for a `Pregel` (a `StateGraph` ignores it).
+    pub pregel_nodes_as_js: bool,
 }
 
 impl CompileOptions {
@@ -360,7 +368,7 @@ impl StateGraph {
             true => state_keys.clone(),
             false => channels.keys().cloned().collect(),
         };
-        channels.insert(START.into(), ChannelKind::Ephemeral);
+        channels.insert(START.into(), ChannelKind::Ephemeral { guard: false });
         channels.insert(TASKS.into(), ChannelKind::Tasks);
         let mut nodes: FastIndexMap<String, CompiledNode> = FastIndexMap::default();
         nodes.insert(
@@ -369,7 +377,7 @@ impl StateGraph {
         );
         for (name, action) in &self.nodes {
             let trigger = Name::from(branch_channel(name));
-            channels.insert(trigger.clone(), ChannelKind::Ephemeral);
+            channels.insert(trigger.clone(), ChannelKind::Ephemeral { guard: false });
             let mut node = CompiledNode::new(name, Some(action.clone()), vec![trigger]);
             // Without private channels every node reads the whole state (no copy).
             node.input = match self.inputs.get(name) {
@@ -441,6 +449,7 @@ impl StateGraph {
             derived_update_ids: options.derived_update_ids,
             commit_as_settled: options.commit_as_settled,
             metadata_without_config: options.metadata_without_config,
+            pregel: None,
             ids,
         }))
     }

@@ -4,6 +4,8 @@
 
 use super::branch::Branch;
 use super::node::{NodeAction, State};
+use super::pregel::node::NodeIo;
+use super::pregel::{Channels, PregelIo};
 use crate::channels::{ChannelKind, ChannelValue, Reducer};
 use crate::checkpoint::{Checkpoint, CheckpointSaver, ListOptions, Name};
 use crate::checkpoint_ns;
@@ -25,7 +27,7 @@ use std::rc::Rc;
 pub(crate) type FastIndexMap<K, V> = IndexMap<K, V, rustc_hash::FxBuildHasher>;
 
 /// A node after compilation: what triggers it and what it writes.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct CompiledNode {
     pub name: Name,
     /// `~__pregel_pull, NAME`: the sort key of its task's writes.
@@ -50,6 +52,11 @@ pub(crate) struct CompiledNode {
     /// LangGraph.js every channel (see
     /// [`crate::CompileOptions::routers_read_every_channel`]).
     pub router_input: Option<Rc<[Name]>>,
+    /// For a node of a [`Pregel`](crate::Pregel) graph: what it reads and
+    /// how its result is written (its `action`, when `None`, passes its
+    /// input through). `None` for a `StateGraph` node, whose update object
+    /// is written to state keys and whose edges and branches route.
+    pub io: Option<Rc<NodeIo>>,
 }
 
 impl CompiledNode {
@@ -64,6 +71,7 @@ impl CompiledNode {
             destinations: Vec::new(),
             input: None,
             router_input: None,
+            io: None,
         }
     }
 
@@ -122,6 +130,10 @@ pub(crate) struct GraphInner {
     pub commit_as_settled: bool,
     /// See [`crate::CompileOptions::metadata_without_config`].
     pub metadata_without_config: bool,
+    /// For a [`Pregel`](crate::Pregel) graph: its input, output and stream
+    /// channels (`state_keys`, `input_keys`, `output_keys` and
+    /// `stream_keys` then hold their names). `None` for a `StateGraph`.
+    pub pregel: Option<Rc<PregelIo>>,
     pub ids: Rc<IdGenerator>,
 }
 
@@ -159,6 +171,16 @@ impl GraphInner {
         matches!(self.channels.get(name), Some(ChannelKind::State(_)))
     }
 
+    /// Whether a task's write to `channel` is part of what `updates`
+    /// events, task results and snapshots show of it: a state key, or for
+    /// a [`Pregel`](crate::Pregel) graph one of its stream channels.
+    pub(crate) fn shows_write(&self, channel: &str) -> bool {
+        match &self.pregel {
+            None => self.is_state_key(channel),
+            Some(_) => self.stream_keys.iter().any(|k| **k == *channel),
+        }
+    }
+
     /// Gives each channel with a declared default that `checkpoint` has no
     /// value for its default, as LangGraph.js's channels start from their
     /// `initialValueFactory` when restored from a checkpoint without a value.
@@ -176,13 +198,59 @@ impl GraphInner {
     /// what a snapshot shows, and what the tasks of a superstep read (each
     /// node then its own channels, [`CompiledNode::input`]).
     pub(crate) fn read_state(&self, checkpoint: &Checkpoint) -> State {
-        self.read_keys(checkpoint, &self.stream_keys)
+        match &self.pregel {
+            Some(io) => self.read_channels(&checkpoint.channel_values, &io.stream),
+            None => self.read_keys(checkpoint, &self.stream_keys),
+        }
     }
 
     /// The run's output at `checkpoint`: the output schema's channels
     /// (LangGraph's `output_channels`).
     pub(crate) fn read_output(&self, checkpoint: &Checkpoint) -> State {
-        self.read_keys(checkpoint, &self.output_keys)
+        match &self.pregel {
+            Some(io) => self.read_channels(&checkpoint.channel_values, &io.output),
+            None => self.read_keys(checkpoint, &self.output_keys),
+        }
+    }
+
+    /// A [`Pregel`](crate::Pregel) graph's `channels` as LangGraph reads
+    /// them (`read_channel` / `read_channels`): one channel's value itself
+    /// (`null` while it is empty), or an object of those that have a value.
+    pub(crate) fn read_channels(
+        &self,
+        values: &BTreeMap<Name, ChannelValue>,
+        channels: &Channels,
+    ) -> State {
+        let read = |c: &str| {
+            let kind = self.channels.get(c)?;
+            // A default that was never written has no stored version: a
+            // stored checkpoint shows it here (see `read_keys`).
+            let value = values
+                .get(c)
+                .or_else(|| {
+                    self.defaults
+                        .iter()
+                        .find(|(k, _)| **k == *c)
+                        .map(|(_, v)| v)
+                })
+                .filter(|v| kind.is_available(Some(v)))?;
+            Some(kind.read(value))
+        };
+        match channels {
+            Channels::One(c) => State::from_arg(read(c).map_or(Value::Null, |v| v.to_json())),
+            Channels::Many(cs) => {
+                let mut out = BTreeMap::new();
+                let mut order: Vec<Name> = Vec::with_capacity(cs.len());
+                for c in cs {
+                    if let Some(v) = read(c) {
+                        let name = Name::from(c.as_str());
+                        order.push(name.clone());
+                        out.insert(name, v);
+                    }
+                }
+                State::from_values(out).in_order(order.into())
+            }
+        }
     }
 
     fn read_keys(&self, checkpoint: &Checkpoint, keys: &Rc<[Name]>) -> State {
@@ -206,6 +274,9 @@ impl GraphInner {
     /// Every state channel as a JSON object, keys in declaration order (a
     /// `values` stream event: LangGraph streams its `stream_channels`).
     pub(crate) fn read_values(&self, values: &BTreeMap<Name, ChannelValue>) -> Value {
+        if let Some(io) = &self.pregel {
+            return self.read_channels(values, &io.stream).to_json();
+        }
         Value::Object(
             self.stream_keys
                 .iter()
@@ -457,6 +528,38 @@ impl CompiledGraph {
     /// The checkpointer, if the graph has one.
     pub fn checkpointer(&self) -> Option<&Rc<dyn CheckpointSaver>> {
         self.inner.saver.as_ref()
+    }
+
+    /// The same graph with another checkpointer (`None`: none), and as a
+    /// subgraph `persistent` or not (LangGraph's `checkpointer=True`): as
+    /// assigning a LangGraph `Pregel`'s `checkpointer` does. The graph's
+    /// nodes and channels are shared, not copied.
+    pub fn with_checkpointer(
+        &self,
+        saver: Option<Rc<dyn CheckpointSaver>>,
+        persistent: bool,
+    ) -> CompiledGraph {
+        CompiledGraph::from_inner(GraphInner {
+            saver,
+            persistent,
+            channels: self.inner.channels.clone(),
+            state_keys: self.inner.state_keys.clone(),
+            input_keys: self.inner.input_keys.clone(),
+            output_keys: self.inner.output_keys.clone(),
+            stream_keys: self.inner.stream_keys.clone(),
+            defaults: self.inner.defaults.clone(),
+            nodes: self.inner.nodes.clone(),
+            edges: self.inner.edges.clone(),
+            interrupt_before: self.inner.interrupt_before.clone(),
+            interrupt_after: self.inner.interrupt_after.clone(),
+            copy_on_save: self.inner.copy_on_save,
+            command_starts_run: self.inner.command_starts_run,
+            derived_update_ids: self.inner.derived_update_ids,
+            commit_as_settled: self.inner.commit_as_settled,
+            metadata_without_config: self.inner.metadata_without_config,
+            pregel: self.inner.pregel.clone(),
+            ids: self.inner.ids.clone(),
+        })
     }
 
     /// State keys and their reducers, in declaration order.

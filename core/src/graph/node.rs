@@ -294,6 +294,9 @@ pub(crate) struct Scratchpad {
     pub raised: RefCell<Vec<Interrupt>>,
     /// A `Command(graph=PARENT)` a subgraph run by this task handed up.
     pub parent_command: RefCell<Option<Command>>,
+    /// Writes the node made while it ran ([`NodeContext::write`],
+    /// LangGraph's `CONFIG_KEY_SEND`), before those of its writers.
+    pub sent: RefCell<Vec<(String, Value)>>,
     /// The superstep's shared context.
     pub tick: Rc<TickContext>,
 }
@@ -326,6 +329,7 @@ impl Scratchpad {
             counter: Cell::new(0),
             raised: RefCell::new(Vec::new()),
             parent_command: RefCell::new(None),
+            sent: RefCell::new(Vec::new()),
             tick,
         }
     }
@@ -408,6 +412,40 @@ impl NodeContext {
         }
         pad.raised.borrow_mut().push(Interrupt { value, id });
         Err(Error::new(ErrorKind::GraphInterrupt, "interrupted").in_node(&*pad.node))
+    }
+
+    /// Writes `(channel, value)` pairs as this task's output, in addition
+    /// to what its writers write from the node's result (LangGraph's
+    /// `CONFIG_KEY_SEND`, through which a `ChannelWrite` run inside a node
+    /// writes). They are applied with the task's other writes when the
+    /// superstep ends, and dropped if the node fails or pauses. A write of
+    /// the reserved `__pregel_tasks` channel must be a `Send` packet
+    /// (`{"node": ..., "arg": ...}`, what [`NodeContext::send`] writes), as
+    /// LangGraph checks.
+    pub fn write(&self, writes: Vec<(String, Value)>) -> Result<()> {
+        for (channel, value) in &writes {
+            let packet = value.get("node").is_some_and(Value::is_string);
+            if channel == crate::reserved::TASKS && !packet {
+                return Err(Error::invalid_update(format!(
+                    "Invalid packet type, expected SendProtocol, got {value}"
+                )));
+            }
+        }
+        self.pad.sent.borrow_mut().extend(writes);
+        Ok(())
+    }
+
+    /// Sends a packet to a node: a PUSH task of the next superstep (a
+    /// [`NodeContext::write`] of `__pregel_tasks`).
+    pub fn send(&self, send: &crate::types::Send) {
+        let write = crate::pregel::write::send_write(send);
+        self.pad.sent.borrow_mut().push(write);
+    }
+
+    /// Forgets the writes [`NodeContext::write`] made so far (a retried
+    /// node starts over, as LangGraph clears a task's writes before a retry).
+    pub fn clear_writes(&self) {
+        self.pad.sent.borrow_mut().clear();
     }
 
     /// LangGraph's `raise GraphInterrupt(interrupts)` from a node (its
