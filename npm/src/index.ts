@@ -35,7 +35,8 @@ export {
 } from "./messages.js";
 export { MessagesZodMeta, MessagesZodState } from "./messages_zod.js";
 export { MemorySaver, InMemorySaver } from "./saver.js";
-export { Graph, MessageGraph, entrypoint, task } from "./unsupported.js";
+export { MessageGraph, entrypoint, task } from "./unsupported.js";
+export { Graph, CompiledGraph, type GraphAddNodeOptions, type GraphNodeSpec } from "./plain_graph.js";
 export type { AsyncCheckpointSaver } from "./bridge.js";
 export { Command, Send, isCommand, type CommandParams } from "./command.js";
 export { interrupt, getConfig, getCurrentTaskInput, getStore } from "./runtime.js";
@@ -44,6 +45,7 @@ export type { RetryPolicy } from "./retry.js";
 export {
   BaseLangGraphError,
   ChronographError,
+  EmptyChannelError,
   InvalidUpdateError,
   GraphRecursionError,
   EmptyInputError,

@@ -525,6 +525,12 @@ impl CompiledGraph {
         block_on(self.abulk_update_state(config, supersteps))?
     }
 
+    /// A [`Pregel`](crate::Pregel) graph's input channels (`None` for a
+    /// `StateGraph`, whose input is an object of state keys).
+    pub fn input_channels(&self) -> Option<&Channels> {
+        self.inner.pregel.as_ref().map(|p| &p.input)
+    }
+
     /// The checkpointer, if the graph has one.
     pub fn checkpointer(&self) -> Option<&Rc<dyn CheckpointSaver>> {
         self.inner.saver.as_ref()

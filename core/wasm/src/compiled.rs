@@ -64,7 +64,7 @@ fn in_task(
 /// The run input, with `Command.goto` names checked against the graph's
 /// nodes (LangGraph only logs a warning and drops an unknown one).
 fn run_input(graph: &CompiledGraph, input: JsValue) -> Result<RunInput, JsValue> {
-    let input = input_from_js(input)?;
+    let input = input_from_js(input, graph.input_channels().is_some())?;
     if let RunInput::Command(cmd) = &input {
         let nodes = graph.node_names();
         let bad = cmd.goto.iter().find_map(|g| match g {

@@ -205,6 +205,7 @@ impl WasmStateGraph {
             routers_read_every_channel: js_semantics,
             commit_as_settled: js_semantics,
             metadata_without_config: js_semantics,
+            pregel_nodes_as_js: false,
             checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
             interrupt_before: names_arg(&interrupt_before, "compile(options): interruptBefore")?,
             interrupt_after: names_arg(&interrupt_after, "compile(options): interruptAfter")?,
