@@ -60,6 +60,17 @@ import type {
   UpdatedConfig,
 } from "./types.js";
 
+/** The compiled graph a `Pregel` runs on (pregel.ts), when `v` is one. */
+export function engineOf(v: unknown): CompiledStateGraph<object> | undefined {
+  let engine: unknown;
+  try {
+    engine = (v as { [ENGINE]?: unknown } | null | undefined)?.[ENGINE];
+  } catch {
+    return undefined; // a revoked Proxy is no Pregel
+  }
+  return typeof engine === "function" ? (engine as () => CompiledStateGraph<object>).call(v) : undefined;
+}
+
 /** Whether `v` is a LangChain Runnable-like object: it has `invoke(input, config)`. */
 function isRunnable(v: unknown): v is { invoke(input: unknown, config?: unknown): unknown } {
   return probeRunnable(v);
@@ -287,8 +298,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     // The input schema's channels join the graph's before anything is added (LangGraph.js's order).
     const inputChannels = input === undefined ? undefined : nodeInputChannels(input, `addNode(${JSON.stringify(label)}, action, options).input`, this.#channels());
     // A `Pregel` runs as a subgraph node on the compiled graph it is.
-    const engine = (action as { [ENGINE]?: () => CompiledStateGraph<object> } | undefined)?.[ENGINE];
-    if (typeof engine === "function") action = engine.call(action);
+    action = engineOf(action) ?? action;
     if (isInstance(action, CompiledStateGraph)) {
       if (retry) throw withCode(new GraphValueError(`addNode(${JSON.stringify(label)}, subgraph, options).retryPolicy: a retry policy on a subgraph node is not supported`), "UNSUPPORTED");
       if (option(checked, "metadata", what) != null) {

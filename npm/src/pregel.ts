@@ -13,7 +13,7 @@
 import * as raw from "./wasm/chronograph.js";
 import { argumentError, describe, hide, isArray, isRecord } from "./args.js";
 import { CHUNK, ENGINE, RAW, SAVER } from "./internal.js";
-import { CompiledStateGraph, markCheckpointer, mergeConfigs, saverOf } from "./graph.js";
+import { CompiledStateGraph, engineOf, markCheckpointer, mergeConfigs, saverOf } from "./graph.js";
 import { pregelChannelSpec } from "./channels.js";
 import { GraphValidationError, GraphValueError, InvalidUpdateError, withCode } from "./errors.js";
 import { runningTask, wrapNode, type UserNode } from "./runtime.js";
@@ -442,8 +442,7 @@ export class Pregel {
   }
 
   /** Runs the graph on `input` (`null`: resume or replay; a `Command`); resolves to the output channels. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  invoke(input: unknown, config?: RunnableConfig): Promise<any> {
+  invoke(input: unknown, config?: RunnableConfig): Promise<unknown> {
     let graph: CompiledStateGraph<object>;
     try {
       graph = this[ENGINE]();
@@ -459,8 +458,7 @@ export class Pregel {
   }
 
   /** `invoke` for each input (LangChain's `batch`). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  batch(inputs: unknown[], configs?: RunnableConfig | RunnableConfig[], options?: { maxConcurrency?: number; returnExceptions?: boolean }): Promise<any[]> {
+  batch(inputs: unknown[], configs?: RunnableConfig | RunnableConfig[], options?: { maxConcurrency?: number; returnExceptions?: boolean }): Promise<unknown[]> {
     const merged = isArray(configs) ? configs.map((c) => this.#config(c)) : this.#config(configs);
     return this[ENGINE]().batch(inputs as never[], merged as never, options);
   }
@@ -557,8 +555,7 @@ function nodeSpec(node: PregelNode, graphRetry: RetryPolicy | undefined): [objec
   const base = { channels: node.channels, triggers: node.triggers, writers };
   if (steps.length === 0 && node.mapper === undefined) return [base, undefined];
   const only = steps.length === 1 && node.mapper === undefined ? steps[0] : undefined;
-  const engine = (only as { [ENGINE]?: () => CompiledStateGraph<object> } | undefined)?.[ENGINE];
-  const graph = typeof engine === "function" ? engine.call(only) : only instanceof CompiledStateGraph ? only : undefined;
+  const graph = engineOf(only) ?? (only instanceof CompiledStateGraph ? only : undefined);
   if (graph !== undefined) return [base, graph[RAW]];
   const mapper = node.mapper as ((input: unknown) => unknown) | undefined;
   const run = (input: unknown, config: NodeConfig): unknown => {

@@ -272,7 +272,11 @@ impl StateCache {
             }
             if value.is_object() {
                 let obj = to_js(value)?;
-                Reflect::set(&obj, &"__interrupt__".into(), &to_js(&Interrupts(&output.interrupts))?)?;
+                Reflect::set(
+                    &obj,
+                    &"__interrupt__".into(),
+                    &to_js(&Interrupts(&output.interrupts))?,
+                )?;
                 return Ok(obj);
             }
         }
