@@ -56,6 +56,23 @@ fn error(app: &CompiledGraph, input: Value) -> String {
         .to_string()
 }
 
+fn compile_error(p: &Pregel) -> String {
+    p.compile(CompileOptions::default())
+        .unwrap_err()
+        .to_string()
+}
+
+/// The thread's newest checkpoint.
+fn latest(saver: &InMemorySaver, cfg: &RunnableConfig) -> chronograph::Checkpoint {
+    let tuple = saver.get_tuple(&cfg.checkpoint_config().unwrap()).unwrap();
+    tuple.unwrap().checkpoint
+}
+
+/// The channels `node` saw, as `versions_seen` lists them.
+fn seen<'c>(cp: &'c chronograph::Checkpoint, node: &str) -> Vec<&'c str> {
+    cp.versions_seen[node].keys().map(|k| &**k).collect()
+}
+
 #[test]
 fn invoke_writes_the_input_channels_and_returns_the_output_channels() {
     let mut p = Pregel::new();
@@ -147,6 +164,9 @@ fn the_stream_shows_each_node_s_writes_and_the_output_channels_after_each_step()
     );
 }
 
+// LangGraph (Python) names no key in these texts (`At key ''`): the channels
+// a `Pregel` is given have none; the engine names the channel, as
+// LangGraph.js does.
 #[test]
 fn two_writes_to_a_last_value_in_one_superstep_are_an_invalid_update() {
     let mut p = Pregel::new();
@@ -268,20 +288,10 @@ fn interrupt_before_a_node_pauses_the_run_and_a_resume_runs_it() {
             json!([{"input": 2, "total": 0}, ["add"], "input", -1]),
         ]
     );
-    let cp = saver
-        .get_tuple(&cfg.checkpoint_config().unwrap())
-        .unwrap()
-        .unwrap()
-        .checkpoint;
-    let seen: Vec<&str> = cp.versions_seen.keys().map(|k| &**k).collect();
-    assert_eq!(seen, ["__input__", "__interrupt__", "add"]);
-    assert_eq!(
-        cp.versions_seen["add"]
-            .keys()
-            .map(|k| &**k)
-            .collect::<Vec<_>>(),
-        ["input"]
-    );
+    let cp = latest(&saver, &cfg);
+    let nodes: Vec<&str> = cp.versions_seen.keys().map(|k| &**k).collect();
+    assert_eq!(nodes, ["__input__", "__interrupt__", "add"]);
+    assert_eq!(seen(&cp, "add"), ["input"]);
 }
 
 #[test]
@@ -329,13 +339,8 @@ fn a_task_records_every_trigger_of_its_node_as_seen() {
         app.invoke(json!(3), &cfg).unwrap().values.to_json(),
         json!(6)
     );
-    let cp = saver
-        .get_tuple(&cfg.checkpoint_config().unwrap())
-        .unwrap()
-        .unwrap()
-        .checkpoint;
-    let seen: Vec<&str> = cp.versions_seen["t2"].keys().map(|k| &**k).collect();
-    assert_eq!(seen, ["b", "c"]);
+    let cp = latest(&saver, &cfg);
+    assert_eq!(seen(&cp, "t2"), ["b", "c"]);
     let nexts: Vec<Vec<String>> = app
         .get_state_history(&cfg, &ListOptions::default())
         .unwrap()
@@ -368,13 +373,8 @@ fn as_in_langgraph_js_a_task_records_only_the_first_trigger_that_fired() {
         .get_state_history(&cfg, &ListOptions::default())
         .unwrap();
     assert_eq!(steps.len(), 4);
-    let cp = saver
-        .get_tuple(&cfg.checkpoint_config().unwrap())
-        .unwrap()
-        .unwrap()
-        .checkpoint;
-    let seen: Vec<&str> = cp.versions_seen["t2"].keys().map(|k| &**k).collect();
-    assert_eq!(seen, ["b", "c"]);
+    let cp = latest(&saver, &cfg);
+    assert_eq!(seen(&cp, "t2"), ["b", "c"]);
 }
 
 #[test]
@@ -489,11 +489,7 @@ fn a_unique_topic_keeps_each_value_once() {
         app.invoke(json!([2, 3]), &cfg).unwrap().values.to_json(),
         json!([1, 2, 3])
     );
-    let cp = saver
-        .get_tuple(&cfg.checkpoint_config().unwrap())
-        .unwrap()
-        .unwrap()
-        .checkpoint;
+    let cp = latest(&saver, &cfg);
     assert_eq!(
         cp.channel_values["out"].to_json(),
         json!([[1, 2, 3], [1, 2, 3]])
@@ -531,9 +527,7 @@ fn compile_refuses_unknown_channels_and_unsubscribed_input_with_langgraph_s_text
         .input_channels("a")
         .output_channels("a");
     assert_eq!(
-        p.compile(CompileOptions::default())
-            .unwrap_err()
-            .to_string(),
+        compile_error(&p),
         "ValueError: Node n reads channel 'zz' not in known channels: '['__pregel_tasks', 'a']'"
     );
     let mut p = Pregel::new();
@@ -543,18 +537,14 @@ fn compile_refuses_unknown_channels_and_unsubscribed_input_with_langgraph_s_text
         .input_channels("b")
         .output_channels("a");
     assert_eq!(
-        p.compile(CompileOptions::default())
-            .unwrap_err()
-            .to_string(),
+        compile_error(&p),
         "ValueError: Input channel b is not subscribed to by any node"
     );
     let mut p = Pregel::new();
     p.add_channel("__pregel_tasks", ChannelKind::last_value());
     p.input_channels("a").output_channels("a");
     assert_eq!(
-        p.compile(CompileOptions::default())
-            .unwrap_err()
-            .to_string(),
+        compile_error(&p),
         "ValueError: Channel '__pregel_tasks' is reserved and cannot be used in the graph."
     );
 }

@@ -17,7 +17,7 @@ import { CompiledStateGraph, engineOf, markCheckpointer, mergeConfigs, saverOf }
 import { pregelChannelSpec } from "./channels.js";
 import { GraphValidationError, GraphValueError, InvalidUpdateError, withCode } from "./errors.js";
 import { runningTask, wrapNode, type UserNode } from "./runtime.js";
-import { retryPolicyOf, withRetry, type RetryPolicy } from "./retry.js";
+import { withRetry, type RetryPolicy } from "./retry.js";
 import { toEngine } from "./message_classes.js";
 import { Send } from "./command.js";
 import type { MemorySaver } from "./saver.js";
@@ -366,7 +366,10 @@ export class Pregel {
     this.interruptAfter = fields.interruptAfter;
     this.stepTimeout = fields.stepTimeout;
     this.debug = fields.debug ?? false;
-    this.retryPolicy = fields.retryPolicy === undefined ? undefined : retryPolicyOf("*", fields.retryPolicy);
+    if (fields.retryPolicy != null && !isRecord(fields.retryPolicy)) {
+      throw argumentError(`new Pregel(fields): fields.retryPolicy must be an object like {maxAttempts}, got ${describe(fields.retryPolicy)}`);
+    }
+    this.retryPolicy = fields.retryPolicy ?? undefined;
     this.config = fields.config;
     this.store = fields.store;
     this.name = fields.name;

@@ -209,16 +209,17 @@ impl ChannelKind {
     }
 
     /// Whether the channel has a value that can be read (or trigger a node).
+    #[inline]
     pub(crate) fn is_available(&self, slot: Option<&ChannelValue>) -> bool {
         match self {
+            ChannelKind::State(_) | ChannelKind::Ephemeral { .. } => slot.is_some(),
             ChannelKind::Barrier(names) => {
                 slot.and_then(ChannelValue::len).unwrap_or(0) == names.len()
             }
             ChannelKind::Tasks | ChannelKind::Topic { unique: false, .. } => {
                 slot.and_then(ChannelValue::len).unwrap_or(0) > 0
             }
-            ChannelKind::Topic { unique: true, .. } => !unique_parts(slot).1.is_empty(),
-            _ => slot.is_some(),
+            ChannelKind::Topic { unique: true, .. } => unique_topic_has_values(slot),
         }
     }
 }
@@ -269,6 +270,15 @@ fn update_topic(
         Value::Array(current),
     ])));
     updated
+}
+
+/// Whether a unique topic's stored `[seen, values]` has values.
+#[cold]
+fn unique_topic_has_values(slot: Option<&ChannelValue>) -> bool {
+    slot.and_then(ChannelValue::as_list)
+        .and_then(|l| l.get(1))
+        .and_then(|v| v.as_array())
+        .is_some_and(|values| !values.is_empty())
 }
 
 /// A unique topic's stored `[seen, values]`.

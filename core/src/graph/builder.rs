@@ -123,6 +123,16 @@ pub struct CompileOptions {
 }
 
 impl CompileOptions {
+    /// The id generator of a graph compiled with these options: its clock
+    /// (the system's by default) and seed.
+    pub(crate) fn id_generator(&self) -> Rc<IdGenerator> {
+        let clock = self.clock.clone().unwrap_or_else(default_clock);
+        Rc::new(match self.seed {
+            Some(seed) => IdGenerator::with_seed(clock, seed),
+            None => IdGenerator::new(clock),
+        })
+    }
+
     /// Options with a checkpointer.
     pub fn with_checkpointer(saver: Rc<dyn CheckpointSaver>) -> Self {
         CompileOptions {
@@ -421,11 +431,7 @@ impl StateGraph {
             node.triggers.sort();
             node.triggers.dedup();
         }
-        let clock = options.clock.clone().unwrap_or_else(default_clock);
-        let ids = Rc::new(match options.seed {
-            Some(seed) => IdGenerator::with_seed(clock, seed),
-            None => IdGenerator::new(clock),
-        });
+        let ids = options.id_generator();
         Ok(CompiledGraph::from_inner(GraphInner {
             state_keys,
             input_keys,

@@ -278,6 +278,9 @@ impl ReplayState {
     }
 }
 
+/// A task's `(channel, value)` writes, in the order it made them.
+pub(crate) type Writes = Vec<(String, Value)>;
+
 /// Per-task bookkeeping for `interrupt()` and subgraphs (LangGraph's scratchpad).
 pub(crate) struct Scratchpad {
     pub node: Name,
@@ -295,8 +298,9 @@ pub(crate) struct Scratchpad {
     /// A `Command(graph=PARENT)` a subgraph run by this task handed up.
     pub parent_command: RefCell<Option<Command>>,
     /// Writes the node made while it ran ([`NodeContext::write`],
-    /// LangGraph's `CONFIG_KEY_SEND`), before those of its writers.
-    pub sent: RefCell<Vec<(String, Value)>>,
+    /// LangGraph's `CONFIG_KEY_SEND`), before those of its writers (boxed
+    /// when there are some: most tasks make none, and every task has a pad).
+    pub sent: RefCell<Option<Box<Writes>>>,
     /// The superstep's shared context.
     pub tick: Rc<TickContext>,
 }
@@ -329,9 +333,20 @@ impl Scratchpad {
             counter: Cell::new(0),
             raised: RefCell::new(Vec::new()),
             parent_command: RefCell::new(None),
-            sent: RefCell::new(Vec::new()),
+            sent: RefCell::new(None),
             tick,
         }
+    }
+}
+
+impl Scratchpad {
+    /// Takes the writes the node made while it ran ([`NodeContext::write`]).
+    pub(crate) fn take_sent(&self) -> Writes {
+        self.sent
+            .borrow_mut()
+            .take()
+            .map(|b| *b)
+            .unwrap_or_default()
     }
 }
 
@@ -431,7 +446,11 @@ impl NodeContext {
                 )));
             }
         }
-        self.pad.sent.borrow_mut().extend(writes);
+        self.pad
+            .sent
+            .borrow_mut()
+            .get_or_insert_default()
+            .extend(writes);
         Ok(())
     }
 
@@ -439,13 +458,17 @@ impl NodeContext {
     /// [`NodeContext::write`] of `__pregel_tasks`).
     pub fn send(&self, send: &crate::types::Send) {
         let write = crate::pregel::write::send_write(send);
-        self.pad.sent.borrow_mut().push(write);
+        self.pad
+            .sent
+            .borrow_mut()
+            .get_or_insert_default()
+            .push(write);
     }
 
     /// Forgets the writes [`NodeContext::write`] made so far (a retried
     /// node starts over, as LangGraph clears a task's writes before a retry).
     pub fn clear_writes(&self) {
-        self.pad.sent.borrow_mut().clear();
+        *self.pad.sent.borrow_mut() = None;
     }
 
     /// LangGraph's `raise GraphInterrupt(interrupts)` from a node (its

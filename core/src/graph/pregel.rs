@@ -42,7 +42,6 @@ use super::compiled::{CompiledGraph, CompiledNode, FastIndexMap, GraphInner};
 use super::validate::RESERVED;
 use crate::channels::{py_repr, ChannelKind, ChannelValue};
 use crate::checkpoint::Name;
-use crate::clock::{default_clock, IdGenerator};
 use crate::error::{Error, Result};
 use crate::reserved::TASKS;
 use indexmap::IndexMap;
@@ -231,11 +230,7 @@ impl Pregel {
             }));
             nodes.insert(name.clone(), node);
         }
-        let clock = options.clock.clone().unwrap_or_else(default_clock);
-        let ids = Rc::new(match options.seed {
-            Some(seed) => IdGenerator::with_seed(clock, seed),
-            None => IdGenerator::new(clock),
-        });
+        let ids = options.id_generator();
         let stream_keys = names(&stream);
         Ok(CompiledGraph::from_inner(GraphInner {
             state_keys: stream_keys.clone(),

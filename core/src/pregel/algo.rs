@@ -69,8 +69,9 @@ pub(crate) struct Task {
     /// A PUSH task's input: its `Send`'s argument.
     pub arg: Option<Value>,
     /// A PULL task of a [`Pregel`](crate::Pregel) node: what it reads
-    /// (its channel's value, or an object of its channels).
-    pub input: Option<State>,
+    /// (its channel's value, or an object of its channels). Boxed: a
+    /// `StateGraph`'s tasks, moved around every superstep, stay small.
+    pub input: Option<Box<State>>,
 }
 
 impl Task {
@@ -311,7 +312,7 @@ fn pregel_task(
         triggers,
         writes: Vec::new(),
         arg: None,
-        input: Some(input),
+        input: Some(Box::new(input)),
     })
 }
 
@@ -427,9 +428,7 @@ pub(crate) fn apply_writes_in_place(
                 ChannelKind::Ephemeral { .. } => cp.channel_values.remove(channel).is_some(),
                 ChannelKind::Topic {
                     accumulate: false, ..
-                } if kind.is_available(cp.channel_values.get(channel)) => {
-                    update_slot(ids, cp, kind, channel, Vec::new())?
-                }
+                } => clear_topic(ids, cp, kind, channel)?,
                 // Emptied, and kept as an empty list (as LangGraph stores it).
                 ChannelKind::Tasks => match cp.channel_values.get_mut(channel) {
                     Some(v) if !v.is_empty() => {
@@ -446,6 +445,22 @@ pub(crate) fn apply_writes_in_place(
         }
     }
     Ok(updated)
+}
+
+/// A topic that does not accumulate, emptied at the end of a superstep that
+/// did not write it (its empty update); whether it changed. Out of line:
+/// most graphs have no topics.
+#[cold]
+fn clear_topic(
+    ids: &IdGenerator,
+    cp: &mut Checkpoint,
+    kind: &ChannelKind,
+    channel: &Name,
+) -> Result<bool> {
+    if !kind.is_available(cp.channel_values.get(channel)) {
+        return Ok(false);
+    }
+    update_slot(ids, cp, kind, channel, Vec::new())
 }
 
 fn update_slot(

@@ -84,12 +84,12 @@ pub(crate) async fn node_writes(
 /// then each writer's on the result, in order.
 pub(crate) async fn pregel_writes(
     io: &NodeIo,
-    output: &Value,
+    output: Value,
     sent: Vec<(String, Value)>,
 ) -> Result<Vec<(String, Value)>> {
     let mut writes = sent;
     for writer in &io.writers {
-        writes.extend(writer.writes(output).await?);
+        writes.extend(writer.writes(&output).await?);
     }
     Ok(writes)
 }

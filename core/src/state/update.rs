@@ -434,7 +434,7 @@ async fn update_as_nodes(
             (None, output) => node_writes(graph, node, output, &state).await?,
             // A Pregel node's writers write the values, as if it returned them.
             (Some(io), NodeOutput::Update(values)) if !io.writers.is_empty() => {
-                pregel_writes(io, &values, Vec::new()).await?
+                pregel_writes(io, values, Vec::new()).await?
             }
             (Some(_), _) => {
                 return Err(Error::invalid_update(format!(

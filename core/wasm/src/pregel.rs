@@ -4,17 +4,17 @@
 //! `new Pregel({ nodes, channels, ... })` with its `Channel.subscribeTo`
 //! nodes and channel classes into these calls.
 
-use super::clock::DateClock;
 use super::compiled::WasmCompiledGraph;
 use super::error::{describe, invalid_argument};
 use super::node::{channel_from_js, function_arg, pregel_node_action, write_mapper, StateCache};
 use super::saver::WasmMemorySaver;
+use super::state_graph::compile_options;
 use super::types::{entries, get, is_object, json_from_js, names_arg, string_arg};
 use super::value::is_array;
 use crate::error::OrJs;
 use chronograph::{
-    ChannelKind, ChannelWrite, ChannelWriteEntry, Channels, CheckpointSaver, CompileOptions,
-    NodeAction, NodeBuilder, Pregel, Send,
+    ChannelKind, ChannelWrite, ChannelWriteEntry, Channels, CompileOptions, NodeAction,
+    NodeBuilder, Pregel, Send,
 };
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -154,19 +154,14 @@ impl WasmPregel {
         persistent: bool,
     ) -> Result<WasmCompiledGraph, JsValue> {
         let options = CompileOptions {
-            persistent,
-            copy_on_save: true,
-            command_starts_run: true,
-            derived_update_ids: true,
-            commit_as_settled: true,
-            metadata_without_config: true,
             pregel_nodes_as_js: true,
-            checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
-            interrupt_before: names_arg(&interrupt_before, "interruptBefore")?,
-            interrupt_after: names_arg(&interrupt_after, "interruptAfter")?,
-            clock: Some(Rc::new(DateClock)),
-            seed: Some((js_sys::Math::random() * 9_007_199_254_740_992.0) as u64),
-            ..Default::default()
+            ..compile_options(
+                checkpointer,
+                &interrupt_before,
+                &interrupt_after,
+                persistent,
+                true,
+            )?
         };
         let graph = self.pregel.compile(options).or_js()?;
         Ok(WasmCompiledGraph::new(graph, self.cache.clone()))

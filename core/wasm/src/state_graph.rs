@@ -196,28 +196,49 @@ impl WasmStateGraph {
         persistent: bool,
         js_semantics: bool,
     ) -> Result<WasmCompiledGraph, JsValue> {
-        let mut options = CompileOptions {
+        let mut options = compile_options(
+            checkpointer,
+            &interrupt_before,
+            &interrupt_after,
             persistent,
-            copy_on_save: js_semantics,
-            command_starts_run: js_semantics,
-            refuse_unreachable: js_semantics,
-            derived_update_ids: js_semantics,
-            routers_read_every_channel: js_semantics,
-            commit_as_settled: js_semantics,
-            metadata_without_config: js_semantics,
-            pregel_nodes_as_js: false,
-            checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
-            interrupt_before: names_arg(&interrupt_before, "compile(options): interruptBefore")?,
-            interrupt_after: names_arg(&interrupt_after, "compile(options): interruptAfter")?,
-            clock: Some(Rc::new(DateClock)),
-            seed: Some((js_sys::Math::random() * 9_007_199_254_740_992.0) as u64),
-        };
+            js_semantics,
+        )?;
         if let Some(spec) = &self.spec {
             options = spec.compile_options(options);
         }
         let graph = self.graph.compile(options).or_js()?;
         Ok(WasmCompiledGraph::new(graph, self.cache.clone()))
     }
+}
+
+/// The compile options of a graph made in JS (a `StateGraph` or a
+/// `Pregel`): the run's clock and a random id seed, the checkpointer (a
+/// fresh handle, consumed), breakpoints, and with `js_semantics` every
+/// [`CompileOptions`] flag that follows LangGraph.js where it differs from
+/// LangGraph (Python), but `pregel_nodes_as_js`, which a `Pregel` sets.
+pub(crate) fn compile_options(
+    checkpointer: Option<WasmMemorySaver>,
+    interrupt_before: &JsValue,
+    interrupt_after: &JsValue,
+    persistent: bool,
+    js_semantics: bool,
+) -> Result<CompileOptions, JsValue> {
+    Ok(CompileOptions {
+        persistent,
+        copy_on_save: js_semantics,
+        command_starts_run: js_semantics,
+        refuse_unreachable: js_semantics,
+        derived_update_ids: js_semantics,
+        routers_read_every_channel: js_semantics,
+        commit_as_settled: js_semantics,
+        metadata_without_config: js_semantics,
+        pregel_nodes_as_js: false,
+        checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
+        interrupt_before: names_arg(interrupt_before, "compile(options): interruptBefore")?,
+        interrupt_after: names_arg(interrupt_after, "compile(options): interruptAfter")?,
+        clock: Some(Rc::new(DateClock)),
+        seed: Some((js_sys::Math::random() * 9_007_199_254_740_992.0) as u64),
+    })
 }
 
 impl WasmStateGraph {

@@ -19,7 +19,7 @@ pub(super) async fn run_task(
     graph: &GraphInner,
     name: Name,
     arg: Option<Value>,
-    read: Option<State>,
+    read: Option<Box<State>>,
     state: State,
     start_input: Option<Value>,
     pad: Rc<Scratchpad>,
@@ -27,12 +27,14 @@ pub(super) async fn run_task(
     let node = &graph.nodes[&*name];
     let input = match (arg, read) {
         (Some(arg), _) => State::from_arg(arg),
-        (None, Some(read)) => read,
+        (None, Some(read)) => *read,
         (None, None) => node.read(&state),
     };
+    // A Pregel node's writers run in a future of their own (boxed), so a
+    // StateGraph task's future stays the size it was.
     if let (Some(io), None) = (&node.io, &node.action) {
-        let sent = std::mem::take(&mut *pad.sent.borrow_mut());
-        return pregel_writes(io, &input.to_json(), sent).await;
+        let sent = pad.take_sent();
+        return Box::pin(pregel_writes(io, input.to_json(), sent)).await;
     }
     let output = match &node.action {
         Some(action) => match action.call(input, NodeContext::new(pad.clone())).await {
@@ -62,15 +64,13 @@ pub(super) async fn run_task(
         (None, output) => {
             let mut writes = node_writes(graph, node, output, &state).await?;
             // Writes the node made itself (`NodeContext::write`) come first.
-            let sent = std::mem::take(&mut *pad.sent.borrow_mut());
-            if !sent.is_empty() {
-                writes.splice(0..0, sent);
+            if pad.sent.borrow().is_some() {
+                writes.splice(0..0, pad.take_sent());
             }
             Ok(writes)
         }
         (Some(io), NodeOutput::Update(value)) => {
-            let sent = std::mem::take(&mut *pad.sent.borrow_mut());
-            pregel_writes(io, &value, sent).await
+            Box::pin(pregel_writes(io, value, pad.take_sent())).await
         }
         (Some(_), NodeOutput::Command(cmd)) => Err(Error::invalid_update(format!(
             "A node of a Pregel graph returned {}: its writers write values, not commands",
