@@ -7,6 +7,7 @@
 #                                                    declarations (pkg/wasm/chronograph.d.ts)
 #   pkg/{node,browser}.js                            the entries (npm/), which load the wasm module;
 #   pkg/langgraph-{node,browser}.js                  those of `chronograph/langgraph` (npm/src/langgraph.ts)
+#   pkg/pregel-{node,browser}.js                     those of `chronograph/pregel` (npm/src/pregel.ts)
 #   pkg/package.json, pkg/README.md                 from npm/ (version from core/Cargo.toml)
 # One wasm build serves both entries: Node loads it synchronously (node.js), browsers
 # with a top-level await (browser.js); package.json `exports` picks the entry.
@@ -82,7 +83,7 @@ log "tsc -p npm (npm/src/*.ts -> pkg/*.js, *.d.ts)"
 node "$tsc" -p npm
 # The bindings' declarations served the check above; the package's own declare the public surface.
 rm -f "$out/chronograph.d.ts"
-cp npm/node.js npm/browser.js npm/langgraph-node.js npm/langgraph-browser.js npm/README.md "$pkg/"
+cp npm/node.js npm/browser.js npm/langgraph-node.js npm/langgraph-browser.js npm/pregel-node.js npm/pregel-browser.js npm/README.md "$pkg/"
 version="$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n1)"
 node -e '
   const fs = require("fs");

@@ -121,7 +121,7 @@ test("engine errors carry LangGraph.js's names, codes and texts", async () => {
   await fails(() => par.updateState(t("e3"), { log: ["?"] }), InvalidUpdateError, "InvalidUpdateError", "INVALID_UPDATE", 'Ambiguous update, specify "asNode"');
   await fails(() => par.bulkUpdateState(t("e3"), [{ updates: [{ values: { log: ["1"] } }, { values: { log: ["2"] } }] }]), InvalidUpdateError, "InvalidUpdateError", "INVALID_UPDATE", '"asNode" is required when applying multiple updates');
   await fails(() => par.invoke(new Command({}), t("e3")), EmptyInputError, "EmptyInputError", "EMPTY_INPUT", "Received empty Command input");
-  await fails(() => par.invoke(null, t("fresh")), EmptyInputError, "EmptyInputError", "EMPTY_INPUT", "Received no input for __start__");
+  await fails(() => par.invoke(null, t("fresh")), EmptyInputError, "EmptyInputError", "EMPTY_INPUT", `Received no input writes for "__start__"`);
   const loop = new StateGraph({ n: "sum" })
     .addNode("spin", () => ({ n: 1 }))
     .addEdge(START, "spin")

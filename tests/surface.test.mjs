@@ -245,9 +245,19 @@ test("ToolNode runs the last AI message's tool calls; toolsCondition routes to i
 });
 
 test("LangGraph.js APIs the package lacks fail with a GraphValueError naming the difference", () => {
-  for (const f of [() => new Graph(), () => new MessageGraph(), () => entrypoint({}, () => 1), () => task("t", () => 1), () => new Pregel({}), () => Channel.subscribeTo("a")]) {
+  for (const f of [() => new MessageGraph(), () => entrypoint({}, () => 1), () => task("t", () => 1)]) {
     assert.throws(f, (e) => e instanceof GraphValueError && e.code === "UNSUPPORTED" && /not supported by chronograph/.test(e.message));
   }
+});
+
+test("a Pregel whose fields do not fit together fails with LangGraph.js's GraphValidationError", () => {
+  assert.throws(() => new Pregel({ nodes: {} }), { name: "GraphValidationError", message: "Channels not provided" });
+  const node = Channel.subscribeTo("a");
+  assert.throws(() => new Pregel({ nodes: { node }, channels: {}, inputChannels: "a", outputChannels: "a" }), {
+    name: "GraphValidationError",
+    message: "Subscribed channel 'a' not in channels",
+  });
+  assert.equal(new Graph().addNode("x", (v) => v).addEdge(START, "x").compile() instanceof Pregel, true);
 });
 
 test("without @langchain/langgraph-checkpoint, InMemoryStore is the package's own, with the same API", async () => {

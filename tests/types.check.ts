@@ -171,7 +171,9 @@ import {
 } from "chronograph";
 import { InMemoryCache as CheckpointInMemoryCache } from "@langchain/langgraph-checkpoint";
 import { ToolNode, toolsCondition } from "chronograph/prebuilt";
-import { Channel, Pregel } from "chronograph/pregel";
+import { Channel, ChannelWrite, Pregel, PregelNode, type PregelParams } from "chronograph/pregel";
+import { AnyValue, EphemeralValue, NamedBarrierValue, Topic, LastValue as ChannelLastValue } from "chronograph/channels";
+import { CompiledGraph, EmptyChannelError, type GraphAddNodeOptions, type GraphNodeSpec } from "chronograph";
 
 interface Message {
   [key: string]: Json;
@@ -553,7 +555,7 @@ void docs;
   const schemas: (JSONSchema | undefined)[] = [getStateTypeSchema(storeGraph), getUpdateTypeSchema(storeGraph), getInputTypeSchema(storeGraph), getOutputTypeSchema(storeGraph), getConfigTypeSchema(storeGraph)];
   const tools = new ToolNode([]);
   const route: string = toolsCondition({ messages: [] });
-  const lowLevel = [Graph, MessageGraph, Pregel, Channel.subscribeTo, entrypoint, task];
+  const lowLevel = [MessageGraph, entrypoint, task];
   void [ctor, op, raised, results, schemas, tools, route, lowLevel];
 
   // Drawing (LangGraph.js's getGraph, over @langchain/core's Graph) and introspection.
@@ -615,6 +617,54 @@ async function streamEventsApi(): Promise<void> {
   const converted: ProtocolEvent[] = convertToProtocolEvent({ namespace: [], mode: "values", payload: {}, seq: 0 });
   void [aborted, sse, states, last, interrupts, local, made, converted, isCheckpointEnvelope({}), STREAM_EVENTS_V3_MODES, run.interrupted, run.extensions];
 }
+
+// The low-level API: a Pregel of channels and nodes, and a Graph.
+async function lowLevelApi(): Promise<void> {
+  const node: PregelNode = Channel.subscribeTo(["input"], { tags: ["t"] })
+    .join(["total"])
+    .pipe((i: { input: number; total: number }) => i.input + i.total)
+    .pipe(Channel.writeTo(["output"], { total: (x: number) => x, constant: 1 }));
+  const writer: ChannelWrite = Channel.writeTo(["a"]);
+  const fields: PregelParams = {
+    nodes: { node, other: Channel.subscribeTo("a", { key: "value" }).pipe(writer) },
+    channels: {
+      input: new ChannelLastValue<number>(),
+      output: new ChannelLastValue<number>(),
+      total: new BinaryOperatorAggregate<number>((a, b) => a + b, () => 0),
+      a: new EphemeralValue(false),
+      b: new AnyValue(),
+      c: new Topic({ accumulate: true, unique: false }),
+      d: new NamedBarrierValue(new Set(["x"])),
+      constant: new ChannelLastValue(),
+    },
+    inputChannels: "input",
+    outputChannels: ["output", "total"],
+    streamChannels: ["output"],
+    interruptBefore: ["node"],
+    checkpointer: new MemorySaver(),
+    retryPolicy: { maxAttempts: 2 },
+  };
+  const app = new Pregel(fields);
+  app.checkpointer = false;
+  app.stepTimeout = 100;
+  const config = { configurable: { thread_id: "p" } };
+  const out: unknown = await app.invoke(2, config);
+  const snapshot: StateSnapshot<object> = await app.getState(config);
+  for await (const chunk of app.stream(3, config, { streamMode: "updates" })) void chunk;
+  const bound: Pregel = app.withConfig({ configurable: { user: "u" } }).validate();
+  const graph: CompiledGraph = new Graph()
+    .addNode("a", (x: number) => x + 1)
+    .addNode({ b: (x: number) => x * 2 })
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .addConditionalEdges("b", (x: number) => (x > 2 ? "a" : END), ["a", END])
+    .compile({ checkpointer: new MemorySaver(), interruptBefore: ["b"] });
+  const empty: Error = new EmptyChannelError("empty");
+  const nodeOptions: GraphAddNodeOptions = { metadata: { kind: "math" } };
+  const spec: GraphNodeSpec | undefined = graph.builder.nodes.a;
+  void [out, snapshot, bound, graph, empty, nodeOptions, spec];
+}
+void lowLevelApi;
 
 // The declarations must reject these.
 // @ts-expect-error: not a reducer name

@@ -13,5 +13,5 @@ pub use list::Iter as ChannelListIter;
 pub use messages::add_messages;
 pub(crate) use reducer::add_numbers;
 pub use reducer::{CustomReducer, Reducer};
-pub(crate) use value::py_repr;
+pub(crate) use value::{py_repr, py_type};
 pub use value::{ChannelList, ChannelValue};

@@ -6,6 +6,7 @@ mod branch;
 mod builder;
 mod compiled;
 mod node;
+mod pregel;
 mod spec;
 mod validate;
 
@@ -15,6 +16,8 @@ pub use builder::{
 };
 pub use compiled::{CompiledGraph, Topology, TopologyEdge};
 pub use node::{NodeAction, NodeContext, NodeError, NodeFuture, State};
+pub use pregel::node::{ChannelWrite, ChannelWriteEntry, NodeBuilder, NodeInput, WriteMapper};
+pub use pregel::{Channels, Pregel};
 pub use spec::{
     ChannelSpec, CompileSpec, ConditionSpec, ConditionalEdgeSpec, EdgeFrom, EdgeSpec, GraphSpec,
     NodeSpec, ReducerName, RuleSpec, SpecOp,
@@ -23,4 +26,5 @@ pub use spec::{
 pub(crate) use builder::branch_channel;
 pub(crate) use compiled::{CompiledNode, FastIndexMap, GraphInner};
 pub(crate) use node::{NestedEvents, NullResume, ReplayState, Scratchpad, TickContext};
+pub(crate) use pregel::node::NodeIo;
 pub(crate) use spec::spec_error;

@@ -67,10 +67,11 @@ pub use checkpoint::{
 };
 pub use error::{Error, ErrorKind, Result};
 pub use graph::{
-    error_handler_node, Branch, ChannelSpec, CompileOptions, CompileSpec, CompiledGraph,
-    ConditionSpec, ConditionalEdgeSpec, EdgeFrom, EdgeSources, EdgeSpec, GraphSpec, NodeAction,
-    NodeContext, NodeError, NodeFuture, NodeSpec, ReducerName, RouterFn, RuleSpec, SpecOp, State,
-    StateGraph, Topology, TopologyEdge, DEFAULT_ERROR_HANDLER_NODE,
+    error_handler_node, Branch, ChannelSpec, ChannelWrite, ChannelWriteEntry, Channels,
+    CompileOptions, CompileSpec, CompiledGraph, ConditionSpec, ConditionalEdgeSpec, EdgeFrom,
+    EdgeSources, EdgeSpec, GraphSpec, NodeAction, NodeBuilder, NodeContext, NodeError, NodeFuture,
+    NodeInput, NodeSpec, Pregel, ReducerName, RouterFn, RuleSpec, SpecOp, State, StateGraph,
+    Topology, TopologyEdge, WriteMapper, DEFAULT_ERROR_HANDLER_NODE,
 };
 pub use import::{detect_format, import_thread, import_thread_as, ImportFormat};
 pub use state::{PregelTask, StateSnapshot, StateUpdate, TaskState};

@@ -330,7 +330,7 @@ fn with_null_writes(
 fn task_result(graph: &GraphInner, task: &Task) -> Value {
     let mut grouped: indexmap::IndexMap<&str, Vec<&Value>> = indexmap::IndexMap::new();
     for (c, v) in &task.writes {
-        if graph.is_state_key(c) {
+        if graph.shows_write(c) {
             grouped.entry(c).or_default().push(v);
         }
     }

@@ -215,6 +215,8 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
   readonly #known = new Map<string, Map<string, Known>>();
   /** Whether the backend's channel versions are numbers (LangGraph.js's default) or strings, once asked. */
   #kind: "number" | "string" | undefined;
+  /** Per thread, the flush in flight: the next one waits for it (so nothing is put twice). */
+  readonly #flushing = new Map<string, Promise<void>>();
 
   constructor(backend: AsyncCheckpointSaver) {
     super();
@@ -228,7 +230,11 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
    * it for each new version: its failure fails the run).
    */
   #versionKind(): "number" | "string" {
-    this.#kind ??= typeof this.backend.getNextVersion?.(undefined) === "string" ? "string" : "number";
+    if (this.#kind === undefined) {
+      // A `MemorySaver` subclass (with saver methods of its own) keeps the engine's versions.
+      const engineStore = this.backend instanceof MemorySaver && this.backend.getNextVersion === undefined;
+      this.#kind = engineStore || typeof this.backend.getNextVersion?.(undefined) === "string" ? "string" : "number";
+    }
     return this.#kind;
   }
 
@@ -315,7 +321,30 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
    * everything is stored (it rejects with the first failure, after the
    * rest settled).
    */
-  async flush(threadId: string): Promise<void> {
+  flush(threadId: string): Promise<void> {
+    const previous = this.#flushing.get(threadId);
+    const next = previous === undefined ? this.#flush(threadId) : previous.then(
+      () => this.#flush(threadId),
+      () => this.#flush(threadId),
+    );
+    this.#flushing.set(threadId, next);
+    const done = () => {
+      if (this.#flushing.get(threadId) === next) this.#flushing.delete(threadId);
+    };
+    next.then(done, done);
+    return next;
+  }
+
+  /**
+   * Starts putting what a running operation on `threadId` stored so far,
+   * in the background (LangGraph.js puts a run's checkpoints as it goes);
+   * the flush after the operation waits for it and reports any failure.
+   */
+  flushSoon(threadId: string): void {
+    queueMicrotask(() => void this.flush(threadId).catch(() => {}));
+  }
+
+  async #flush(threadId: string): Promise<void> {
     const data = this[RAW].exportThread(threadId) as unknown as ExportedThread | undefined;
     if (data === undefined) return;
     let known = this.#known.get(threadId);

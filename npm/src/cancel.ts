@@ -218,12 +218,20 @@ function isThenable(v: unknown): v is Promise<unknown> {
   return v !== null && (typeof v === "object" || typeof v === "function") && typeof (v as { then?: unknown }).then === "function";
 }
 
-/** `config.signal`, checked: an `AbortSignal` or nothing. */
+/**
+ * `config.signal`, checked: an `AbortSignal` or nothing; with
+ * `config.timeout` (milliseconds), aborted after that too, as LangChain's
+ * `ensureConfig` makes the run's signal.
+ */
 export function runSignal(config: unknown): AbortSignal | undefined {
   const signal = option(config, "signal", "config");
-  if (signal == null) return undefined;
-  if (!(signal instanceof AbortSignal)) throw argumentError(`config.signal must be an AbortSignal, got ${describe(signal)}`);
-  return signal;
+  if (signal != null && !(signal instanceof AbortSignal)) throw argumentError(`config.signal must be an AbortSignal, got ${describe(signal)}`);
+  const timeout = option(config, "timeout", "config");
+  if (timeout == null) return signal ?? undefined;
+  if (typeof timeout !== "number" || Number.isNaN(timeout)) throw argumentError(`config.timeout must be a number of milliseconds, got ${describe(timeout)}`);
+  if (timeout <= 0) throw new Error("Timeout must be a positive number");
+  const timer = AbortSignal.timeout(timeout);
+  return signal == null ? timer : AbortSignal.any([signal, timer]);
 }
 
 /**

@@ -74,6 +74,18 @@ named(GraphRecursionError, "GraphRecursionError");
 /** A run started with nothing to do (code `EMPTY_INPUT`). */
 export class EmptyInputError extends BaseLangGraphError {}
 named(EmptyInputError, "EmptyInputError");
+/** A channel read while it has no value (LangGraph.js's; the engine reads an empty channel as absent, so it raises none). */
+export class EmptyChannelError extends BaseLangGraphError {}
+named(EmptyChannelError, "EmptyChannelError");
+/** A `Pregel` graph whose nodes, channels or input/output channels do not fit together (LangGraph.js's `GraphValidationError`, code `INVALID_GRAPH`). */
+export class GraphValidationError extends Error {
+  /** `INVALID_GRAPH`. */
+  readonly code = "INVALID_GRAPH";
+  constructor(message?: string) {
+    super(message);
+    this.name = "GraphValidationError";
+  }
+}
 /** A bad value or configuration (codes `MISSING_CHECKPOINTER`, `INVALID_GRAPH`, `UNSUPPORTED`, ...). */
 export class GraphValueError extends BaseLangGraphError {}
 named(GraphValueError, "GraphValueError");

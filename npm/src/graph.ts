@@ -2,7 +2,7 @@
 // and the state API), over the raw classes of core/wasm/src/.
 import * as raw from "./wasm/chronograph.js";
 import { argumentError, describe, flag, hide, isArray, isInstance, isRecord, option, thrownText } from "./args.js";
-import { DEFINITION, RAW, THREAD_STORE, type ThreadStore } from "./internal.js";
+import { CHUNK, DEFINITION, ENGINE, RAW, SAVER, THREAD_STORE, type ThreadStore } from "./internal.js";
 import { END, INTERRUPT, START } from "./constants.js";
 import { isCommand } from "./command.js";
 import { GraphValueError, withCode } from "./errors.js";
@@ -90,6 +90,17 @@ import type {
   TaggedChunk,
   UpdatedConfig,
 } from "./types.js";
+
+/** The compiled graph a `Pregel` runs on (pregel.ts), when `v` is one. */
+export function engineOf(v: unknown): CompiledStateGraph<object> | undefined {
+  let engine: unknown;
+  try {
+    engine = (v as { [ENGINE]?: unknown } | null | undefined)?.[ENGINE];
+  } catch {
+    return undefined; // a revoked Proxy is no Pregel
+  }
+  return typeof engine === "function" ? (engine as () => CompiledStateGraph<object>).call(v) : undefined;
+}
 
 /** Whether `v` is a LangChain Runnable-like object: it has `invoke(input, config)`. */
 function isRunnable(v: unknown): v is { invoke(input: unknown, config?: unknown): unknown } {
@@ -323,6 +334,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const input = option(checked, "input", what);
     // The input schema's channels join the graph's before anything is added (LangGraph.js's order).
     const inputChannels = input === undefined ? undefined : nodeInputChannels(input, `addNode(${JSON.stringify(label)}, action, options).input`, this.#channels());
+    // A `Pregel` runs as a subgraph node on the compiled graph it is.
+    action = engineOf(action) ?? action;
     if (isInstance(action, CompiledStateGraph)) {
       if (retry) throw withCode(new GraphValueError(`addNode(${JSON.stringify(label)}, subgraph, options).retryPolicy: a retry policy on a subgraph node is not supported`), "UNSUPPORTED");
       if (timeout) throw withCode(new GraphValueError(`addNode(${JSON.stringify(label)}, subgraph, options).timeout: a timeout on a subgraph node is not supported`), "UNSUPPORTED");
@@ -492,18 +505,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const checkpointer = option(options, "checkpointer", what);
     const interruptBefore = option(options, "interruptBefore", what);
     const interruptAfter = option(options, "interruptAfter", what);
-    // `true`: a subgraph with a history of its own (LangGraph.js's `checkpointer: true`);
-    // `false`: LangGraph.js's "no checkpointing" for a subgraph, the default here.
     const persistent = checkpointer === true;
-    // Any other LangGraph.js checkpointer (PostgresSaver, SqliteSaver, ...): the engine runs on
-    // its own store in front of it (bridge.ts), loading threads from it and handing them back.
-    const async = !isInstance(checkpointer, MemorySaver) && isAsyncSaver(checkpointer);
-    if (checkpointer != null && typeof checkpointer !== "boolean" && !isInstance(checkpointer, MemorySaver) && !async) {
-      throw argumentError(
-        "compile(options): options.checkpointer must be a MemorySaver, a LangGraph.js checkpointer (getTuple, list, put, putWrites), true or false",
-      );
-    }
-    const saver = isInstance(checkpointer, MemorySaver) ? checkpointer : async ? bridgeOf(checkpointer) : undefined;
+    const saver = saverOf(checkpointer, "compile(options): options.checkpointer");
     const python = flag(option(options, "pythonSemantics", what), "compile(options): options.pythonSemantics");
     const store = storeOption(option(options, "store", what), "compile(options): options.store");
     const name = option(options, "name", what);
@@ -531,6 +534,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     if (batched !== undefined) batchedCaches.set(graph, batched);
     // LangGraph.js's `graph.builder` (what `chronograph/zod/schema` reads the definitions from).
     hide(graph, "builder", this);
+    hide(graph, SAVER, saver);
     return hide(graph, "checkpointer", saver);
   }
 }
@@ -651,11 +655,62 @@ function withDefaultLimit(config: unknown): unknown {
  */
 const unCheckpointed = new WeakSet<object>();
 
+/** Notes `checkpointer` (a compiled graph's, as its caller gave it) for `#joinedTask`: `false` keeps it out of the running task. */
+export function markCheckpointer(graph: object, checkpointer: unknown): void {
+  if (checkpointer === false) unCheckpointed.add(graph);
+  else unCheckpointed.delete(graph);
+}
+
+/** Whether `saver` is a `MemorySaver` subclass with a saver method of its own (LangGraph.js's savers are subclassed so). */
+function overridesSaver(saver: MemorySaver): boolean {
+  const own = MemorySaver.prototype as unknown as Record<string, unknown>;
+  const mine = saver as unknown as Record<string, unknown>;
+  return ["getTuple", "list", "put", "putWrites", "getNextVersion"].some((m) => m in mine && mine[m] !== own[m]);
+}
+
+/**
+ * The saver a graph's engine runs on, from the `checkpointer` its caller
+ * gave (`what` names the option): a `MemorySaver` itself; any other
+ * LangGraph.js checkpointer (PostgresSaver, SqliteSaver, a `MemorySaver`
+ * subclass with saver methods of its own, ...) behind the engine's store
+ * (bridge.ts), which loads threads from it and hands them back;
+ * `undefined` for none, `true` (LangGraph.js's subgraph with a history of
+ * its own) or `false` (no checkpointing).
+ */
+export function saverOf(checkpointer: unknown, what: string): MemorySaver | undefined {
+  const own = isInstance(checkpointer, MemorySaver) && !overridesSaver(checkpointer);
+  if (own) return checkpointer as MemorySaver;
+  if (checkpointer == null || typeof checkpointer === "boolean") return undefined;
+  if (!isAsyncSaver(checkpointer)) {
+    throw argumentError(`${what} must be a MemorySaver, a LangGraph.js checkpointer (getTuple, list, put, putWrites), true or false`);
+  }
+  return bridgeOf(checkpointer);
+}
+
 /** The config each `withConfig` graph starts its calls from. */
 const boundConfigs = new WeakMap<object, RunnableConfig>();
 
+/**
+ * `bound`'s runs and state calls with `from`'s methods, each call's config
+ * merged over `base` (LangGraph.js's `withConfig`, and a `Pregel`'s `config`).
+ */
+export function bindConfig<G extends object>(bound: G, from: object, base: RunnableConfig): G {
+  boundConfigs.set(bound, base);
+  for (const method of ["invoke", "stream", "streamEvents", "getState", "getStateHistory", "updateState", "bulkUpdateState", "getLineage"] as const) {
+    const own = (from as unknown as Record<string, ((...args: unknown[]) => unknown) | undefined>)[method];
+    // A Pregel graph has no streamEvents of its own to bind.
+    if (own === undefined) continue;
+    const at = method === "invoke" || method === "stream" || method === "streamEvents" ? 1 : 0;
+    hide(bound, method, function (this: unknown, ...args: unknown[]) {
+      args[at] = mergeConfigs(base, args[at] as RunnableConfig | undefined);
+      return own.apply(bound, args);
+    });
+  }
+  return bound;
+}
+
 /** LangGraph.js's `mergeConfigs`: `extra` over `base`, `configurable` and `metadata` merged key by key. */
-function mergeConfigs(base: RunnableConfig | undefined, extra: RunnableConfig | undefined): RunnableConfig {
+export function mergeConfigs(base: RunnableConfig | undefined, extra: RunnableConfig | undefined): RunnableConfig {
   if (base === undefined) return extra ?? {};
   if (extra == null) return { ...base };
   const out: RunnableConfig = { ...base, ...extra };
@@ -755,6 +810,22 @@ function classesKnown<T>(op: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * For a run on a thread of a LangGraph.js checkpointer (bridge.ts): what
+ * starts putting the run's checkpoints as its first node starts, as
+ * LangGraph.js puts a run's first checkpoint while its first tasks run
+ * (the rest go once the run ends). Nothing for the engine's own saver.
+ */
+function earlyFlush(saver: MemorySaver | undefined, thread: string | undefined): (() => void) | undefined {
+  if (!(saver instanceof SaverBridge) || thread === undefined) return undefined;
+  let started = false;
+  return () => {
+    if (started) return;
+    started = true;
+    saver.flushSoon(thread);
+  };
+}
+
+/**
  * One engine store per LangGraph.js checkpointer: graphs compiled with the
  * same checkpointer share it, as they share a `MemorySaver`.
  */
@@ -775,6 +846,12 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   declare readonly "~UpdateType": U;
   /** The checkpointer given to `compile`. */
   declare readonly checkpointer: MemorySaver | undefined;
+  /** @internal The saver the runs use (see `SAVER`). */
+  declare readonly [SAVER]: MemorySaver | undefined;
+  /** @internal A subclass's hook on each stream chunk (see `CHUNK`). */
+  declare readonly [CHUNK]?: (mode: string, chunk: unknown) => unknown;
+  /** The stream mode `stream` uses when its call names none (LangGraph.js's `graph.streamMode`; `"updates"` when unset). */
+  declare streamMode?: StreamMode[];
   /** The nodes by name, each callable on its own (LangGraph.js's `graph.nodes`); empty for a graph from `fromSpec`. */
   declare readonly nodes: { readonly [name: string]: GraphNode };
   /** The long-term store given to `compile` (nodes get it as `config.store`). */
@@ -786,7 +863,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   /** LangGraph.js's `stepTimeout`: milliseconds a superstep may take before the run is cancelled (`Error("Abort")`). */
   stepTimeout?: number;
 
-  /** @internal Made by `StateGraph.compile()`. */
+  /** @internal Made by `StateGraph.compile()` (and by a `Pregel`, which runs on one). */
   constructor(compiled: raw.WasmCompiledGraph, definition?: StateDefinitionInfo) {
     if (!isInstance(compiled, raw.WasmCompiledGraph)) {
       throw argumentError("CompiledStateGraph is made by StateGraph.compile()");
@@ -874,7 +951,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
 
   /** Reads of a thread kept by a LangGraph.js checkpointer load it first (bridge.ts). */
   async #load(config: RunnableConfig): Promise<void> {
-    const store = (this.checkpointer as { [THREAD_STORE]?: ThreadStore } | undefined)?.[THREAD_STORE];
+    const store = (this[SAVER] as { [THREAD_STORE]?: ThreadStore } | undefined)?.[THREAD_STORE];
     const { thread } = laneOptions(config);
     if (store !== undefined && thread !== undefined) await store.load(thread);
   }
@@ -892,17 +969,19 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     }
     const { thread, strategy } = laneOptions(config);
     let context: unknown;
+    let signal: AbortSignal | undefined;
     try {
       context = this.#context(config);
+      signal = runSignal(config);
     } catch (e) {
       // LangGraph.js validates the context inside the run: its failure is a rejection.
       return Promise.reject(e);
     }
-    const cancel = new RunCancel(runSignal(config), this.stepTimeout);
-    const data: RunData = { context, checkpointed: this.checkpointer !== undefined, store: runStore(this, config), cancel };
+    const cancel = new RunCancel(signal, this.stepTimeout);
+    const data: RunData = { context, checkpointed: this[SAVER] !== undefined, store: runStore(this, config), cancel, onNodeStart: earlyFlush(this[SAVER], thread) };
     const [runConfig, forget] = withRunData(withDefaultLimit(config), data);
     const engineRun = withCallbacks(runGraphOf(this as unknown as CompiledStateGraph<object>), config, input, data, output, (runs) =>
-      onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
+      onThread(this[SAVER], thread, strategy, "invoke(input, config)", () =>
         classesKnown(() =>
           this.#cacheSettled(
             this.#withInput(input, (i) =>
@@ -966,6 +1045,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       const modes =
         option(options, "streamMode", "stream(input, config, options): options") ??
         option(config, "streamMode", "stream(input, config): config") ??
+        this.streamMode?.[0] ??
         "updates";
       const subgraphs = flag(
         option(options, "subgraphs", "stream(input, config, options): options") ??
@@ -989,6 +1069,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       const messages = list.includes("messages") ? new NodeMessages((c, ns) => emit("messages", c, ns), config, nodeMetadata) : undefined;
       const internal = messages === undefined ? [] : ["debug", "updates"].filter((m) => !list.includes(m));
       const breakpointNs = subgraphs ? deepestMapNamespace(config) : undefined;
+      const adapt = this[CHUNK];
       const chunk = (mode: string, c: unknown, ns: string[]) => {
         if (breakpointNs !== undefined && ns.length === 0 && isBreakpointChunk(c)) ns = breakpointNs;
         if (messages !== undefined) {
@@ -996,6 +1077,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
           else if (mode === "updates") messages.update(c, ns);
           if (internal.includes(mode)) return;
         }
+        if (adapt !== undefined) c = adapt(mode, c);
         emit(mode, withTaskMetadata(mode, this[DEFINITION]?.messages?.chunk(mode, c, ns) ?? c, taskMetadata, nodeMetadata, ns), ns);
       };
       // "custom" chunks come from the nodes' `config.writer`, not from the engine.
@@ -1021,14 +1103,15 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
         context: this.#context(config),
         writer,
         messages,
-        checkpointed: this.checkpointer !== undefined,
+        checkpointed: this[SAVER] !== undefined,
         store: runStore(this, config),
         cancel,
+        onNodeStart: earlyFlush(this[SAVER], thread),
       };
       const [runConfig, forget] = withRunData(withDefaultLimit(config), data);
       const wanted = isArray(engineModes) ? (engineModes as string[]) : [engineModes as string];
       const engineRun = withCallbacks(runGraphOf(this as unknown as CompiledStateGraph<object>), config, input, data, (out) => this.#values(out), (runs) =>
-        onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
+        onThread(this[SAVER], thread, strategy, "stream(input, config)", () =>
           classesKnown(() =>
             this.#cacheSettled(
               this.#withInput(input, (i) => {
@@ -1081,7 +1164,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   /** Writes an `update` checkpoint as if `asNode` returned `values`; resolves to its config. */
   updateState(config: RunnableConfig, values: Partial<S> | null, asNode?: string): Promise<UpdatedConfig> {
     const { thread, strategy } = laneOptions(config);
-    return onThread(this.checkpointer, thread, strategy, "updateState(config, values, asNode)", () =>
+    return onThread(this[SAVER], thread, strategy, "updateState(config, values, asNode)", () =>
       this[RAW].updateState(config, toEngine(values), asNode),
     );
   }
@@ -1089,7 +1172,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   /** Several supersteps of updates, each applied on the previous one's result: `[{ updates: [{ values, asNode, taskId? }] }]`. */
   bulkUpdateState(config: RunnableConfig, supersteps: { updates: StateUpdate<S>[] }[]): Promise<UpdatedConfig> {
     const { thread, strategy } = laneOptions(config);
-    return onThread(this.checkpointer, thread, strategy, "bulkUpdateState(config, supersteps)", () =>
+    return onThread(this[SAVER], thread, strategy, "bulkUpdateState(config, supersteps)", () =>
       this[RAW].bulkUpdateState(config, toEngine(supersteps)),
     );
   }
@@ -1112,6 +1195,9 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     const bound = new CompiledStateGraph<S, U>(this[RAW], this[DEFINITION]);
     Object.setPrototypeOf(bound, Object.getPrototypeOf(this) as object);
     hide(bound, "checkpointer", this.checkpointer);
+    hide(bound, SAVER, this[SAVER]);
+    if (this.streamMode !== undefined) hide(bound, "streamMode", this.streamMode);
+    if (this[CHUNK] !== undefined) hide(bound, CHUNK, this[CHUNK]);
     hide(bound, "nodes", this.nodes);
     if (unCheckpointed.has(this)) unCheckpointed.add(bound);
     hide(bound, "store", this.store);
@@ -1122,17 +1208,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     hide(bound, "builder", (this as { builder?: unknown }).builder);
     shareDrawing(this, bound);
     bound.stepTimeout = this.stepTimeout;
-    const base = mergeConfigs(boundConfigs.get(this), config);
-    boundConfigs.set(bound, base);
-    for (const method of ["invoke", "stream", "streamEvents", "getState", "getStateHistory", "updateState", "bulkUpdateState", "getLineage"] as const) {
-      const own = (this as unknown as Record<string, (...args: unknown[]) => unknown>)[method]!;
-      const at = method === "invoke" || method === "stream" || method === "streamEvents" ? 1 : 0;
-      hide(bound, method, function (this: unknown, ...args: unknown[]) {
-        args[at] = mergeConfigs(base, args[at] as RunnableConfig | undefined);
-        return own.apply(bound, args);
-      });
-    }
-    return bound;
+    return bindConfig(bound, this, mergeConfigs(boundConfigs.get(this), config));
   }
 
   /**

@@ -36,7 +36,8 @@ export {
 export { MessagesZodMeta, MessagesZodState } from "./messages_zod.js";
 export { MemorySaver, InMemorySaver } from "./saver.js";
 export type { DrawableGraph, DrawConfig } from "./drawing.js";
-export { Graph, MessageGraph, entrypoint, task } from "./unsupported.js";
+export { MessageGraph, entrypoint, task } from "./unsupported.js";
+export { Graph, CompiledGraph, type GraphAddNodeOptions, type GraphNodeSpec } from "./plain_graph.js";
 export type { AsyncCheckpointSaver } from "./bridge.js";
 export { Command, Send, isCommand, type CommandParams } from "./command.js";
 export { interrupt, getConfig, getCurrentTaskInput, getStore } from "./runtime.js";
@@ -48,6 +49,7 @@ export { InMemoryCache, type BaseCache, type CachePolicy, type CacheFullKey, typ
 export {
   BaseLangGraphError,
   ChronographError,
+  EmptyChannelError,
   InvalidUpdateError,
   GraphRecursionError,
   EmptyInputError,

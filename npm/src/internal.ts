@@ -23,3 +23,17 @@ export interface ThreadStore {
   /** Hands the thread's new checkpoints and writes on to where they are kept. */
   flush(threadId: string): Promise<void>;
 }
+
+/**
+ * The key of the saver a compiled graph's runs use (a `MemorySaver`, or
+ * the `SaverBridge` in front of a LangGraph.js checkpointer), for the
+ * thread queues and loads; `checkpointer` is what the caller sees.
+ */
+export const SAVER: unique symbol = Symbol("chronograph.saver");
+
+/** The key of a graph's hook on its stream chunks (a `Pregel`'s: npm/src/pregel.ts). */
+export const CHUNK: unique symbol = Symbol("chronograph.chunk");
+
+
+/** The key of a `Pregel`'s method giving the compiled graph it runs on (a `StateGraph` node may be a `Pregel`). */
+export const ENGINE: unique symbol = Symbol("chronograph.engine");

@@ -52,9 +52,10 @@ export function retryPolicyOf(node: string, policy: unknown): RetryPolicy | unde
  * `fn` retried as LangGraph.js retries a task: up to `maxAttempts` attempts,
  * sleeping `min(maxInterval, initialInterval * backoffFactor ** (attempt - 1))`
  * (plus up to 1 s of jitter) between them, for errors `retryOn` accepts;
- * `interrupt()` is never retried.
+ * `interrupt()` is never retried. `beforeRetry(config)` runs before each
+ * retry (a `Pregel` node forgets the writes its attempt made).
  */
-export function withRetry(fn: UserNode, policy: RetryPolicy): UserNode {
+export function withRetry(fn: UserNode, policy: RetryPolicy, beforeRetry?: (config: unknown) => void): UserNode {
   const call = fn as unknown as (state: unknown, config: unknown) => unknown;
   // A function, not an arrow: the node keeps the `this` it is called with (runtime.ts `wrapNode`).
   // The first attempt runs as the node would without a policy (a synchronous node stays
@@ -84,6 +85,7 @@ export function withRetry(fn: UserNode, policy: RetryPolicy): UserNode {
           const metadata = (config as { metadata?: { langgraph_node?: string } } | undefined)?.metadata;
           console.log(`Retrying task "${String(metadata?.langgraph_node)}" after ${sleepMs.toFixed(2)}ms (attempt ${attempts}) after ${name}: ${String(error)}`);
         }
+        beforeRetry?.(config);
         return attempt(attempts);
       });
     };

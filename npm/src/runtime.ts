@@ -189,6 +189,8 @@ export interface RunData {
   store?: BaseStore;
   /** The run's LangChain callback runs, when its config has callbacks (task_runs.ts): each node runs in its task's. */
   runs?: GraphRuns;
+  /** Called as each node of the run starts (a saver bridge starts putting the run's checkpoints then). */
+  onNodeStart?: () => void;
 }
 
 /** Where a run's token travels in `configurable`. */
@@ -203,7 +205,15 @@ const freeTokens: number[] = [];
  * none), and the function that forgets it once the run has settled.
  */
 export function withRunData(config: unknown, data: RunData): [unknown, () => void] {
-  if (data.context === undefined && data.writer === undefined && data.messages === undefined && data.store === undefined && data.cancel === undefined && data.checkpointed !== false) {
+  if (
+    data.context === undefined &&
+    data.writer === undefined &&
+    data.messages === undefined &&
+    data.store === undefined &&
+    data.cancel === undefined &&
+    data.onNodeStart === undefined &&
+    data.checkpointed !== false
+  ) {
     return [config, () => {}];
   }
   // A config (or `configurable`) that is not an object goes to the engine as it is: the engine
@@ -276,6 +286,7 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, 
       if (run?.context !== undefined) (config as NodeConfig & { context?: unknown }).context = run.context;
       if (run?.writer !== undefined) (config as NodeConfig & { writer?: unknown }).writer = run.writer;
       if (run?.store !== undefined) (config as NodeConfig & { store?: unknown }).store = run.store;
+      run?.onNodeStart?.();
     }
     decorate?.(config);
     // What `interrupt()` and the thread queues (`onThread`) look up: the

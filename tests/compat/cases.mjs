@@ -43,7 +43,7 @@ export async function loadCases() {
   let chronographFull = engines.chronograph;
   if (!engines.chronograph.__loadError) {
     chronographFull = { ...engines.chronograph };
-    for (const sub of ["zod", "zod/schema", "prebuilt", "pregel"]) {
+    for (const sub of ["zod", "zod/schema", "prebuilt", "pregel", "channels"]) {
       for (const [k, v] of Object.entries(await import(`chronograph/${sub}`))) if (!(k in chronographFull)) chronographFull[k] = v;
     }
   }

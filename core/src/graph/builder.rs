@@ -144,9 +144,27 @@ pub struct CompileOptions {
     /// keep their writes (LangGraph's `compile(cache=...)`). Subgraphs do
     /// not inherit it.
     pub cache: Option<Rc<dyn BaseCache>>,
+    /// For the nodes of a [`Pregel`](crate::Pregel) graph, prepare tasks
+    /// as LangGraph.js does: a task records only the first of its node's
+    /// triggers that fired (as seen, and in its id), where LangGraph
+    /// records them all; and a node reading an object of channels gets a
+    /// task only when each of its trigger channels has a value (LangGraph
+    /// runs it with the channels that have one). `false` by default; the JS
+    /// bindings set it for a `Pregel` (a `StateGraph` ignores it).
+    pub pregel_nodes_as_js: bool,
 }
 
 impl CompileOptions {
+    /// The id generator of a graph compiled with these options: its clock
+    /// (the system's by default) and seed.
+    pub(crate) fn id_generator(&self) -> Rc<IdGenerator> {
+        let clock = self.clock.clone().unwrap_or_else(default_clock);
+        Rc::new(match self.seed {
+            Some(seed) => IdGenerator::with_seed(clock, seed),
+            None => IdGenerator::new(clock),
+        })
+    }
+
     /// Options with a checkpointer.
     pub fn with_checkpointer(saver: Rc<dyn CheckpointSaver>) -> Self {
         CompileOptions {
@@ -396,7 +414,7 @@ impl StateGraph {
             true => state_keys.clone(),
             false => channels.keys().cloned().collect(),
         };
-        channels.insert(START.into(), ChannelKind::Ephemeral);
+        channels.insert(START.into(), ChannelKind::Ephemeral { guard: false });
         channels.insert(TASKS.into(), ChannelKind::Tasks);
         let mut nodes: FastIndexMap<String, CompiledNode> = FastIndexMap::default();
         nodes.insert(
@@ -417,7 +435,7 @@ impl StateGraph {
             let trigger = Name::from(branch_channel(name));
             let kind = match self.is_deferred(name) {
                 true => ChannelKind::LastValueAfterFinish,
-                false => ChannelKind::Ephemeral,
+                false => ChannelKind::Ephemeral { guard: false },
             };
             channels.insert(trigger.clone(), kind);
             let mut node = CompiledNode::new(name, Some(action), vec![trigger]);
@@ -474,11 +492,7 @@ impl StateGraph {
             node.triggers.sort();
             node.triggers.dedup();
         }
-        let clock = options.clock.clone().unwrap_or_else(default_clock);
-        let ids = Rc::new(match options.seed {
-            Some(seed) => IdGenerator::with_seed(clock, seed),
-            None => IdGenerator::new(clock),
-        });
+        let ids = options.id_generator();
         let defaults: Vec<(Name, ChannelValue)> = self
             .defaults
             .iter()
@@ -509,6 +523,7 @@ impl StateGraph {
             cache: options.cache,
             routes_write_source: options.routes_write_source,
             error_handlers_as_js: options.error_handlers_as_js,
+            pregel: None,
             ids,
         }))
     }

@@ -4,6 +4,8 @@
 
 use super::branch::Branch;
 use super::node::{NodeAction, State};
+use super::pregel::node::NodeIo;
+use super::pregel::{Channels, PregelIo};
 use crate::cache::{BaseCache, CachePolicy};
 use crate::channels::{ChannelKind, ChannelValue, Reducer};
 use crate::checkpoint::{Checkpoint, CheckpointSaver, ListOptions, Name, ValueLayout, VecMap};
@@ -27,7 +29,7 @@ use std::sync::Arc;
 pub(crate) type FastIndexMap<K, V> = IndexMap<K, V, rustc_hash::FxBuildHasher>;
 
 /// A node after compilation: what triggers it and what it writes.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct CompiledNode {
     pub name: Name,
     /// `~__pregel_pull, NAME`: the sort key of its task's writes.
@@ -58,6 +60,11 @@ pub(crate) struct CompiledNode {
     pub error_handler: Option<Name>,
     /// Whether it is an error handler itself (its own failures are not routed).
     pub is_error_handler: bool,
+    /// For a node of a [`Pregel`](crate::Pregel) graph: what it reads and
+    /// how its result is written (its `action`, when `None`, passes its
+    /// input through). `None` for a `StateGraph` node, whose update object
+    /// is written to state keys and whose edges and branches route.
+    pub io: Option<Rc<NodeIo>>,
 }
 
 impl CompiledNode {
@@ -75,6 +82,7 @@ impl CompiledNode {
             cache_policy: None,
             error_handler: None,
             is_error_handler: false,
+            io: None,
         }
     }
 
@@ -142,6 +150,10 @@ pub(crate) struct GraphInner {
     pub routes_write_source: bool,
     /// See [`crate::CompileOptions::error_handlers_as_js`].
     pub error_handlers_as_js: bool,
+    /// For a [`Pregel`](crate::Pregel) graph: its input, output and stream
+    /// channels (`state_keys`, `input_keys`, `output_keys` and
+    /// `stream_keys` then hold their names). `None` for a `StateGraph`.
+    pub pregel: Option<Rc<PregelIo>>,
     pub ids: Rc<IdGenerator>,
 }
 
@@ -179,6 +191,16 @@ impl GraphInner {
         matches!(self.channels.get(name), Some(ChannelKind::State(_)))
     }
 
+    /// Whether a task's write to `channel` is part of what `updates`
+    /// events, task results and snapshots show of it: a state key, or for
+    /// a [`Pregel`](crate::Pregel) graph one of its stream channels.
+    pub(crate) fn shows_write(&self, channel: &str) -> bool {
+        match &self.pregel {
+            None => self.is_state_key(channel),
+            Some(_) => self.stream_keys.iter().any(|k| **k == *channel),
+        }
+    }
+
     /// Makes a loaded checkpoint this graph's, where a run or an update
     /// loads the checkpoint it starts from: each channel with a declared
     /// default that `checkpoint` has no value for gets its default, as
@@ -199,13 +221,59 @@ impl GraphInner {
     /// what a snapshot shows, and what the tasks of a superstep read (each
     /// node then its own channels, [`CompiledNode::input`]).
     pub(crate) fn read_state(&self, checkpoint: &Checkpoint) -> State {
-        self.read_keys(checkpoint, &self.stream_keys)
+        match &self.pregel {
+            Some(io) => self.read_channels(&checkpoint.channel_values, &io.stream),
+            None => self.read_keys(checkpoint, &self.stream_keys),
+        }
     }
 
     /// The run's output at `checkpoint`: the output schema's channels
     /// (LangGraph's `output_channels`).
     pub(crate) fn read_output(&self, checkpoint: &Checkpoint) -> State {
-        self.read_keys(checkpoint, &self.output_keys)
+        match &self.pregel {
+            Some(io) => self.read_channels(&checkpoint.channel_values, &io.output),
+            None => self.read_keys(checkpoint, &self.output_keys),
+        }
+    }
+
+    /// A [`Pregel`](crate::Pregel) graph's `channels` as LangGraph reads
+    /// them (`read_channel` / `read_channels`): one channel's value itself
+    /// (`null` while it is empty), or an object of those that have a value.
+    pub(crate) fn read_channels(
+        &self,
+        values: &BTreeMap<Name, ChannelValue>,
+        channels: &Channels,
+    ) -> State {
+        let read = |c: &str| {
+            let kind = self.channels.get(c)?;
+            // A default that was never written has no stored version: a
+            // stored checkpoint shows it here (see `read_keys`).
+            let value = values
+                .get(c)
+                .or_else(|| {
+                    self.defaults
+                        .iter()
+                        .find(|(k, _)| **k == *c)
+                        .map(|(_, v)| v)
+                })
+                .filter(|v| kind.is_available(Some(v)))?;
+            Some(kind.read(value))
+        };
+        match channels {
+            Channels::One(c) => State::from_arg(read(c).map_or(Value::Null, |v| v.to_json())),
+            Channels::Many(cs) => {
+                let mut out = BTreeMap::new();
+                let mut order: Vec<Name> = Vec::with_capacity(cs.len());
+                for c in cs {
+                    if let Some(v) = read(c) {
+                        let name = Name::from(c.as_str());
+                        order.push(name.clone());
+                        out.insert(name, v);
+                    }
+                }
+                State::from_values(out).in_order(order.into())
+            }
+        }
     }
 
     fn read_keys(&self, checkpoint: &Checkpoint, keys: &Rc<[Name]>) -> State {
@@ -229,6 +297,9 @@ impl GraphInner {
     /// Every state channel as a JSON object, keys in declaration order (a
     /// `values` stream event: LangGraph streams its `stream_channels`).
     pub(crate) fn read_values(&self, values: &BTreeMap<Name, ChannelValue>) -> Value {
+        if let Some(io) = &self.pregel {
+            return self.read_channels(values, &io.stream).to_json();
+        }
         Value::Object(
             self.stream_keys
                 .iter()
@@ -524,9 +595,51 @@ impl CompiledGraph {
         block_on(self.abulk_update_state(config, supersteps))?
     }
 
+    /// A [`Pregel`](crate::Pregel) graph's input channels (`None` for a
+    /// `StateGraph`, whose input is an object of state keys).
+    pub fn input_channels(&self) -> Option<&Channels> {
+        self.inner.pregel.as_ref().map(|p| &p.input)
+    }
+
     /// The checkpointer, if the graph has one.
     pub fn checkpointer(&self) -> Option<&Rc<dyn CheckpointSaver>> {
         self.inner.saver.as_ref()
+    }
+
+    /// The same graph with another checkpointer (`None`: none), and as a
+    /// subgraph `persistent` or not (LangGraph's `checkpointer=True`): as
+    /// assigning a LangGraph `Pregel`'s `checkpointer` does. The graph's
+    /// nodes and channels are shared, not copied.
+    pub fn with_checkpointer(
+        &self,
+        saver: Option<Rc<dyn CheckpointSaver>>,
+        persistent: bool,
+    ) -> CompiledGraph {
+        CompiledGraph::from_inner(GraphInner {
+            saver,
+            persistent,
+            channels: self.inner.channels.clone(),
+            state_keys: self.inner.state_keys.clone(),
+            input_keys: self.inner.input_keys.clone(),
+            output_keys: self.inner.output_keys.clone(),
+            stream_keys: self.inner.stream_keys.clone(),
+            defaults: self.inner.defaults.clone(),
+            nodes: self.inner.nodes.clone(),
+            edges: self.inner.edges.clone(),
+            interrupt_before: self.inner.interrupt_before.clone(),
+            interrupt_after: self.inner.interrupt_after.clone(),
+            copy_on_save: self.inner.copy_on_save,
+            command_starts_run: self.inner.command_starts_run,
+            derived_update_ids: self.inner.derived_update_ids,
+            commit_as_settled: self.inner.commit_as_settled,
+            metadata_without_config: self.inner.metadata_without_config,
+            layout: self.inner.layout.clone(),
+            cache: self.inner.cache.clone(),
+            routes_write_source: self.inner.routes_write_source,
+            error_handlers_as_js: self.inner.error_handlers_as_js,
+            pregel: self.inner.pregel.clone(),
+            ids: self.inner.ids.clone(),
+        })
     }
 
     /// State keys and their reducers, in declaration order.

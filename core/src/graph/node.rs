@@ -325,6 +325,9 @@ impl ReplayState {
     }
 }
 
+/// A task's `(channel, value)` writes, in the order it made them.
+pub(crate) type Writes = Vec<(String, Value)>;
+
 /// Per-task bookkeeping for `interrupt()` and subgraphs (LangGraph's scratchpad).
 pub(crate) struct Scratchpad {
     pub node: Name,
@@ -343,6 +346,10 @@ pub(crate) struct Scratchpad {
     pub parent_command: RefCell<Option<Command>>,
     /// For an error handler's task: the failure it handles.
     pub node_error: Option<NodeError>,
+    /// Writes the node made while it ran ([`NodeContext::write`],
+    /// LangGraph's `CONFIG_KEY_SEND`), before those of its writers (boxed
+    /// when there are some: most tasks make none, and every task has a pad).
+    pub sent: RefCell<Option<Box<Writes>>>,
     /// The superstep's shared context.
     pub tick: Rc<TickContext>,
 }
@@ -386,6 +393,7 @@ impl Scratchpad {
             raised: RefCell::new(Vec::new()),
             parent_command: RefCell::new(None),
             node_error: None,
+            sent: RefCell::new(None),
             tick,
         }
     }
@@ -397,6 +405,17 @@ impl Scratchpad {
         self.task_ns = task_ns;
         self.node_error = Some(error);
         self
+    }
+}
+
+impl Scratchpad {
+    /// Takes the writes the node made while it ran ([`NodeContext::write`]).
+    pub(crate) fn take_sent(&self) -> Writes {
+        self.sent
+            .borrow_mut()
+            .take()
+            .map(|b| *b)
+            .unwrap_or_default()
     }
 }
 
@@ -483,6 +502,48 @@ impl NodeContext {
         }
         pad.raised.borrow_mut().push(Interrupt { value, id });
         Err(Error::new(ErrorKind::GraphInterrupt, "interrupted").in_node(&*pad.node))
+    }
+
+    /// Writes `(channel, value)` pairs as this task's output, in addition
+    /// to what its writers write from the node's result (LangGraph's
+    /// `CONFIG_KEY_SEND`, through which a `ChannelWrite` run inside a node
+    /// writes). They are applied with the task's other writes when the
+    /// superstep ends, and dropped if the node fails or pauses. A write of
+    /// the reserved `__pregel_tasks` channel must be a `Send` packet
+    /// (`{"node": ..., "arg": ...}`, what [`NodeContext::send`] writes), as
+    /// LangGraph checks.
+    pub fn write(&self, writes: Vec<(String, Value)>) -> Result<()> {
+        for (channel, value) in &writes {
+            let packet = value.get("node").is_some_and(Value::is_string);
+            if channel == crate::reserved::TASKS && !packet {
+                return Err(Error::invalid_update(format!(
+                    "Invalid packet type, expected SendProtocol, got {value}"
+                )));
+            }
+        }
+        self.pad
+            .sent
+            .borrow_mut()
+            .get_or_insert_default()
+            .extend(writes);
+        Ok(())
+    }
+
+    /// Sends a packet to a node: a PUSH task of the next superstep (a
+    /// [`NodeContext::write`] of `__pregel_tasks`).
+    pub fn send(&self, send: &crate::types::Send) {
+        let write = crate::pregel::write::send_write(send);
+        self.pad
+            .sent
+            .borrow_mut()
+            .get_or_insert_default()
+            .push(write);
+    }
+
+    /// Forgets the writes [`NodeContext::write`] made so far (a retried
+    /// node starts over, as LangGraph clears a task's writes before a retry).
+    pub fn clear_writes(&self) {
+        *self.pad.sent.borrow_mut() = None;
     }
 
     /// LangGraph's `raise GraphInterrupt(interrupts)` from a node (its

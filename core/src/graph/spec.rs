@@ -589,6 +589,7 @@ impl GraphSpec {
                     cache: None,
                     routes_write_source: options.routes_write_source,
                     error_handlers_as_js: options.error_handlers_as_js,
+                    pregel_nodes_as_js: options.pregel_nodes_as_js,
                 })?;
                 g.add_subgraph(name.clone(), compiled);
             } else {

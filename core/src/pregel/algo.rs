@@ -6,7 +6,7 @@ use crate::channels::{ChannelKind, ChannelValue};
 use crate::checkpoint::{Checkpoint, Name, PendingWrite, Version, NULL_TASK_ID};
 use crate::clock::{format_uuid, Digits, IdGenerator};
 use crate::error::Result;
-use crate::graph::GraphInner;
+use crate::graph::{CompiledNode, GraphInner, NodeInput, NodeIo, State};
 use crate::reserved::{
     ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, NS_SEP, PULL, PUSH, RESUME, RETURN, TASKS,
 };
@@ -68,6 +68,10 @@ pub(crate) struct Task {
     pub writes: Vec<(String, Value)>,
     /// A PUSH task's input: its `Send`'s argument.
     pub arg: Option<Value>,
+    /// A PULL task of a [`Pregel`](crate::Pregel) node: what it reads
+    /// (its channel's value, or an object of its channels). Boxed: a
+    /// `StateGraph`'s tasks, moved around every superstep, stay small.
+    pub input: Option<Box<State>>,
 }
 
 impl Task {
@@ -81,6 +85,7 @@ impl Task {
             triggers: Vec::new(),
             writes,
             arg: None,
+            input: None,
         }
     }
 
@@ -197,6 +202,7 @@ pub(crate) fn prepare_next_tasks(
                 triggers: vec![PUSH.into()],
                 writes: Vec::new(),
                 arg: Some(packet.get("arg").cloned().unwrap_or(Value::Null)),
+                input: None,
             });
         }
     }
@@ -212,6 +218,10 @@ pub(crate) fn prepare_next_tasks(
         if !fired {
             continue;
         }
+        if let Some(io) = &node.io {
+            tasks.extend(pregel_task(graph, checkpoint, ns, step, node, io));
+            continue;
+        }
         // LangGraph's task triggers are all of the node's triggers (sorted),
         // not only those that fired.
         let triggers: Vec<&str> = node.triggers.iter().map(|t| &**t).collect();
@@ -222,9 +232,88 @@ pub(crate) fn prepare_next_tasks(
             triggers: node.triggers.clone(),
             writes: Vec::new(),
             arg: None,
+            input: None,
         });
     }
     tasks
+}
+
+/// The PULL task of a [`Pregel`](crate::Pregel) node one of whose triggers
+/// fired, with what it reads (LangGraph's `_proc_input`); `None` when it
+/// reads nothing yet: its channel (or every channel of its list) is empty,
+/// or, as in LangGraph.js, one of the trigger channels it reads as an
+/// object is. Its triggers: all of the node's, sorted (LangGraph), or the
+/// first that fired (LangGraph.js).
+fn pregel_task(
+    graph: &GraphInner,
+    checkpoint: &Checkpoint,
+    ns: &str,
+    step: i64,
+    node: &CompiledNode,
+    io: &NodeIo,
+) -> Option<Task> {
+    let js = graph.pregel.as_ref().is_some_and(|p| p.js);
+    let values = &checkpoint.channel_values;
+    let read = |c: &str| {
+        let kind = graph.channels.get(c)?;
+        let value = values.get(c).filter(|v| kind.is_available(Some(v)))?;
+        Some(kind.read(value))
+    };
+    let input = match &io.input {
+        NodeInput::Channel(c) => State::from_arg(read(c)?.to_json()),
+        NodeInput::FirstOf(cs) => State::from_arg(cs.iter().find_map(|c| read(c))?.to_json()),
+        NodeInput::Dict(entries) => {
+            let mut map = std::collections::BTreeMap::new();
+            let mut order: Vec<Name> = Vec::with_capacity(entries.len());
+            for (key, c) in entries {
+                match read(c) {
+                    Some(v) => {
+                        let key = Name::from(key.as_str());
+                        order.push(key.clone());
+                        map.insert(key, v);
+                    }
+                    None if js && node.triggers.iter().any(|t| **t == **c) => return None,
+                    None => {}
+                }
+            }
+            State::from_values(map).in_order(order.into())
+        }
+    };
+    let triggers: Vec<Name> = match js {
+        true => node
+            .triggers
+            .iter()
+            .find(|c| {
+                let value = values.get(*c);
+                graph
+                    .channels
+                    .get(*c)
+                    .is_some_and(|k| k.is_available(value))
+                    && checkpoint.channel_versions.get(*c)
+                        > checkpoint
+                            .versions_seen
+                            .get(&node.name)
+                            .and_then(|s| s.get(*c))
+            })
+            .cloned()
+            .into_iter()
+            .collect(),
+        false => {
+            let mut all = node.triggers.clone();
+            all.sort();
+            all
+        }
+    };
+    let parts: Vec<&str> = triggers.iter().map(|t| &**t).collect();
+    Some(Task {
+        id: task_id(&checkpoint.id, ns, &node.name, step, PULL, &parts),
+        name: node.name.clone(),
+        path: node.path.clone(),
+        triggers,
+        writes: Vec::new(),
+        arg: None,
+        input: Some(Box::new(input)),
+    })
 }
 
 /// Gives each task the output writes stored for it; a task that gets any
@@ -328,14 +417,18 @@ pub(crate) fn apply_writes_in_place(
 
     if bump_step {
         // LangGraph updates every channel not written with no values: only
-        // an ephemeral channel changes then (it clears); reducers and
-        // barriers ignore an empty update, so they are skipped.
+        // an ephemeral channel or a topic that does not accumulate changes
+        // then (it clears); reducers and barriers ignore an empty update,
+        // so they are skipped.
         for (channel, kind) in &graph.channels {
             if updated.contains(channel) {
                 continue;
             }
             let cleared = match kind {
-                ChannelKind::Ephemeral => cp.channel_values.remove(channel).is_some(),
+                ChannelKind::Ephemeral { .. } => cp.channel_values.remove(channel).is_some(),
+                ChannelKind::Topic {
+                    accumulate: false, ..
+                } => clear_topic(ids, cp, kind, channel)?,
                 // Emptied, and kept as an empty list (as LangGraph stores it).
                 ChannelKind::Tasks => match cp.channel_values.get_mut(channel) {
                     Some(v) if !v.is_empty() => {
@@ -386,6 +479,22 @@ fn finish_if_last(
             }
         }
     }
+}
+
+/// A topic that does not accumulate, emptied at the end of a superstep that
+/// did not write it (its empty update); whether it changed. Out of line:
+/// most graphs have no topics.
+#[cold]
+fn clear_topic(
+    ids: &IdGenerator,
+    cp: &mut Checkpoint,
+    kind: &ChannelKind,
+    channel: &Name,
+) -> Result<bool> {
+    if !kind.is_available(cp.channel_values.get(channel)) {
+        return Ok(false);
+    }
+    update_slot(ids, cp, kind, channel, Vec::new())
 }
 
 fn update_slot(

@@ -38,6 +38,7 @@ use crate::graph::{CompiledGraph, GraphInner, NodeContext, State};
 use crate::types::{Interrupt, NodeOutput, RunInput, RunOutput, RunnableConfig, StreamEvent};
 use durability::{DeferredPut, HeldWrites};
 use enter::Frame;
+pub(crate) use first::map_input;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -130,6 +131,17 @@ enum Outcome {
     Paused(State, Vec<Interrupt>),
 }
 
+impl Outcome {
+    /// The same outcome with `values` (when given) as its state.
+    fn with_values(self, values: Option<State>) -> Outcome {
+        match (self, values) {
+            (Outcome::Done(_), Some(v)) => Outcome::Done(v),
+            (Outcome::Paused(_, i), Some(v)) => Outcome::Paused(v, i),
+            (outcome, None) => outcome,
+        }
+    }
+}
+
 /// One loop, from `__enter__` to `__exit__`: whatever ended it, what the
 /// replayed thread pool still holds is stored, and with
 /// `durability="exit"` the checkpoint the run ended on is saved. With the
@@ -155,6 +167,14 @@ async fn run_loop<'a>(
         && (!run.frame.is_nested() || graph.persistent || !matches!(result, Ok(Outcome::Done(_))))
     {
         run.save_on_exit()?;
+    }
+    // A Pregel graph's run returns the output channels as they were last
+    // reported (LangGraph's `invoke` keeps the last "values" chunk of its
+    // output channels), or nothing when none was.
+    if graph.pregel.is_some() {
+        let latest = run.last_output.take();
+        let reported = latest.is_some();
+        return result.map(|outcome| (outcome.with_values(latest), reported));
     }
     result.map(|outcome| (outcome, run.values_reported))
 }
@@ -209,6 +229,10 @@ struct Loop<'a> {
     /// The run reported its state in a "values" event (see
     /// [`RunOutput::values_reported`]).
     values_reported: bool,
+    /// For a [`Pregel`](crate::Pregel) graph: its output channels when a
+    /// step last wrote one of them (or a resumed run started), what its
+    /// run returns.
+    last_output: Option<State>,
     /// `durability="exit"`: checkpoints and writes are kept in memory and
     /// saved once, when the run ends (see `save_on_exit`).
     exit_mode: bool,
@@ -282,6 +306,25 @@ impl Loop<'_> {
         }
     }
 
+    /// Notes the output channels as the run's latest output, for a
+    /// [`Pregel`](crate::Pregel) graph (see `last_output`).
+    fn note_output(&mut self) {
+        if self.graph.pregel.is_some() {
+            self.last_output = Some(self.output());
+        }
+    }
+
+    /// Whether some task wrote an output channel of a [`Pregel`](crate::Pregel) graph.
+    fn wrote_output(&self, tasks: &[Task]) -> bool {
+        let keys = &self.graph.output_keys;
+        self.graph.pregel.is_some()
+            && tasks.iter().any(|t| {
+                t.writes
+                    .iter()
+                    .any(|(c, _)| keys.iter().any(|k| **k == **c))
+            })
+    }
+
     /// The "values" event of the current checkpoint, after what that
     /// checkpoint is ([`StreamEvent::CheckpointMeta`]).
     fn emit_values(&mut self) {
@@ -327,6 +370,7 @@ impl Loop<'_> {
             return self.output();
         }
         let consumed = self.joins_consumed_by(tasks);
+        let wrote_output = self.wrote_output(tasks);
         match algo::apply_writes(
             self.graph,
             &self.frame.ids,
@@ -339,6 +383,9 @@ impl Loop<'_> {
                 // sets that saves still to run will store change too.
                 if let Some(exec) = &mut self.exec {
                     exec.apply(durability::join_sets(self.graph, &cp), &consumed);
+                }
+                if wrote_output {
+                    self.last_output = Some(self.graph.read_output(&cp));
                 }
                 // ... and reports that state (`_suppress_interrupt`).
                 if self.wrote_state(tasks) {

@@ -4,7 +4,7 @@
 
 use crate::channels::{py_repr, ChannelKind};
 use crate::error::{troubleshooting, Error, Result};
-use crate::graph::{CompiledNode, GraphInner, NodeContext, State};
+use crate::graph::{CompiledNode, GraphInner, NodeContext, NodeIo, State};
 use crate::reserved::TASKS;
 use crate::types::{update_as_tuples, Goto, NodeOutput, END, START};
 use serde_json::Value;
@@ -85,6 +85,21 @@ pub(crate) async fn node_writes(
         for dest in destinations {
             push_destination(&mut writes, dest, &route);
         }
+    }
+    Ok(writes)
+}
+
+/// The writes of a [`Pregel`](crate::Pregel) node that returned `output`:
+/// those it made while it ran (`sent`, LangGraph's `CONFIG_KEY_SEND`),
+/// then each writer's on the result, in order.
+pub(crate) async fn pregel_writes(
+    io: &NodeIo,
+    output: Value,
+    sent: Vec<(String, Value)>,
+) -> Result<Vec<(String, Value)>> {
+    let mut writes = sent;
+    for writer in &io.writers {
+        writes.extend(writer.writes(&output).await?);
     }
     Ok(writes)
 }

@@ -17,9 +17,11 @@ use crate::checkpoint::{
     Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointTuple, Source, Version,
 };
 use crate::error::{Error, Result};
+use crate::graph::Channels;
 use crate::graph::GraphInner;
 use crate::pregel::algo::{self, Task};
-use crate::pregel::write::node_writes;
+use crate::pregel::r#loop::map_input;
+use crate::pregel::write::{node_writes, pregel_writes};
 use crate::reserved::INTERRUPT;
 use crate::types::{Command, NodeOutput, RunnableConfig, COPY, END, INPUT, START};
 use serde_json::Value;
@@ -224,13 +226,21 @@ fn update_as_input(
     )?;
     // LangGraph's `map_input(START, values)`: a StateGraph's input
     // channel is `__start__` itself, so any value but None is input.
-    let Some(values) = &update.values else {
-        return Err(Error::invalid_update(
-            "Received no input writes for __start__",
-        ));
+    let writes = match (&update.values, &scope.graph.pregel) {
+        (Some(values), None) => vec![(START.to_owned(), values.clone())],
+        (Some(values), Some(io)) => map_input(&io.input, values.clone())?,
+        (None, _) => Vec::new(),
     };
+    if writes.is_empty() {
+        let channels = match &scope.graph.pregel {
+            None => START.to_owned(),
+            Some(io) => io.input.repr(),
+        };
+        return Err(Error::invalid_update(format!(
+            "Received no input writes for {channels}"
+        )));
+    }
     let saver = &scope.saver;
-    let writes = vec![(START.to_owned(), values.clone())];
     let (cp, _) = algo::apply_writes(
         scope.graph,
         &scope.ids,
@@ -420,7 +430,18 @@ async fn update_as_nodes(
             }
             (values, true) => NodeOutput::Update(values.unwrap_or(Value::Null)),
         };
-        let writes = node_writes(graph, node, output, &state, None).await?;
+        let writes = match (&node.io, output) {
+            (None, output) => node_writes(graph, node, output, &state, None).await?,
+            // A Pregel node's writers write the values, as if it returned them.
+            (Some(io), NodeOutput::Update(values)) if !io.writers.is_empty() => {
+                pregel_writes(io, values, Vec::new()).await?
+            }
+            (Some(_), _) => {
+                return Err(Error::invalid_update(format!(
+                    "Node {as_node} has no writers"
+                )))
+            }
+        };
         tasks.push(Task {
             id,
             name: as_node.into(),
@@ -428,6 +449,7 @@ async fn update_as_nodes(
             triggers: vec![INTERRUPT.into()],
             writes,
             arg: None,
+            input: None,
         });
     }
     let (cp, _) = algo::apply_writes(graph, &scope.ids, &base.checkpoint, &tasks, &|v| {
@@ -456,7 +478,15 @@ fn infer_as_node(graph: &GraphInner, checkpoint: &Checkpoint) -> Result<String> 
         .values()
         .all(|seen| seen.is_empty())
     {
-        return Ok(START.to_owned());
+        // The input "node": a StateGraph's `__start__`; for a Pregel graph
+        // its one input channel when a node has that name.
+        match &graph.pregel {
+            None => return Ok(START.to_owned()),
+            Some(io) => match &io.input {
+                Channels::One(c) if graph.nodes.contains_key(c) => return Ok(c.clone()),
+                _ => return Err(Error::invalid_update("Ambiguous update, specify as_node")),
+            },
+        }
     }
     let mut last: Vec<(Version, &str)> = checkpoint
         .versions_seen

@@ -6,6 +6,7 @@ use super::checkpoint_chunk::RunConfig;
 use super::error::{invalid_argument, run_error};
 use super::listing::WasmListing;
 use super::node::{function_arg, StateCache};
+use super::saver::WasmMemorySaver;
 use super::types::{
     config_from_js, config_to_js, input_from_js, list_options_from_js, names_arg, optional_name,
     snapshot_to_js, stream_chunks, supersteps_from_js, update_from_js, StreamMode,
@@ -63,7 +64,7 @@ fn in_task(
 /// The run input, with `Command.goto` names checked against the graph's
 /// nodes (LangGraph only logs a warning and drops an unknown one).
 fn run_input(graph: &CompiledGraph, input: JsValue) -> Result<RunInput, JsValue> {
-    let input = input_from_js(input)?;
+    let input = input_from_js(input, graph.input_channels().is_some())?;
     if let RunInput::Command(cmd) = &input {
         let nodes = graph.node_names();
         let bad = cmd.goto.iter().find_map(|g| match g {
@@ -293,6 +294,22 @@ impl WasmCompiledGraph {
                 .or_js()?;
             config_to_js(&saved)
         })
+    }
+
+    /// The same graph with another checkpointer (a fresh handle,
+    /// `saver.share()`, which this consumes; none for `undefined`), and as a
+    /// subgraph `persistent` or not: LangGraph.js's `graph.checkpointer = x`.
+    #[wasm_bindgen(js_name = withCheckpointer)]
+    pub fn with_checkpointer(
+        &self,
+        checkpointer: Option<WasmMemorySaver>,
+        persistent: bool,
+    ) -> WasmCompiledGraph {
+        let saver = checkpointer.map(|s| s.shared() as Rc<dyn chronograph::CheckpointSaver>);
+        WasmCompiledGraph::new(
+            self.graph.with_checkpointer(saver, persistent),
+            self.cache.clone(),
+        )
     }
 
     /// How many channel values were converted to JS for nodes and routers so

@@ -46,7 +46,7 @@ pub fn register_error_classes(classes: Object) {
 pub fn js_name(e: &Error) -> &str {
     match (e.kind(), e.code()) {
         // LangGraph.js's `validate()` and `messagesStateReducer` throw plain Errors.
-        (_, "INVALID_GRAPH" | "MESSAGE_NOT_FOUND") => "Error",
+        (_, "INVALID_GRAPH" | "MESSAGE_NOT_FOUND" | "INVALID_INPUT") => "Error",
         (_, "UNREACHABLE_NODE") => "UnreachableNodeError",
         (ErrorKind::Value, _) | (_, "MISSING_THREAD_ID") => "GraphValueError",
         _ => e.name(),
@@ -58,6 +58,10 @@ pub fn js_message(e: &Error) -> (String, Option<String>) {
     let m = e.message();
     let mut text = match e.kind() {
         ErrorKind::InvalidUpdate => invalid_update_text(m),
+        ErrorKind::EmptyInput => empty_input_text(m),
+        ErrorKind::Type if e.code() == "INVALID_INPUT" => {
+            Some("Input chunk must be an object when \"inputChannels\" is an array".into())
+        }
         ErrorKind::Value => value_text(m),
         ErrorKind::GraphRecursion => Some(m.replace(
             "setting the `recursion_limit` config key.",
@@ -80,6 +84,17 @@ pub fn js_message(e: &Error) -> (String, Option<String>) {
             let link = tail.find(PY_LINK).map_or("", |at| &tail[at..]);
             text = format!(
                 "Invalid update for channel \"{key}\" with values {}: LastValue can only receive one value per step.{link}",
+                serde_json::to_string(values).unwrap_or_default()
+            );
+        }
+    }
+    // `Invalid update for channel "K" with values [...]: EphemeralValue can only ...`.
+    if let (Some(rest), Some(values)) = (text.strip_prefix("At key '"), e.values()) {
+        if let Some((key, _)) =
+            rest.split_once("': EphemeralValue(guard=True) can receive only one value per step.")
+        {
+            text = format!(
+                "Invalid update for channel \"{key}\" with values {}: EphemeralValue can only receive one value per step.",
                 serde_json::to_string(values).unwrap_or_default()
             );
         }
@@ -139,6 +154,25 @@ fn invalid_update_text(m: &str) -> Option<String> {
     }
     let name = node.strip_suffix(" has no writers")?;
     Some(format!("No writers found for node \"{name}\""))
+}
+
+/// `Received no input for X` (X a channel name, or a Python list of them)
+/// as LangGraph.js words it: `Received no input writes for` the channels
+/// as `JSON.stringify(channels, null, 2)`.
+fn empty_input_text(m: &str) -> Option<String> {
+    let channels = m.strip_prefix("Received no input for ")?;
+    let json = match channels.strip_prefix('[').and_then(|c| c.strip_suffix(']')) {
+        Some(list) => {
+            let names: Vec<serde_json::Value> = list
+                .split(", ")
+                .filter(|n| !n.is_empty())
+                .map(|n| n.trim_matches('\'').into())
+                .collect();
+            serde_json::to_string_pretty(&names).ok()?
+        }
+        None => serde_json::to_string(channels).ok()?,
+    };
+    Some(format!("Received no input writes for {json}"))
 }
 
 fn value_text(m: &str) -> Option<String> {

@@ -28,7 +28,7 @@ use super::task::TaskHandle;
 use super::types::{command_from_js, gotos_from_js, is_object, json_from_js, to_js};
 use chronograph::{
     ChannelValue, Command, CustomReducer, Error, Goto, Interrupt, NodeAction, NodeContext,
-    NodeFuture, NodeOutput, Reducer, RouterFn, State,
+    NodeFuture, NodeOutput, Reducer, RouterFn, State, WriteMapper,
 };
 use js_sys::{Function, Reflect};
 use serde_json::Value;
@@ -217,6 +217,36 @@ fn is_invalid_value(e: &JsValue) -> bool {
 
 /// A JS node as a core node.
 pub fn node_action(name: String, f: Function, cache: Rc<StateCache>) -> NodeAction {
+    js_node(name, f, cache, false)
+}
+
+/// A JS node of a `Pregel` graph as a core node: its result is a value for
+/// its writers, taken as it is (not read as an update or a `Command`).
+pub fn pregel_node_action(name: String, f: Function, cache: Rc<StateCache>) -> NodeAction {
+    js_node(name, f, cache, true)
+}
+
+/// A JS channel-write mapper as a core one: `f(value)` (or a Promise of
+/// it); `undefined` writes nothing.
+pub fn write_mapper(f: Function) -> WriteMapper {
+    Rc::new(move |value: Value| {
+        let f = f.clone();
+        let fut: NodeFuture<Option<Value>> = Box::pin(async move {
+            let input = to_js(&value).map_err(from_thrown)?;
+            let out = f.call1(&JsValue::UNDEFINED, &input).map_err(from_thrown)?;
+            let out = settle(out).await.map_err(from_thrown)?;
+            match out.is_undefined() {
+                true => Ok(None),
+                false => json_from_js(out, "a channel write's mapper result")
+                    .map(Some)
+                    .map_err(from_thrown),
+            }
+        });
+        fut
+    })
+}
+
+fn js_node(name: String, f: Function, cache: Rc<StateCache>, raw: bool) -> NodeAction {
     // Made once: the name crosses to JS on every call.
     let (name, node): (Rc<str>, JsValue) = (name.as_str().into(), JsValue::from_str(&name));
     NodeAction::Async(Rc::new(move |state: State, ctx: NodeContext| {
@@ -244,7 +274,12 @@ pub fn node_action(name: String, f: Function, cache: Rc<StateCache>) -> NodeActi
                 return Ok(NodeOutput::Update(update));
             }
             let out = settle(out).await.map_err(|e| node_thrown(e, &ctx))?;
-            output_from_js(out, &name)
+            match raw {
+                true => json_from_js(out, &format!("node {name:?}: result"))
+                    .map(NodeOutput::Update)
+                    .map_err(from_thrown),
+                false => output_from_js(out, &name),
+            }
         });
         fut
     }))

@@ -264,6 +264,22 @@ impl StateCache {
         if !output.values_reported && !output.paused {
             return Ok(JsValue::UNDEFINED);
         }
+        // A `Pregel`'s single output channel: the value itself, with the
+        // interrupts added only to an object (LangGraph.js's `invoke`).
+        if let Some(value) = output.values.arg().filter(|_| output.values_reported) {
+            if !output.paused || !(value.is_object() || value.is_null()) {
+                return to_js(value);
+            }
+            if value.is_object() {
+                let obj = to_js(value)?;
+                Reflect::set(
+                    &obj,
+                    &"__interrupt__".into(),
+                    &to_js(&Interrupts(&output.interrupts))?,
+                )?;
+                return Ok(obj);
+            }
+        }
         let obj = Object::new();
         let values = output.values_reported.then(|| output.values.iter());
         for (name, value) in values.into_iter().flatten() {

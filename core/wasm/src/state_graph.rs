@@ -273,34 +273,58 @@ impl WasmStateGraph {
         js_semantics: bool,
         cache: JsValue,
     ) -> Result<WasmCompiledGraph, JsValue> {
-        let mut options = CompileOptions {
+        let mut options = compile_options(
+            checkpointer,
+            &interrupt_before,
+            &interrupt_after,
             persistent,
-            copy_on_save: js_semantics,
-            command_starts_run: js_semantics,
-            refuse_unreachable: js_semantics,
-            derived_update_ids: js_semantics,
-            routers_read_every_channel: js_semantics,
-            commit_as_settled: js_semantics,
-            metadata_without_config: js_semantics,
-            value_layout: js_semantics,
-            routes_write_source: js_semantics,
-            error_handlers_as_js: js_semantics,
-            checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
-            interrupt_before: names_arg(&interrupt_before, "compile(options): interruptBefore")?,
-            interrupt_after: names_arg(&interrupt_after, "compile(options): interruptAfter")?,
-            clock: Some(Rc::new(DateClock)),
-            seed: Some((js_sys::Math::random() * 9_007_199_254_740_992.0) as u64),
-            cache: match cache.is_undefined() || cache.is_null() {
-                true => None,
-                false => Some(Rc::new(JsCache::new(cache)) as Rc<dyn BaseCache>),
-            },
-        };
+            js_semantics,
+        )?;
+        // LangGraph.js's checkpoint layout, routes and error handlers (a
+        // StateGraph's; a Pregel graph's compile leaves them off).
+        options.value_layout = js_semantics;
+        options.routes_write_source = js_semantics;
+        options.error_handlers_as_js = js_semantics;
+        if !(cache.is_undefined() || cache.is_null()) {
+            options.cache = Some(Rc::new(JsCache::new(cache)) as Rc<dyn BaseCache>);
+        }
         if let Some(spec) = &self.spec {
             options = spec.compile_options(options);
         }
         let graph = self.graph.compile(options).or_js()?;
         Ok(WasmCompiledGraph::new(graph, self.cache.clone()))
     }
+}
+
+/// The compile options of a graph made in JS (a `StateGraph` or a
+/// `Pregel`): the run's clock and a random id seed, the checkpointer (a
+/// fresh handle, consumed), breakpoints, and with `js_semantics` every
+/// [`CompileOptions`] flag that follows LangGraph.js where it differs from
+/// LangGraph (Python), but `pregel_nodes_as_js`, which a `Pregel` sets.
+pub(crate) fn compile_options(
+    checkpointer: Option<WasmMemorySaver>,
+    interrupt_before: &JsValue,
+    interrupt_after: &JsValue,
+    persistent: bool,
+    js_semantics: bool,
+) -> Result<CompileOptions, JsValue> {
+    Ok(CompileOptions {
+        persistent,
+        copy_on_save: js_semantics,
+        command_starts_run: js_semantics,
+        refuse_unreachable: js_semantics,
+        derived_update_ids: js_semantics,
+        routers_read_every_channel: js_semantics,
+        commit_as_settled: js_semantics,
+        metadata_without_config: js_semantics,
+        pregel_nodes_as_js: false,
+        checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
+        interrupt_before: names_arg(interrupt_before, "compile(options): interruptBefore")?,
+        interrupt_after: names_arg(interrupt_after, "compile(options): interruptAfter")?,
+        clock: Some(Rc::new(DateClock)),
+        seed: Some((js_sys::Math::random() * 9_007_199_254_740_992.0) as u64),
+        ..Default::default()
+    })
 }
 
 impl WasmStateGraph {

@@ -91,3 +91,42 @@ pub fn task_interrupt(task: u32, value: JsValue) -> Result<JsValue, JsValue> {
     let answer = ctx.interrupt(value).or_js()?;
     to_js(&answer)
 }
+
+/// LangGraph's `CONFIG_KEY_SEND` in running task `task`: `writes` (an
+/// array of `[channel, value]` pairs, a `ChannelWrite` run inside a node)
+/// become the task's writes, before its writers'.
+#[wasm_bindgen(js_name = taskWrite)]
+pub fn task_write(task: u32, writes: JsValue) -> Result<(), JsValue> {
+    let ctx = TASKS.with(|t| t.borrow().get(&task).cloned());
+    let Some(ctx) = ctx else {
+        return Err(crate::error::to_js(
+            &Error::value(
+                "A ChannelWrite ran outside a running node; call it while the node runs.",
+            )
+            .with_code("WRITE_OUTSIDE_NODE"),
+        ));
+    };
+    let pairs: Vec<(String, serde_json::Value)> = match json_from_js(writes, "writes")? {
+        serde_json::Value::Array(items) => items
+            .into_iter()
+            .filter_map(|item| match item {
+                serde_json::Value::Array(mut pair) if pair.len() == 2 => {
+                    let value = pair.pop()?;
+                    let channel = pair.pop()?.as_str()?.to_owned();
+                    Some((channel, value))
+                }
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    ctx.write(pairs).or_js()
+}
+
+/// Forgets the writes running task `task` made (`taskWrite`) before a retry.
+#[wasm_bindgen(js_name = taskClearWrites)]
+pub fn task_clear_writes(task: u32) {
+    if let Some(ctx) = TASKS.with(|t| t.borrow().get(&task).cloned()) {
+        ctx.clear_writes();
+    }
+}

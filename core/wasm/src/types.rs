@@ -549,15 +549,16 @@ pub fn snapshot_head(s: &StateSnapshot) -> Snapshot<'_> {
 }
 
 /// Run input: `null`/`undefined` (continue), a `Command` (an object with
-/// `lg_name: "Command"`), or an object of channel values.
-pub fn input_from_js(v: JsValue) -> Result<RunInput, JsValue> {
+/// `lg_name: "Command"`), or an object of channel values (with
+/// `any_value`, a `Pregel`'s input: any JSON value).
+pub fn input_from_js(v: JsValue, any_value: bool) -> Result<RunInput, JsValue> {
     if absent(&v) {
         return Ok(RunInput::None);
     }
     if get(&v, "lg_name").as_string().as_deref() == Some("Command") {
         return command_from_js(&v).map(RunInput::Command);
     }
-    if !is_object(&v) {
+    if !is_object(&v) && !any_value {
         return Err(invalid_argument(format!(
             "input must be an object of channel values, null, or a Command, got {}",
             describe(&v)

@@ -107,10 +107,13 @@ fn bad_configs_are_type_errors_naming_the_key() {
 
 #[wasm_bindgen_test]
 fn inputs_and_commands_convert() {
-    assert_eq!(input_from_js(JsValue::NULL).unwrap(), RunInput::None);
-    assert_eq!(input_from_js(JsValue::UNDEFINED).unwrap(), RunInput::None);
+    assert_eq!(input_from_js(JsValue::NULL, false).unwrap(), RunInput::None);
     assert_eq!(
-        input_from_js(js(r#"{"x": [1, {"y": null}]}"#)).unwrap(),
+        input_from_js(JsValue::UNDEFINED, false).unwrap(),
+        RunInput::None
+    );
+    assert_eq!(
+        input_from_js(js(r#"{"x": [1, {"y": null}]}"#), false).unwrap(),
         RunInput::Values(json!({"x": [1, {"y": null}]}))
     );
     let id = "0123456789abcdef0123456789abcdef";
@@ -163,9 +166,11 @@ fn inputs_and_commands_convert() {
         assert_eq!(prop(&e, "message").as_deref(), Some(message), "{bad}");
         assert_eq!(prop(&e, "code").as_deref(), Some("INVALID_ARGUMENT"));
     }
-    let RunInput::Command(cmd) =
-        input_from_js(js(r#"{"lg_name": "Command", "resume": null, "goto": []}"#)).unwrap()
-    else {
+    let RunInput::Command(cmd) = input_from_js(
+        js(r#"{"lg_name": "Command", "resume": null, "goto": []}"#),
+        false,
+    )
+    .unwrap() else {
         panic!("a Command")
     };
     assert_eq!(
@@ -173,8 +178,13 @@ fn inputs_and_commands_convert() {
         Some(Resume::Value(json!(null))),
         "null is an answer"
     );
-    let e = input_from_js(JsValue::from(3)).unwrap_err();
+    let e = input_from_js(JsValue::from(3), false).unwrap_err();
     assert_eq!(prop(&e, "code").as_deref(), Some("INVALID_ARGUMENT"));
+    // A Pregel's input may be any value (its one input channel gets it).
+    assert_eq!(
+        input_from_js(JsValue::from(3), true).unwrap(),
+        RunInput::Values(json!(3))
+    );
 }
 
 #[wasm_bindgen_test]
@@ -192,7 +202,7 @@ fn cycles_and_deep_values_are_invalid_value_type_errors_naming_the_path() {
         .unwrap()
         .starts_with("input.n.self: the value contains itself (a cycle)"));
     // The same error through the run input.
-    let e = input_from_js(input.into()).unwrap_err();
+    let e = input_from_js(input.into(), false).unwrap_err();
     assert_eq!(prop(&e, "code").as_deref(), Some("INVALID_VALUE"));
     // MAX_DEPTH levels read; one more is refused.
     let deep = |levels: usize| js(&format!("{}1{}", "[".repeat(levels), "]".repeat(levels)));

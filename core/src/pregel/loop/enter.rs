@@ -231,6 +231,7 @@ impl<'a> Loop<'a> {
             is_replaying: false,
             knows_updated: false,
             values_reported: false,
+            last_output: None,
             exit_mode,
             loaded_id,
             last_saved: None,

@@ -18,6 +18,7 @@ use super::Loop;
 use crate::channels::py_repr;
 use crate::checkpoint::{ChannelVersions, PendingWrite, Source, NULL_TASK_ID};
 use crate::error::{Error, ErrorKind, Result};
+use crate::graph::Channels;
 use crate::graph::ReplayState;
 use crate::reserved::{INTERRUPT, RESUME};
 use crate::types::{update_as_tuples, Command, Goto, Resume, RunInput, INPUT, PARENT, START};
@@ -131,6 +132,7 @@ impl Loop<'_> {
             self.step += 1;
         }
         self.emit_values();
+        self.note_output();
         Ok(())
     }
 
@@ -165,6 +167,7 @@ impl Loop<'_> {
         self.step += 1;
         // LangGraph.js reports the state the command wrote.
         self.emit_values();
+        self.note_output();
         Ok(())
     }
 
@@ -174,13 +177,20 @@ impl Loop<'_> {
     fn input(&mut self, input: RunInput) -> Result<()> {
         match input {
             RunInput::Values(values) => {
+                let writes = match &self.graph.pregel {
+                    None => vec![(START.to_owned(), values)],
+                    Some(io) => map_input(&io.input, values)?,
+                };
+                if writes.is_empty() {
+                    return Err(self.no_input());
+                }
                 let mut discard = algo::prepare_next_tasks(
                     self.graph,
                     &self.checkpoint,
                     &self.frame.ns,
                     self.step,
                 );
-                discard.push(Task::pseudo(INPUT, vec![(START.to_owned(), values)]));
+                discard.push(Task::pseudo(INPUT, writes));
                 let updated = self.apply(&mut discard)?;
                 self.knows_updated = true;
                 self.pending.clear();
@@ -190,11 +200,20 @@ impl Loop<'_> {
             }
             // A subgraph told it is not resuming, with no input: nothing to save.
             _ if self.frame.resuming.is_some() => Ok(()),
-            _ => Err(Error::new(
-                ErrorKind::EmptyInput,
-                "Received no input for __start__",
-            )),
+            _ => Err(self.no_input()),
         }
+    }
+
+    /// LangGraph's `EmptyInputError` for a run given no input.
+    fn no_input(&self) -> Error {
+        let channels = match &self.graph.pregel {
+            None => START.to_owned(),
+            Some(io) => io.input.repr(),
+        };
+        Error::new(
+            ErrorKind::EmptyInput,
+            format!("Received no input for {channels}"),
+        )
     }
 
     /// Turns a `Command` into NULL_TASK_ID writes (LangGraph `map_command`).
@@ -271,5 +290,23 @@ impl Loop<'_> {
             })
             .map(|w| w.value.as_array().map_or(1, Vec::len))
             .sum()
+    }
+}
+
+/// LangGraph's `map_input`: a [`Pregel`](crate::Pregel) graph's input as
+/// writes of its input channels: the whole input to one channel, or the
+/// input object's keys that name one of several (other keys are ignored).
+pub(crate) fn map_input(channels: &Channels, input: Value) -> Result<Vec<(String, Value)>> {
+    match (channels, input) {
+        (_, Value::Null) => Ok(Vec::new()),
+        (Channels::One(c), input) => Ok(vec![(c.clone(), input)]),
+        (Channels::Many(cs), Value::Object(map)) => {
+            Ok(map.into_iter().filter(|(k, _)| cs.contains(k)).collect())
+        }
+        (Channels::Many(_), other) => Err(Error::type_error(format!(
+            "Expected chunk to be a dict, got {}",
+            crate::channels::py_type(&other)
+        ))
+        .with_code("INVALID_INPUT")),
     }
 }

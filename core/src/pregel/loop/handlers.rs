@@ -74,6 +74,7 @@ impl<'a> Loop<'a> {
             triggers: vec![PUSH.into()],
             writes: Vec::new(),
             arg: Some(input),
+            input: None,
         };
         (task, ns)
     }
@@ -117,6 +118,7 @@ impl<'a> Loop<'a> {
             self.graph,
             task.name.clone(),
             task.arg.clone(),
+            None,
             self.state(),
             start_input,
             pad,

@@ -2,7 +2,7 @@
 //! `run_with_retry`, without retries), and a `Command(graph=PARENT)`
 //! turned into the error that carries it up to the parent graph.
 
-use super::super::write::node_writes;
+use super::super::write::{node_writes, pregel_writes};
 use crate::channels::py_repr;
 use crate::checkpoint::Name;
 use crate::error::{Error, ErrorKind, Result};
@@ -12,20 +12,30 @@ use serde_json::Value;
 use std::rc::Rc;
 
 /// Runs one task's node and its writers. A PUSH task's node is given its
-/// `Send`'s argument; its routers still read the graph state.
+/// `Send`'s argument; its routers still read the graph state. A
+/// [`Pregel`](crate::Pregel) node's PULL task is given what it read
+/// (`read`), and without a function passes it on to its writers.
 pub(super) async fn run_task(
     graph: &GraphInner,
     name: Name,
     arg: Option<Value>,
+    read: Option<Box<State>>,
     state: State,
     start_input: Option<Value>,
     pad: Rc<Scratchpad>,
 ) -> Result<Vec<(String, Value)>> {
     let node = &graph.nodes[&*name];
-    let input = match arg {
-        Some(arg) => State::from_arg(arg),
-        None => node.read(&state),
+    let input = match (arg, read) {
+        (Some(arg), _) => State::from_arg(arg),
+        (None, Some(read)) => *read,
+        (None, None) => node.read(&state),
     };
+    // A Pregel node's writers run in a future of their own (boxed), so a
+    // StateGraph task's future stays the size it was.
+    if let (Some(io), None) = (&node.io, &node.action) {
+        let sent = pad.take_sent();
+        return Box::pin(pregel_writes(io, input.to_json(), sent)).await;
+    }
     let output = match &node.action {
         Some(action) => match action.call(input, NodeContext::new(pad.clone())).await {
             Err(e) if e.kind() == ErrorKind::ParentCommand => {
@@ -50,7 +60,30 @@ pub(super) async fn run_task(
             return Err(Error::new(ErrorKind::ParentCommand, text).in_node(&*name));
         }
     }
-    node_writes(graph, node, output, &state, Some(&NodeContext::new(pad))).await
+    match (&node.io, output) {
+        (None, output) => {
+            let mut writes = node_writes(
+                graph,
+                node,
+                output,
+                &state,
+                Some(&NodeContext::new(pad.clone())),
+            )
+            .await?;
+            // Writes the node made itself (`NodeContext::write`) come first.
+            if pad.sent.borrow().is_some() {
+                writes.splice(0..0, pad.take_sent());
+            }
+            Ok(writes)
+        }
+        (Some(io), NodeOutput::Update(value)) => {
+            Box::pin(pregel_writes(io, value, pad.take_sent())).await
+        }
+        (Some(_), NodeOutput::Command(cmd)) => Err(Error::invalid_update(format!(
+            "A node of a Pregel graph returned {}: its writers write values, not commands",
+            command_repr(&cmd)
+        ))),
+    }
 }
 
 /// Python's repr of a `Command` (the text of a root `ParentCommand` error).

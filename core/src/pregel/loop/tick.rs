@@ -17,7 +17,7 @@ use super::{Loop, Outcome};
 use crate::checkpoint::{Name, Source, Version, NULL_TASK_ID};
 use crate::checkpoint_ns;
 use crate::error::{Error, ErrorKind, Result};
-use crate::graph::{GraphInner, NullResume, Scratchpad, TickContext};
+use crate::graph::{Channels, GraphInner, NullResume, Scratchpad, TickContext};
 use crate::reserved::{ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, RESUME};
 use crate::types::{Interrupt, StreamEvent, START};
 use futures::future::join_all;
@@ -250,10 +250,11 @@ impl<'a> Loop<'a> {
                 id: task.id.clone(),
                 name: String::from(&*task.name),
                 step,
-                input: match (&task.arg, &*task.name) {
-                    (Some(arg), _) => arg.clone(),
-                    (None, START) => start_input.clone().unwrap_or(Value::Null),
-                    (None, _) => self.graph.nodes[&*task.name].read(&state).to_json(),
+                input: match (&task.arg, &task.input, &*task.name) {
+                    (Some(arg), _, _) => arg.clone(),
+                    (None, Some(read), _) => read.to_json(),
+                    (None, None, START) => start_input.clone().unwrap_or(Value::Null),
+                    (None, None, _) => self.graph.nodes[&*task.name].read(&state).to_json(),
                 },
                 triggers: match task
                     .path
@@ -278,6 +279,7 @@ impl<'a> Loop<'a> {
                 self.graph,
                 task.name.clone(),
                 task.arg.clone(),
+                task.input.clone(),
                 state.clone(),
                 start_input.clone(),
                 pad,
@@ -452,7 +454,7 @@ impl<'a> Loop<'a> {
             result: task
                 .writes
                 .iter()
-                .filter(|(c, _)| run.graph.is_state_key(c))
+                .filter(|(c, _)| run.graph.shows_write(c))
                 .cloned()
                 .collect(),
         });
@@ -591,6 +593,7 @@ impl<'a> Loop<'a> {
         // A "values" event only when some task wrote a state key (a step
         // of nodes that returned nothing, or only routed, reports none).
         let wrote_state = self.wrote_state(tasks);
+        let wrote_output = self.wrote_output(tasks);
         let updated = self.apply(tasks)?;
         self.knows_updated = true;
         self.pending.clear();
@@ -602,6 +605,9 @@ impl<'a> Loop<'a> {
         self.frame.resuming = None;
         if wrote_state {
             self.emit_values();
+        }
+        if wrote_output {
+            self.note_output();
         }
         if algo::should_interrupt(&self.checkpoint, self.breakpoints(false), tasks) {
             self.emit_breakpoint();
@@ -643,9 +649,22 @@ impl<'a> Loop<'a> {
 /// writes as one object, or, when it wrote a channel more than once, one
 /// `{channel: value}` object per write, in order; `null` for none.
 pub(super) fn update_chunk(graph: &GraphInner, writes: &[(String, Value)]) -> Value {
+    // A Pregel graph streaming one channel: the values written to it.
+    if let Some(Channels::One(channel)) = graph.pregel.as_ref().map(|p| &p.stream) {
+        let mut values: Vec<Value> = writes
+            .iter()
+            .filter(|(c, _)| c == channel)
+            .map(|(_, v)| v.clone())
+            .collect();
+        return match values.len() {
+            0 => Value::Null,
+            1 => values.pop().unwrap_or(Value::Null),
+            _ => Value::Array(values),
+        };
+    }
     let state: Vec<&(String, Value)> = writes
         .iter()
-        .filter(|(c, _)| graph.is_state_key(c))
+        .filter(|(c, _)| graph.shows_write(c))
         .collect();
     if state.is_empty() {
         return Value::Null;
