@@ -303,7 +303,9 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       const messages = this[DEFINITION]?.messages;
       const metadata = nodeMetadata(label, option(checked, "metadata", what));
       if (metadata !== undefined) this.#metadata().set(label, metadata);
-      this[RAW].addNode(name as string, wrapNode(fn, nodeDecoration(metadata, storeOfGraph(this)), messages?.keys.length ? messages : undefined), ends);
+      // Every graph's nodes get `messages`: a channel of any reducer may hold message instances
+      // (LangGraph.js keeps them as written), which the node then sees as instances.
+      this[RAW].addNode(name as string, wrapNode(fn, nodeDecoration(metadata, storeOfGraph(this)), messages), ends);
     } else this[RAW].addNode(name as string, action, ends);
     if (inputChannels !== undefined) this[RAW].setNodeInput(name, inputChannels);
     return this;
@@ -377,7 +379,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const messages = this[DEFINITION]?.messages;
     // A router reads message instances too, as LangGraph.js's do (`isAIMessage(last)`, `toolsCondition`).
     const route =
-      messages !== undefined && messages.keys.length > 0 && typeof router === "function"
+      messages !== undefined && typeof router === "function"
         ? (state: S) => (router as (state: S) => unknown)(messages.values(state))
         : router;
     this[RAW].addConditionalEdges(from, route, pathMap);
