@@ -15,7 +15,7 @@
 // (the saver's serializer writes them as LangChain's serialized form),
 // channel versions as the saver's own kind (integers for LangGraph.js's
 // savers), metadata and writes as they are.
-import { RAW, THREAD_STORE, type ThreadStore } from "./internal.js";
+import { RAW, THREAD_STORE, type ThreadAccess, type ThreadStore } from "./internal.js";
 import { MemorySaver } from "./saver.js";
 import type { Json, ThreadExport } from "./types.js";
 
@@ -214,17 +214,40 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
   /** Per thread, then namespace: what the backend holds (threads loaded so far). */
   readonly #known = new Map<string, Map<string, Known>>();
   /** Whether the backend's channel versions are numbers (LangGraph.js's default) or strings. */
-  readonly #kind: "number" | "string";
+  readonly #kind: "number" | "string" = "number";
+  /** What the backend's `getNextVersion` threw, when it cannot make a version: every run fails with it. */
+  readonly #versionError: { error: unknown } | undefined;
 
   constructor(backend: AsyncCheckpointSaver) {
     super();
     this.backend = backend;
-    this.#kind = typeof backend.getNextVersion?.(undefined) === "string" ? "string" : "number";
+    try {
+      this.#kind = typeof backend.getNextVersion?.(undefined) === "string" ? "string" : "number";
+    } catch (error) {
+      // LangGraph.js asks for a version on a run's first write, so its runs reject with this.
+      this.#versionError = { error };
+    }
     Object.defineProperty(this, THREAD_STORE, { value: this, enumerable: false });
   }
 
-  /** Loads `threadId` from the backend into the engine's store, once per process. */
-  async load(threadId: string): Promise<void> {
+  /**
+   * Loads `threadId` from the backend into the engine's store, once per
+   * process. A run or a `getState` (`access`) first asks the backend for
+   * the addressed checkpoint (`getTuple`, as LangGraph.js's loop and
+   * `getState` do), so the backend's own failure is the operation's, and a
+   * checkpoint the engine's copy lacks (written by another process or
+   * engine since) reloads the thread. A run on a backend whose
+   * `getNextVersion` throws fails with that error, before anything runs.
+   */
+  async load(threadId: string, access?: ThreadAccess): Promise<void> {
+    if (access?.run && this.#versionError !== undefined) throw this.#versionError.error;
+    if (access !== undefined) {
+      const tuple = await this.backend.getTuple(getTupleConfig(access.config));
+      const ns = tuple?.config?.configurable?.checkpoint_ns ?? "";
+      const id = tuple?.checkpoint?.id;
+      const known = this.#known.get(threadId);
+      if (known !== undefined && id !== undefined && !known.get(ns)?.checkpoints.has(id)) this.#known.delete(threadId);
+    }
     if (this.#known.has(threadId)) return;
     const namespaces = new Map<string, { tuples: LangGraphTuple[] }>();
     for await (const t of this.backend.list({ configurable: { thread_id: threadId } })) {
@@ -300,7 +323,9 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
    * everything is stored (it rejects with the first failure, after the
    * rest settled).
    */
-  async flush(threadId: string): Promise<void> {
+  async flush(threadId: string, access?: ThreadAccess): Promise<void> {
+    // A run's writes go out with its config, as LangGraph.js's loop puts them (a saver may read its `configurable`).
+    const run = access?.run ? runConfigOf(access.config) : undefined;
     const data = this[RAW].exportThread(threadId) as unknown as ExportedThread | undefined;
     if (data === undefined) return;
     let known = this.#known.get(threadId);
@@ -323,7 +348,7 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
         for (const c of ns.checkpoints) versionsOf.set(c.checkpoint.id, c.checkpoint.channel_versions);
         for (const c of ns.checkpoints) {
           const cp = c.checkpoint;
-          const at = { configurable: { thread_id: threadId, checkpoint_ns: ns.checkpoint_ns, checkpoint_id: cp.id } };
+          const at = saverConfig(run, threadId, ns.checkpoint_ns, cp.id);
           if (!k.checkpoints.has(cp.id)) {
             const channel_values: Record<string, unknown> = {};
             for (const [channel, version] of Object.entries(cp.channel_versions)) {
@@ -344,7 +369,7 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
               channel_versions: mapVersions(cp.channel_versions, (v) => saverVersion(v, this.#kind)),
               versions_seen: mapSeen(cp.versions_seen, (v) => saverVersion(v, this.#kind)),
             };
-            const parent = { configurable: { thread_id: threadId, checkpoint_ns: ns.checkpoint_ns, ...(c.parent_id ? { checkpoint_id: c.parent_id } : {}) } };
+            const parent = saverConfig(run, threadId, ns.checkpoint_ns, c.parent_id ?? undefined);
             await this.backend.put(parent, checkpoint, toLangGraph(c.metadata) as object, newVersions);
             k.checkpoints.add(cp.id);
           }
@@ -391,6 +416,37 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
     this.#known.delete(threadId);
     await this.backend.deleteThread?.(threadId);
   }
+}
+
+/** A run's config as far as a saver sees it: a copy, `configurable` a plain object (empty when unreadable). */
+function runConfigOf(config: unknown): { configurable: Record<string, unknown>; [key: string]: unknown } {
+  try {
+    const c = (config ?? {}) as { configurable?: unknown };
+    const configurable = c.configurable !== null && typeof c.configurable === "object" ? { ...(c.configurable as object) } : {};
+    return { ...(c as object), configurable };
+  } catch {
+    // A throwing getter: the engine refused the config already; the saver gets the thread alone.
+    return { configurable: {} };
+  }
+}
+
+/**
+ * The config a checkpoint or its writes go to the backend with: LangGraph.js's
+ * loop's (`{ ...run config, configurable: { checkpoint_ns, ...the run's
+ * configurable, thread_id, checkpoint_ns, checkpoint_id } }`), the
+ * checkpoint's address alone for an update.
+ */
+function saverConfig(run: ReturnType<typeof runConfigOf> | undefined, threadId: string, ns: string, checkpointId: string | undefined): SaverConfig {
+  // Key order as LangGraph.js's: checkpoint_ns first, then the run's keys, then the address.
+  const configurable: Record<string, unknown> = { checkpoint_ns: ns, ...run?.configurable };
+  Object.assign(configurable, { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpointId });
+  if (checkpointId === undefined) delete configurable.checkpoint_id;
+  return { ...run, configurable } as SaverConfig;
+}
+
+/** The config of the backend's `getTuple` for an operation's config (a copy: the saver may keep it). */
+function getTupleConfig(config: unknown): SaverConfig {
+  return runConfigOf(config) as SaverConfig;
 }
 
 /** The engine's export format, as far as `flush` reads it. */

@@ -2,7 +2,7 @@
 // and the state API), over the raw classes of core/wasm/src/.
 import * as raw from "./wasm/chronograph.js";
 import { argumentError, describe, flag, hide, isArray, isInstance, isRecord, option, thrownText } from "./args.js";
-import { DEFINITION, RAW, THREAD_STORE, type ThreadStore } from "./internal.js";
+import { DEFINITION, RAW, THREAD_STORE, type ThreadAccess, type ThreadStore } from "./internal.js";
 import { END, INTERRUPT, START } from "./constants.js";
 import { isCommand } from "./command.js";
 import { GraphValueError, withCode } from "./errors.js";
@@ -23,7 +23,7 @@ import {
 } from "./state.js";
 import { laneOptions, onThread, runningTask, withRunData, wrapNode, type UserNode } from "./runtime.js";
 import { listed } from "./lazy.js";
-import { MemorySaver } from "./saver.js";
+import { MemorySaver, isLangGraphMemorySaver } from "./saver.js";
 import { SaverBridge, isAsyncSaver } from "./bridge.js";
 import { chunkIterator } from "./stream.js";
 import { traced } from "./callbacks.js";
@@ -413,13 +413,15 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const persistent = checkpointer === true;
     // Any other LangGraph.js checkpointer (PostgresSaver, SqliteSaver, ...): the engine runs on
     // its own store in front of it (bridge.ts), loading threads from it and handing them back.
-    const async = !isInstance(checkpointer, MemorySaver) && isAsyncSaver(checkpointer);
-    if (checkpointer != null && typeof checkpointer !== "boolean" && !isInstance(checkpointer, MemorySaver) && !async) {
+    // A MemorySaver subclass that overrides checkpointer methods is one of those (saver.ts).
+    const own = isInstance(checkpointer, MemorySaver) && !isLangGraphMemorySaver(checkpointer);
+    const async = !own && isAsyncSaver(checkpointer);
+    if (checkpointer != null && typeof checkpointer !== "boolean" && !own && !async) {
       throw argumentError(
         "compile(options): options.checkpointer must be a MemorySaver, a LangGraph.js checkpointer (getTuple, list, put, putWrites), true or false",
       );
     }
-    const saver = isInstance(checkpointer, MemorySaver) ? checkpointer : async ? bridgeOf(checkpointer) : undefined;
+    const saver = own ? (checkpointer as MemorySaver) : async ? bridgeOf(checkpointer) : undefined;
     const python = flag(option(options, "pythonSemantics", what), "compile(options): options.pythonSemantics");
     const store = storeOption(option(options, "store", what), "compile(options): options.store");
     compiledStore(this, store);
@@ -707,10 +709,10 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   }
 
   /** Reads of a thread kept by a LangGraph.js checkpointer load it first (bridge.ts). */
-  async #load(config: RunnableConfig): Promise<void> {
+  async #load(config: RunnableConfig, access?: ThreadAccess): Promise<void> {
     const store = (this.checkpointer as { [THREAD_STORE]?: ThreadStore } | undefined)?.[THREAD_STORE];
     const { thread } = laneOptions(config);
-    if (store !== undefined && thread !== undefined) await store.load(thread);
+    if (store !== undefined && thread !== undefined) await store.load(thread, access);
   }
 
   /**
@@ -740,8 +742,13 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       cancel,
     });
     const engineRun = traced(config, input, () =>
-      onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
-        classesKnown(() => this.#withInput(input, (i) => this[RAW].invoke(toEngine(i), runConfig)).then(output)),
+      onThread(
+        this.checkpointer,
+        thread,
+        strategy,
+        "invoke(input, config)",
+        () => classesKnown(() => this.#withInput(input, (i) => this[RAW].invoke(toEngine(i), runConfig)).then(output)),
+        { config, run: true },
       ),
     );
     // The run's data stays until the engine is done: a cancelled run's promise settles before that.
@@ -848,8 +855,13 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
         cancel,
       });
       const engineRun = traced(config, input, () =>
-        onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
-          classesKnown(() => this.#withInput(input, (i) => this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs))),
+        onThread(
+          this.checkpointer,
+          thread,
+          strategy,
+          "stream(input, config)",
+          () => classesKnown(() => this.#withInput(input, (i) => this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs))),
+          { config, run: true },
         ),
       );
       engineRun.then(forget, forget);
@@ -874,7 +886,8 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       throw argumentError(`getState(config, options): options must be an object like {subgraphs}, got ${describe(options)}`);
     }
     const subgraphs = flag(option(options, "subgraphs", "getState(config, options): options"), "getState(config, options): options.subgraphs");
-    await this.#load(config);
+    // LangGraph.js's getState reads the checkpointer's `getTuple`.
+    await this.#load(config, { config, run: false });
     await loadMessageClasses();
     const snapshot = this[RAW].getState(config, subgraphs) as StateSnapshot<S>;
     this[DEFINITION]?.messages?.snapshot(snapshot);

@@ -55,3 +55,14 @@ function esmEntry(entry: unknown): string | undefined {
   const e = entry as { import?: unknown; default?: unknown };
   return esmEntry(e.import) ?? (typeof e.default === "string" ? e.default : undefined);
 }
+
+/**
+ * `@langchain/langgraph-checkpoint` (LangGraph.js's checkpoint package),
+ * when installed: looked up once, at import; `undefined` without it or
+ * with the peers switched off. Its `InMemoryStore` is the package's
+ * (store.ts), and its `MemorySaver` keeps the storage of a `MemorySaver`
+ * subclass that overrides the saver methods (saver.ts).
+ */
+export const checkpointPeer = peersSwitchedOff()
+  ? undefined
+  : ((await importPeer("@langchain/langgraph-checkpoint", ".")) as Record<string, unknown> | undefined);
