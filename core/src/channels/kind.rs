@@ -24,22 +24,27 @@ pub enum ChannelKind {
 
 impl ChannelKind {
     /// Applies one superstep's writes. Returns whether the channel changed
-    /// (and so gets the superstep's new version).
+    /// (and so gets the superstep's new version). A reducer channel holding
+    /// `undefined` (the graph's [`crate::CompileOptions::js_undefined`]) is
+    /// empty: its first write is taken as is.
     pub(crate) fn update(
         &self,
         key: &str,
         slot: &mut Option<ChannelValue>,
         values: Vec<Value>,
         ids: &IdGenerator,
+        undefined: Option<&Value>,
     ) -> Result<bool> {
         match self {
-            ChannelKind::State(reducer) => match reducer.reduce(key, slot.as_ref(), values, ids)? {
-                Some(v) => {
-                    *slot = Some(v);
-                    Ok(true)
+            ChannelKind::State(reducer) => {
+                match reducer.reduce(key, slot.as_ref(), values, ids, undefined)? {
+                    Some(v) => {
+                        *slot = Some(v);
+                        Ok(true)
+                    }
+                    None => Ok(false),
                 }
-                None => Ok(false),
-            },
+            }
             ChannelKind::Ephemeral => match values.into_iter().last() {
                 Some(v) => {
                     *slot = Some(ChannelValue::from_json(v));
@@ -144,26 +149,34 @@ mod tests {
     fn ephemeral_clears_on_an_empty_update() {
         let mut slot = None;
         let k = ChannelKind::Ephemeral;
-        assert!(k.update("e", &mut slot, vec![json!(null)], &ids()).unwrap());
+        assert!(k
+            .update("e", &mut slot, vec![json!(null)], &ids(), None)
+            .unwrap());
         assert!(k.is_available(slot.as_ref()));
-        assert!(k.update("e", &mut slot, vec![], &ids()).unwrap());
+        assert!(k.update("e", &mut slot, vec![], &ids(), None).unwrap());
         assert!(!k.is_available(slot.as_ref()));
-        assert!(!k.update("e", &mut slot, vec![], &ids()).unwrap());
+        assert!(!k.update("e", &mut slot, vec![], &ids(), None).unwrap());
     }
 
     #[test]
     fn barrier_waits_for_every_name_then_resets_on_consume() {
         let k = ChannelKind::Barrier(vec!["a".into(), "b".into()]);
         let mut slot = None;
-        assert!(k.update("j", &mut slot, vec![json!("a")], &ids()).unwrap());
+        assert!(k
+            .update("j", &mut slot, vec![json!("a")], &ids(), None)
+            .unwrap());
         assert!(!k.is_available(slot.as_ref()));
-        assert!(!k.update("j", &mut slot, vec![json!("a")], &ids()).unwrap());
-        assert!(k.update("j", &mut slot, vec![json!("b")], &ids()).unwrap());
+        assert!(!k
+            .update("j", &mut slot, vec![json!("a")], &ids(), None)
+            .unwrap());
+        assert!(k
+            .update("j", &mut slot, vec![json!("b")], &ids(), None)
+            .unwrap());
         assert!(k.is_available(slot.as_ref()));
         assert!(k.consume(&mut slot));
         assert!(!k.is_available(slot.as_ref()));
         let err = k
-            .update("j", &mut slot, vec![json!("z")], &ids())
+            .update("j", &mut slot, vec![json!("z")], &ids(), None)
             .unwrap_err();
         assert_eq!(
             err.to_string(),

@@ -112,6 +112,15 @@ pub struct CompileOptions {
     /// (its savers store `source`, `step` and `parents` only); LangGraph
     /// (Python) copies them in. `false` by default; the JS bindings set it.
     pub metadata_without_config: bool,
+    /// The JSON value that stands for JavaScript's `undefined` (the JS
+    /// bindings set LangGraph.js's own serialized form, `{"lc": 2, "type":
+    /// "undefined"}`). A channel holds it like any value while a run goes
+    /// on, but a checkpoint restores it as no value (the channel's default,
+    /// or nothing), as LangGraph.js's channels restore `undefined`
+    /// (`LastValue.fromCheckpoint(undefined)` is an empty channel): where a
+    /// run or an update starts from a stored checkpoint, and in snapshots.
+    /// `None` by default (LangGraph's behaviour: no value is special).
+    pub js_undefined: Option<Value>,
 }
 
 impl CompileOptions {
@@ -441,6 +450,7 @@ impl StateGraph {
             derived_update_ids: options.derived_update_ids,
             commit_as_settled: options.commit_as_settled,
             metadata_without_config: options.metadata_without_config,
+            js_undefined: options.js_undefined,
             ids,
         }))
     }

@@ -122,6 +122,8 @@ pub(crate) struct GraphInner {
     pub commit_as_settled: bool,
     /// See [`crate::CompileOptions::metadata_without_config`].
     pub metadata_without_config: bool,
+    /// See [`crate::CompileOptions::js_undefined`].
+    pub js_undefined: Option<Value>,
     pub ids: Rc<IdGenerator>,
 }
 
@@ -159,16 +161,51 @@ impl GraphInner {
         matches!(self.channels.get(name), Some(ChannelKind::State(_)))
     }
 
-    /// Gives each channel with a declared default that `checkpoint` has no
-    /// value for its default, as LangGraph.js's channels start from their
-    /// `initialValueFactory` when restored from a checkpoint without a value.
-    /// Called where a run or an update loads the checkpoint it starts from;
-    /// [`GraphInner::read_state`] adds them to a stored checkpoint's state.
+    /// A stored checkpoint's channels as a run or an update starts from
+    /// them: those holding [`crate::CompileOptions::js_undefined`] have no
+    /// value ([`GraphInner::restore`]), and each channel with a declared
+    /// default that has no value gets its default, as LangGraph.js's
+    /// channels start from their `initialValueFactory` when restored from a
+    /// checkpoint without a value. [`GraphInner::read_state`] adds the
+    /// defaults to a stored checkpoint's state.
     pub(crate) fn fill_defaults(&self, checkpoint: &mut Checkpoint) {
+        self.restore(checkpoint);
         for (k, v) in &self.defaults {
             if !checkpoint.channel_values.contains_key(k) {
                 checkpoint.channel_values.insert(k.clone(), v.clone());
             }
+        }
+    }
+
+    /// Drops the values of a stored `checkpoint`'s last-value channels that
+    /// hold [`crate::CompileOptions::js_undefined`]: restored, they are no
+    /// value (LangGraph.js's `LastValue.fromCheckpoint(undefined)`). A
+    /// reducer channel keeps it: it is empty anyway ([`GraphInner::is_empty`]),
+    /// and stays so (LangGraph.js rebuilds such a channel from its writes,
+    /// which end in `undefined` again, rather than from its default).
+    pub(crate) fn restore(&self, checkpoint: &mut Checkpoint) {
+        if let Some(undefined) = &self.js_undefined {
+            checkpoint.channel_values.retain(|k, v| {
+                !v.equals_json(undefined)
+                    || !matches!(
+                        self.channels.get(k),
+                        Some(ChannelKind::State(Reducer::LastValue))
+                    )
+            });
+        }
+    }
+
+    /// Whether channel `k` holding `v` is empty although it holds a value:
+    /// a reducer channel holding [`crate::CompileOptions::js_undefined`]
+    /// (LangGraph.js's `BinaryOperatorAggregate` whose reducer returned
+    /// `undefined`). Reads leave it out; its next write is taken as is.
+    pub(crate) fn is_empty(&self, k: &Name, v: &ChannelValue) -> bool {
+        match &self.js_undefined {
+            Some(undefined) if v.equals_json(undefined) => !matches!(
+                self.channels.get(k),
+                Some(ChannelKind::State(Reducer::LastValue))
+            ),
+            _ => false,
         }
     }
 
@@ -190,13 +227,15 @@ impl GraphInner {
         let mut values = BTreeMap::new();
         for k in keys.iter() {
             if let Some(v) = checkpoint.channel_values.get(k) {
-                values.insert(k.clone(), v.clone());
+                if !self.is_empty(k, v) {
+                    values.insert(k.clone(), v.clone());
+                }
             }
         }
         // A saver stores values by channel version, and a default that was
         // never written has none: a stored checkpoint shows it here.
         for (k, v) in &self.defaults {
-            if !values.contains_key(k) && keys.contains(k) {
+            if !checkpoint.channel_values.contains_key(k) && keys.contains(k) {
                 values.insert(k.clone(), v.clone());
             }
         }
@@ -209,7 +248,10 @@ impl GraphInner {
         Value::Object(
             self.stream_keys
                 .iter()
-                .filter_map(|k| Some((String::from(&**k), values.get(k)?.to_json())))
+                .filter_map(|k| {
+                    let v = values.get(k).filter(|v| !self.is_empty(k, v))?;
+                    Some((String::from(&**k), v.to_json()))
+                })
                 .collect::<Map<_, _>>(),
         )
     }
