@@ -29,11 +29,15 @@ export function noteInstances(): void {
   instancesSeen = true;
 }
 
-/** Whether `v` is a LangChain message instance (duck-typed: no import needed). */
+/**
+ * Whether `v` is a LangChain message instance (duck-typed: no import
+ * needed). Its `lc_kwargs` may be another message (`new AIMessage(message)`
+ * keeps its argument there).
+ */
 export function isMessageInstance(v: unknown): v is LcMessage {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
   const m = v as Partial<LcMessage> & { lc_namespace?: unknown };
-  return typeof m._getType === "function" && isPlainRecord(m.lc_kwargs) && Array.isArray(m.lc_namespace);
+  return typeof m._getType === "function" && m.lc_kwargs !== null && typeof m.lc_kwargs === "object" && Array.isArray(m.lc_namespace);
 }
 
 function isPlainRecord(v: unknown): v is Record<string, unknown> {
@@ -53,7 +57,8 @@ export function messageToEngine(m: LcMessage): Record<string, unknown> {
   const type = typeof m.getType === "function" ? m.getType() : m._getType();
   let message = m;
   const core = messageClasses();
-  if (/Chunk$/.test(m.constructor.name) && core) {
+  // A chunk, or a message made from another (its kwargs are that message): made again from its fields.
+  if ((/Chunk$/.test(m.constructor.name) || !isPlainRecord(m.lc_kwargs)) && core) {
     const Class = core[CLASS_OF_TYPE[type] ?? "AIMessage"];
     const fields: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(m)) if (k !== "type" && k !== "tool_call_chunks" && !k.startsWith("lc_")) fields[k] = v;
