@@ -17,6 +17,7 @@
 // savers), metadata and writes as they are.
 import { RAW, THREAD_STORE, type ThreadAccess, type ThreadStore } from "./internal.js";
 import { MemorySaver } from "./saver.js";
+import { toEngine, toLangGraph } from "./records.js";
 import type { Json, ThreadExport } from "./types.js";
 
 /** A LangGraph.js `RunnableConfig`, as far as savers read it. */
@@ -107,90 +108,6 @@ function mapSeen<T extends number | string, U>(
 ): Record<string, Record<string, U>> {
   const out: Record<string, Record<string, U>> = {};
   for (const [node, seen] of Object.entries(m ?? {})) out[node] = mapVersions(seen, f);
-  return out;
-}
-
-/** LangChain's message classes by the `type` Chronograph's messages carry. */
-const MESSAGE_CLASSES: Record<string, string> = {
-  human: "HumanMessage",
-  ai: "AIMessage",
-  system: "SystemMessage",
-  tool: "ToolMessage",
-  function: "FunctionMessage",
-  developer: "SystemMessage",
-};
-const MESSAGE_TYPES: Record<string, string> = Object.fromEntries(
-  Object.entries(MESSAGE_CLASSES).filter(([t]) => t !== "developer").map(([t, c]) => [c, t]),
-);
-
-/** Whether `v` is a plain message as Chronograph keeps them (`{type, content, ...}`). */
-function isPlainMessage(v: unknown): v is Record<string, unknown> & { type: string } {
-  if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
-  const m = v as Record<string, unknown>;
-  return typeof m.type === "string" && m.type in MESSAGE_CLASSES && "content" in m && !("lc" in m);
-}
-
-/**
- * A value of the engine as LangGraph.js keeps it: plain messages become
- * LangChain's serialized constructor form (`{lc: 1, type: "constructor",
- * id: [..., "HumanMessage"], kwargs}`), which the saver's serializer stores
- * as is and revives into message classes.
- */
-export function toLangGraph(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(toLangGraph);
-  if (isPlainMessage(v)) {
-    const { type, ...kwargs } = v;
-    return { lc: 1, type: "constructor", id: ["langchain_core", "messages", MESSAGE_CLASSES[type]], kwargs };
-  }
-  if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = toLangGraph(x);
-    return out;
-  }
-  return v;
-}
-
-/**
- * A value read from a LangGraph.js saver as the engine's JSON data:
- * LangChain messages (revived classes, or their serialized form) become
- * plain `{type, content, id, ...}` messages; other class instances their JSON.
- */
-export function toEngine(v: unknown): Json {
-  if (v === undefined) return null;
-  if (v === null || typeof v !== "object") return v as Json;
-  if (Array.isArray(v)) return v.map(toEngine);
-  const o = v as Record<string, unknown>;
-  // A serialized LangChain message (a saver that did not revive it).
-  if (o.lc === 1 && o.type === "constructor" && Array.isArray(o.id)) {
-    const cls = String(o.id[o.id.length - 1]).replace(/Chunk$/, "");
-    const type = MESSAGE_TYPES[cls];
-    if (type) return messageDict(type, (o.kwargs ?? {}) as Record<string, unknown>);
-  }
-  // A revived LangChain message class.
-  const getType = (o as { _getType?: () => string; getType?: () => string }).getType ?? (o as { _getType?: () => string })._getType;
-  if (typeof getType === "function" && "content" in o && "lc_kwargs" in o) {
-    return messageDict(getType.call(o), o);
-  }
-  if (typeof (o as { toJSON?: unknown }).toJSON === "function" && !(o instanceof Date)) {
-    return toEngine((o as { toJSON: () => unknown }).toJSON());
-  }
-  if (o instanceof Date) return o.toISOString();
-  const out: { [k: string]: Json } = {};
-  for (const [k, x] of Object.entries(o)) if (x !== undefined) out[k] = toEngine(x);
-  return out;
-}
-
-/** A message's fields that Chronograph keeps, from a class or its kwargs. */
-function messageDict(type: string, m: Record<string, unknown>): Json {
-  const out: { [k: string]: Json } = { type, content: toEngine(m.content) };
-  for (const k of ["id", "name", "tool_call_id", "status"]) if (m[k] !== undefined && m[k] !== null) out[k] = toEngine(m[k]);
-  for (const k of ["tool_calls", "invalid_tool_calls"]) {
-    if (Array.isArray(m[k]) && (m[k] as unknown[]).length > 0) out[k] = toEngine(m[k]);
-  }
-  for (const k of ["additional_kwargs", "response_metadata"]) {
-    const x = m[k];
-    if (x && typeof x === "object" && Object.keys(x).length > 0) out[k] = toEngine(x);
-  }
   return out;
 }
 
