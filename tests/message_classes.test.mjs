@@ -194,3 +194,53 @@ test('streamMode "messages" with a subgraph: as its node\'s messages, or from th
   };
   for (const subgraphs of [false, true]) assert.deepEqual(await run(await import("chronograph"), subgraphs), await run(langgraph, subgraphs));
 });
+
+test("message instances in a channel of any reducer reach nodes and routers as instances (a ToolNode reads them)", async () => {
+  const { ToolNode } = await import("chronograph/prebuilt");
+  const { tool } = await import("@langchain/core/tools");
+  const lg = await import("chronograph");
+  // No add_messages channel: LangGraph.js keeps what a reducer holds as written, instances included.
+  const run = async (lg, prebuilt) => {
+    const State = lg.Annotation.Root({
+      messages: lg.Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }),
+      other: lg.Annotation({ reducer: (_, b) => b, default: () => null }),
+    });
+    const echo = tool(async ({ text }) => `echo:${text}`, {
+      name: "echo",
+      description: "echo",
+      schema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    });
+    const seen = [];
+    const graph = new lg.StateGraph(State)
+      .addNode("agent", (state) => {
+        seen.push(["agent", state.messages.map((m) => m.constructor.name), state.other?.constructor.name ?? null]);
+        return {
+          messages: [new AIMessage({ content: "", id: "ai", tool_calls: [{ id: "c1", name: "echo", args: { text: "x" } }] })],
+          other: new HumanMessage({ content: "single", id: "o" }),
+        };
+      })
+      .addNode("tools", new prebuilt.ToolNode([echo]))
+      .addEdge(START, "agent")
+      .addConditionalEdges("agent", (state) => {
+        seen.push(["route", isAIMessage(state.messages.at(-1)), state.other.constructor.name]);
+        return "tools";
+      })
+      .addEdge("tools", END)
+      .compile({ checkpointer: new lg.MemorySaver() });
+    const out = await graph.invoke({ messages: [new HumanMessage({ content: "hi", id: "h" })] }, thread());
+    return { seen, out: out.messages.map((m) => [m.constructor.name, m.content]) };
+  };
+  const mine = await run(lg, { ToolNode });
+  assert.deepEqual(mine, {
+    seen: [
+      ["agent", ["HumanMessage"], null],
+      ["route", true, "HumanMessage"],
+    ],
+    out: [
+      ["HumanMessage", "hi"],
+      ["AIMessage", ""],
+      ["ToolMessage", "echo:x"],
+    ],
+  });
+  assert.deepEqual(mine, await run(langgraph, await import("@langchain/langgraph/prebuilt")));
+});

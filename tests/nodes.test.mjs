@@ -136,7 +136,8 @@ test("updates read the same whether plain JSON or not (undefined, decimals, big 
   const want = {
     ...plain,
     z: 0,
-    ...{ a: 1.1, sum: 0.30000000000000004, big: 2 ** 60, huge: 1e21, nan: null, undef: null, nested: { u: null }, holes: [1, null, 3] },
+    // `undefined` stays `undefined`, as LangGraph.js writes it (a hole reads as one).
+    ...{ a: 1.1, sum: 0.30000000000000004, big: 2 ** 60, huge: 1e21, nan: null, undef: undefined, nested: { u: undefined }, holes: [1, undefined, 3] },
     s: "x\ufffdy",
   };
   const channels = Object.fromEntries(Object.keys(want).map((k) => [k, "last_value"]));

@@ -1,9 +1,13 @@
 // Hostile values at the wasm boundary: every JS value converted into the
 // engine (inputs, updates, node, reducer and router results, interrupt and
 // resume values, Command fields, saver writes, imported threads, specs)
-// refuses cycles, nesting deeper than 256, and what JSON cannot hold with a
-// TypeError of code INVALID_VALUE naming the path of the bad value; the
-// module keeps working and the thread is byte-identical afterwards.
+// refuses cycles, nesting deeper than 256, getters and Proxies that throw,
+// and BigInts a JS number cannot hold with a TypeError of code INVALID_VALUE
+// naming the path of the bad value; the module keeps working and the thread
+// is byte-identical afterwards. What else JSON cannot hold (functions,
+// symbols, class instances) goes through a run by reference, as in
+// LangGraph.js (see js_values.test.mjs); outside a run (saver writes,
+// documents) it is refused too.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Command, interrupt, MemorySaver, START, END, StateGraph } from "chronograph";
@@ -132,7 +136,7 @@ test("node, reducer and interrupt values are checked too; the thread stays usabl
   assert.deepEqual(out, { n: 2, total: 1 }, "the failed task reruns and the thread goes on");
 });
 
-test("getters and Proxies that throw, and values JSON cannot hold, are INVALID_VALUE errors", async () => {
+test("getters and Proxies that throw, and BigInts a JS number cannot hold, are INVALID_VALUE errors", async () => {
   const saver = new MemorySaver();
   const g = graph(saver);
   const config = { configurable: { thread_id: "junk" } };
@@ -149,20 +153,27 @@ test("getters and Proxies that throw, and values JSON cannot hold, are INVALID_V
   await invalid(() => g.invoke({ n: traps }, config), "input.n: reading it threw RangeError: no keys");
   const arrayTrap = new Proxy([1, 2], { get(t, k) { if (k === "1") throw new Error("item"); return Reflect.get(t, k); } });
   await invalid(() => g.invoke({ n: arrayTrap }, config), "input.n[1]: reading it threw Error: item");
-  await invalid(() => g.invoke({ n: { f() {} } }, config), "input.n.f: a function is not JSON data");
-  await invalid(() => g.invoke({ n: Symbol("s") }, config), "input.n: a symbol is not JSON data");
   for (const big of [2n ** 70n, 2n ** 63n, -(2n ** 53n)]) {
     await invalid(() => g.invoke({ n: big }, config), /^input\.n: a BigInt outside the safe integer range \(±\(2\^53 - 1\)\) is not JSON data/);
   }
-  await invalid(() => g.invoke({ n: new Set([1]) }, config), /^input\.n: an object of class Set is not JSON data/);
-  await invalid(() => g.invoke({ n: new Uint8Array(2) }, config), "input.n: an object of class Uint8Array is not JSON data");
-  await invalid(() => g.invoke({ n: new Map([[1, 2]]) }, config), /^input\.n: a Map key that is not a string/);
   await invalid(() => g.invoke({ "odd key": { "x y": [cyclic()] } }, config), /^input\["odd key"\]\["x y"\]\[0\]\.self: /);
+  // Outside a run (a saver's own writes), what JSON cannot hold is refused.
+  const at = (await g.getState(config)).config;
+  await invalid(() => saver.putWrites(at, [["n", { f() {} }]], "task"), "putWrites(config, writes, taskId): writes[0][1].f: a function is not JSON data");
+  await invalid(() => saver.putWrites(at, [["n", Symbol("s")]], "task"), "putWrites(config, writes, taskId): writes[0][1]: a symbol is not JSON data");
+  await invalid(() => saver.putWrites(at, [["n", new Set([1])]], "task"), /^putWrites\(config, writes, taskId\): writes\[0\]\[1\]: an object of class Set is not JSON data/);
+  await invalid(() => saver.putWrites(at, [["n", new Uint8Array(2)]], "task"), "putWrites(config, writes, taskId): writes[0][1]: an object of class Uint8Array is not JSON data");
+  await invalid(() => saver.putWrites(at, [["n", new Map([[1, 2]])]], "task"), /^putWrites\(config, writes, taskId\): writes\[0\]\[1\]: a Map key that is not a string/);
   const sparse = [];
   sparse.length = 2 ** 32 - 1;
   await invalid(() => g.invoke({ n: sparse }, config), /^input\.n: an array of 4294967295 items is longer than the 4194304 items a value may hold$/);
   assert.equal(await dump(saver, "junk"), before);
-  // What JSON can hold crosses as before: safe BigInts as numbers, NaN as null, Maps with string keys.
-  await g.invoke({ n: { big: 2n ** 40n, nan: NaN, map: new Map([["k", [undefined]]]) } }, config);
-  assert.deepEqual((await g.getState(config)).values.n, { big: 2 ** 40, nan: null, map: { k: [null] } });
+  // Safe BigInts cross as numbers, NaN as null; a Map goes through the run and is stored as
+  // LangGraph.js's serializer stores it (a new Map when read back), `undefined` as `undefined`.
+  const map = new Map([["k", [undefined]]]);
+  const out = await g.invoke({ n: { big: 2n ** 40n, nan: NaN, map } }, config);
+  assert.equal(out.n.map, map, "the run returns the Map it was given");
+  const stored = (await g.getState(config)).values.n;
+  assert.deepEqual(stored, { big: 2 ** 40, nan: null, map: new Map([["k", [undefined]]]) });
+  assert.notEqual(stored.map, map);
 });

@@ -174,12 +174,13 @@ impl<'g> Scope<'g> {
 /// of tasks that already finished and leaves them out of `next`.
 pub(crate) fn snapshot(
     scope: &Scope,
-    t: CheckpointTuple,
+    mut t: CheckpointTuple,
     live: bool,
     recurse: bool,
 ) -> Result<StateSnapshot> {
     let graph = scope.graph;
     let step = t.metadata.step + 1;
+    graph.restore(&mut t.checkpoint);
     let mut tasks = algo::prepare_next_tasks(graph, &t.checkpoint, &t.config.checkpoint_ns, step);
     let created_at = t.checkpoint.ts.clone();
     let mut cp = with_null_writes(

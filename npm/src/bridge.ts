@@ -15,8 +15,9 @@
 // (the saver's serializer writes them as LangChain's serialized form),
 // channel versions as the saver's own kind (integers for LangGraph.js's
 // savers), metadata and writes as they are.
-import { RAW, THREAD_STORE, type ThreadStore } from "./internal.js";
+import { RAW, THREAD_STORE, type ThreadAccess, type ThreadStore } from "./internal.js";
 import { MemorySaver } from "./saver.js";
+import { toEngine, toLangGraph } from "./records.js";
 import type { Json, ThreadExport } from "./types.js";
 
 /** A LangGraph.js `RunnableConfig`, as far as savers read it. */
@@ -110,90 +111,6 @@ function mapSeen<T extends number | string, U>(
   return out;
 }
 
-/** LangChain's message classes by the `type` Chronograph's messages carry. */
-const MESSAGE_CLASSES: Record<string, string> = {
-  human: "HumanMessage",
-  ai: "AIMessage",
-  system: "SystemMessage",
-  tool: "ToolMessage",
-  function: "FunctionMessage",
-  developer: "SystemMessage",
-};
-const MESSAGE_TYPES: Record<string, string> = Object.fromEntries(
-  Object.entries(MESSAGE_CLASSES).filter(([t]) => t !== "developer").map(([t, c]) => [c, t]),
-);
-
-/** Whether `v` is a plain message as Chronograph keeps them (`{type, content, ...}`). */
-function isPlainMessage(v: unknown): v is Record<string, unknown> & { type: string } {
-  if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
-  const m = v as Record<string, unknown>;
-  return typeof m.type === "string" && m.type in MESSAGE_CLASSES && "content" in m && !("lc" in m);
-}
-
-/**
- * A value of the engine as LangGraph.js keeps it: plain messages become
- * LangChain's serialized constructor form (`{lc: 1, type: "constructor",
- * id: [..., "HumanMessage"], kwargs}`), which the saver's serializer stores
- * as is and revives into message classes.
- */
-export function toLangGraph(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(toLangGraph);
-  if (isPlainMessage(v)) {
-    const { type, ...kwargs } = v;
-    return { lc: 1, type: "constructor", id: ["langchain_core", "messages", MESSAGE_CLASSES[type]], kwargs };
-  }
-  if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = toLangGraph(x);
-    return out;
-  }
-  return v;
-}
-
-/**
- * A value read from a LangGraph.js saver as the engine's JSON data:
- * LangChain messages (revived classes, or their serialized form) become
- * plain `{type, content, id, ...}` messages; other class instances their JSON.
- */
-export function toEngine(v: unknown): Json {
-  if (v === undefined) return null;
-  if (v === null || typeof v !== "object") return v as Json;
-  if (Array.isArray(v)) return v.map(toEngine);
-  const o = v as Record<string, unknown>;
-  // A serialized LangChain message (a saver that did not revive it).
-  if (o.lc === 1 && o.type === "constructor" && Array.isArray(o.id)) {
-    const cls = String(o.id[o.id.length - 1]).replace(/Chunk$/, "");
-    const type = MESSAGE_TYPES[cls];
-    if (type) return messageDict(type, (o.kwargs ?? {}) as Record<string, unknown>);
-  }
-  // A revived LangChain message class.
-  const getType = (o as { _getType?: () => string; getType?: () => string }).getType ?? (o as { _getType?: () => string })._getType;
-  if (typeof getType === "function" && "content" in o && "lc_kwargs" in o) {
-    return messageDict(getType.call(o), o);
-  }
-  if (typeof (o as { toJSON?: unknown }).toJSON === "function" && !(o instanceof Date)) {
-    return toEngine((o as { toJSON: () => unknown }).toJSON());
-  }
-  if (o instanceof Date) return o.toISOString();
-  const out: { [k: string]: Json } = {};
-  for (const [k, x] of Object.entries(o)) if (x !== undefined) out[k] = toEngine(x);
-  return out;
-}
-
-/** A message's fields that Chronograph keeps, from a class or its kwargs. */
-function messageDict(type: string, m: Record<string, unknown>): Json {
-  const out: { [k: string]: Json } = { type, content: toEngine(m.content) };
-  for (const k of ["id", "name", "tool_call_id", "status"]) if (m[k] !== undefined && m[k] !== null) out[k] = toEngine(m[k]);
-  for (const k of ["tool_calls", "invalid_tool_calls"]) {
-    if (Array.isArray(m[k]) && (m[k] as unknown[]).length > 0) out[k] = toEngine(m[k]);
-  }
-  for (const k of ["additional_kwargs", "response_metadata"]) {
-    const x = m[k];
-    if (x && typeof x === "object" && Object.keys(x).length > 0) out[k] = toEngine(x);
-  }
-  return out;
-}
-
 /** One namespace of a thread as the saver holds it. */
 interface Known {
   /** Checkpoint ids the saver has. */
@@ -240,13 +157,24 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
 
   /**
    * Loads `threadId` from the backend into the engine's store, once per
-   * process: its latest checkpoint through `getTuple` first, as
-   * LangGraph.js's loop reads a thread (a failure fails the run), then its
-   * history through `list`.
+   * process. A run or a `getState` (`access`) first asks the backend for
+   * the addressed checkpoint (`getTuple`, as LangGraph.js's loop and
+   * `getState` do), so the backend's own failure is the operation's, and a
+   * checkpoint the engine's copy lacks (written by another process or
+   * engine since) reloads the thread. (A backend whose `getNextVersion`
+   * throws fails a run when it first stores something: `#versionKind`.)
    */
-  async load(threadId: string): Promise<void> {
+  async load(threadId: string, access?: ThreadAccess): Promise<void> {
+    if (access !== undefined) {
+      const tuple = await this.backend.getTuple(getTupleConfig(access.config));
+      const ns = tuple?.config?.configurable?.checkpoint_ns ?? "";
+      const id = tuple?.checkpoint?.id;
+      const known = this.#known.get(threadId);
+      if (known !== undefined && id !== undefined && !known.get(ns)?.checkpoints.has(id)) this.#known.delete(threadId);
+    }
     if (this.#known.has(threadId)) return;
-    await this.backend.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } });
+    // Without an operation's config: the thread's latest, as LangGraph.js's loop reads a thread.
+    if (access === undefined) await this.backend.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } });
     const namespaces = new Map<string, { tuples: LangGraphTuple[] }>();
     for await (const t of this.backend.list({ configurable: { thread_id: threadId } })) {
       const ns = t.config.configurable?.checkpoint_ns ?? "";
@@ -321,11 +249,11 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
    * everything is stored (it rejects with the first failure, after the
    * rest settled).
    */
-  flush(threadId: string): Promise<void> {
+  flush(threadId: string, access?: ThreadAccess): Promise<void> {
     const previous = this.#flushing.get(threadId);
-    const next = previous === undefined ? this.#flush(threadId) : previous.then(
-      () => this.#flush(threadId),
-      () => this.#flush(threadId),
+    const next = previous === undefined ? this.#flush(threadId, access) : previous.then(
+      () => this.#flush(threadId, access),
+      () => this.#flush(threadId, access),
     );
     this.#flushing.set(threadId, next);
     const done = () => {
@@ -340,11 +268,13 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
    * in the background (LangGraph.js puts a run's checkpoints as it goes);
    * the flush after the operation waits for it and reports any failure.
    */
-  flushSoon(threadId: string): void {
-    queueMicrotask(() => void this.flush(threadId).catch(() => {}));
+  flushSoon(threadId: string, access?: ThreadAccess): void {
+    queueMicrotask(() => void this.flush(threadId, access).catch(() => {}));
   }
 
-  async #flush(threadId: string): Promise<void> {
+  async #flush(threadId: string, access?: ThreadAccess): Promise<void> {
+    // A run's writes go out with its config, as LangGraph.js's loop puts them (a saver may read its `configurable`).
+    const run = access?.run ? runConfigOf(access.config) : undefined;
     const data = this[RAW].exportThread(threadId) as unknown as ExportedThread | undefined;
     if (data === undefined) return;
     let known = this.#known.get(threadId);
@@ -368,7 +298,7 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
         for (const c of ns.checkpoints) versionsOf.set(c.checkpoint.id, c.checkpoint.channel_versions);
         for (const c of ns.checkpoints) {
           const cp = c.checkpoint;
-          const at = { configurable: { thread_id: threadId, checkpoint_ns: ns.checkpoint_ns, checkpoint_id: cp.id } };
+          const at = saverConfig(run, threadId, ns.checkpoint_ns, cp.id);
           if (!k.checkpoints.has(cp.id)) {
             const channel_values: Record<string, unknown> = {};
             for (const [channel, version] of Object.entries(cp.channel_versions)) {
@@ -389,7 +319,7 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
               channel_versions: mapVersions(cp.channel_versions, (v) => saverVersion(v, kind)),
               versions_seen: mapSeen(cp.versions_seen, (v) => saverVersion(v, kind)),
             };
-            const parent = { configurable: { thread_id: threadId, checkpoint_ns: ns.checkpoint_ns, ...(c.parent_id ? { checkpoint_id: c.parent_id } : {}) } };
+            const parent = saverConfig(run, threadId, ns.checkpoint_ns, c.parent_id ?? undefined);
             await this.backend.put(parent, checkpoint, toLangGraph(c.metadata) as object, newVersions);
             k.checkpoints.add(cp.id);
           }
@@ -436,6 +366,37 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
     this.#known.delete(threadId);
     await this.backend.deleteThread?.(threadId);
   }
+}
+
+/** A run's config as far as a saver sees it: a copy, `configurable` a plain object (empty when unreadable). */
+function runConfigOf(config: unknown): { configurable: Record<string, unknown>; [key: string]: unknown } {
+  try {
+    const c = (config ?? {}) as { configurable?: unknown };
+    const configurable = c.configurable !== null && typeof c.configurable === "object" ? { ...(c.configurable as object) } : {};
+    return { ...(c as object), configurable };
+  } catch {
+    // A throwing getter: the engine refused the config already; the saver gets the thread alone.
+    return { configurable: {} };
+  }
+}
+
+/**
+ * The config a checkpoint or its writes go to the backend with: LangGraph.js's
+ * loop's (`{ ...run config, configurable: { checkpoint_ns, ...the run's
+ * configurable, thread_id, checkpoint_ns, checkpoint_id } }`), the
+ * checkpoint's address alone for an update.
+ */
+function saverConfig(run: ReturnType<typeof runConfigOf> | undefined, threadId: string, ns: string, checkpointId: string | undefined): SaverConfig {
+  // Key order as LangGraph.js's: checkpoint_ns first, then the run's keys, then the address.
+  const configurable: Record<string, unknown> = { checkpoint_ns: ns, ...run?.configurable };
+  Object.assign(configurable, { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpointId });
+  if (checkpointId === undefined) delete configurable.checkpoint_id;
+  return { ...run, configurable } as SaverConfig;
+}
+
+/** The config of the backend's `getTuple` for an operation's config (a copy: the saver may keep it). */
+function getTupleConfig(config: unknown): SaverConfig {
+  return runConfigOf(config) as SaverConfig;
 }
 
 /** The engine's export format, as far as `flush` reads it. */

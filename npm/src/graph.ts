@@ -2,7 +2,7 @@
 // and the state API), over the raw classes of core/wasm/src/.
 import * as raw from "./wasm/chronograph.js";
 import { argumentError, describe, flag, hide, isArray, isInstance, isRecord, option, thrownText } from "./args.js";
-import { CHUNK, DEFINITION, ENGINE, RAW, SAVER, THREAD_STORE, type ThreadStore } from "./internal.js";
+import { CHUNK, DEFINITION, ENGINE, RAW, SAVER, THREAD_STORE, type ThreadAccess, type ThreadStore } from "./internal.js";
 import { END, INTERRUPT, START } from "./constants.js";
 import { isCommand } from "./command.js";
 import { GraphValueError, withCode } from "./errors.js";
@@ -35,7 +35,7 @@ import {
 } from "./state.js";
 import { laneOptions, onThread, runningRuns, runningTask, withRunData, wrapNode, type RawNode, type RunData, type UserNode } from "./runtime.js";
 import { listed } from "./lazy.js";
-import { MemorySaver } from "./saver.js";
+import { MemorySaver, isLangGraphMemorySaver } from "./saver.js";
 import { SaverBridge, isAsyncSaver } from "./bridge.js";
 import { chunkIterator } from "./stream.js";
 import { loadChatModelStream } from "./langchain_callbacks.js";
@@ -354,6 +354,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       this.#nodes().set(label, graphNode(label, call as unknown as (input: unknown, config: RunnableConfig) => unknown));
       const metadata = nodeMetadata(label, option(checked, "metadata", what));
       if (metadata !== undefined) this.#metadata().set(label, metadata);
+      // Every graph's nodes get `messages` (engineNode): a channel of any reducer may hold message
+      // instances (LangGraph.js keeps them as written), which the node then sees as instances.
       this[RAW].addNode(name as string, engineNode(this as unknown as StateGraphImpl<object, object>, call, policies, metadata), ends);
     } else this[RAW].addNode(name as string, action, ends);
     this.#policies().set(label, policies);
@@ -472,7 +474,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const messages = this[DEFINITION]?.messages;
     // A router reads message instances too, as LangGraph.js's do (`isAIMessage(last)`, `toolsCondition`).
     const read =
-      messages !== undefined && messages.keys.length > 0 && typeof router === "function"
+      messages !== undefined && typeof router === "function"
         ? (state: S) => (router as (state: S) => unknown)(messages.values(state))
         : router;
     // In a run with LangChain callbacks the engine tells a router its task (`ns`): the call is a run in it.
@@ -543,7 +545,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
 function engineNode(builder: StateGraphImpl<object, object>, call: UserNode, policies: NodePolicies, metadata?: Record<string, unknown>): RawNode {
   const validated = validatingUpdates(call, builder[DEFINITION]?.schema);
   const messages = builder[DEFINITION]?.messages;
-  return wrapNode(withPolicies(validated, policies), nodeDecoration(metadata, storeOfGraph(builder)), messages?.keys.length ? messages : undefined);
+  return wrapNode(withPolicies(validated, policies), nodeDecoration(metadata, storeOfGraph(builder)), messages);
 }
 
 /**
@@ -815,13 +817,14 @@ function classesKnown<T>(op: () => Promise<T>): Promise<T> {
  * LangGraph.js puts a run's first checkpoint while its first tasks run
  * (the rest go once the run ends). Nothing for the engine's own saver.
  */
-function earlyFlush(saver: MemorySaver | undefined, thread: string | undefined): (() => void) | undefined {
+function earlyFlush(saver: MemorySaver | undefined, thread: string | undefined, config: RunnableConfig | undefined): (() => void) | undefined {
   if (!(saver instanceof SaverBridge) || thread === undefined) return undefined;
   let started = false;
   return () => {
     if (started) return;
     started = true;
-    saver.flushSoon(thread);
+    // With the run's config, as the flush after the run (LangGraph.js's loop puts with it).
+    saver.flushSoon(thread, { config, run: true });
   };
 }
 
@@ -950,10 +953,10 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   }
 
   /** Reads of a thread kept by a LangGraph.js checkpointer load it first (bridge.ts). */
-  async #load(config: RunnableConfig): Promise<void> {
+  async #load(config: RunnableConfig, access?: ThreadAccess): Promise<void> {
     const store = (this[SAVER] as { [THREAD_STORE]?: ThreadStore } | undefined)?.[THREAD_STORE];
     const { thread } = laneOptions(config);
-    if (store !== undefined && thread !== undefined) await store.load(thread);
+    if (store !== undefined && thread !== undefined) await store.load(thread, access);
   }
 
   /**
@@ -978,7 +981,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       return Promise.reject(e);
     }
     const cancel = new RunCancel(signal, this.stepTimeout);
-    const data: RunData = { context, checkpointed: this[SAVER] !== undefined, store: runStore(this, config), cancel, onNodeStart: earlyFlush(this[SAVER], thread) };
+    const data: RunData = { context, checkpointed: this[SAVER] !== undefined, store: runStore(this, config), cancel, onNodeStart: earlyFlush(this[SAVER], thread, config) };
     const [runConfig, forget] = withRunData(withDefaultLimit(config), data);
     const engineRun = withCallbacks(runGraphOf(this as unknown as CompiledStateGraph<object>), config, input, data, output, (runs) =>
       onThread(this[SAVER], thread, strategy, "invoke(input, config)", () =>
@@ -992,6 +995,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
             ).then(output),
           ),
         ),
+        { config, run: true },
       ),
     );
     // The run's data stays until the engine is done: a cancelled run's promise settles before that.
@@ -1106,7 +1110,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
         checkpointed: this[SAVER] !== undefined,
         store: runStore(this, config),
         cancel,
-        onNodeStart: earlyFlush(this[SAVER], thread),
+        onNodeStart: earlyFlush(this[SAVER], thread, config),
       };
       const [runConfig, forget] = withRunData(withDefaultLimit(config), data);
       const wanted = isArray(engineModes) ? (engineModes as string[]) : [engineModes as string];
@@ -1123,6 +1127,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
               }),
             ),
           ),
+          { config, run: true },
         ),
       );
       engineRun.then(forget, forget);
@@ -1147,7 +1152,8 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       throw argumentError(`getState(config, options): options must be an object like {subgraphs}, got ${describe(options)}`);
     }
     const subgraphs = flag(option(options, "subgraphs", "getState(config, options): options"), "getState(config, options): options.subgraphs");
-    await this.#load(config);
+    // LangGraph.js's getState reads the checkpointer's `getTuple`.
+    await this.#load(config, { config, run: false });
     await loadMessageClasses();
     const snapshot = this[RAW].getState(config, subgraphs) as StateSnapshot<S>;
     this[DEFINITION]?.messages?.snapshot(snapshot);

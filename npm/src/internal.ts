@@ -16,12 +16,24 @@ export const DEFINITION: unique symbol = Symbol("chronograph.definition");
  */
 export const THREAD_STORE: unique symbol = Symbol("chronograph.threadStore");
 
+/**
+ * How an operation reaches a thread: its config, and whether it runs the
+ * graph (`invoke`, `stream`) or reads a state (`getState`). Updates and
+ * listings pass none.
+ */
+export interface ThreadAccess {
+  /** The caller's config (a run's, or `getState`'s). */
+  config: unknown;
+  /** Whether the operation is a run. */
+  run: boolean;
+}
+
 /** What `onThread` calls around an operation on a thread of a saver with a {@link THREAD_STORE}. */
 export interface ThreadStore {
   /** Makes the thread's checkpoints available to the engine. */
-  load(threadId: string): Promise<void>;
+  load(threadId: string, access?: ThreadAccess): Promise<void>;
   /** Hands the thread's new checkpoints and writes on to where they are kept. */
-  flush(threadId: string): Promise<void>;
+  flush(threadId: string, access?: ThreadAccess): Promise<void>;
 }
 
 /**

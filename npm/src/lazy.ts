@@ -6,6 +6,7 @@
 // object defeat V8's shape caching), which turns into a plain writable data
 // property on its first read or assignment, in its place among the keys.
 import * as raw from "./wasm/chronograph.js";
+import { revivedText } from "./records.js";
 
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 /** What a state object's inspect method is asked for its token (util.inspect passes a number). */
@@ -138,7 +139,7 @@ export function listed<T>(
   versions = false,
   revive?: (values: unknown, holder: object) => unknown,
 ): T[] {
-  const items = JSON.parse(listing.takeText()) as T[];
+  const items = revivedText(listing.takeText()) as T[];
   const shared: Shared = { listing, unsettled: items.length * (versions ? 2 : 1) };
   const descriptor = lazyAccessor(revive ? revivingKind(revive) : listedKind, key);
   const versionDescriptors = versions
@@ -216,7 +217,7 @@ const listedKind: LazyKind = {
   descriptors: new Map(),
   read(target) {
     const text = takePending(pendingValues, target, (listing, i) => listing.valuesText(i));
-    return text === undefined ? undefined : JSON.parse(text);
+    return text === undefined ? undefined : revivedText(text);
   },
   drop(target) {
     takePending(pendingValues, target);

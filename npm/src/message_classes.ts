@@ -29,11 +29,15 @@ export function noteInstances(): void {
   instancesSeen = true;
 }
 
-/** Whether `v` is a LangChain message instance (duck-typed: no import needed). */
+/**
+ * Whether `v` is a LangChain message instance (duck-typed: no import
+ * needed). Its `lc_kwargs` may be another message (`new AIMessage(message)`
+ * keeps its argument there).
+ */
 export function isMessageInstance(v: unknown): v is LcMessage {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
   const m = v as Partial<LcMessage> & { lc_namespace?: unknown };
-  return typeof m._getType === "function" && isPlainRecord(m.lc_kwargs) && Array.isArray(m.lc_namespace);
+  return typeof m._getType === "function" && m.lc_kwargs !== null && typeof m.lc_kwargs === "object" && Array.isArray(m.lc_namespace);
 }
 
 function isPlainRecord(v: unknown): v is Record<string, unknown> {
@@ -53,7 +57,8 @@ export function messageToEngine(m: LcMessage): Record<string, unknown> {
   const type = typeof m.getType === "function" ? m.getType() : m._getType();
   let message = m;
   const core = messageClasses();
-  if (/Chunk$/.test(m.constructor.name) && core) {
+  // A chunk, or a message made from another (its kwargs are that message): made again from its fields.
+  if ((/Chunk$/.test(m.constructor.name) || !isPlainRecord(m.lc_kwargs)) && core) {
     const Class = core[CLASS_OF_TYPE[type] ?? "AIMessage"];
     const fields: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(m)) if (k !== "type" && k !== "tool_call_chunks" && !k.startsWith("lc_")) fields[k] = v;
@@ -216,6 +221,39 @@ export function reviveWrittenMessages(update: Record<string, unknown>): Record<s
   return out;
 }
 
+/** Whether a channel's value is a message that was an instance, or a list of them (judged by its first item). */
+function isWrittenChannel(v: unknown): boolean {
+  return isWrittenMessage(v) || (Array.isArray(v) && isWrittenMessage(v[0]));
+}
+
+/** A channel's value with its messages that were instances as instances (see {@link isWrittenChannel}). */
+function reviveChannel(v: unknown): unknown {
+  return isWrittenChannel(v) ? reviveWritten(v) : v;
+}
+
+/**
+ * Lazy property `key` of `target` (descriptor `d`: a node's state, lazy.ts)
+ * as a lazy property whose value is `map` of what it reads; an assignment
+ * still goes to the original setter (which drops the engine's value).
+ */
+function relazy(target: Record<string, unknown>, key: string, d: PropertyDescriptor, map: (v: unknown) => unknown): void {
+  const { get, set } = d;
+  const settle = (value: unknown) => Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      const value = map(get!.call(target));
+      settle(value);
+      return value;
+    },
+    set: (value: unknown) => {
+      set?.call(target, value);
+      settle(value);
+    },
+  });
+}
+
 /** Whether `v` is an engine message that was an instance. */
 function isWrittenMessage(v: unknown): boolean {
   return isPlainRecord(v) && typeof v.type === "string" && v.type in CLASS_OF_TYPE && "content" in v && fromInstance(v);
@@ -293,37 +331,20 @@ export class MessageChannels {
     for (const key of this.keys) {
       const d = Object.getOwnPropertyDescriptor(target, key);
       if (d === undefined) continue;
-      if (d.get !== undefined) {
-        const { get, set } = d;
-        const settle = (obj: object, value: unknown) =>
-          Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
-        Object.defineProperty(target, key, {
-          enumerable: true,
-          configurable: true,
-          get: () => {
-            const value = this.list(key, get.call(target), cached);
-            settle(target, value);
-            return value;
-          },
-          set: (value: unknown) => {
-            set?.call(target, value);
-            settle(target, value);
-          },
-        });
-      } else if (Array.isArray(d.value)) {
-        target[key] = this.list(key, d.value, cached);
-      }
+      if (d.get !== undefined) relazy(target, key, d, (v) => this.list(key, v, cached));
+      else if (Array.isArray(d.value)) target[key] = this.list(key, d.value, cached);
     }
     if (instancesSeen) {
       // Other channels keep a message instance written to them as an instance (LangGraph.js
       // keeps it): a message, or a list of them, as a channel's value (not deeper: this runs
-      // for every node call, and a list is judged by its first item).
+      // for every node call, and a list is judged by its first item). A lazy list (a node's
+      // state) stays lazy.
       for (const key of Object.keys(target)) {
         if (this.keys.includes(key)) continue;
         const d = Object.getOwnPropertyDescriptor(target, key);
-        if (d === undefined || d.get !== undefined) continue;
-        const v: unknown = d.value;
-        if (isWrittenMessage(v) || (Array.isArray(v) && isWrittenMessage(v[0]))) target[key] = reviveWritten(v);
+        if (d === undefined) continue;
+        if (d.get !== undefined) relazy(target, key, d, reviveChannel);
+        else if (isWrittenChannel(d.value)) target[key] = reviveWritten(d.value);
       }
     }
     return values;

@@ -112,3 +112,14 @@ export function requirePeer(pkg: string, subpath: string, from?: string): unknow
     return undefined;
   }
 }
+
+/**
+ * `@langchain/langgraph-checkpoint` (LangGraph.js's checkpoint package),
+ * when installed: looked up once, at import; `undefined` without it or
+ * with the peers switched off. Its `InMemoryStore` is the package's
+ * (store.ts), and its `MemorySaver` keeps the storage of a `MemorySaver`
+ * subclass that overrides the saver methods (saver.ts).
+ */
+export const checkpointPeer = peersSwitchedOff()
+  ? undefined
+  : ((await importPeer("@langchain/langgraph-checkpoint", ".")) as Record<string, unknown> | undefined);

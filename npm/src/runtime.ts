@@ -5,7 +5,7 @@ import * as raw from "./wasm/chronograph.js";
 import { argumentError, describe, hide, option, thrownText } from "./args.js";
 import { GraphValueError, ThreadBusyError, withCode } from "./errors.js";
 import type { Json, NodeConfig } from "./types.js";
-import { THREAD_STORE, type ThreadStore } from "./internal.js";
+import { THREAD_STORE, type ThreadAccess, type ThreadStore } from "./internal.js";
 import { classesPossible, reviveWrittenIfAny, toEngine, type MessageChannels } from "./message_classes.js";
 import type { NodeMessages } from "./messages_stream.js";
 import type { BaseStore } from "./store.js";
@@ -395,6 +395,7 @@ export function onThread<T>(
   strategy: unknown,
   what: string,
   op: () => Promise<T>,
+  access?: ThreadAccess,
 ): Promise<T> {
   if (strategy !== undefined && strategy !== "enqueue" && strategy !== "reject") {
     return Promise.reject(
@@ -408,11 +409,11 @@ export function onThread<T>(
     // what the operation stored is handed on after, even when it failed or was interrupted.
     const inner = op;
     op = async () => {
-      await store.load(thread);
+      await store.load(thread, access);
       try {
         return await inner();
       } finally {
-        await store.flush(thread);
+        await store.flush(thread, access);
       }
     };
   }

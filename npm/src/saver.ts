@@ -3,9 +3,11 @@
 // thread's runs and updates (runtime.ts `onThread`).
 import * as raw from "./wasm/chronograph.js";
 import { hide } from "./args.js";
+import { GraphValueError, withCode } from "./errors.js";
 import { RAW } from "./internal.js";
 import { listed } from "./lazy.js";
 import { MessageChannels, isMessageInstance, loadMessageClasses, messageClasses, reviveWrittenIfAny, toEngine } from "./message_classes.js";
+import { checkpointPeer } from "./peers.js";
 import { laneOptions, onThread, threadKey } from "./runtime.js";
 import type {
   ChannelVersions,
@@ -19,20 +21,79 @@ import type {
   ThreadExport,
 } from "./types.js";
 
+/** The methods LangGraph.js's loop calls on its checkpointer. */
+const SAVER_METHODS = ["getTuple", "list", "put", "putWrites", "getNextVersion"];
+
+/** Where a `MemorySaver` subclass that overrides saver methods keeps LangGraph.js's own `MemorySaver` (see the class). */
+const LANGGRAPH_SAVER: unique symbol = Symbol("chronograph.langgraphSaver");
+
+/** LangGraph.js's `MemorySaver` as far as the package calls it. */
+interface LangGraphMemorySaver {
+  storage: unknown;
+  writes: unknown;
+  serde: unknown;
+  getTuple(config: unknown): Promise<unknown>;
+  list(config: unknown, options?: unknown): AsyncIterable<unknown>;
+  put(config: unknown, checkpoint: unknown, metadata: unknown, newVersions: unknown): Promise<unknown>;
+  putWrites(config: unknown, writes: unknown, taskId: string, taskPath?: string): Promise<void>;
+  deleteThread(threadId: string): Promise<void>;
+}
+
+/** Whether a subclass's prototype chain (below `MemorySaver.prototype`) defines one of {@link SAVER_METHODS}. */
+function overridesSaverMethods(proto: object | null): boolean {
+  for (let p = proto; p !== null && p !== MemorySaver.prototype; p = Object.getPrototypeOf(p) as object | null) {
+    if (SAVER_METHODS.some((m) => Object.prototype.hasOwnProperty.call(p, m))) return true;
+  }
+  return false;
+}
+
 /**
  * LangGraph.js's in-memory checkpointer. Share one between graphs, or use
  * it alone: `getTuple`, `list`, `put`, `putWrites`, `deleteThread`, and
  * `exportThread` / `importThread` (format `chronograph.thread.v1`). Its
  * writes of a thread wait for the runs and updates of that thread in
  * flight, like any run or update does.
+ *
+ * A subclass that overrides one of the methods LangGraph.js's loop calls
+ * (`getTuple`, `list`, `put`, `putWrites`, `getNextVersion`) is a
+ * LangGraph.js checkpointer, as it is in LangGraph.js: graphs call its
+ * methods (through the engine's store in front of it, bridge.ts), and its
+ * own methods are those of `@langchain/langgraph-checkpoint`'s
+ * `MemorySaver` (an optional peer dependency, required then), with its
+ * `storage`, `writes` and `serde`, which the overrides may use.
  */
 export class MemorySaver {
   /** @internal */
   declare readonly [RAW]: raw.WasmMemorySaver;
+  /** @internal LangGraph.js's `MemorySaver` behind a subclass that overrides saver methods. */
+  declare readonly [LANGGRAPH_SAVER]: LangGraphMemorySaver | undefined;
 
   constructor() {
     // LangGraph.js's integer channel versions (the engine keeps its salts to itself).
     hide(this, RAW, new raw.WasmMemorySaver("integer"));
+    if (new.target === MemorySaver || !overridesSaverMethods(new.target.prototype as object)) return;
+    const Peer = checkpointPeer?.MemorySaver as (new () => LangGraphMemorySaver) | undefined;
+    if (Peer === undefined) {
+      throw withCode(
+        new GraphValueError(
+          `${new.target.name || "a MemorySaver subclass"} overrides a checkpointer method (${SAVER_METHODS.join(", ")}): it is then a LangGraph.js checkpointer, whose MemorySaver storage needs @langchain/langgraph-checkpoint (install it)`,
+        ),
+        "MISSING_PEER",
+      );
+    }
+    const inner = new Peer();
+    hide(this, LANGGRAPH_SAVER, inner);
+    // LangGraph.js's fields, shared with the inner saver (an override reads and writes them).
+    for (const field of ["storage", "writes", "serde"] as const) {
+      Object.defineProperty(this, field, {
+        configurable: true,
+        enumerable: true,
+        get: () => inner[field],
+        set: (v: unknown) => {
+          inner[field] = v;
+        },
+      });
+    }
   }
 
   /**
@@ -42,6 +103,8 @@ export class MemorySaver {
    * `{ thread_id, checkpoint_id, checkpoint_ns }`.
    */
   async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+    const inner = this[LANGGRAPH_SAVER];
+    if (inner !== undefined) return inner.getTuple(config) as Promise<CheckpointTuple | undefined>;
     await loadMessageClasses();
     const tuple = this[RAW].getTuple(config) as RawTuple | undefined;
     if (tuple === undefined) return tuple;
@@ -63,6 +126,8 @@ export class MemorySaver {
 
   /** Checkpoints newest first: `{ limit, before, filter }`; without a `thread_id`, every thread. */
   async *list(config?: RunnableConfig, options?: ListOptions): AsyncIterableIterator<CheckpointTuple> {
+    const inner = this[LANGGRAPH_SAVER];
+    if (inner !== undefined) return yield* inner.list(config ?? {}, options) as AsyncIterable<CheckpointTuple>;
     await loadMessageClasses();
     const items = listed<RawTuple>(this[RAW].list(config, options), "channel_values", (t) => t.checkpoint, true, reviveListed);
     for (const t of items) {
@@ -86,6 +151,8 @@ export class MemorySaver {
     metadata: Omit<CheckpointMetadata, "thread_id"> & { thread_id?: string },
     newVersions?: ChannelVersions,
   ): Promise<CheckpointConfig> {
+    const inner = this[LANGGRAPH_SAVER];
+    if (inner !== undefined) return inner.put(config, checkpoint, metadata, newVersions ?? {}) as Promise<CheckpointConfig>;
     // Message instances go in as the engine keeps messages; the channels holding them come back as instances.
     const messages: string[] = [];
     const values = (checkpoint as { channel_values?: unknown } | null)?.channel_values;
@@ -98,7 +165,9 @@ export class MemorySaver {
   }
 
   /** Stores a task's writes (`[channel, value][]`) against `config`'s checkpoint. */
-  putWrites(config: RunnableConfig, writes: [string, Json][], taskId: string): Promise<void> {
+  putWrites(config: RunnableConfig, writes: [string, Json][], taskId: string, taskPath?: string): Promise<void> {
+    const inner = this[LANGGRAPH_SAVER];
+    if (inner !== undefined) return inner.putWrites(config, writes, taskId, taskPath);
     return this.#write(laneOptions(config).thread, "putWrites(config, writes, taskId)", () => {
       this[RAW].putWrites(config, writes, taskId, "");
     });
@@ -106,6 +175,8 @@ export class MemorySaver {
 
   /** Forgets a thread. */
   deleteThread(threadId: string): Promise<void> {
+    const inner = this[LANGGRAPH_SAVER];
+    if (inner !== undefined) return inner.deleteThread(threadId);
     return this.#write(threadKey(threadId), "deleteThread(threadId)", () => {
       this[RAW].deleteThread(threadId);
     });
@@ -113,11 +184,17 @@ export class MemorySaver {
 
   /** Everything stored for a thread, branches and pending writes included; `undefined` if unknown. */
   async exportThread(threadId: string): Promise<ThreadExport | undefined> {
+    this.#ownStorage("exportThread(threadId)");
     return this[RAW].exportThread(threadId);
   }
 
   /** Loads a thread written by `exportThread`, replacing a thread of the same id. */
   importThread(data: ThreadExport): Promise<void> {
+    try {
+      this.#ownStorage("importThread(data)");
+    } catch (e) {
+      return Promise.reject(e);
+    }
     let thread: string | undefined;
     try {
       thread = threadKey((data as { thread_id?: unknown } | null)?.thread_id);
@@ -129,6 +206,15 @@ export class MemorySaver {
     });
   }
 
+  /** Refuses `what` on a subclass whose storage is LangGraph.js's (the engine's thread format is not there). */
+  #ownStorage(what: string): void {
+    if (this[LANGGRAPH_SAVER] === undefined) return;
+    throw withCode(
+      new GraphValueError(`${what}: this MemorySaver subclass overrides checkpointer methods and keeps LangGraph.js's storage, which has no chronograph.thread.v1 export`),
+      "UNSUPPORTED",
+    );
+  }
+
   /** Runs the synchronous write `op` on `thread`'s queue (`onThread`); resolves to its result. */
   #write<T>(thread: string | undefined, what: string, op: () => T): Promise<T> {
     return onThread(this, thread, undefined, what, async () => op());
@@ -136,6 +222,8 @@ export class MemorySaver {
 
   /** Ids of every stored thread, sorted. */
   async threadIds(): Promise<string[]> {
+    const inner = this[LANGGRAPH_SAVER];
+    if (inner !== undefined) return Object.keys(inner.storage as object).sort();
     return this[RAW].threadIds();
   }
 }
@@ -177,3 +265,12 @@ function revivePendingWrites(t: CheckpointTuple): void {
 
 /** LangGraph.js's other name for {@link MemorySaver}. */
 export { MemorySaver as InMemorySaver };
+
+/**
+ * Whether `saver` is a `MemorySaver` subclass that overrides checkpointer
+ * methods (see {@link MemorySaver}): graphs then run on it as on any
+ * LangGraph.js checkpointer (bridge.ts).
+ */
+export function isLangGraphMemorySaver(saver: MemorySaver): boolean {
+  return saver[LANGGRAPH_SAVER] !== undefined;
+}

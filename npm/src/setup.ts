@@ -3,6 +3,7 @@
 import * as raw from "./wasm/chronograph.js";
 import { ERROR_CLASSES } from "./errors.js";
 import { defineLazy } from "./lazy.js";
+import { reviveRecord, storedValue } from "./records.js";
 import { setStorage, updateText, type AsyncStorage } from "./runtime.js";
 
 /**
@@ -14,4 +15,6 @@ export function setup(asyncStorage: AsyncStorage | null): void {
   raw.registerUpdateText(updateText);
   raw.registerDefineLazy(defineLazy);
   raw.registerErrorClasses(ERROR_CLASSES);
+  raw.registerReviveRecord(reviveRecord);
+  raw.registerStoredValue(storedValue);
 }

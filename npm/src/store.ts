@@ -4,7 +4,7 @@
 // re-exports that one) when that optional peer dependency is installed;
 // otherwise the package's, with the same `BaseStore` API (below) but no
 // vector index (`new InMemoryStore({ index })` fails, naming that).
-import { importPeer, peersSwitchedOff } from "./peers.js";
+import { checkpointPeer } from "./peers.js";
 import { GraphValueError, withCode } from "./errors.js";
 import { argumentError, describe, option } from "./args.js";
 
@@ -210,8 +210,8 @@ class OwnInMemoryStore implements BaseStore {
   stop(): void {}
 }
 
-/** `@langchain/langgraph-checkpoint`'s `InMemoryStore`, when the peer is installed (looked up once, at import). */
-const peer = peersSwitchedOff() ? undefined : ((await importPeer("@langchain/langgraph-checkpoint", ".")) as { InMemoryStore?: unknown } | undefined);
+/** `@langchain/langgraph-checkpoint`, when the peer is installed (looked up once, at import). */
+const peer = checkpointPeer;
 
 /**
  * LangGraph.js's in-memory long-term store: `@langchain/langgraph-checkpoint`'s

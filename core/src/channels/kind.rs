@@ -127,22 +127,27 @@ impl ChannelKind {
     }
 
     /// Applies one superstep's writes. Returns whether the channel changed
-    /// (and so gets the superstep's new version).
+    /// (and so gets the superstep's new version). A reducer channel holding
+    /// `undefined` (the graph's [`crate::CompileOptions::js_undefined`]) is
+    /// empty: its first write is taken as is.
     pub(crate) fn update(
         &self,
         key: &str,
         slot: &mut Option<ChannelValue>,
         values: Vec<Value>,
         ids: &IdGenerator,
+        undefined: Option<&Value>,
     ) -> Result<bool> {
         match self {
-            ChannelKind::State(reducer) => match reducer.reduce(key, slot.as_ref(), values, ids)? {
-                Some(v) => {
-                    *slot = Some(v);
-                    Ok(true)
+            ChannelKind::State(reducer) => {
+                match reducer.reduce(key, slot.as_ref(), values, ids, undefined)? {
+                    Some(v) => {
+                        *slot = Some(v);
+                        Ok(true)
+                    }
+                    None => Ok(false),
                 }
-                None => Ok(false),
-            },
+            }
             ChannelKind::Ephemeral { guard } => {
                 if *guard && values.len() > 1 {
                     return Err(Error::invalid_update(format!(
@@ -457,21 +462,29 @@ mod tests {
     fn ephemeral_clears_on_an_empty_update() {
         let mut slot = None;
         let k = ChannelKind::any_value();
-        assert!(k.update("e", &mut slot, vec![json!(null)], &ids()).unwrap());
+        assert!(k
+            .update("e", &mut slot, vec![json!(null)], &ids(), None)
+            .unwrap());
         assert!(k.is_available(slot.as_ref()));
-        assert!(k.update("e", &mut slot, vec![], &ids()).unwrap());
+        assert!(k.update("e", &mut slot, vec![], &ids(), None).unwrap());
         assert!(!k.is_available(slot.as_ref()));
-        assert!(!k.update("e", &mut slot, vec![], &ids()).unwrap());
+        assert!(!k.update("e", &mut slot, vec![], &ids(), None).unwrap());
     }
 
     #[test]
     fn barrier_waits_for_every_name_then_resets_on_consume() {
         let k = ChannelKind::Barrier(vec!["a".into(), "b".into()]);
         let mut slot = None;
-        assert!(k.update("j", &mut slot, vec![json!("a")], &ids()).unwrap());
+        assert!(k
+            .update("j", &mut slot, vec![json!("a")], &ids(), None)
+            .unwrap());
         assert!(!k.is_available(slot.as_ref()));
-        assert!(!k.update("j", &mut slot, vec![json!("a")], &ids()).unwrap());
-        assert!(k.update("j", &mut slot, vec![json!("b")], &ids()).unwrap());
+        assert!(!k
+            .update("j", &mut slot, vec![json!("a")], &ids(), None)
+            .unwrap());
+        assert!(k
+            .update("j", &mut slot, vec![json!("b")], &ids(), None)
+            .unwrap());
         assert!(k.is_available(slot.as_ref()));
         assert!(k.consume(&mut slot));
         assert!(!k.is_available(slot.as_ref()));
@@ -481,7 +494,9 @@ mod tests {
     /// A name barrier `k` (waiting for `a` and `b`) does not wait for is
     /// LangGraph's error.
     fn assert_rejects_unknown_name(k: &ChannelKind, slot: &mut Option<ChannelValue>) {
-        let err = k.update("j", slot, vec![json!("z")], &ids()).unwrap_err();
+        let err = k
+            .update("j", slot, vec![json!("z")], &ids(), None)
+            .unwrap_err();
         assert_eq!(
             err.to_string(),
             "InvalidUpdateError: At key 'j': Value \"z\" not in {'a', 'b'}"
@@ -493,9 +508,11 @@ mod tests {
         let k = ChannelKind::LastValueAfterFinish;
         let mut slot = None;
         assert!(!k.finish(&mut slot), "nothing to finish");
-        assert!(k.update("b", &mut slot, vec![json!("x")], &ids()).unwrap());
+        assert!(k
+            .update("b", &mut slot, vec![json!("x")], &ids(), None)
+            .unwrap());
         assert!(!k.is_available(slot.as_ref()));
-        assert!(!k.update("b", &mut slot, vec![], &ids()).unwrap());
+        assert!(!k.update("b", &mut slot, vec![], &ids(), None).unwrap());
         assert!(!k.consume(&mut slot), "an unfinished value stays");
         assert!(k.finish(&mut slot));
         assert!(!k.finish(&mut slot), "finished once");
@@ -506,7 +523,7 @@ mod tests {
         );
         // A write after the finish makes the value pending again.
         assert!(k
-            .update("b", &mut slot, vec![json!(["y"])], &ids())
+            .update("b", &mut slot, vec![json!(["y"])], &ids(), None)
             .unwrap());
         assert_eq!(
             slot.as_ref().map(ChannelValue::to_json),
@@ -525,9 +542,13 @@ mod tests {
     fn barrier_after_finish_needs_every_name_and_the_finish() {
         let k = ChannelKind::BarrierAfterFinish(vec!["a".into(), "b".into()]);
         let mut slot = None;
-        assert!(k.update("j", &mut slot, vec![json!("b")], &ids()).unwrap());
+        assert!(k
+            .update("j", &mut slot, vec![json!("b")], &ids(), None)
+            .unwrap());
         assert!(!k.finish(&mut slot), "incomplete");
-        assert!(k.update("j", &mut slot, vec![json!("a")], &ids()).unwrap());
+        assert!(k
+            .update("j", &mut slot, vec![json!("a")], &ids(), None)
+            .unwrap());
         assert!(!k.is_available(slot.as_ref()));
         assert!(!k.consume(&mut slot));
         assert!(k.finish(&mut slot));

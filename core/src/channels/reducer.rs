@@ -85,13 +85,17 @@ impl Reducer {
     }
 
     /// Folds one superstep's writes into `current`. Returns `None` when
-    /// nothing was written (the channel is unchanged).
+    /// nothing was written (the channel is unchanged). A `current` equal to
+    /// `undefined` (JavaScript's, see [`crate::CompileOptions::js_undefined`])
+    /// is an empty aggregate, as in LangGraph.js: the first write is taken
+    /// as is, without the default.
     pub(crate) fn reduce(
         &self,
         key: &str,
         current: Option<&ChannelValue>,
         values: Vec<Value>,
         ids: &IdGenerator,
+        undefined: Option<&Value>,
     ) -> Result<Option<ChannelValue>> {
         if values.is_empty() {
             return Ok(None);
@@ -107,8 +111,9 @@ impl Reducer {
             let value = values.into_iter().next().unwrap_or(Value::Null);
             return Ok(Some(ChannelValue::from_json(value)));
         }
-        let mut acc: Option<ChannelValue> = current.cloned();
-        if acc.is_none() {
+        let emptied = matches!((current, undefined), (Some(c), Some(u)) if c.equals_json(u));
+        let mut acc: Option<ChannelValue> = current.filter(|_| !emptied).cloned();
+        if acc.is_none() && !emptied {
             if let Reducer::Custom(CustomReducer {
                 default: Some(default),
                 ..
@@ -208,7 +213,7 @@ mod tests {
     #[test]
     fn last_value_rejects_two_writes_in_one_step() {
         let err = Reducer::LastValue
-            .reduce("x", None, vec![json!(1), json!(2)], &ids())
+            .reduce("x", None, vec![json!(1), json!(2)], &ids(), None)
             .unwrap_err();
         assert!(err
             .to_string()
@@ -219,12 +224,18 @@ mod tests {
     fn append_concatenates_and_rejects_non_lists() {
         let cur = ChannelValue::from_json(json!(["a"]));
         let out = Reducer::Append
-            .reduce("log", Some(&cur), vec![json!(["b"]), json!(["c"])], &ids())
+            .reduce(
+                "log",
+                Some(&cur),
+                vec![json!(["b"]), json!(["c"])],
+                &ids(),
+                None,
+            )
             .unwrap()
             .unwrap();
         assert_eq!(out.to_json(), json!(["a", "b", "c"]));
         let err = Reducer::Append
-            .reduce("log", Some(&cur), vec![json!("x")], &ids())
+            .reduce("log", Some(&cur), vec![json!("x")], &ids(), None)
             .unwrap_err();
         assert_eq!(
             err.to_string(),
@@ -236,12 +247,12 @@ mod tests {
     fn sum_keeps_integers_and_rejects_strings() {
         let cur = ChannelValue::from_json(json!(1));
         let out = Reducer::Sum
-            .reduce("t", Some(&cur), vec![json!(10), json!(100)], &ids())
+            .reduce("t", Some(&cur), vec![json!(10), json!(100)], &ids(), None)
             .unwrap()
             .unwrap();
         assert_eq!(out.to_json(), json!(111));
         let err = Reducer::Sum
-            .reduce("t", Some(&cur), vec![json!("x")], &ids())
+            .reduce("t", Some(&cur), vec![json!("x")], &ids(), None)
             .unwrap_err();
         assert_eq!(
             err.to_string(),
@@ -264,7 +275,7 @@ mod tests {
             .with_default(|| json!(5)),
         );
         let out = r
-            .reduce("m", None, vec![json!(3)], &ids())
+            .reduce("m", None, vec![json!(3)], &ids(), None)
             .unwrap()
             .unwrap();
         assert_eq!(out.to_json(), json!(5));

@@ -152,6 +152,15 @@ pub struct CompileOptions {
     /// runs it with the channels that have one). `false` by default; the JS
     /// bindings set it for a `Pregel` (a `StateGraph` ignores it).
     pub pregel_nodes_as_js: bool,
+    /// The JSON value that stands for JavaScript's `undefined` (the JS
+    /// bindings set LangGraph.js's own serialized form, `{"lc": 2, "type":
+    /// "undefined"}`). A channel holds it like any value while a run goes
+    /// on, but a checkpoint restores it as no value (the channel's default,
+    /// or nothing), as LangGraph.js's channels restore `undefined`
+    /// (`LastValue.fromCheckpoint(undefined)` is an empty channel): where a
+    /// run or an update starts from a stored checkpoint, and in snapshots.
+    /// `None` by default (LangGraph's behaviour: no value is special).
+    pub js_undefined: Option<Value>,
 }
 
 impl CompileOptions {
@@ -524,6 +533,7 @@ impl StateGraph {
             routes_write_source: options.routes_write_source,
             error_handlers_as_js: options.error_handlers_as_js,
             pregel: None,
+            js_undefined: options.js_undefined,
             ids,
         }))
     }

@@ -154,6 +154,8 @@ pub(crate) struct GraphInner {
     /// channels (`state_keys`, `input_keys`, `output_keys` and
     /// `stream_keys` then hold their names). `None` for a `StateGraph`.
     pub pregel: Option<Rc<PregelIo>>,
+    /// See [`crate::CompileOptions::js_undefined`].
+    pub js_undefined: Option<Value>,
     pub ids: Rc<IdGenerator>,
 }
 
@@ -202,18 +204,53 @@ impl GraphInner {
     }
 
     /// Makes a loaded checkpoint this graph's, where a run or an update
-    /// loads the checkpoint it starts from: each channel with a declared
-    /// default that `checkpoint` has no value for gets its default, as
-    /// LangGraph.js's channels start from their `initialValueFactory` when
-    /// restored from a checkpoint without a value ([`GraphInner::read_state`]
-    /// adds them to a stored checkpoint's state), and the checkpoints made
-    /// from it carry this graph's [`ValueLayout`].
+    /// loads the checkpoint it starts from: channels holding
+    /// [`crate::CompileOptions::js_undefined`] have no value
+    /// ([`GraphInner::restore`]), each channel with a declared default that
+    /// has no value gets its default, as LangGraph.js's channels start from
+    /// their `initialValueFactory` when restored from a checkpoint without a
+    /// value ([`GraphInner::read_state`] adds the defaults to a stored
+    /// checkpoint's state), and the checkpoints made from it carry this
+    /// graph's [`ValueLayout`].
     pub(crate) fn adopt(&self, checkpoint: &mut Checkpoint) {
         checkpoint.layout.clone_from(&self.layout);
+        self.restore(checkpoint);
         for (k, v) in &self.defaults {
             if !checkpoint.channel_values.contains_key(k) {
                 checkpoint.channel_values.insert(k.clone(), v.clone());
             }
+        }
+    }
+
+    /// Drops the values of a stored `checkpoint`'s last-value channels that
+    /// hold [`crate::CompileOptions::js_undefined`]: restored, they are no
+    /// value (LangGraph.js's `LastValue.fromCheckpoint(undefined)`). A
+    /// reducer channel keeps it: it is empty anyway ([`GraphInner::is_empty`]),
+    /// and stays so (LangGraph.js rebuilds such a channel from its writes,
+    /// which end in `undefined` again, rather than from its default).
+    pub(crate) fn restore(&self, checkpoint: &mut Checkpoint) {
+        if let Some(undefined) = &self.js_undefined {
+            checkpoint.channel_values.retain(|k, v| {
+                !v.equals_json(undefined)
+                    || !matches!(
+                        self.channels.get(k),
+                        Some(ChannelKind::State(Reducer::LastValue))
+                    )
+            });
+        }
+    }
+
+    /// Whether channel `k` holding `v` is empty although it holds a value:
+    /// a reducer channel holding [`crate::CompileOptions::js_undefined`]
+    /// (LangGraph.js's `BinaryOperatorAggregate` whose reducer returned
+    /// `undefined`). Reads leave it out; its next write is taken as is.
+    pub(crate) fn is_empty(&self, k: &Name, v: &ChannelValue) -> bool {
+        match &self.js_undefined {
+            Some(undefined) if v.equals_json(undefined) => !matches!(
+                self.channels.get(k),
+                Some(ChannelKind::State(Reducer::LastValue))
+            ),
+            _ => false,
         }
     }
 
@@ -281,13 +318,15 @@ impl GraphInner {
         let mut values = BTreeMap::new();
         for k in keys.iter() {
             if let Some(v) = checkpoint.channel_values.get(k) {
-                values.insert(k.clone(), v.clone());
+                if !self.is_empty(k, v) {
+                    values.insert(k.clone(), v.clone());
+                }
             }
         }
         // A saver stores values by channel version, and a default that was
         // never written has none: a stored checkpoint shows it here.
         for (k, v) in &self.defaults {
-            if !values.contains_key(k) && keys.contains(k) {
+            if !checkpoint.channel_values.contains_key(k) && keys.contains(k) {
                 values.insert(k.clone(), v.clone());
             }
         }
@@ -303,7 +342,10 @@ impl GraphInner {
         Value::Object(
             self.stream_keys
                 .iter()
-                .filter_map(|k| Some((String::from(&**k), values.get(k)?.to_json())))
+                .filter_map(|k| {
+                    let v = values.get(k).filter(|v| !self.is_empty(k, v))?;
+                    Some((String::from(&**k), v.to_json()))
+                })
                 .collect::<Map<_, _>>(),
         )
     }
@@ -637,6 +679,7 @@ impl CompiledGraph {
             cache: self.inner.cache.clone(),
             routes_write_source: self.inner.routes_write_source,
             error_handlers_as_js: self.inner.error_handlers_as_js,
+            js_undefined: self.inner.js_undefined.clone(),
             pregel: self.inner.pregel.clone(),
             ids: self.inner.ids.clone(),
         })

@@ -127,6 +127,13 @@ impl State {
     pub(crate) fn set(&mut self, channel: Name, value: ChannelValue) {
         Rc::make_mut(&mut self.values).insert(channel, value);
     }
+
+    /// Leaves `channel` out (a channel that became empty).
+    pub(crate) fn unset(&mut self, channel: &str) {
+        if self.values.contains_key(channel) {
+            Rc::make_mut(&mut self.values).remove(channel);
+        }
+    }
 }
 
 /// A boxed future returned by an async node or router.

@@ -256,6 +256,7 @@ impl Pregel {
             cache: options.cache,
             routes_write_source: false,
             error_handlers_as_js: false,
+            js_undefined: options.js_undefined,
             pregel: Some(Rc::new(PregelIo {
                 input,
                 output,

@@ -590,6 +590,7 @@ impl GraphSpec {
                     routes_write_source: options.routes_write_source,
                     error_handlers_as_js: options.error_handlers_as_js,
                     pregel_nodes_as_js: options.pregel_nodes_as_js,
+                    js_undefined: options.js_undefined.clone(),
                 })?;
                 g.add_subgraph(name.clone(), compiled);
             } else {

@@ -407,7 +407,7 @@ pub(crate) fn apply_writes_in_place(
 
     let mut updated = BTreeSet::new();
     for (channel, kind, values) in grouped {
-        if update_slot(ids, cp, kind, channel, values)? {
+        if update_slot(ids, cp, kind, channel, values, graph.js_undefined.as_ref())? {
             Arc::make_mut(&mut cp.channel_versions).insert(channel.clone(), version);
         }
         if kind.is_available(cp.channel_values.get(channel)) {
@@ -494,7 +494,7 @@ fn clear_topic(
     if !kind.is_available(cp.channel_values.get(channel)) {
         return Ok(false);
     }
-    update_slot(ids, cp, kind, channel, Vec::new())
+    update_slot(ids, cp, kind, channel, Vec::new(), None)
 }
 
 fn update_slot(
@@ -503,12 +503,13 @@ fn update_slot(
     kind: &ChannelKind,
     channel: &Name,
     values: Vec<Value>,
+    undefined: Option<&Value>,
 ) -> Result<bool> {
     // Updated in place when the channel has a value (no remove + insert).
     if let Some(current) = cp.channel_values.get_mut(channel) {
         let placeholder = ChannelValue::List(Default::default()); // allocation-free
         let mut slot = Some(std::mem::replace(current, placeholder));
-        let result = kind.update(channel, &mut slot, values, ids);
+        let result = kind.update(channel, &mut slot, values, ids, undefined);
         match slot {
             Some(v) => *current = v,
             None => {
@@ -518,7 +519,7 @@ fn update_slot(
         return result;
     }
     let mut slot = None;
-    let result = kind.update(channel, &mut slot, values, ids);
+    let result = kind.update(channel, &mut slot, values, ids, undefined);
     if let Some(v) = slot {
         cp.channel_values.insert(channel.clone(), v);
     }

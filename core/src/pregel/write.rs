@@ -134,9 +134,18 @@ fn local_read(graph: &GraphInner, state: &State, writes: &[(String, Value)]) -> 
             continue;
         };
         let mut slot = local.get(channel).cloned();
-        kind.update(channel, &mut slot, vec![value.clone()], &graph.ids)?;
-        if let Some(v) = slot {
-            local.set(name.clone(), v);
+        let undefined = graph.js_undefined.as_ref();
+        kind.update(
+            channel,
+            &mut slot,
+            vec![value.clone()],
+            &graph.ids,
+            undefined,
+        )?;
+        match slot {
+            Some(v) if graph.is_empty(name, &v) => local.unset(channel),
+            Some(v) => local.set(name.clone(), v),
+            None => {}
         }
     }
     Ok(local)

@@ -1,9 +1,12 @@
 //! [`WasmCompiledGraph`]: a compiled graph (core `CompiledGraph`): runs and
 //! the state API. Runs and updates return Promises (nodes and routers may
-//! be async); reads are synchronous (the JS layer makes them async).
+//! be async); reads are synchronous (the JS layer makes them async). Each
+//! run and update is polled in a scope of its own ([`held::scoped`]): the
+//! values it holds by reference live as long as it does.
 
 use super::checkpoint_chunk::RunConfig;
 use super::error::{invalid_argument, run_error};
+use super::held;
 use super::listing::WasmListing;
 use super::node::{function_arg, StateCache};
 use super::saver::WasmMemorySaver;
@@ -90,12 +93,12 @@ impl WasmCompiledGraph {
     pub fn invoke(&self, input: JsValue, config: JsValue) -> Promise {
         let graph = self.graph.clone();
         let cache = self.cache.clone();
-        future_to_promise(async move {
+        future_to_promise(held::scoped(async move {
             let input = run_input(&graph, input)?;
             let config = config_from_js(&config, "config")?;
             let output = graph.ainvoke(input, &config).await.map_err(run_error)?;
             cache.output(&output)
-        })
+        }))
     }
 
     /// Runs the graph inside running task `task` (a node function that
@@ -104,11 +107,11 @@ impl WasmCompiledGraph {
     #[wasm_bindgen(js_name = invokeInTask)]
     pub fn invoke_in_task(&self, input: JsValue, task: u32) -> Promise {
         let graph = self.graph.clone();
-        future_to_promise(async move {
+        future_to_promise(held::scoped(async move {
             let (ctx, input) = in_task(task, input, "invoke(input, config)")?;
             let values = graph.ainvoke_in_task(input, &ctx).await.or_js()?;
             super::types::to_js(&values)
-        })
+        }))
     }
 
     /// [`invokeInTask`](Self::invoke_in_task), calling `onChunk(mode,
@@ -124,7 +127,7 @@ impl WasmCompiledGraph {
         on_chunk: JsValue,
     ) -> Promise {
         let graph = self.graph.clone();
-        future_to_promise(async move {
+        future_to_promise(held::scoped(async move {
             let (ctx, input) = in_task(task, input, "stream(input, config)")?;
             let modes = names_arg(&modes, "streamMode")?
                 .iter()
@@ -159,7 +162,7 @@ impl WasmCompiledGraph {
             }
             let values = result.or_js()?;
             super::types::to_js(&values)
-        })
+        }))
     }
 
     /// Runs the graph, calling `onChunk(mode, chunk)` for each chunk of the
@@ -179,7 +182,7 @@ impl WasmCompiledGraph {
     ) -> Promise {
         let graph = self.graph.clone();
         let cache = self.cache.clone();
-        future_to_promise(async move {
+        future_to_promise(held::scoped(async move {
             let input = run_input(&graph, input)?;
             let config = config_from_js(&config, "config")?;
             let modes = names_arg(&modes, "streamMode")?
@@ -226,7 +229,7 @@ impl WasmCompiledGraph {
                 true => cache.output(&out),
                 false => Ok(JsValue::UNDEFINED),
             }
-        })
+        }))
     }
 
     /// The state at the addressed checkpoint, or the thread's latest; with
@@ -265,7 +268,7 @@ impl WasmCompiledGraph {
     #[wasm_bindgen(js_name = updateState)]
     pub fn update_state(&self, config: JsValue, values: JsValue, as_node: JsValue) -> Promise {
         let graph = self.graph.clone();
-        future_to_promise(async move {
+        future_to_promise(held::scoped(async move {
             let config = config_from_js(&config, "updateState(config, values, asNode): config")?;
             let as_node = optional_name(&as_node, "updateState(config, values, asNode): asNode")?;
             let update = update_from_js(
@@ -278,14 +281,14 @@ impl WasmCompiledGraph {
                 .await
                 .or_js()?;
             config_to_js(&saved)
-        })
+        }))
     }
 
     /// `bulkUpdateState(config, [{updates: [{values, asNode, taskId?}]}])`.
     #[wasm_bindgen(js_name = bulkUpdateState)]
     pub fn bulk_update_state(&self, config: JsValue, supersteps: JsValue) -> Promise {
         let graph = self.graph.clone();
-        future_to_promise(async move {
+        future_to_promise(held::scoped(async move {
             let config = config_from_js(&config, "bulkUpdateState(config, supersteps): config")?;
             let supersteps = supersteps_from_js(&supersteps)?;
             let saved = graph
@@ -293,7 +296,7 @@ impl WasmCompiledGraph {
                 .await
                 .or_js()?;
             config_to_js(&saved)
-        })
+        }))
     }
 
     /// The same graph with another checkpointer (a fresh handle,

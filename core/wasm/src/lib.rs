@@ -17,8 +17,14 @@
 //!   `serde_wasm_bindgen::Serializer::json_compatible()`.
 //! - [`value`]: the one conversion of JS values into the engine's JSON
 //!   data, which refuses cycles, nesting deeper than
-//!   [`value::MAX_DEPTH`] and anything JSON does not hold with a
+//!   [`value::MAX_DEPTH`] and anything else JSON does not hold with a
 //!   `TypeError` of code `INVALID_VALUE` naming the bad value's path.
+//! - [`records`]: the engine's stand-ins for `undefined` and for values
+//!   held by reference while a run goes on (`held`: functions, class
+//!   instances), LangGraph.js's own serialized forms; `js_out`: values
+//!   going out with those turned back into JS values; `stored`: the
+//!   checkpointer wrapper that stores values as LangGraph.js's serializer
+//!   does.
 //! - [`error`]: core errors to real JS `Error` objects (`name`, `code`,
 //!   `node`, LangGraph.js texts) and thrown JS values back to core errors.
 //! - `node`: the one adapter from a JS function to a core node, router or
@@ -40,15 +46,19 @@ mod checkpoint_store;
 mod clock;
 mod compiled;
 pub mod error;
+mod held;
+mod js_out;
 mod lazy_state;
 mod listing;
 pub mod memory;
 mod node;
 mod pregel;
+pub mod records;
 mod saver;
 mod shapes;
 mod state_cache;
 mod state_graph;
+mod stored;
 mod task;
 mod task_run_chunk;
 mod tuple;

@@ -113,9 +113,14 @@ fn update_by_text(out: &JsValue) -> Option<Value> {
         return None;
     }
     let text = UPDATE_TEXT.with(|u| u.borrow().as_ref()?.call1(&JsValue::UNDEFINED, out).ok())?;
+    let text = text.as_string()?;
+    // LangGraph.js's records (`{"lc": 2, ...}`) as data: values going out revive them.
+    if !super::records::seen() && text.contains("\"lc\":2") {
+        super::records::note();
+    }
     // A text that serde_json reads differently from JS (it should not
     // happen) falls back to the field-by-field conversion.
-    serde_json::from_str(&text.as_string()?).ok()
+    serde_json::from_str(&text).ok()
 }
 
 /// A node's return value: an update object (`null`/`undefined` for none),
@@ -456,8 +461,8 @@ pub fn native_twin(twin: Twin, current: &ChannelValue, value: &Value) -> Option<
 
 /// LangGraph.js's `BinaryOperatorAggregate` over a JS function: folds each
 /// write into the current value; the first write of a channel without a
-/// default is taken as is. With a `twin`, values it computes exactly never
-/// cross into JS.
+/// default (or holding `undefined`: the engine's `js_undefined`) is taken
+/// as is. With a `twin`, values it computes exactly never cross into JS.
 fn custom_reducer(f: Function, twin: Option<Twin>) -> CustomReducer {
     CustomReducer::new(move |current, value| {
         let Some(current) = current else {

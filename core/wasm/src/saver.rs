@@ -158,7 +158,8 @@ impl WasmMemorySaver {
     pub fn export_thread(&self, thread_id: JsValue) -> Result<JsValue, JsValue> {
         let thread_id = string_arg(&thread_id, "exportThread(threadId): threadId")?;
         match self.0.export_thread(&thread_id) {
-            Some(data) => to_js(&data),
+            // A document: records stay records, so `importThread` reads it back the same.
+            Some(data) => super::types::plain_to_js(&data),
             None => Ok(JsValue::UNDEFINED),
         }
     }

@@ -23,6 +23,24 @@ use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+/// The JS value a `Send`'s argument stands for when it is one of the
+/// engine's records ([`super::records`]): its keys are then the state's
+/// channels, `lc` (2) first.
+fn sent_record(state: &State) -> Result<Option<JsValue>, JsValue> {
+    let first = state.iter().next();
+    let Some((key, ChannelValue::Json(lc))) = first else {
+        return Ok(None);
+    };
+    if &**key != "lc" || lc.as_u64() != Some(2) || !super::records::seen() {
+        return Ok(None);
+    }
+    let record: serde_json::Map<String, Value> = state
+        .iter()
+        .map(|(k, v)| (String::from(&**k), v.to_json()))
+        .collect();
+    super::records::revive(&Value::Object(record))
+}
+
 /// Whether two channel values are the very same value (not merely equal).
 fn same(a: &ChannelValue, b: &ChannelValue) -> bool {
     match (a, b) {
@@ -201,6 +219,11 @@ impl StateCache {
         // A node run by `new Send(node, 7)` is given the value itself.
         if let Some(arg) = state.arg() {
             return to_js(arg);
+        }
+        // So is one sent a value held by reference, or `undefined` (the
+        // engine made channels of its record's keys).
+        if let Some(js) = sent_record(state)? {
+            return Ok(js);
         }
         let obj = Object::new().unchecked_into::<StateObject>();
         let mut lazy = LazyProperties::default();

@@ -7,6 +7,7 @@ use super::compiled::WasmCompiledGraph;
 use super::error::{describe, invalid_argument};
 use super::node::{channel_from_js, function_arg, node_action, router, StateCache};
 use super::saver::WasmMemorySaver;
+use super::stored::StoredForms;
 use super::types::{entries, from_js, get, is_object, names_arg, string_arg};
 use super::value::{document_from_js, is_array};
 use crate::error::OrJs;
@@ -318,7 +319,10 @@ pub(crate) fn compile_options(
         commit_as_settled: js_semantics,
         metadata_without_config: js_semantics,
         pregel_nodes_as_js: false,
-        checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
+        // Stored as LangGraph.js's serializer stores values (see `stored.rs`).
+        checkpointer: checkpointer
+            .map(|s| Rc::new(StoredForms(s.shared())) as Rc<dyn CheckpointSaver>),
+        js_undefined: Some(super::records::undefined_json()),
         interrupt_before: names_arg(interrupt_before, "compile(options): interruptBefore")?,
         interrupt_after: names_arg(interrupt_after, "compile(options): interruptAfter")?,
         clock: Some(Rc::new(DateClock)),

@@ -6,15 +6,21 @@
 //! it. A number instead of a wasm-bindgen object per call: no JS wrapper,
 //! no FinalizationRegistry entry for every node call.
 
+use super::held::{self, Scope};
 use super::types::{json_from_js, to_js};
 use crate::error::OrJs;
 use chronograph::{Error, NodeContext};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
+/// A running task: its context, and the scope its run holds values in
+/// (an `interrupt()` after an `await` runs outside the run's polls).
+type Running = (NodeContext, Option<Rc<Scope>>);
+
 thread_local! {
-    static TASKS: RefCell<HashMap<u32, NodeContext>> = RefCell::new(HashMap::new());
+    static TASKS: RefCell<HashMap<u32, Running>> = RefCell::new(HashMap::new());
     static NEXT: Cell<u32> = const { Cell::new(0) };
 }
 
@@ -24,7 +30,7 @@ thread_local! {
 pub struct TaskHandle(u32);
 
 impl TaskHandle {
-    /// Registers a running task.
+    /// Registers a running task (in the current scope, see [`super::held`]).
     pub fn new(ctx: NodeContext) -> Self {
         // Never 0 (the JS layer tests for a task with `!= null`, but a
         // falsy id would be a trap), and unique among running tasks.
@@ -33,7 +39,7 @@ impl TaskHandle {
             n.set(id);
             id
         });
-        TASKS.with(|t| t.borrow_mut().insert(id, ctx));
+        TASKS.with(|t| t.borrow_mut().insert(id, (ctx, held::current())));
         TaskHandle(id)
     }
 
@@ -51,7 +57,7 @@ impl Drop for TaskHandle {
 
 /// The context of running task `task` (`None` once its node finished).
 pub fn task_context(task: u32) -> Option<NodeContext> {
-    TASKS.with(|t| t.borrow().get(&task).cloned())
+    TASKS.with(|t| t.borrow().get(&task).map(|(ctx, _)| ctx.clone()))
 }
 
 /// In running task `task` of an error handler, the failure it handles:
@@ -61,7 +67,7 @@ pub fn task_node_error(task: u32) -> JsValue {
     let failure = TASKS.with(|t| {
         t.borrow()
             .get(&task)
-            .and_then(|ctx| ctx.node_error().cloned())
+            .and_then(|(ctx, _)| ctx.node_error().cloned())
     });
     match failure {
         Some(f) => js_sys::Array::of2(
@@ -78,8 +84,8 @@ pub fn task_node_error(task: u32) -> JsValue {
 /// that pauses the node.
 #[wasm_bindgen(js_name = taskInterrupt)]
 pub fn task_interrupt(task: u32, value: JsValue) -> Result<JsValue, JsValue> {
-    let ctx = TASKS.with(|t| t.borrow().get(&task).cloned());
-    let Some(ctx) = ctx else {
+    let running = TASKS.with(|t| t.borrow().get(&task).cloned());
+    let Some((ctx, scope)) = running else {
         return Err(crate::error::to_js(
             &Error::value(
                 "Called interrupt() after its node finished; call it while the node runs.",
@@ -87,7 +93,7 @@ pub fn task_interrupt(task: u32, value: JsValue) -> Result<JsValue, JsValue> {
             .with_code("INTERRUPT_OUTSIDE_NODE"),
         ));
     };
-    let value = json_from_js(value, "interrupt(value): value")?;
+    let value = held::enter(scope, || json_from_js(value, "interrupt(value): value"))?;
     let answer = ctx.interrupt(value).or_js()?;
     to_js(&answer)
 }
@@ -97,8 +103,8 @@ pub fn task_interrupt(task: u32, value: JsValue) -> Result<JsValue, JsValue> {
 /// become the task's writes, before its writers'.
 #[wasm_bindgen(js_name = taskWrite)]
 pub fn task_write(task: u32, writes: JsValue) -> Result<(), JsValue> {
-    let ctx = TASKS.with(|t| t.borrow().get(&task).cloned());
-    let Some(ctx) = ctx else {
+    let running = TASKS.with(|t| t.borrow().get(&task).cloned());
+    let Some((ctx, scope)) = running else {
         return Err(crate::error::to_js(
             &Error::value(
                 "A ChannelWrite ran outside a running node; call it while the node runs.",
@@ -106,7 +112,8 @@ pub fn task_write(task: u32, writes: JsValue) -> Result<(), JsValue> {
             .with_code("WRITE_OUTSIDE_NODE"),
         ));
     };
-    let pairs: Vec<(String, serde_json::Value)> = match json_from_js(writes, "writes")? {
+    let written = held::enter(scope, || json_from_js(writes, "writes"))?;
+    let pairs: Vec<(String, serde_json::Value)> = match written {
         serde_json::Value::Array(items) => items
             .into_iter()
             .filter_map(|item| match item {
@@ -126,7 +133,7 @@ pub fn task_write(task: u32, writes: JsValue) -> Result<(), JsValue> {
 /// Forgets the writes running task `task` made (`taskWrite`) before a retry.
 #[wasm_bindgen(js_name = taskClearWrites)]
 pub fn task_clear_writes(task: u32) {
-    if let Some(ctx) = TASKS.with(|t| t.borrow().get(&task).cloned()) {
+    if let Some((ctx, _)) = TASKS.with(|t| t.borrow().get(&task).cloned()) {
         ctx.clear_writes();
     }
 }

@@ -23,16 +23,29 @@ use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
-/// Converts any serializable value to a plain JS value.
+/// Converts any serializable value to JS, the engine's records
+/// ([`super::records`]) as the values they stand for (`undefined`, a value
+/// held by reference, a `Map`, ...) once records are in use.
 pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    match super::records::seen() {
+        true => super::js_out::to_js(value).map_err(conversion_error),
+        false => plain_to_js(value),
+    }
+}
+
+/// Converts any serializable value to plain JS data, records as they are
+/// (a document: what `exportThread` hands out and `importThread` reads back).
+pub fn plain_to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| {
-            crate::error::to_js(
-                &Error::runtime(format!("Could not convert a value to JavaScript: {e}"))
-                    .with_code("SERIALIZATION"),
-            )
-        })
+        .map_err(conversion_error)
+}
+
+fn conversion_error(e: serde_wasm_bindgen::Error) -> JsValue {
+    crate::error::to_js(
+        &Error::runtime(format!("Could not convert a value to JavaScript: {e}"))
+            .with_code("SERIALIZATION"),
+    )
 }
 
 /// Reads a JS value as JSON data ([`super::value::json_from_js`], the one
@@ -127,7 +140,7 @@ fn json_entries(v: &JsValue, what: &str) -> Result<Map<String, Value>, JsValue> 
     Ok(entries(v, what)?
         .into_iter()
         .filter(|(_, x)| !x.is_undefined())
-        .filter_map(|(k, x)| Some((k, json_from_js(x, what).ok()?)))
+        .filter_map(|(k, x)| Some((k, super::value::data_from_js(&x, what).ok()?)))
         .collect())
 }
 

@@ -1,23 +1,31 @@
 //! The one conversion of JavaScript values into the engine's JSON data:
-//! [`json_from_js`]. Run inputs, `updateState` values, node and reducer
-//! results, `interrupt()` values, `Command` fields, saver writes, imported
-//! threads and graph specs all come in through it (typed documents through
+//! [`json_from_js`] for values (run inputs, `updateState` values, node and
+//! reducer results, `interrupt()` values, `Command` fields),
+//! [`document_from_js`] and [`data_from_js`] for documents and configs
+//! (saver writes, imported threads, graph specs; typed documents through
 //! [`super::types::from_js`], which reads the JSON first).
 //!
 //! It reads what `serde_wasm_bindgen` reads (objects by `Object.entries`,
-//! arrays, `Map`s with string keys, `null`/`undefined` as `null`, safe
-//! integers as integers, `NaN` and infinities as `null`, BigInts as
-//! integers when a JS number holds them exactly), and refuses, with a
-//! `TypeError` of code `INVALID_VALUE` whose message names the path of
-//! the bad value (`input.n.self: ...`):
+//! arrays, `Map`s with string keys, `null` as `null`, safe integers as
+//! integers, `NaN` and infinities as `null`, BigInts as integers when a JS
+//! number holds them exactly). A value reads what JSON does not hold as
+//! LangGraph.js keeps it ([`super::records`]): `undefined` as the record
+//! for `undefined`, and, while a run goes on (`held.rs`), a
+//! function, a symbol or an object that is not plain data (its prototype
+//! is neither `Object.prototype` nor `null`: a class instance, a `Map`, a
+//! `Date`) as a record of the value held by reference. A document or a
+//! config reads `undefined` as `null`, and objects by their entries.
+//! Either refuses, with a `TypeError` of code `INVALID_VALUE` whose
+//! message names the path of the bad value (`input.n.self: ...`):
 //!
 //! - cycles, and nesting deeper than [`MAX_DEPTH`] objects and arrays
 //!   (both found by the depth limit, so the common case costs one counter;
 //!   the cycle is told apart only when the limit is hit);
 //! - arrays longer than [`MAX_ITEMS`] (a sparse `length` of 2³² would
 //!   otherwise be read hole by hole into memory the module does not have);
-//! - functions, symbols, BigInts outside the safe integer range, and
-//!   objects JSON does not hold (`Set`, typed arrays, other iterables);
+//! - BigInts outside the safe integer range; outside a run (or in a
+//!   document), functions, symbols, and objects JSON does not hold (`Set`,
+//!   typed arrays, other iterables);
 //! - a getter, `Proxy` trap or iterator that throws (the thrown value is
 //!   the error's `cause`).
 //!
@@ -52,6 +60,10 @@ pub const INVALID_VALUE: &str = "INVALID_VALUE";
 thread_local! {
     /// `Symbol.iterator`, fetched once.
     static ITERATOR: JsValue = js_sys::Symbol::iterator().into();
+    /// `Object.prototype`, fetched once.
+    static OBJECT_PROTOTYPE: JsValue = Reflect::get_prototype_of(&js_sys::Object::new())
+        .map(JsValue::from)
+        .unwrap_or(JsValue::NULL);
 }
 
 #[wasm_bindgen]
@@ -124,28 +136,41 @@ fn pairs(v: &JsValue) -> Result<Vec<(String, JsValue)>, Bad> {
         .collect())
 }
 
-/// Reads a JS value as JSON data (see the module docs); `what` names the
-/// value and is the root of the path in error messages (`"input"` gives
-/// `input.n.self: ...`).
+/// Reads a JS value as a value of the engine (see the module docs); `what`
+/// names the value and is the root of the path in error messages
+/// (`"input"` gives `input.n.self: ...`).
 pub fn json_from_js(value: &JsValue, what: &str) -> Result<Value, JsValue> {
-    json_within(value, what, MAX_DEPTH)
+    json_within(value, what, MAX_DEPTH, true)
 }
 
-/// [`json_from_js`] for a document read whole, nesting up to [`DOCUMENT_DEPTH`].
+/// A document read whole as JSON data, nesting up to [`DOCUMENT_DEPTH`].
 pub fn document_from_js(value: &JsValue, what: &str) -> Result<Value, JsValue> {
-    json_within(value, what, DOCUMENT_DEPTH)
+    json_within(value, what, DOCUMENT_DEPTH, false)
 }
 
-/// [`json_from_js`] with its depth limit.
-fn json_within(value: &JsValue, what: &str, max_depth: usize) -> Result<Value, JsValue> {
+/// A config's entry as JSON data (`undefined` as `null`, nothing held).
+pub fn data_from_js(value: &JsValue, what: &str) -> Result<Value, JsValue> {
+    json_within(value, what, MAX_DEPTH, false)
+}
+
+/// [`json_from_js`] with its depth limit, as a value or as data.
+fn json_within(
+    value: &JsValue,
+    what: &str,
+    max_depth: usize,
+    as_value: bool,
+) -> Result<Value, JsValue> {
     let root = Place {
         up: None,
         key: Key::Root,
         value,
     };
-    Reader { max_depth }
-        .read(&root, 0)
-        .map_err(|e| e.into_error(what))
+    Reader {
+        max_depth,
+        as_value,
+    }
+    .read(&root, 0)
+    .map_err(|e| e.into_error(what))
 }
 
 /// Where a value sits: the place of its container, its key there, and the
@@ -289,6 +314,8 @@ const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
 struct Reader {
     max_depth: usize,
+    /// A value (see the module docs), not a document or a config.
+    as_value: bool,
 }
 
 impl Reader {
@@ -313,15 +340,26 @@ impl Reader {
             }
             return self.container(place, depth + 1);
         }
-        if v.is_undefined() || v.is_null() {
+        if v.is_null() {
             return Ok(Value::Null);
+        }
+        if v.is_undefined() {
+            return Ok(match self.as_value {
+                true => super::records::undefined(),
+                false => Value::Null,
+            });
         }
         if let Some(b) = v.as_bool() {
             return Ok(Value::Bool(b));
         }
-        let refused = if v.is_bigint() {
+        if v.is_bigint() {
             return bigint(v).map_err(|e| e.at(&place.keys()));
-        } else if v.is_function() {
+        }
+        // A function or a symbol in a run: held by reference.
+        if let Some(held) = self.hold(v) {
+            return Ok(held);
+        }
+        let refused = if v.is_function() {
             Bad::new("a function is not JSON data")
         } else if v.is_symbol() {
             Bad::new("a symbol is not JSON data")
@@ -356,17 +394,26 @@ impl Reader {
             }
             return Ok(Value::Array(items));
         }
-        // Plain objects (the common case) are no iterables and no ArrayBuffers.
-        let iterable = ITERATOR
-            .with(|k| Reflect::has(v, k))
-            .map_err(|e| here(Bad::threw(e)))?;
-        let pairs = if iterable && v.is_instance_of::<js_sys::Map>() {
-            map_pairs(v).map_err(here)?
-        } else if iterable || v.is_instance_of::<js_sys::ArrayBuffer>() {
-            return Err(here(Bad::new(format!("{} is not JSON data", kind(v)))));
-        } else {
+        let pairs = if self.as_value && super::held::in_scope() {
+            // In a run, an object that is not plain data is held by reference.
+            let proto: JsValue = Reflect::get_prototype_of(v)
+                .map_err(|e| here(Bad::threw(e)))?
+                .into();
+            let plain = proto.is_null() || OBJECT_PROTOTYPE.with(|p| *p == proto);
+            if !plain {
+                return Ok(self.hold(v).unwrap_or(Value::Null));
+            }
             pairs(v).map_err(here)?
+        } else {
+            self.entries(v).map_err(here)?
         };
+        // LangGraph.js's records (`{lc: 2, ...}`) as data: values going out revive them.
+        if pairs
+            .first()
+            .is_some_and(|(k, x)| k == "lc" && x.as_f64() == Some(2.0))
+        {
+            super::records::note();
+        }
         let mut map = Map::new();
         for (key, item) in pairs {
             let child = Place {
@@ -383,6 +430,28 @@ impl Reader {
             map.remove("lc_direct_tool_output");
         }
         Ok(Value::Object(map))
+    }
+
+    /// The record of `v` held by reference, when this is a value read in a run.
+    fn hold(&self, v: &JsValue) -> Option<Value> {
+        match self.as_value {
+            true => super::held::hold(v),
+            false => None,
+        }
+    }
+
+    /// The entries of an object read as data: a `Map`'s, or its own
+    /// enumerable ones (refused: other iterables and `ArrayBuffer`s).
+    fn entries(&self, v: &JsValue) -> Result<Vec<(String, JsValue)>, Bad> {
+        // Plain objects (the common case) are no iterables and no ArrayBuffers.
+        let iterable = ITERATOR.with(|k| Reflect::has(v, k)).map_err(Bad::threw)?;
+        if iterable && v.is_instance_of::<js_sys::Map>() {
+            map_pairs(v)
+        } else if iterable || v.is_instance_of::<js_sys::ArrayBuffer>() {
+            Err(Bad::new(format!("{} is not JSON data", kind(v))))
+        } else {
+            pairs(v)
+        }
     }
 
     /// Copying the array at `place` threw `thrown`: the error names the
