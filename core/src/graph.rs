@@ -20,5 +20,5 @@ pub use spec::{
 
 pub(crate) use builder::branch_channel;
 pub(crate) use compiled::{CompiledNode, FastIndexMap, GraphInner};
-pub(crate) use node::{NestedEvents, NullResume, ReplayState, Scratchpad, TickContext};
+pub(crate) use node::{NestedEvents, NullResume, ReplayState, Returned, Scratchpad, TickContext};
 pub(crate) use spec::spec_error;

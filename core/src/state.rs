@@ -15,7 +15,7 @@ use crate::clock::IdGenerator;
 use crate::error::{Error, Result};
 use crate::graph::{GraphInner, State};
 use crate::pregel::algo::{self, Task};
-use crate::reserved::{ERROR, INTERRUPT};
+use crate::reserved::{ERROR, INTERRUPT, RESUME};
 use crate::types::{Interrupt, RunnableConfig, INPUT};
 use serde_json::{Map, Value};
 use std::rc::Rc;
@@ -213,10 +213,17 @@ pub(crate) fn snapshot(
         described.state = subgraph_state(scope, &t.config, task, recurse)?;
         out_tasks.push(described);
     }
+    // LangGraph.js also counts a paused task's stored resume value as a write.
+    let resumed = |task: &Task| {
+        graph.resumed_not_next
+            && t.pending_writes
+                .iter()
+                .any(|w| w.task_id == task.id && w.channel == RESUME)
+    };
     let next = tasks
         .iter()
-        .filter(|t| !live || !t.is_finished())
-        .map(|t| String::from(&*t.name))
+        .filter(|task| !live || !(task.is_finished() || resumed(task)))
+        .map(|task| String::from(&*task.name))
         .collect();
     Ok(StateSnapshot {
         values: graph.read_state(&cp),

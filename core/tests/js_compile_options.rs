@@ -2,7 +2,9 @@
 //! (Python); the JS bindings set them, the engine's defaults follow Python:
 //! `refuse_unreachable` (LangGraph.js's `UnreachableNodeError` at compile
 //! time), `derived_update_ids` (an update's task id never reuses a
-//! pending task's) and `commit_as_settled` (tasks commit as they settle).
+//! pending task's), `commit_as_settled` (tasks commit as they settle, in
+//! the order LangGraph.js's promises settle) and `resumed_not_next` (a
+//! task paused again after a resume is not `next`).
 
 mod common;
 
@@ -189,4 +191,84 @@ fn a_resumed_superstep_reports_the_updates_of_its_finished_tasks_as_cached() {
         })
         .collect();
     assert_eq!(cached, [("say".to_owned(), json!({ "log": ["said"] }))]);
+}
+
+/// `START -> ask`, where `ask` calls `interrupt()` twice.
+fn ask_twice(options: impl Fn(CompileOptions) -> CompileOptions) -> chronograph::CompiledGraph {
+    let mut g = StateGraph::new();
+    g.add_channel("log", Reducer::Append);
+    g.add_node("ask", |_: &State, ctx: &NodeContext| {
+        let name = ctx.interrupt(json!("name?"))?;
+        let age = ctx.interrupt(json!("age?"))?;
+        Ok(json!({ "log": [name, age] }))
+    });
+    g.add_edge(START, "ask").add_edge("ask", END);
+    g.compile(options(opts(&saver()))).unwrap()
+}
+
+#[test]
+fn a_task_paused_again_after_a_resume_is_next_unless_resumed_not_next() {
+    let next = |app: &chronograph::CompiledGraph| {
+        let cfg = thread("t");
+        app.invoke(RunInput::Values(json!({ "log": [] })), &cfg)
+            .unwrap();
+        let resume = RunInput::Command(chronograph::Command::resume(json!("bob")));
+        app.invoke(resume, &cfg).unwrap();
+        let live = app.get_state(&cfg).unwrap();
+        assert_eq!(live.interrupts.len(), 1);
+        // The checkpoint addressed by id reads no stored writes: the task is next either way.
+        let id = live.config.checkpoint_id.clone().unwrap();
+        let at = app.get_state(&cfg.clone().at(&id)).unwrap();
+        assert_eq!(at.next, ["ask"]);
+        live.next
+    };
+    // LangGraph: the task holds no output, so it is next.
+    assert_eq!(next(&ask_twice(|o| o)), ["ask"]);
+    // LangGraph.js: its stored `__resume__` counts as a write.
+    let js = ask_twice(|o| CompileOptions {
+        resumed_not_next: true,
+        ..o
+    });
+    assert!(next(&js).is_empty());
+}
+
+/// `START -> a`, then `a -> b` and `a -> c` in parallel: `b` has an edge
+/// to `d`, `c` none; both return at once.
+fn fan_out(commit_as_settled: bool) -> Vec<String> {
+    let saver = saver();
+    let mut g = StateGraph::new();
+    g.add_channel("log", Reducer::Append);
+    for name in ["a", "b", "c", "d"] {
+        g.add_node(name, move |_: &State, _: &NodeContext| {
+            Ok(json!({ "log": [name] }))
+        });
+    }
+    g.add_edge(START, "a")
+        .add_edge("a", "b")
+        .add_edge("a", "c")
+        .add_edge("b", "d");
+    let app = g
+        .compile(CompileOptions {
+            commit_as_settled,
+            ..opts(&saver)
+        })
+        .unwrap();
+    let (events, _) = app
+        .stream(RunInput::Values(json!({ "log": [] })), &thread("t"))
+        .unwrap();
+    events
+        .iter()
+        .filter_map(|e| match e {
+            StreamEvent::Updates { node, .. } if node != START => Some(node.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn tasks_that_settle_together_commit_in_the_order_langgraph_js_settles_them() {
+    // LangGraph: task order.
+    assert_eq!(fan_out(false), ["a", "b", "c", "d"]);
+    // LangGraph.js: `b`'s edge writer makes its promise settle after `c`'s.
+    assert_eq!(fan_out(true), ["a", "c", "b", "d"]);
 }

@@ -122,6 +122,8 @@ pub(crate) struct GraphInner {
     pub commit_as_settled: bool,
     /// See [`crate::CompileOptions::metadata_without_config`].
     pub metadata_without_config: bool,
+    /// See [`crate::CompileOptions::resumed_not_next`].
+    pub resumed_not_next: bool,
     pub ids: Rc<IdGenerator>,
 }
 

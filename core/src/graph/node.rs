@@ -296,6 +296,22 @@ pub(crate) struct Scratchpad {
     pub parent_command: RefCell<Option<Command>>,
     /// The superstep's shared context.
     pub tick: Rc<TickContext>,
+    /// What the task's node returned (for the commit order of
+    /// `CompileOptions::commit_as_settled`, `pregel/loop/settle.rs`).
+    pub returned: Cell<Returned>,
+}
+
+/// What a node returned, as far as the time LangGraph.js's runner takes
+/// to settle its task tells outputs apart (`pregel/loop/settle.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Returned {
+    /// An update object (or a `Command` without `goto`).
+    #[default]
+    Update,
+    /// `null` (no update).
+    Nothing,
+    /// A `Command` with a `goto`.
+    Goto,
 }
 
 impl fmt::Debug for Scratchpad {
@@ -327,6 +343,7 @@ impl Scratchpad {
             raised: RefCell::new(Vec::new()),
             parent_command: RefCell::new(None),
             tick,
+            returned: Cell::new(Returned::Update),
         }
     }
 }

@@ -560,6 +560,7 @@ impl GraphSpec {
                     routers_read_every_channel: options.routers_read_every_channel,
                     commit_as_settled: options.commit_as_settled,
                     metadata_without_config: options.metadata_without_config,
+                    resumed_not_next: options.resumed_not_next,
                 })?;
                 g.add_subgraph(name.clone(), compiled);
                 continue;

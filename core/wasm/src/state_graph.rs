@@ -186,7 +186,7 @@ impl WasmStateGraph {
     /// loop or in validation, follow LangGraph.js (`CompileOptions::copy_on_save`,
     /// `command_starts_run`, `refuse_unreachable`, `derived_update_ids`,
     /// `routers_read_every_channel`, `commit_as_settled`,
-    /// `metadata_without_config`); the JS layer's `compile({ pythonSemantics: true })`
+    /// `metadata_without_config`, `resumed_not_next`); the JS layer's `compile({ pythonSemantics: true })`
     /// turns it off for the Python conformance traces.
     pub fn compile(
         &self,
@@ -205,6 +205,7 @@ impl WasmStateGraph {
             routers_read_every_channel: js_semantics,
             commit_as_settled: js_semantics,
             metadata_without_config: js_semantics,
+            resumed_not_next: js_semantics,
             checkpointer: checkpointer.map(|s| s.shared() as Rc<dyn CheckpointSaver>),
             interrupt_before: names_arg(&interrupt_before, "compile(options): interruptBefore")?,
             interrupt_after: names_arg(&interrupt_after, "compile(options): interruptAfter")?,

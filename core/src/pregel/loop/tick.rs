@@ -12,6 +12,7 @@
 //!    the channels, the next checkpoint is saved, then `interrupt_after`.
 
 use super::super::algo::{self, Task};
+use super::settle::settle_ticks;
 use super::task::run_task;
 use super::{Loop, Outcome};
 use crate::checkpoint::{Name, Source, Version, NULL_TASK_ID};
@@ -328,7 +329,12 @@ impl<'a> Loop<'a> {
             if self.sink.is_some() {
                 self.forward_nested();
             }
-            settled.sort_by_key(|(k, result)| (result.is_ok(), *k));
+            // In the order LangGraph.js's runner would commit them (settle.rs).
+            settled.sort_by_cached_key(|(k, result)| {
+                let (i, pad) = &runs[*k];
+                let node = &self.graph.nodes[&*tasks[*i].name];
+                (settle_ticks(node, result, pad.returned.get()), *k)
+            });
             for (k, result) in settled {
                 let (i, pad) = &runs[k];
                 let committed = self.commit_one(&mut tasks[*i], pad, result, single, &mut outcome);
