@@ -12,7 +12,7 @@ mod validate;
 pub use branch::{Branch, RouterFn};
 pub use builder::{CompileOptions, EdgeSources, StateGraph};
 pub use compiled::{CompiledGraph, Topology, TopologyEdge};
-pub use node::{NodeAction, NodeContext, NodeFuture, State};
+pub use node::{NodeAction, NodeContext, NodeFuture, State, TaskPath};
 pub use spec::{
     ChannelSpec, CompileSpec, ConditionSpec, ConditionalEdgeSpec, EdgeFrom, EdgeSpec, GraphSpec,
     NodeSpec, ReducerName, RuleSpec, SpecOp,

@@ -63,8 +63,8 @@ pub use error::{Error, ErrorKind, Result};
 pub use graph::{
     Branch, ChannelSpec, CompileOptions, CompileSpec, CompiledGraph, ConditionSpec,
     ConditionalEdgeSpec, EdgeFrom, EdgeSources, EdgeSpec, GraphSpec, NodeAction, NodeContext,
-    NodeFuture, NodeSpec, ReducerName, RouterFn, RuleSpec, SpecOp, State, StateGraph, Topology,
-    TopologyEdge,
+    NodeFuture, NodeSpec, ReducerName, RouterFn, RuleSpec, SpecOp, State, StateGraph, TaskPath,
+    Topology, TopologyEdge,
 };
 pub use import::{detect_format, import_thread, import_thread_as, ImportFormat};
 pub use state::{PregelTask, StateSnapshot, StateUpdate, TaskState};

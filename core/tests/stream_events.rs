@@ -35,6 +35,7 @@ fn kinds(events: &[StreamEvent]) -> Vec<String> {
             StreamEvent::TaskResult { name, .. } => format!("result:{name}"),
             StreamEvent::Interrupted(_) => "interrupted".to_owned(),
             StreamEvent::CachedUpdates { node, .. } => format!("cached:{node}"),
+            StreamEvent::Custom(_) => "custom".to_owned(),
         })
         .collect()
 }

@@ -281,6 +281,7 @@ fn event_text(ns: &str, e: &StreamEvent) -> String {
         StreamEvent::TaskResult { name, .. } => format!("{ns} result {name}"),
         StreamEvent::Interrupted(list) => format!("{ns} interrupted {}", list.len()),
         StreamEvent::CachedUpdates { node, update } => format!("{ns} cached {node} {update}"),
+        StreamEvent::Custom(v) => format!("{ns} custom {v}"),
     }
 }
 

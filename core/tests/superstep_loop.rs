@@ -576,6 +576,7 @@ fn stream_reports_tasks_updates_checkpoints_and_values_in_order() {
             StreamEvent::TaskResult { name, .. } => format!("result:{name}"),
             StreamEvent::Interrupted(_) => "interrupted".to_owned(),
             StreamEvent::CachedUpdates { node, .. } => format!("cached:{node}"),
+            StreamEvent::Custom(_) => "custom".to_owned(),
         })
         .collect();
     assert_eq!(

@@ -222,6 +222,7 @@ impl<'a> Loop<'a> {
             let pad = Rc::new(Scratchpad::new(
                 &task.name,
                 &task.id,
+                (&task.path, &task.triggers),
                 self.step,
                 self.stored_resume(&task.id),
                 tick.clone(),
