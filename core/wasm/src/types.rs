@@ -876,6 +876,10 @@ pub enum StreamMode {
     Tasks,
     /// Checkpoints, task starts and results, wrapped as `{type, timestamp, step, payload}`.
     Debug,
+    /// What a subgraph's node sent to `config.writer` (the JS layer's token
+    /// for it, see `taskCustom`): not a mode the engine is asked for (the
+    /// JS layer streams `"custom"` itself), only the name of these chunks.
+    Custom,
 }
 
 impl StreamMode {
@@ -903,6 +907,7 @@ impl StreamMode {
             StreamMode::Checkpoints => "checkpoints",
             StreamMode::Tasks => "tasks",
             StreamMode::Debug => "debug",
+            StreamMode::Custom => "custom",
         }
     }
 }
@@ -997,6 +1002,8 @@ pub fn stream_chunks(
         StreamEvent::Values(v) if wants(StreamMode::Values) => {
             out.push((StreamMode::Values, to_js(v)?));
         }
+        // Queued only at the JS layer's request (`taskCustom`), whatever the modes.
+        StreamEvent::Custom(v) => out.push((StreamMode::Custom, to_js(v)?)),
         StreamEvent::Updates { node, .. }
         | StreamEvent::CachedUpdates { node, .. }
         | StreamEvent::Task { name: node, .. }
