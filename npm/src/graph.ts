@@ -33,7 +33,7 @@ import { unsupported } from "./unsupported.js";
 import { compiledStore, runStore, storeOfGraph, storeOption, type BaseStore } from "./store.js";
 import { ZodInputValidator, isZodObject, type ZodObjectState, type ZodOutput } from "./zod.js";
 import { checkConfigurable, runtimeDefinitions } from "./zod_definitions.js";
-import { loadMessageClasses, messageChannelsOf, toEngine } from "./message_classes.js";
+import { assignMessageIds, loadMessageClasses, messageChannelsOf, toEngine } from "./message_classes.js";
 import { NodeMessages } from "./messages_stream.js";
 import type { Command } from "./command.js";
 import type {
@@ -46,7 +46,6 @@ import type {
   ListOptions,
   NamespacedChunk,
   NamespacedTaggedChunk,
-  NodeConfig,
   NodeFunction,
   Router,
   RunnableConfig,
@@ -144,25 +143,6 @@ function nodeMetadata(name: string, metadata: unknown): Record<string, unknown> 
   if (metadata === undefined || metadata === null) return undefined;
   if (!isRecord(metadata)) throw argumentError(`addNode(${JSON.stringify(name)}, action, options).metadata must be an object, got ${describe(metadata)}`);
   return { ...metadata };
-}
-
-/**
- * A node's metadata where LangGraph.js puts it in the node's config:
- * merged into `config.metadata` over the `langgraph_*` keys (its task
- * config's `{ ...langgraphMetadata, ...proc.metadata }`).
- */
-function withNodeMetadata(metadata: Record<string, unknown> | undefined): ((config: NodeConfig) => void) | undefined {
-  return metadata === undefined ? undefined : (config) => Object.assign(config.metadata, metadata);
-}
-
-/** What a node's config gets beside the run's: its `metadata` option, and the graph's store as `config.store`. */
-function nodeDecoration(metadata: Record<string, unknown> | undefined, store: (config: { store?: BaseStore }) => void): (config: NodeConfig) => void {
-  const meta = withNodeMetadata(metadata);
-  if (meta === undefined) return store as (config: NodeConfig) => void;
-  return (config) => {
-    meta(config);
-    store(config as NodeConfig & { store?: BaseStore });
-  };
 }
 
 /** Checks `addNode`'s options: `ends` goes to the bindings; LangGraph.js options the engine lacks fail, naming the difference. */
@@ -303,7 +283,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       const messages = this[DEFINITION]?.messages;
       const metadata = nodeMetadata(label, option(checked, "metadata", what));
       if (metadata !== undefined) this.#metadata().set(label, metadata);
-      this[RAW].addNode(name as string, wrapNode(fn, nodeDecoration(metadata, storeOfGraph(this)), messages?.keys.length ? messages : undefined), ends);
+      this[RAW].addNode(name as string, wrapNode(fn, { metadata, store: storeOfGraph(this) }, messages?.keys.length ? messages : undefined), ends);
     } else this[RAW].addNode(name as string, action, ends);
     if (inputChannels !== undefined) this[RAW].setNodeInput(name, inputChannels);
     return this;
@@ -521,13 +501,15 @@ const unCheckpointed = new WeakSet<object>();
 /** The config each `withConfig` graph starts its calls from. */
 const boundConfigs = new WeakMap<object, RunnableConfig>();
 
-/** LangGraph.js's `mergeConfigs`: `extra` over `base`, `configurable` and `metadata` merged key by key. */
+/** LangGraph.js's `mergeConfigs`: `extra` over `base`, `configurable` and `metadata` merged key by key, `tags` joined. */
 function mergeConfigs(base: RunnableConfig | undefined, extra: RunnableConfig | undefined): RunnableConfig {
   if (base === undefined) return extra ?? {};
   if (extra == null) return { ...base };
   const out: RunnableConfig = { ...base, ...extra };
   if (base.configurable !== undefined || extra.configurable !== undefined) out.configurable = { ...base.configurable, ...extra.configurable };
   if (base.metadata !== undefined || extra.metadata !== undefined) out.metadata = { ...base.metadata, ...extra.metadata };
+  // LangGraph.js's `ensureLangGraphConfig` puts the bound config's tags before the call's.
+  if (isArray(base.tags) && isArray(extra.tags)) out.tags = [...base.tags, ...extra.tags];
   return out;
 }
 
@@ -691,6 +673,29 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     return unCheckpointed.has(this) ? undefined : runningTask(config);
   }
 
+  /**
+   * What a caller writes to the state (a run's input, a `Command`, an
+   * update) as the engine takes it: its id-less message instances given
+   * ids in place first, as LangGraph.js's reducer gives them.
+   */
+  #written<T>(v: T): T {
+    const keys = this[DEFINITION]?.messages?.keys;
+    if (keys !== undefined) assignMessageIds(v, keys);
+    return toEngine(v);
+  }
+
+  /** `bulkUpdateState`'s supersteps, each update's `values` as {@link #written} makes them. */
+  #writtenSupersteps<T>(supersteps: T): T {
+    const keys = this[DEFINITION]?.messages?.keys;
+    if (keys !== undefined && isArray(supersteps)) {
+      for (const step of supersteps as unknown[]) {
+        const updates = isRecord(step) ? step.updates : undefined;
+        if (isArray(updates)) for (const u of updates as unknown[]) if (isRecord(u)) assignMessageIds(u.values, keys);
+      }
+    }
+    return toEngine(supersteps);
+  }
+
   /** A state (a run's result) with LangChain message instances where LangGraph.js has them (message_classes.ts). */
   #values(values: unknown): unknown {
     return this[DEFINITION]?.messages?.values(values) ?? values;
@@ -720,7 +725,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     const task = this.#joinedTask(config);
     const output = (out: unknown) => this.#values(out) as RunOutput<S>;
     if (task !== undefined) {
-      return this.#withInput(input, (i) => this[RAW].invokeInTask(toEngine(i), task)).then(output);
+      return this.#withInput(input, (i) => this[RAW].invokeInTask(this.#written(i), task)).then(output);
     }
     const { thread, strategy } = laneOptions(config);
     let context: unknown;
@@ -739,7 +744,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     });
     const engineRun = traced(config, input, () =>
       onThread(this.checkpointer, thread, strategy, "invoke(input, config)", () =>
-        classesKnown(() => this.#withInput(input, (i) => this[RAW].invoke(toEngine(i), runConfig)).then(output)),
+        classesKnown(() => this.#withInput(input, (i) => this[RAW].invoke(this.#written(i), runConfig)).then(output)),
       ),
     );
     // The run's data stays until the engine is done: a cancelled run's promise settles before that.
@@ -816,7 +821,9 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       const messages = list.includes("messages") ? new NodeMessages((c, ns) => emit("messages", c, ns), config, nodeMetadata) : undefined;
       const internal = messages === undefined ? [] : ["debug", "updates"].filter((m) => !list.includes(m));
       const breakpointNs = subgraphs ? deepestMapNamespace(config) : undefined;
-      const chunk = (mode: string, c: unknown, ns: string[]) => {
+      // Custom chunks of subgraphs' nodes travel through the engine as tokens (see `writer`).
+      const customs = new Map<number, unknown>();
+      const deliver = (mode: string, c: unknown, ns: string[]) => {
         if (breakpointNs !== undefined && ns.length === 0 && isBreakpointChunk(c)) ns = breakpointNs;
         if (messages !== undefined) {
           if (mode === "debug") messages.debug(c, ns);
@@ -824,6 +831,13 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
           if (internal.includes(mode)) return;
         }
         emit(mode, withTaskMetadata(mode, this[DEFINITION]?.messages?.chunk(mode, c, ns) ?? c, taskMetadata, nodeMetadata, ns), ns);
+      };
+      // What the engine streams: its "custom" chunks are the tokens of chunks kept here.
+      const chunk = (mode: string, c: unknown, ns: string[]) => {
+        if (mode !== "custom") return deliver(mode, c, ns);
+        const value = customs.get(c as number);
+        customs.delete(c as number);
+        deliver(mode, value, ns);
       };
       // "custom" chunks come from the nodes' `config.writer`, not from the engine.
       const custom = list.includes("custom");
@@ -834,9 +848,22 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       // Called inside a node: the graph's own chunks, from a run in that node's task (see `#joinedTask`).
       const task = this.#joinedTask(config);
       if (task !== undefined) {
-        return this.#withInput(input, (i) => this[RAW].streamInTask(toEngine(i), task, engineModes, chunk)).then(() => undefined);
+        return this.#withInput(input, (i) => this[RAW].streamInTask(this.#written(i), task, engineModes, chunk)).then(() => undefined);
       }
-      const writer = custom ? (c: unknown) => chunk("custom", c, []) : undefined;
+      // A subgraph's node writes among its subgraph's events: its chunk goes into the engine's
+      // queue of them (as a token: the chunk may be any value), to keep its place in the stream.
+      let tokens = 0;
+      const writer = custom
+        ? (c: unknown, ns: string[], task: number) => {
+            if (subgraphs && ns.length > 0) {
+              const token = ++tokens;
+              customs.set(token, c);
+              if (raw.taskCustom(task, token)) return;
+              customs.delete(token);
+            }
+            deliver("custom", c, ns);
+          }
+        : undefined;
       const [runConfig, forget] = withRunData(withDefaultLimit(config), {
         context: this.#context(config),
         writer,
@@ -847,7 +874,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       });
       const engineRun = traced(config, input, () =>
         onThread(this.checkpointer, thread, strategy, "stream(input, config)", () =>
-          classesKnown(() => this.#withInput(input, (i) => this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs))),
+          classesKnown(() => this.#withInput(input, (i) => this[RAW].stream(this.#written(i), runConfig, engineModes, chunk, subgraphs))),
         ),
       );
       engineRun.then(forget, forget);
@@ -890,7 +917,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   updateState(config: RunnableConfig, values: Partial<S> | null, asNode?: string): Promise<UpdatedConfig> {
     const { thread, strategy } = laneOptions(config);
     return onThread(this.checkpointer, thread, strategy, "updateState(config, values, asNode)", () =>
-      this[RAW].updateState(config, toEngine(values), asNode),
+      this[RAW].updateState(config, this.#written(values), asNode),
     );
   }
 
@@ -898,7 +925,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   bulkUpdateState(config: RunnableConfig, supersteps: { updates: StateUpdate<S>[] }[]): Promise<UpdatedConfig> {
     const { thread, strategy } = laneOptions(config);
     return onThread(this.checkpointer, thread, strategy, "bulkUpdateState(config, supersteps)", () =>
-      this[RAW].bulkUpdateState(config, toEngine(supersteps)),
+      this[RAW].bulkUpdateState(config, this.#writtenSupersteps(supersteps)),
     );
   }
 
