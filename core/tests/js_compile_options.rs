@@ -138,10 +138,11 @@ fn ask_and_say() -> StateGraph {
     g
 }
 
-/// [`ask_and_say`] streamed on a new thread: the kinds of events.
-fn parallel_ask_and_say(commit_as_settled: bool) -> Vec<String> {
+/// `g` compiled (committing tasks as they settle, or not) and streamed
+/// on a new thread from an empty log: its events.
+fn streamed(g: StateGraph, commit_as_settled: bool) -> Vec<StreamEvent> {
     let saver = saver();
-    let app = ask_and_say()
+    let app = g
         .compile(CompileOptions {
             commit_as_settled,
             ..opts(&saver)
@@ -151,6 +152,11 @@ fn parallel_ask_and_say(commit_as_settled: bool) -> Vec<String> {
         .stream(RunInput::Values(json!({ "log": [] })), &thread("t"))
         .unwrap();
     events
+}
+
+/// [`ask_and_say`] streamed on a new thread: the kinds of events.
+fn parallel_ask_and_say(commit_as_settled: bool) -> Vec<String> {
+    streamed(ask_and_say(), commit_as_settled)
         .iter()
         .filter_map(|e| match e {
             StreamEvent::Updates { node, .. } if node != START => Some(format!("update:{node}")),
@@ -235,7 +241,6 @@ fn a_task_paused_again_after_a_resume_is_next_unless_resumed_not_next() {
 /// `START -> a`, then `a -> b` and `a -> c` in parallel: `b` has an edge
 /// to `d`, `c` none; both return at once.
 fn fan_out(commit_as_settled: bool) -> Vec<String> {
-    let saver = saver();
     let mut g = StateGraph::new();
     g.add_channel("log", Reducer::Append);
     for name in ["a", "b", "c", "d"] {
@@ -247,16 +252,7 @@ fn fan_out(commit_as_settled: bool) -> Vec<String> {
         .add_edge("a", "b")
         .add_edge("a", "c")
         .add_edge("b", "d");
-    let app = g
-        .compile(CompileOptions {
-            commit_as_settled,
-            ..opts(&saver)
-        })
-        .unwrap();
-    let (events, _) = app
-        .stream(RunInput::Values(json!({ "log": [] })), &thread("t"))
-        .unwrap();
-    events
+    streamed(g, commit_as_settled)
         .iter()
         .filter_map(|e| match e {
             StreamEvent::Updates { node, .. } if node != START => Some(node.clone()),
