@@ -687,11 +687,15 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   /** `bulkUpdateState`'s supersteps, each update's `values` as {@link #written} makes them. */
   #writtenSupersteps<T>(supersteps: T): T {
     const keys = this[DEFINITION]?.messages?.keys;
-    if (keys !== undefined && isArray(supersteps)) {
-      for (const step of supersteps as unknown[]) {
-        const updates = isRecord(step) ? step.updates : undefined;
-        if (isArray(updates)) for (const u of updates as unknown[]) if (isRecord(u)) assignMessageIds(u.values, keys);
+    try {
+      if (keys !== undefined && isArray(supersteps)) {
+        for (const step of supersteps as unknown[]) {
+          const updates = isRecord(step) ? step.updates : undefined;
+          if (isArray(updates)) for (const u of updates as unknown[]) if (isRecord(u)) assignMessageIds(u.values, keys);
+        }
       }
+    } catch {
+      // A getter or Proxy trap that throws (a revoked Proxy): the bindings read the value again and name what is wrong.
     }
     return toEngine(supersteps);
   }
