@@ -65,7 +65,7 @@ test("a router's pathMap translates its results; a list of destinations only dec
   assert.deepEqual(await graph.invoke({ n: 9 }), { n: 10, where: "big" });
 });
 
-test("node config carries the run's config and the node name, step and task id", async () => {
+test("node config carries the run's config and the node name, step and task", async () => {
   const seen = [];
   const graph = new StateGraph({ x: "last_value" })
     .addNode("a", (_, config) => {
@@ -76,31 +76,46 @@ test("node config carries the run's config and the node name, step and task id",
     .compile({ checkpointer: new MemorySaver() });
   await graph.invoke({ x: 1 }, { configurable: { thread_id: "cfg", user_id: "ann" }, recursionLimit: 9, metadata: { run: "r1" } });
   assert.equal(seen.length, 1);
-  const { configurable, recursionLimit, metadata } = seen[0];
-  // LangGraph.js's task config: the task's namespace, no checkpoint id.
-  const { checkpoint_ns, checkpoint_id, ...own } = configurable;
+  const { configurable, recursionLimit, metadata, executionInfo } = seen[0];
+  // LangGraph.js's task config: the task's namespace, its checkpoint map, no checkpoint id.
+  const { checkpoint_ns, checkpoint_id, checkpoint_map, ...own } = configurable;
   assert.deepEqual(own, { thread_id: "cfg", user_id: "ann" });
   assert.match(checkpoint_ns, /^a:[0-9a-f-]{36}$/);
   assert.ok("checkpoint_id" in configurable && checkpoint_id === undefined);
+  assert.deepEqual(Object.keys(checkpoint_map), [""]);
   assert.equal(metadata.langgraph_checkpoint_ns, checkpoint_ns);
   assert.equal(recursionLimit, 9);
   assert.equal(metadata.run, "r1");
+  assert.equal(metadata.ls_integration, "langgraph");
+  assert.equal(metadata.thread_id, "cfg");
   assert.equal(metadata.langgraph_node, "a");
   assert.equal(metadata.langgraph_step, 1);
-  assert.match(metadata.langgraph_task_id, /^[0-9a-f-]{36}$/);
+  assert.deepEqual(metadata.langgraph_triggers, ["branch:to:a"]);
+  assert.deepEqual(metadata.langgraph_path, ["__pregel_pull", "a"]);
+  assert.ok(!("langgraph_task_id" in metadata), "LangGraph.js has no langgraph_task_id");
+  assert.equal(`a:${executionInfo.taskId}`, checkpoint_ns);
+  assert.equal(executionInfo.checkpointId, checkpoint_map[""]);
+  assert.equal(executionInfo.threadId, "cfg");
+  assert.equal(executionInfo.nodeAttempt, 1);
+  assert.equal(typeof executionInfo.nodeFirstAttemptTime, "number");
+  assert.equal(seen[0].runName, "a");
+  assert.equal(typeof seen[0].writer, "function", "a writer even when the run does not stream custom");
+  assert.doesNotThrow(() => seen[0].writer({ ignored: true }));
+  assert.equal(seen[0].interrupt, interrupt);
 });
 
-test("node config: the same keys in the same order, a fresh copy per call, each run's own values", async () => {
+test("node config: LangGraph.js's keys in its order, a fresh config per call sharing the caller's values", async () => {
   const seen = [];
   const graph = new StateGraph({ x: "last_value" })
     .addNode("a", (_, config) => {
-      seen.push(structuredClone(config));
+      seen.push(structuredClone({ ...config, writer: undefined, interrupt: undefined, signal: undefined }));
       config.configurable.deep?.list.push("mutated by a");
       config.metadata.tag?.push("mutated by a");
+      config.tags.push("only a's");
       return {};
     })
     .addNode("b", async (_, config) => {
-      seen.push(structuredClone(config));
+      seen.push(structuredClone({ ...config, writer: undefined, interrupt: undefined, signal: undefined }));
       return {};
     })
     .addEdge(START, "a")
@@ -109,24 +124,39 @@ test("node config: the same keys in the same order, a fresh copy per call, each 
   const configurable = { thread_id: "order", zeta: 1, deep: { list: [1] } };
   await graph.invoke({ x: 1 }, { configurable, recursionLimit: 9, metadata: { run: "r1", tag: ["t"], langgraph_step: "overridden" } });
   await graph.invoke({ x: 1 }, { configurable: { thread_id: "order2" } });
-  const ids = new Set(["langgraph_task_id", "checkpoint_ns", "langgraph_checkpoint_ns"]);
-  const shape = (c) => JSON.parse(JSON.stringify(c, (k, v) => (ids.has(k) ? "id" : v)));
-  const ns = { checkpoint_ns: "id", langgraph_checkpoint_ns: "id" };
-  // Every node gets LangGraph.js's `config.signal` (aborted when the run is cancelled).
-  for (const c of seen) assert.ok(c.signal !== undefined);
-  for (const c of seen) delete c.signal;
+  const shape = (c) =>
+    JSON.parse(
+      JSON.stringify(c, (k, v) => {
+        if (["checkpoint_ns", "langgraph_checkpoint_ns", "checkpointNs", "checkpointId", "taskId", ""].includes(k) && typeof v === "string") return "id";
+        if (k === "nodeFirstAttemptTime") return typeof v;
+        return v;
+      }),
+    );
+  const meta = (node, step, extra) => ({
+    ls_integration: "langgraph",
+    ...extra,
+    langgraph_step: step,
+    thread_id: extra ? "order" : "order2",
+    langgraph_node: node,
+    langgraph_triggers: [`branch:to:${node}`],
+    langgraph_path: ["__pregel_pull", node],
+    langgraph_checkpoint_ns: "id",
+    checkpoint_ns: "id",
+  });
+  const info = (thread) => ({ checkpointId: "id", checkpointNs: "id", taskId: "id", threadId: thread, nodeAttempt: 1, nodeFirstAttemptTime: "number" });
+  const own = { thread_id: "order", zeta: 1 };
   assert.deepEqual(seen.map(shape), [
-    { configurable: { deep: { list: [1] }, thread_id: "order", zeta: 1, checkpoint_ns: "id" }, metadata: { langgraph_node: "a", langgraph_step: 1, langgraph_task_id: "id", ...ns, run: "r1", tag: ["t"] }, recursionLimit: 9 },
-    { configurable: { deep: { list: [1] }, thread_id: "order", zeta: 1, checkpoint_ns: "id" }, metadata: { langgraph_node: "b", langgraph_step: 2, langgraph_task_id: "id", ...ns, run: "r1", tag: ["t"] }, recursionLimit: 9 },
+    { tags: [], metadata: meta("a", 1, { run: "r1", tag: ["t"] }), recursionLimit: 9, configurable: { ...own, deep: { list: [1] }, checkpoint_map: { "": "id" }, checkpoint_ns: "id" }, runName: "a", executionInfo: info("order") },
+    // LangGraph.js shares the caller's values between calls (a node's change shows in the next), not its tags.
+    { tags: [], metadata: meta("b", 2, { run: "r1", tag: ["t", "mutated by a"] }), recursionLimit: 9, configurable: { ...own, deep: { list: [1, "mutated by a"] }, checkpoint_map: { "": "id" }, checkpoint_ns: "id" }, runName: "b", executionInfo: info("order") },
     // Without one, LangGraph.js's default recursionLimit.
-    { configurable: { thread_id: "order2", checkpoint_ns: "id" }, metadata: { langgraph_node: "a", langgraph_step: 1, langgraph_task_id: "id", ...ns }, recursionLimit: 25 },
-    { configurable: { thread_id: "order2", checkpoint_ns: "id" }, metadata: { langgraph_node: "b", langgraph_step: 2, langgraph_task_id: "id", ...ns }, recursionLimit: 25 },
+    { tags: [], metadata: meta("a", 1), recursionLimit: 25, configurable: { thread_id: "order2", checkpoint_map: { "": "id" }, checkpoint_ns: "id" }, runName: "a", executionInfo: info("order2") },
+    { tags: [], metadata: meta("b", 2), recursionLimit: 25, configurable: { thread_id: "order2", checkpoint_map: { "": "id" }, checkpoint_ns: "id" }, runName: "b", executionInfo: info("order2") },
   ]);
-  // Every call of a run sees the keys in the same order (whatever order the engine keeps).
+  // Every call sees the keys in LangGraph.js's order.
   const order = (v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.entries(v).map(([k, x]) => [k, order(x)]) : null);
-  assert.deepEqual(order(seen[0]), order(seen[1]));
-  assert.deepEqual(order(seen[2]), order(seen[3]));
-  assert.deepEqual(configurable.deep.list, [1], "the caller's config is not the node's");
+  assert.deepEqual(order(seen.map(shape)[0]), order(shape({ tags: [], metadata: meta("a", 1, { run: "r1", tag: [] }), recursionLimit: 9, configurable: { ...own, deep: { list: [] }, checkpoint_map: { "": "id" }, checkpoint_id: undefined, checkpoint_ns: "id" }, signal: undefined, writer: undefined, interrupt: undefined, runName: "a", executionInfo: info("order") })));
+  assert.deepEqual(configurable.deep.list, [1, "mutated by a"], "the caller's values are the node's, as in LangGraph.js");
 });
 
 test("updates read the same whether plain JSON or not (undefined, decimals, big and odd numbers, bad strings)", async () => {

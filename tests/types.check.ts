@@ -22,6 +22,7 @@ import {
   type DebugChunk,
   type Destination,
   type ErrorFields,
+  type ExecutionInfo,
   type GetStateOptions,
   type GraphNode,
   type GraphSpec,
@@ -199,6 +200,20 @@ const reply: NodeFunction<ChatState> = async (state, config: NodeConfig) => {
   const step: number = config.metadata.langgraph_step;
   const threadId: string | number | undefined = config.configurable.thread_id;
   void threadId;
+  // LangGraph.js's node config: tags, the task's path and triggers, checkpoint map, executionInfo, writer.
+  const tags: string[] = config.tags;
+  const path: (string | number | boolean)[] = config.metadata.langgraph_path;
+  const triggers: string[] = config.metadata.langgraph_triggers;
+  const map: { [namespace: string]: string } = config.configurable.checkpoint_map;
+  const info: ExecutionInfo = config.executionInfo;
+  const attempt: number = info.nodeAttempt;
+  const runName: string | undefined = config.runName;
+  config.writer({ progress: 0.5 });
+  const asked: boolean = config.interrupt<string, boolean>("again?");
+  void [tags, path, triggers, map, attempt, runName, asked];
+  // @ts-expect-error LangGraph.js's node config has no langgraph_task_id
+  const taskId: string = config.metadata.langgraph_task_id;
+  void taskId;
   // LangGraph.js's order: interrupt<I (the value), R (the answer)>.
   const ok = interrupt<{ question: string; step: number }, boolean>({ question: "send?", step });
   return { approved: ok, turns: state.turns + 1 };

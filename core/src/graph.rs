@@ -15,7 +15,7 @@ pub use builder::{
     error_handler_node, CompileOptions, EdgeSources, StateGraph, DEFAULT_ERROR_HANDLER_NODE,
 };
 pub use compiled::{CompiledGraph, Topology, TopologyEdge};
-pub use node::{NodeAction, NodeContext, NodeError, NodeFuture, State};
+pub use node::{NodeAction, NodeContext, NodeError, NodeFuture, State, TaskPath};
 pub use pregel::node::{ChannelWrite, ChannelWriteEntry, NodeBuilder, NodeInput, WriteMapper};
 pub use pregel::{Channels, Pregel};
 pub use spec::{
@@ -25,6 +25,6 @@ pub use spec::{
 
 pub(crate) use builder::branch_channel;
 pub(crate) use compiled::{CompiledNode, FastIndexMap, GraphInner};
-pub(crate) use node::{NestedEvents, NullResume, ReplayState, Scratchpad, TickContext};
+pub(crate) use node::{NestedEvents, NullResume, ReplayState, Returned, Scratchpad, TickContext};
 pub(crate) use pregel::node::NodeIo;
 pub(crate) use spec::spec_error;

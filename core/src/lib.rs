@@ -71,7 +71,7 @@ pub use graph::{
     CompileOptions, CompileSpec, CompiledGraph, ConditionSpec, ConditionalEdgeSpec, EdgeFrom,
     EdgeSources, EdgeSpec, GraphSpec, NodeAction, NodeBuilder, NodeContext, NodeError, NodeFuture,
     NodeInput, NodeSpec, Pregel, ReducerName, RouterFn, RuleSpec, SpecOp, State, StateGraph,
-    Topology, TopologyEdge, WriteMapper, DEFAULT_ERROR_HANDLER_NODE,
+    TaskPath, Topology, TopologyEdge, WriteMapper, DEFAULT_ERROR_HANDLER_NODE,
 };
 pub use import::{detect_format, import_thread, import_thread_as, ImportFormat};
 pub use state::{PregelTask, StateSnapshot, StateUpdate, TaskState};

@@ -15,7 +15,7 @@ use crate::clock::IdGenerator;
 use crate::error::{Error, Result};
 use crate::graph::{GraphInner, State};
 use crate::pregel::algo::{self, Task};
-use crate::reserved::{ERROR, ERROR_SOURCE_NODE, INTERRUPT};
+use crate::reserved::{ERROR, ERROR_SOURCE_NODE, INTERRUPT, RESUME};
 use crate::types::{Interrupt, RunnableConfig, INPUT};
 use serde_json::{Map, Value};
 use std::rc::Rc;
@@ -221,9 +221,16 @@ pub(crate) fn snapshot(
                 .iter()
                 .any(|w| w.task_id == task.id && w.channel == ERROR_SOURCE_NODE)
     };
+    // LangGraph.js also counts a paused task's stored resume value as a write.
+    let resumed = |task: &Task| {
+        graph.resumed_not_next
+            && t.pending_writes
+                .iter()
+                .any(|w| w.task_id == task.id && w.channel == RESUME)
+    };
     let next = tasks
         .iter()
-        .filter(|task| !live || !(task.is_finished() || handled(task)))
+        .filter(|task| !live || !(task.is_finished() || handled(task) || resumed(task)))
         .map(|task| String::from(&*task.name))
         .collect();
     Ok(StateSnapshot {

@@ -565,4 +565,7 @@ pub enum StreamEvent {
         /// Its state writes (`null` when it wrote none).
         update: Value,
     },
+    /// Data a node sent to the `custom` stream mode (LangGraph's
+    /// `StreamWriter`), from a subgraph's task (see [`crate::NodeContext::custom`]).
+    Custom(Value),
 }

@@ -2,8 +2,10 @@
 //! (Python); the JS bindings set them, the engine's defaults follow Python:
 //! `refuse_unreachable` (LangGraph.js's `UnreachableNodeError` at compile
 //! time), `derived_update_ids` (an update's task id never reuses a
-//! pending task's), `commit_as_settled` (tasks commit as they settle) and
-//! `routes_write_source` (a route writes its source node's name).
+//! pending task's), `commit_as_settled` (tasks commit as they settle, in
+//! the order LangGraph.js's promises settle), `routes_write_source` (a
+//! route writes its source node's name) and `resumed_not_next` (a task
+//! paused again after a resume is not `next`).
 
 mod common;
 
@@ -137,10 +139,11 @@ fn ask_and_say() -> StateGraph {
     g
 }
 
-/// [`ask_and_say`] streamed on a new thread: the kinds of events.
-fn parallel_ask_and_say(commit_as_settled: bool) -> Vec<String> {
+/// `g` compiled (committing tasks as they settle, or not) and streamed
+/// on a new thread from an empty log: its events.
+fn streamed(g: StateGraph, commit_as_settled: bool) -> Vec<StreamEvent> {
     let saver = saver();
-    let app = ask_and_say()
+    let app = g
         .compile(CompileOptions {
             commit_as_settled,
             ..opts(&saver)
@@ -150,6 +153,11 @@ fn parallel_ask_and_say(commit_as_settled: bool) -> Vec<String> {
         .stream(RunInput::Values(json!({ "log": [] })), &thread("t"))
         .unwrap();
     events
+}
+
+/// [`ask_and_say`] streamed on a new thread: the kinds of events.
+fn parallel_ask_and_say(commit_as_settled: bool) -> Vec<String> {
+    streamed(ask_and_say(), commit_as_settled)
         .iter()
         .filter_map(|e| match e {
             StreamEvent::Updates { node, .. } if node != START => Some(format!("update:{node}")),
@@ -236,4 +244,74 @@ fn a_route_writes_its_source_node_name_when_routes_write_source() {
             ("branch:to:b".to_owned(), json!("a"))
         ]
     );
+}
+
+/// `START -> ask`, where `ask` calls `interrupt()` twice.
+fn ask_twice(options: impl Fn(CompileOptions) -> CompileOptions) -> chronograph::CompiledGraph {
+    let mut g = StateGraph::new();
+    g.add_channel("log", Reducer::Append);
+    g.add_node("ask", |_: &State, ctx: &NodeContext| {
+        let name = ctx.interrupt(json!("name?"))?;
+        let age = ctx.interrupt(json!("age?"))?;
+        Ok(json!({ "log": [name, age] }))
+    });
+    g.add_edge(START, "ask").add_edge("ask", END);
+    g.compile(options(opts(&saver()))).unwrap()
+}
+
+#[test]
+fn a_task_paused_again_after_a_resume_is_next_unless_resumed_not_next() {
+    let next = |app: &chronograph::CompiledGraph| {
+        let cfg = thread("t");
+        app.invoke(RunInput::Values(json!({ "log": [] })), &cfg)
+            .unwrap();
+        let resume = RunInput::Command(chronograph::Command::resume(json!("bob")));
+        app.invoke(resume, &cfg).unwrap();
+        let live = app.get_state(&cfg).unwrap();
+        assert_eq!(live.interrupts.len(), 1);
+        // The checkpoint addressed by id reads no stored writes: the task is next either way.
+        let id = live.config.checkpoint_id.clone().unwrap();
+        let at = app.get_state(&cfg.clone().at(&id)).unwrap();
+        assert_eq!(at.next, ["ask"]);
+        live.next
+    };
+    // LangGraph: the task holds no output, so it is next.
+    assert_eq!(next(&ask_twice(|o| o)), ["ask"]);
+    // LangGraph.js: its stored `__resume__` counts as a write.
+    let js = ask_twice(|o| CompileOptions {
+        resumed_not_next: true,
+        ..o
+    });
+    assert!(next(&js).is_empty());
+}
+
+/// `START -> a`, then `a -> b` and `a -> c` in parallel: `b` has an edge
+/// to `d`, `c` none; both return at once.
+fn fan_out(commit_as_settled: bool) -> Vec<String> {
+    let mut g = StateGraph::new();
+    g.add_channel("log", Reducer::Append);
+    for name in ["a", "b", "c", "d"] {
+        g.add_node(name, move |_: &State, _: &NodeContext| {
+            Ok(json!({ "log": [name] }))
+        });
+    }
+    g.add_edge(START, "a")
+        .add_edge("a", "b")
+        .add_edge("a", "c")
+        .add_edge("b", "d");
+    streamed(g, commit_as_settled)
+        .iter()
+        .filter_map(|e| match e {
+            StreamEvent::Updates { node, .. } if node != START => Some(node.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn tasks_that_settle_together_commit_in_the_order_langgraph_js_settles_them() {
+    // LangGraph: task order.
+    assert_eq!(fan_out(false), ["a", "b", "c", "d"]);
+    // LangGraph.js: `b`'s edge writer makes its promise settle after `c`'s.
+    assert_eq!(fan_out(true), ["a", "c", "b", "d"]);
 }

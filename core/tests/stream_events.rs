@@ -36,6 +36,7 @@ fn kinds(events: &[StreamEvent]) -> Vec<String> {
             StreamEvent::Interrupted(_) => "interrupted".to_owned(),
             StreamEvent::CachedUpdates { node, .. } => format!("cached:{node}"),
             StreamEvent::CheckpointMeta { step, .. } => format!("meta:{step}"),
+            StreamEvent::Custom(_) => "custom".to_owned(),
         })
         .collect()
 }

@@ -282,6 +282,7 @@ fn event_text(ns: &str, e: &StreamEvent) -> String {
         StreamEvent::Interrupted(list) => format!("{ns} interrupted {}", list.len()),
         StreamEvent::CachedUpdates { node, update } => format!("{ns} cached {node} {update}"),
         StreamEvent::CheckpointMeta { step, .. } => format!("{ns} meta {step}"),
+        StreamEvent::Custom(v) => format!("{ns} custom {v}"),
     }
 }
 

@@ -577,6 +577,7 @@ fn stream_reports_tasks_updates_checkpoints_and_values_in_order() {
             StreamEvent::Interrupted(_) => "interrupted".to_owned(),
             StreamEvent::CachedUpdates { node, .. } => format!("cached:{node}"),
             StreamEvent::CheckpointMeta { step, .. } => format!("meta:{step}"),
+            StreamEvent::Custom(_) => "custom".to_owned(),
         })
         .collect();
     assert_eq!(

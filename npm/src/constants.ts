@@ -13,6 +13,10 @@ export const COPY = "__copy__";
 export const INTERRUPT = "__interrupt__";
 /** `Command.graph` value addressing the graph that runs this one as a subgraph. */
 export const PARENT = "__parent__";
+/** The first item of a task's `langgraph_path` when a channel triggered it. */
+export const PULL = "__pregel_pull";
+/** The first item of a task's `langgraph_path` (and its trigger) when a `Send` runs it. */
+export const PUSH = "__pregel_push";
 
 /** Whether a run's result (or a stream chunk) reports interrupts: it has an `__interrupt__` list (LangGraph.js's `isInterrupted`). */
 export function isInterrupted(values: unknown): values is { [INTERRUPT]: { id?: string; value?: unknown }[] } {

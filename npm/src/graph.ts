@@ -48,7 +48,7 @@ import { RunCancel, cancellable, runSignal } from "./cancel.js";
 import { compiledStore, runStore, storeOfGraph, storeOption, type BaseStore } from "./store.js";
 import { ZodInputValidator, isZodObject, type ZodObjectState, type ZodOutput } from "./zod.js";
 import { checkConfigurable, runtimeDefinitions } from "./zod_definitions.js";
-import { loadMessageClasses, messageChannelsOf, toEngine } from "./message_classes.js";
+import { assignMessageIds, loadMessageClasses, messageChannelsOf, toEngine } from "./message_classes.js";
 import { NodeMessages } from "./messages_stream.js";
 import {
   drawGraph,
@@ -75,7 +75,6 @@ import type {
   ListOptions,
   NamespacedChunk,
   NamespacedTaggedChunk,
-  NodeConfig,
   NodeFunction,
   Router,
   RunnableConfig,
@@ -192,26 +191,7 @@ function nodeMetadata(name: string, metadata: unknown): Record<string, unknown> 
   return { ...metadata };
 }
 
-/**
- * A node's metadata where LangGraph.js puts it in the node's config:
- * merged into `config.metadata` over the `langgraph_*` keys (its task
- * config's `{ ...langgraphMetadata, ...proc.metadata }`).
- */
-function withNodeMetadata(metadata: Record<string, unknown> | undefined): ((config: NodeConfig) => void) | undefined {
-  return metadata === undefined ? undefined : (config) => Object.assign(config.metadata, metadata);
-}
-
-/** What a node's config gets beside the run's: its `metadata` option, and the graph's store as `config.store`. */
-function nodeDecoration(metadata: Record<string, unknown> | undefined, store: (config: { store?: BaseStore }) => void): (config: NodeConfig) => void {
-  const meta = withNodeMetadata(metadata);
-  if (meta === undefined) return store as (config: NodeConfig) => void;
-  return (config) => {
-    meta(config);
-    store(config as NodeConfig & { store?: BaseStore });
-  };
-}
-
-/** Checks `addNode`'s options: only LangGraph.js's names (each is read where it is used). */
+/** Checks `addNode`'s options: `ends` goes to the bindings; LangGraph.js options the engine lacks fail, naming the difference. */
 function nodeOptions(name: string, options: unknown): AddNodeOptions {
   if (options == null) return {};
   if (typeof options !== "object") {
@@ -545,7 +525,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
 function engineNode(builder: StateGraphImpl<object, object>, call: UserNode, policies: NodePolicies, metadata?: Record<string, unknown>): RawNode {
   const validated = validatingUpdates(call, builder[DEFINITION]?.schema);
   const messages = builder[DEFINITION]?.messages;
-  return wrapNode(withPolicies(validated, policies), nodeDecoration(metadata, storeOfGraph(builder)), messages);
+  return wrapNode(withPolicies(validated, policies), { metadata, store: storeOfGraph(builder) }, messages);
 }
 
 /**
@@ -711,13 +691,15 @@ export function bindConfig<G extends object>(bound: G, from: object, base: Runna
   return bound;
 }
 
-/** LangGraph.js's `mergeConfigs`: `extra` over `base`, `configurable` and `metadata` merged key by key. */
+/** LangGraph.js's `mergeConfigs`: `extra` over `base`, `configurable` and `metadata` merged key by key, `tags` joined. */
 export function mergeConfigs(base: RunnableConfig | undefined, extra: RunnableConfig | undefined): RunnableConfig {
   if (base === undefined) return extra ?? {};
   if (extra == null) return { ...base };
   const out: RunnableConfig = { ...base, ...extra };
   if (base.configurable !== undefined || extra.configurable !== undefined) out.configurable = { ...base.configurable, ...extra.configurable };
   if (base.metadata !== undefined || extra.metadata !== undefined) out.metadata = { ...base.metadata, ...extra.metadata };
+  // LangGraph.js's `ensureLangGraphConfig` puts the bound config's tags before the call's.
+  if (isArray(base.tags) && isArray(extra.tags)) out.tags = [...base.tags, ...extra.tags];
   return out;
 }
 
@@ -939,6 +921,33 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     await this.cache?.clear([]);
   }
 
+  /**
+   * What a caller writes to the state (a run's input, a `Command`, an
+   * update) as the engine takes it: its id-less message instances given
+   * ids in place first, as LangGraph.js's reducer gives them.
+   */
+  #written<T>(v: T): T {
+    const keys = this[DEFINITION]?.messages?.keys;
+    if (keys !== undefined) assignMessageIds(v, keys);
+    return toEngine(v);
+  }
+
+  /** `bulkUpdateState`'s supersteps, each update's `values` as {@link #written} makes them. */
+  #writtenSupersteps<T>(supersteps: T): T {
+    const keys = this[DEFINITION]?.messages?.keys;
+    try {
+      if (keys !== undefined && isArray(supersteps)) {
+        for (const step of supersteps as unknown[]) {
+          const updates = isRecord(step) ? step.updates : undefined;
+          if (isArray(updates)) for (const u of updates as unknown[]) if (isRecord(u)) assignMessageIds(u.values, keys);
+        }
+      }
+    } catch {
+      // A getter or Proxy trap that throws (a revoked Proxy): the bindings read the value again and name what is wrong.
+    }
+    return toEngine(supersteps);
+  }
+
   /** A state (a run's result) with LangChain message instances where LangGraph.js has them (message_classes.ts). */
   #values(values: unknown): unknown {
     return this[DEFINITION]?.messages?.values(values) ?? values;
@@ -968,7 +977,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     const task = this.#joinedTask(config);
     const output = (out: unknown) => this.#values(out) as RunOutput<S>;
     if (task !== undefined) {
-      return nestedRun(runGraphOf(this as unknown as CompiledStateGraph<object>), input, config, () => this.#withInput(input, (i) => this[RAW].invokeInTask(toEngine(i), task)).then(output));
+      return nestedRun(runGraphOf(this as unknown as CompiledStateGraph<object>), input, config, () => this.#withInput(input, (i) => this[RAW].invokeInTask(this.#written(i), task)).then(output));
     }
     const { thread, strategy } = laneOptions(config);
     let context: unknown;
@@ -989,9 +998,9 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
           this.#cacheSettled(
             this.#withInput(input, (i) =>
               runs === undefined
-                ? this[RAW].invoke(toEngine(i), runConfig)
+                ? this[RAW].invoke(this.#written(i), runConfig)
                 : // LangGraph.js's invoke is a stream: with callbacks, the engine's task events report the tasks' runs.
-                  this[RAW].stream(toEngine(i), runConfig, modesWithRuns([]), rootChunks(runs, [], false, () => {}), true, true),
+                  this[RAW].stream(this.#written(i), runConfig, modesWithRuns([]), rootChunks(runs, [], false, () => {}), true, true),
             ).then(output),
           ),
         ),
@@ -1074,7 +1083,9 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       const internal = messages === undefined ? [] : ["debug", "updates"].filter((m) => !list.includes(m));
       const breakpointNs = subgraphs ? deepestMapNamespace(config) : undefined;
       const adapt = this[CHUNK];
-      const chunk = (mode: string, c: unknown, ns: string[]) => {
+      // Custom chunks of subgraphs' nodes travel through the engine as tokens (see `writer`).
+      const customs = new Map<number, unknown>();
+      const deliver = (mode: string, c: unknown, ns: string[]) => {
         if (breakpointNs !== undefined && ns.length === 0 && isBreakpointChunk(c)) ns = breakpointNs;
         if (messages !== undefined) {
           if (mode === "debug") messages.debug(c, ns);
@@ -1083,6 +1094,13 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
         }
         if (adapt !== undefined) c = adapt(mode, c);
         emit(mode, withTaskMetadata(mode, this[DEFINITION]?.messages?.chunk(mode, c, ns) ?? c, taskMetadata, nodeMetadata, ns), ns);
+      };
+      // What the engine streams: its "custom" chunks are the tokens of chunks kept here.
+      const chunk = (mode: string, c: unknown, ns: string[]) => {
+        if (mode !== "custom") return deliver(mode, c, ns);
+        const value = customs.get(c as number);
+        customs.delete(c as number);
+        deliver(mode, value, ns);
       };
       // "custom" chunks come from the nodes' `config.writer`, not from the engine.
       const custom = list.includes("custom");
@@ -1099,10 +1117,25 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
         const modesIn = parent === undefined ? engineModes : modesWithRuns(own);
         const chunkIn = parent === undefined ? chunk : nestedChunks(parent.runs, parent.runs.namespaceOf(parent.taskId), own, chunk as (mode: string, c: unknown, ns?: string[]) => void);
         return nestedRun(runGraphOf(this as unknown as CompiledStateGraph<object>), input, config, () =>
-          this.#withInput(input, (i) => this[RAW].streamInTask(toEngine(i), task, modesIn, chunkIn)).then((out) => this.#values(out)),
+          this.#withInput(input, (i) => this[RAW].streamInTask(this.#written(i), task, modesIn, chunkIn)).then((out) => this.#values(out)),
         ).then(() => undefined);
       }
-      const writer = custom ? (c: unknown) => (data.runs === undefined ? chunk("custom", c, []) : data.runs.deliver(() => chunk("custom", c, []))) : undefined;
+      // A subgraph's node writes among its subgraph's events: its chunk goes into the engine's
+      // queue of them (as a token: the chunk may be any value), to keep its place in the stream.
+      let tokens = 0;
+      const writer = custom
+        ? (c: unknown, ns: string[], task: number) => {
+            if (subgraphs && ns.length > 0) {
+              const token = ++tokens;
+              customs.set(token, c);
+              if (raw.taskCustom(task, token)) return;
+              customs.delete(token);
+            }
+            // With callbacks, a chunk waits for the task runs reported before it (task_runs.ts).
+            if (data.runs === undefined) deliver("custom", c, ns);
+            else data.runs.deliver(() => deliver("custom", c, ns));
+          }
+        : undefined;
       const data: RunData = {
         context: this.#context(config),
         writer,
@@ -1119,11 +1152,11 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
           classesKnown(() =>
             this.#cacheSettled(
               this.#withInput(input, (i) => {
-                if (runs === undefined) return this[RAW].stream(toEngine(i), runConfig, engineModes, chunk, subgraphs, false);
+                if (runs === undefined) return this[RAW].stream(this.#written(i), runConfig, engineModes, chunk, subgraphs, false);
                 // With callbacks: the tasks' events (and the subgraphs' states) report their runs;
                 // the engine streams subgraphs for them, and the caller gets only what it asked for.
                 const tapped = rootChunks(runs, wanted, subgraphs, chunk as (mode: string, c: unknown, ns?: string[]) => void);
-                return this[RAW].stream(toEngine(i), runConfig, modesWithRuns(wanted), tapped, true, true);
+                return this[RAW].stream(this.#written(i), runConfig, modesWithRuns(wanted), tapped, true, true);
               }),
             ),
           ),
@@ -1171,7 +1204,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   updateState(config: RunnableConfig, values: Partial<S> | null, asNode?: string): Promise<UpdatedConfig> {
     const { thread, strategy } = laneOptions(config);
     return onThread(this[SAVER], thread, strategy, "updateState(config, values, asNode)", () =>
-      this[RAW].updateState(config, toEngine(values), asNode),
+      this[RAW].updateState(config, this.#written(values), asNode),
     );
   }
 
@@ -1179,7 +1212,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   bulkUpdateState(config: RunnableConfig, supersteps: { updates: StateUpdate<S>[] }[]): Promise<UpdatedConfig> {
     const { thread, strategy } = laneOptions(config);
     return onThread(this[SAVER], thread, strategy, "bulkUpdateState(config, supersteps)", () =>
-      this[RAW].bulkUpdateState(config, toEngine(supersteps)),
+      this[RAW].bulkUpdateState(config, this.#writtenSupersteps(supersteps)),
     );
   }
 

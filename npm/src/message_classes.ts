@@ -67,8 +67,83 @@ export function messageToEngine(m: LcMessage): Record<string, unknown> {
   instancesSeen = true;
   const out: Record<string, unknown> = { type };
   const own = message as unknown as Record<string, unknown>;
-  for (const key of Object.keys(message.lc_kwargs)) out[key] = key in own ? own[key] : message.lc_kwargs[key];
+  for (const key of Object.keys(message.lc_kwargs)) {
+    // LangChain serializes a message as JSON: an `undefined` field (a ToolMessage's
+    // `artifact`) is absent once LangGraph.js's saver has stored it, not `null`.
+    const value = withoutUndefined(key in own ? own[key] : message.lc_kwargs[key]);
+    if (value !== undefined) out[key] = value;
+  }
   return out;
+}
+
+/** `v` with the `undefined` properties of its objects left out, as `JSON.stringify` leaves them (copied only where one is). */
+function withoutUndefined(v: unknown, depth = 0): unknown {
+  if (v === null || typeof v !== "object" || depth > 64) return v;
+  if (Array.isArray(v)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      const x = withoutUndefined(v[i], depth + 1);
+      if (x !== v[i]) (out ??= v.slice())[i] = x;
+    }
+    return out ?? v;
+  }
+  if (!isPlainRecord(v)) return v;
+  let out: Record<string, unknown> | undefined;
+  for (const [k, x] of Object.entries(v)) {
+    const y = withoutUndefined(x, depth + 1);
+    if (y === x && x !== undefined) continue;
+    out ??= { ...v };
+    if (y === undefined) delete out[k];
+    else out[k] = y;
+  }
+  return out ?? v;
+}
+
+/** A new message id as LangGraph.js's reducer makes one (`uuid` v4); `undefined` where the platform has none. */
+export function newMessageId(): string | undefined {
+  return (globalThis as { crypto?: { randomUUID?: () => string } }).crypto?.randomUUID?.();
+}
+
+/**
+ * LangGraph.js's `messagesStateReducer` gives a message instance that has
+ * no id one in place (`m.id = v4(); m.lc_kwargs.id = m.id`), so the object
+ * a node returned (or a caller passed in) carries the id the state keeps:
+ * done here to the instances written to the channels `keys`, in an update
+ * object or a `Command`'s update. A chunk (`AIMessageChunk`) is not
+ * changed: the reducer makes a new message of it.
+ */
+export function assignMessageIds(v: unknown, keys: readonly string[]): void {
+  if (keys.length === 0 || !classesPossible() || v === null || typeof v !== "object") return;
+  try {
+    const command = v as { lg_name?: unknown; update?: unknown };
+    if (command.lg_name === "Command") {
+      const update = command.update;
+      if (Array.isArray(update)) {
+        for (const pair of update) if (Array.isArray(pair) && keys.includes(pair[0] as string)) idsOf(pair[1]);
+      } else if (update !== null && typeof update === "object") assignMessageIds(update, keys);
+      return;
+    }
+    if (Array.isArray(v)) {
+      // A node may return several updates and Commands.
+      for (const item of v) if (item !== null && typeof item === "object") assignMessageIds(item, keys);
+      return;
+    }
+    const update = v as Record<string, unknown>;
+    for (const key of keys) if (key in update) idsOf(update[key]);
+  } catch {
+    // A getter or Proxy trap that throws: the bindings read the value again and name what is wrong.
+  }
+}
+
+/** Gives each message instance of a channel's written value (one, or a list) an id if it has none. */
+function idsOf(value: unknown): void {
+  for (const m of Array.isArray(value) ? value : [value]) {
+    if (!isMessageInstance(m) || (m.id !== undefined && m.id !== null) || /Chunk$/.test(m.constructor.name)) continue;
+    const id = newMessageId();
+    if (id === undefined) return;
+    m.id = id;
+    m.lc_kwargs.id = id;
+  }
 }
 
 /**

@@ -18,8 +18,9 @@
 // subgraph's state, and with `subgraphs: true` the subgraph's own nodes,
 // which the run's data does not reach) emits from its `"updates"` chunk,
 // just before it, the messages that were instances.
-import { isMessageInstance, reviveWrittenMessages, type LcMessage } from "./message_classes.js";
-import { runMetadata } from "./task_runs.js";
+import { isMessageInstance, newMessageId, reviveWrittenMessages, type LcMessage } from "./message_classes.js";
+import { runMetadata } from "./node_config.js";
+import { argumentError, thrownText } from "./args.js";
 
 
 /** What a task-start chunk tells of a task. */
@@ -60,8 +61,13 @@ export class NodeMessages {
     this.#emit = emit;
     this.#nodeMetadata = nodeMetadata;
     const c = isRecord(config) ? config : {};
-    this.#tags = Array.isArray(c.tags) ? [...(c.tags as unknown[])] : [];
-    this.#metadata = runMetadata(config);
+    try {
+      this.#tags = Array.isArray(c.tags) ? [...(c.tags as unknown[])] : [];
+      this.#metadata = runMetadata(c);
+    } catch (e) {
+      // A config whose getters throw: the run's own reading of it names the mistake the same way.
+      throw argumentError(`config: reading it threw ${thrownText(e)}`, e);
+    }
   }
 
   /** A `"debug"` chunk of the run (from namespace `ns`): a starting task's step, triggers and path. */
@@ -134,12 +140,30 @@ export class NodeMessages {
     this.#emitAll(output, task, taskId, step);
   }
 
-  /** Emits the messages of `output` (what a task returned) not seen yet, LangGraph.js's way. */
+  /**
+   * Emits the messages of `output` (what a task returned) not seen yet,
+   * LangGraph.js's way: a message without an id gets the one LangGraph.js's
+   * handler gives it, in place (`run-<run id>-out-<index>`, a ToolMessage
+   * `run-<run id>-tool-<tool_call_id>`; the run id is the node's callback
+   * run's, here a fresh UUID per node run).
+   */
   #emitAll(output: unknown, task: TaskInfo, taskId: string, step: number): void {
     let meta: Record<string, unknown> | undefined;
+    let runId: string | undefined;
+    let index = 0;
     const emit = (value: unknown) => {
       if (!isMessageInstance(value)) return;
+      const at = index++;
       if (value.id != null && this.#seen.has(value.id)) return;
+      if (value.id == null) {
+        runId ??= newMessageId();
+        if (runId !== undefined) {
+          const toolCall = (value as { tool_call_id?: unknown }).tool_call_id;
+          const tool = (value.getType?.() ?? value._getType()) === "tool";
+          value.id = tool ? `run-${runId}-tool-${String(toolCall)}` : `run-${runId}-out-${at}`;
+          value.lc_kwargs.id = value.id;
+        }
+      }
       if (value.id != null) this.#seen.add(value.id);
       meta ??= this.#meta(task, taskId, step);
       this.#emit([value, meta], task.ns);

@@ -570,7 +570,7 @@ function nodeSpec(node: PregelNode, graphRetry: RetryPolicy | undefined): [objec
   // A retried node starts over: what its attempt wrote through the task goes.
   const fn = policy === undefined ? run : withRetry(run as unknown as UserNode, policy, (config) => clearTaskWrites(config));
   const metadata = Object.keys(node.metadata ?? {}).length > 0 ? node.metadata : undefined;
-  return [{ ...base, bound: wrapNode(fn as UserNode, metadata === undefined ? undefined : (c) => Object.assign(c.metadata, metadata)) }, undefined];
+  return [{ ...base, bound: wrapNode(fn as UserNode, { metadata }) }, undefined];
 }
 
 function clearTaskWrites(config: unknown): void {

@@ -3,7 +3,7 @@
 // engine sees one call that either succeeds or fails with the last error.
 import { argumentError, describe, isRecord } from "./args.js";
 import { isGraphInterrupt } from "./errors.js";
-import type { UserNode } from "./runtime.js";
+import { retryAttempt, type UserNode } from "./runtime.js";
 
 /** LangGraph.js's `RetryPolicy`. */
 export interface RetryPolicy {
@@ -65,7 +65,7 @@ export function withRetry(fn: UserNode, policy: RetryPolicy, beforeRetry?: (conf
     const attempt = (attempts: number): unknown => {
       let out: unknown;
       try {
-        out = call.call(self, state, config);
+        out = attempts === 0 ? call.call(self, state, config) : retryAttempt(config, attempts + 1, (c) => call.call(self, state, c));
       } catch (error) {
         return retry(error, attempts + 1);
       }

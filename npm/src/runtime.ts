@@ -6,10 +6,11 @@ import { argumentError, describe, hide, option, thrownText } from "./args.js";
 import { GraphValueError, ThreadBusyError, withCode } from "./errors.js";
 import type { Json, NodeConfig } from "./types.js";
 import { THREAD_STORE, type ThreadAccess, type ThreadStore } from "./internal.js";
-import { classesPossible, reviveWrittenIfAny, toEngine, type MessageChannels } from "./message_classes.js";
+import { assignMessageIds, classesPossible, reviveWrittenIfAny, toEngine, type MessageChannels } from "./message_classes.js";
 import type { NodeMessages } from "./messages_stream.js";
 import type { BaseStore } from "./store.js";
 import type { RunCancel } from "./cancel.js";
+import { nodeConfig, runConfig, writerNamespace, type RunConfig } from "./node_config.js";
 import type { GraphRuns } from "./task_runs.js";
 
 /** The running node as `interrupt()` and the thread queues look it up. */
@@ -142,43 +143,18 @@ export function runningRuns(): { runs: GraphRuns; taskId: string } | undefined {
   return here?.runs !== undefined && here.taskId !== undefined ? { runs: here.runs, taskId: here.taskId } : undefined;
 }
 
-/** A copy of JSON data (the run's config is JSON), so no two node calls share an object. */
-function copyJson<T>(v: T): T {
-  if (v === null || typeof v !== "object") return v;
-  if (Array.isArray(v)) return v.map(copyJson) as T;
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) out[k] = copyJson((v as Record<string, unknown>)[k]);
-  return out as T;
-}
-
 /**
- * A run's config copied as {@link copyJson} does, without `configurable[key]`
- * (built without it: deleting a key would slow every later read of the object).
- */
-function copyWithout(base: unknown, key: string): unknown {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(base as Record<string, unknown>)) {
-    if (k !== "configurable" || v === null || typeof v !== "object") {
-      out[k] = copyJson(v);
-      continue;
-    }
-    const configurable: Record<string, unknown> = {};
-    for (const c of Object.keys(v)) if (c !== key) configurable[c] = copyJson((v as Record<string, unknown>)[c]);
-    out[k] = configurable;
-  }
-  return out;
-}
-
-/**
- * What one run gives its JS nodes besides the engine's config: LangGraph.js's
- * runtime `context` and the `"custom"` stream mode's `writer`. The engine
- * carries only a number for it, in `configurable` under `RUN_KEY` (keys
- * starting with `__` stay out of checkpoint metadata, as in LangGraph), and
- * `wrapNode` swaps the number for the data and removes the key.
+ * What one run gives its JS nodes: their config's run part (made from the
+ * caller's config, node_config.ts), LangGraph.js's runtime `context`, the
+ * `"custom"` stream mode's `writer`, and more. The engine carries only a
+ * number for it, in `configurable` under `RUN_KEY` (keys starting with `__`
+ * stay out of checkpoint metadata, as in LangGraph), and `wrapNode` finds
+ * the data by it.
  */
 export interface RunData {
   context?: unknown;
-  writer?: (chunk: unknown) => void;
+  /** With `streamMode: "custom"`: a chunk written by running task `task`, in namespace `ns` (its graph's: the task's parents). */
+  writer?: (chunk: unknown, ns: string[], task: number) => void;
   /** `false` for a run of a graph without a checkpointer: `interrupt()` then fails, as in LangGraph.js. */
   checkpointed?: boolean;
   /** The `"messages"` stream of the run, when it streams that mode. */
@@ -191,6 +167,8 @@ export interface RunData {
   runs?: GraphRuns;
   /** Called as each node of the run starts (a saver bridge starts putting the run's checkpoints then). */
   onNodeStart?: () => void;
+  /** The run's part of its nodes' configs (node_config.ts), made by `withRunData`. */
+  node?: RunConfig;
 }
 
 /** Where a run's token travels in `configurable`. */
@@ -201,27 +179,21 @@ let nextRun = 0;
 const freeTokens: number[] = [];
 
 /**
- * `config` with run data attached (a copy; `config` itself when there is
- * none), and the function that forgets it once the run has settled.
+ * `config` with run data attached (a copy; `config` itself when it is no
+ * object), and the function that forgets it once the run has settled.
  */
 export function withRunData(config: unknown, data: RunData): [unknown, () => void] {
-  if (
-    data.context === undefined &&
-    data.writer === undefined &&
-    data.messages === undefined &&
-    data.store === undefined &&
-    data.cancel === undefined &&
-    data.onNodeStart === undefined &&
-    data.checkpointed !== false
-  ) {
-    return [config, () => {}];
-  }
   // A config (or `configurable`) that is not an object goes to the engine as it is: the engine
   // names the mistake, and the run never reaches a node.
   const base = (config ?? {}) as { configurable?: Record<string, unknown> };
   if (typeof base !== "object") return [config, () => {}];
   const configurable = option(base, "configurable", "config");
   if (configurable != null && typeof configurable !== "object") return [config, () => {}];
+  try {
+    data.node = runConfig(base, data.context, data.store, data.messages !== undefined);
+  } catch (e) {
+    throw argumentError(`config: reading it threw ${thrownText(e)}`, e);
+  }
   // The most recently freed token first: a thread's runs one after another carry the same
   // token, so the engine's config (compared by value) is converted once, not once per run.
   const token = freeTokens.pop() ?? ++nextRun;
@@ -241,54 +213,64 @@ export function withRunData(config: unknown, data: RunData): [unknown, () => voi
 export type UserNode = (state: never, config: never) => unknown;
 
 /** A node as the bindings call it (core/wasm/src/node.rs). */
-export type RawNode = (state: unknown, base: unknown, task: number, node: string, step: number, taskId: string, ns: string) => unknown;
+export type RawNode = (
+  state: unknown,
+  base: unknown,
+  task: number,
+  node: string,
+  step: number,
+  taskId: string,
+  ns: string,
+  trigger: string,
+  push: number,
+  map: Record<string, string>,
+) => unknown;
+
+/** The `writer` of a node of a run that does not stream `"custom"` (LangGraph.js's writes nothing then). */
+const noWriter = (_chunk: unknown): void => {};
+
+/** What a compiled graph adds to its nodes' configs (graph.ts): `addNode`'s `metadata`, the graph's own store. */
+export interface NodeExtras {
+  /** Merged into `config.metadata` after the `langgraph_*` keys (LangGraph.js's `proc.metadata`). */
+  metadata?: Record<string, unknown>;
+  /** The store of the node's graph (`compile({ store })`), for a run that brought none. */
+  store?: () => BaseStore | undefined;
+}
 
 /**
- * A JS node as the bindings call it (core/wasm/src/node.rs): `base` is the
- * run's config, converted once per run, with `metadata.langgraph_node`,
- * `langgraph_step` and `langgraph_task_id` already in their places (null);
- * each call gets its own copy with them filled in, as LangGraph.js's nodes do,
- * and with the task's checkpoint namespace `ns` (`node:task_id`, under the
- * parent's for a subgraph's node) as `configurable.checkpoint_ns` (no
- * `checkpoint_id`: a node is not addressed at a checkpoint) and as
- * `metadata.langgraph_checkpoint_ns` and `metadata.checkpoint_ns`.
- * `task` is the running task's number (core/wasm/src/task.rs), kept where
- * `interrupt()` finds it and hands it back to the engine. `decorate`, when
- * given, adds what LangGraph.js's runtime puts in a node's config.
+ * A JS node as the bindings call it (core/wasm/src/node.rs): each call
+ * gets its own config, made as LangGraph.js makes a node's config
+ * (node_config.ts) from its run's part (`RunData.node`) and the task:
+ * `node`, `step`, `taskId`, its checkpoint namespace `ns` (`node:task_id`,
+ * under the parent's for a subgraph's node), the channel that triggered
+ * it, the index of its `Send` (`push`) and the superstep's
+ * `checkpoint_map`. `base`, the run's config as the engine holds it, is
+ * what a run without run data (the bindings used alone) gives its nodes.
+ * `task` is the running task's number (core/wasm/src/task.rs), kept
+ * where `interrupt()` finds it and hands it back to the engine.
  * `messages`, the graph's message channels, makes the node see (and its
  * result hand the engine) LangChain message instances as LangGraph.js's
  * nodes do, when `@langchain/core` is installed (message_classes.ts).
  */
-export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, messages?: MessageChannels): RawNode {
+export function wrapNode(fn: UserNode, extras: NodeExtras = {}, messages?: MessageChannels): RawNode {
   const call = fn as unknown as (state: unknown, config: unknown) => unknown;
   // What the node function is called on: LangGraph.js calls it as a method of
   // the node's RunnableCallable, whose `name` is the node's name (a class
   // method passed unbound, `new Node("1").call`, reads `this.name`).
   let receiver: { readonly name: string } | undefined;
-  return (state, base, task, node, step, taskId, ns) => {
+  return (state, base, task, node, step, taskId, ns, trigger, push, map) => {
     receiver ??= Object.freeze({ name: node });
     const token = (base as { configurable?: Record<string, unknown> }).configurable?.[RUN_KEY];
-    const config = (token === undefined ? copyJson(base) : copyWithout(base, RUN_KEY)) as NodeConfig;
-    const metadata = config.metadata;
-    metadata.langgraph_node = node;
-    metadata.langgraph_step = step;
-    metadata.langgraph_task_id = taskId;
-    metadata.langgraph_checkpoint_ns = ns;
-    metadata.checkpoint_ns = ns;
+    const run = token === undefined ? undefined : runs.get(token as number);
+    // A run without run data (none is made without a config object) gets the engine's config as its own.
+    const own = run?.node ?? runConfig(base, undefined, undefined, false);
+    const sink = run?.writer;
+    const writer = sink === undefined ? noWriter : (chunk: unknown) => sink(chunk, writerNamespace(ns), task);
+    const store = own.store ?? extras.store?.();
+    const config = nodeConfig(own, { node, step, taskId, ns, trigger, push, map }, writer, interrupt, store);
     hide(config, TASK, task);
-    const configurable = config.configurable as Record<string, unknown>;
-    // LangGraph.js's task config: `checkpoint_id: undefined, checkpoint_ns: <task ns>`.
-    configurable.checkpoint_id = undefined;
-    configurable.checkpoint_ns = ns;
-    let run: RunData | undefined;
-    if (token !== undefined) {
-      run = runs.get(token as number);
-      if (run?.context !== undefined) (config as NodeConfig & { context?: unknown }).context = run.context;
-      if (run?.writer !== undefined) (config as NodeConfig & { writer?: unknown }).writer = run.writer;
-      if (run?.store !== undefined) (config as NodeConfig & { store?: unknown }).store = run.store;
-      run?.onNodeStart?.();
-    }
-    decorate?.(config);
+    if (extras.metadata !== undefined) Object.assign(config.metadata, extras.metadata);
+    run?.onNodeStart?.();
     // What `interrupt()` and the thread queues (`onThread`) look up: the
     // task, and the thread its run is on.
     const here: Running = { task, thread: threadKey(config.configurable.thread_id), config, input: state };
@@ -337,10 +319,36 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, 
     const stream = run?.messages;
     const done = (r: unknown) => {
       stream?.end(taskId, step, r);
+      // LangGraph.js's reducer gives the node's id-less message instances their ids in place.
+      if (messages !== undefined) assignMessageIds(r, messages.keys);
       return toEngine(r);
     };
     return isThenable(result) ? result.then(done) : done(result);
   };
+}
+
+/**
+ * Runs attempt number `attempt` (2 and on) of a node with a retry policy
+ * (retry.ts): LangGraph.js gives each retry a new config whose
+ * `executionInfo.nodeAttempt` counts it, and `getConfig()` returns it.
+ */
+export function retryAttempt(config: unknown, attempt: number, call: (config: unknown) => unknown): unknown {
+  if (config === null || typeof config !== "object") return call(config);
+  const next: Record<string | symbol, unknown> = { ...config };
+  const info = (config as { executionInfo?: unknown }).executionInfo;
+  if (info !== null && typeof info === "object") next.executionInfo = { ...info, nodeAttempt: attempt };
+  // The node's task travels with its config, out of sight.
+  hide(next, TASK, (config as Record<symbol, unknown>)[TASK]);
+  const here = running();
+  if (here === null) return call(next);
+  const again: Running = { ...here, config: next as unknown as NodeConfig };
+  const previous = current;
+  current = again;
+  try {
+    return storage ? storage.run(again, call, next) : call(next);
+  } finally {
+    current = previous;
+  }
 }
 
 /** `fn.call(self, state, config)`, for `AsyncStorage.run` (no closure per node call). */

@@ -253,12 +253,10 @@ function storeSlot(builder: object): { store?: BaseStore } {
   return slot;
 }
 
-/** What `wrapNode` adds to a node's config of `builder`'s graph: its compiled store, when the run brought none. */
-export function storeOfGraph(builder: object): (config: { store?: BaseStore }) => void {
+/** The store `builder`'s graph was compiled with, as its nodes' configs read it when the run brought none (runtime.ts `wrapNode`). */
+export function storeOfGraph(builder: object): () => BaseStore | undefined {
   const slot = storeSlot(builder);
-  return (config) => {
-    if (config.store === undefined && slot.store !== undefined) config.store = slot.store;
-  };
+  return () => slot.store;
 }
 
 /** The store of a run of `graph`: the run's `config.store`, else the compiled one. */

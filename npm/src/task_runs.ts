@@ -36,6 +36,7 @@ import * as raw from "./wasm/chronograph.js";
 import { START } from "./constants.js";
 import { GraphInterrupt } from "./errors.js";
 import type { CallbackManager, ChainRun, CoreCallbacks } from "./langchain_callbacks.js";
+import { runMetadata } from "./node_config.js";
 
 /** What the runs read of a compiled graph. */
 export interface RunGraph {
@@ -54,9 +55,6 @@ const GRAPH = { lc: 1, type: "not_implemented", id: ["langgraph", "CompiledState
 const SEQUENCE = { lc: 1, type: "not_implemented", id: ["langchain_core", "runnables", "RunnableSequence"] };
 const LAMBDA = { lc: 1, type: "not_implemented", id: ["langchain_core", "runnables", "RunnableLambda"] };
 
-/** The keys of `configurable` LangGraph.js copies into a run's metadata (its `PROPAGATE_TO_METADATA`). */
-const PROPAGATED = ["thread_id", "checkpoint_id", "checkpoint_ns", "task_id", "run_id", "assistant_id", "graph_id"];
-
 function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
@@ -64,15 +62,6 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 /** LangChain's `_coerceToDict`: an object as it is, anything else as `{ [key]: value }`. */
 function asDict(value: unknown, key: string): unknown {
   return value && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date) ? value : { [key]: value };
-}
-
-/** A run's metadata as LangGraph.js builds it: `ls_integration`, the caller's, then `configurable`'s ids. */
-export function runMetadata(config: unknown): Record<string, unknown> {
-  const c = isRecord(config) ? config : {};
-  const metadata: Record<string, unknown> = { ls_integration: "langgraph", ...(isRecord(c.metadata) ? c.metadata : {}) };
-  const configurable = isRecord(c.configurable) ? c.configurable : {};
-  for (const key of PROPAGATED) if (!(key in metadata) && configurable[key] !== undefined) metadata[key] = configurable[key];
-  return metadata;
 }
 
 /** One graph running in the run: the root, a subgraph, a graph a node invoked. */

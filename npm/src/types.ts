@@ -97,9 +97,11 @@ export interface RunnableConfig {
    * LangGraph.js (without it, the run as one chain run).
    */
   callbacks?: unknown;
-  /** Tags of the run's chain run (its tasks' runs inherit them). */
+  /** Tags of the run's chain run (its tasks' runs inherit them); nodes get them as `config.tags`. */
   tags?: string[];
-  /** The name of the run's chain run (default: the graph's `getName()`). */
+  /** LangChain's `maxConcurrency`: passed on to nodes as `config.maxConcurrency` (and used by `batch`). */
+  maxConcurrency?: number;
+  /** The name of the run's chain run (default: the graph's `getName()`); nodes get their own name as `config.runName`. */
   runName?: string;
   /** The id of the run's chain run (default: a new UUID). */
   runId?: string;
@@ -215,27 +217,58 @@ export interface StateSnapshot<S extends object = StateValues> {
 
 /** The config a node function receives: the run's config plus the task's metadata. */
 export interface NodeConfig {
-  configurable: Configurable;
-  recursionLimit?: number;
-  /** The run's `context` (`invoke(input, { context })`), LangGraph.js v1's runtime context. */
-  context?: unknown;
-  /** With `streamMode: "custom"`: sends a chunk to the stream. */
-  writer?: (chunk: unknown) => void;
-  /** The long-term store (`compile({ store })`, or the run's `config.store`), shared across threads. */
-  store?: BaseStore;
-  /** Aborted when the run is cancelled (the run's `signal`, `stream.cancel()`, `stepTimeout`) or another task of the step failed. */
-  signal?: AbortSignal;
+  /** The run's tags (`config.tags`). */
+  tags: string[];
   /** In a run with LangChain callbacks: the `CallbackManager` of the task's chain run (what the node calls with its config nests in it). */
   callbacks?: unknown;
   metadata: {
-    langgraph_node: string;
+    /** LangGraph.js's run marker. */
+    ls_integration: "langgraph";
     langgraph_step: number;
-    langgraph_task_id: string;
+    langgraph_node: string;
+    /** The channel that scheduled the task (`branch:to:NODE`, a join's), or `__pregel_push` for a `Send`'s. */
+    langgraph_triggers: string[];
+    /** `["__pregel_pull", node]`, or `["__pregel_push", index, false]` for the index-th `Send`. */
+    langgraph_path: (string | number | boolean)[];
     /** The task's checkpoint namespace (`node:task_id`, under its parent's in a subgraph). */
     langgraph_checkpoint_ns: string;
     checkpoint_ns: string;
-    [key: string]: Json;
+    [key: string]: unknown;
   };
+  recursionLimit: number;
+  /** The run's `configurable`, with the task's `checkpoint_ns` and the `checkpoint_map` of its checkpoints (no `checkpoint_id`). */
+  configurable: Configurable & { checkpoint_map: { [namespace: string]: string } };
+  /** The run's `maxConcurrency`, when it gives one. */
+  maxConcurrency?: number;
+  /** The run's `context` (`invoke(input, { context })`), LangGraph.js v1's runtime context. */
+  context?: unknown;
+  /** Aborted when the run is cancelled (the run's `signal`, `stream.cancel()`, `stepTimeout`) or another task of the step failed. */
+  signal?: AbortSignal;
+  /** Sends a chunk to the `"custom"` stream (in the node's subgraph namespace); does nothing when the run does not stream `"custom"`. */
+  writer: (chunk: unknown) => void;
+  /** The package's `interrupt()`. */
+  interrupt: <I = Json, R = Json>(value: I, config?: NodeConfig) => R;
+  /** The long-term store (`compile({ store })`, or the run's `config.store`), shared across threads. */
+  store?: BaseStore;
+  /** The node's name (absent when the run has `callbacks` or streams `"messages"`, as in LangGraph.js). */
+  runName?: string;
+  /** Where the task runs (LangGraph.js's `ExecutionInfo`). */
+  executionInfo: ExecutionInfo;
+}
+
+/** LangGraph.js's `ExecutionInfo`: the running task, in a node's `config.executionInfo`. */
+export interface ExecutionInfo {
+  /** The checkpoint the task's superstep runs from. */
+  checkpointId: string;
+  /** The task's checkpoint namespace. */
+  checkpointNs: string;
+  taskId: string;
+  threadId?: string | number;
+  runId?: string;
+  /** 1, then 2, 3, ... for the retries of a `retryPolicy`. */
+  nodeAttempt: number;
+  /** `Date.now()` when the first attempt started. */
+  nodeFirstAttemptTime: number;
 }
 
 /** A state update: some channels' new values (through their reducers). */

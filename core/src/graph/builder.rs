@@ -109,8 +109,10 @@ pub struct CompileOptions {
     /// `__interrupt__` event) is reported at once, so a quick node's
     /// update comes before a slow parallel subgraph's events, and a run's
     /// interrupts are listed in settling order. Tasks that settle in the
-    /// same poll commit failures and pauses first (a node that throws
-    /// settles sooner in LangGraph.js, which skips its writers), then in
+    /// same poll commit in the order LangGraph.js's promises would settle
+    /// (`pregel/loop/settle.rs`): pauses and failures first (LangGraph.js
+    /// skips their writers), then by the writers each node has (its edges,
+    /// its conditional edges) and what it returned, subgraphs last, ties in
     /// task order. `false` by default; the JS bindings set it.
     pub commit_as_settled: bool,
     /// Keep the run config's extras (`config.metadata`, extra
@@ -161,6 +163,16 @@ pub struct CompileOptions {
     /// run or an update starts from a stored checkpoint, and in snapshots.
     /// `None` by default (LangGraph's behaviour: no value is special).
     pub js_undefined: Option<Value>,
+    /// Leave out of a snapshot's `next` a task that holds a resume value
+    /// but paused again (a node with several `interrupt()` calls, resumed
+    /// once), as LangGraph.js's `_prepareStateSnapshot` does: it counts
+    /// any stored write of the task but an error or an interrupt (so its
+    /// `__resume__`) as the task's writes. LangGraph (Python) reads only a
+    /// finished task's output and lists the task. Only the latest
+    /// checkpoint's snapshot (`get_state` without a `checkpoint_id`) reads
+    /// stored writes, so only it differs. `false` by default; the JS
+    /// bindings set it.
+    pub resumed_not_next: bool,
 }
 
 impl CompileOptions {
@@ -534,6 +546,7 @@ impl StateGraph {
             error_handlers_as_js: options.error_handlers_as_js,
             pregel: None,
             js_undefined: options.js_undefined,
+            resumed_not_next: options.resumed_not_next,
             ids,
         }))
     }

@@ -156,6 +156,8 @@ pub(crate) struct GraphInner {
     pub pregel: Option<Rc<PregelIo>>,
     /// See [`crate::CompileOptions::js_undefined`].
     pub js_undefined: Option<Value>,
+    /// See [`crate::CompileOptions::resumed_not_next`].
+    pub resumed_not_next: bool,
     pub ids: Rc<IdGenerator>,
 }
 
@@ -680,6 +682,7 @@ impl CompiledGraph {
             routes_write_source: self.inner.routes_write_source,
             error_handlers_as_js: self.inner.error_handlers_as_js,
             js_undefined: self.inner.js_undefined.clone(),
+            resumed_not_next: self.inner.resumed_not_next,
             pregel: self.inner.pregel.clone(),
             ids: self.inner.ids.clone(),
         })

@@ -339,6 +339,10 @@ pub(crate) type Writes = Vec<(String, Value)>;
 pub(crate) struct Scratchpad {
     pub node: Name,
     pub task_id: String,
+    /// The task's path (`~__pregel_pull, NAME` or `~__pregel_push, 0000000003, False`).
+    pub path: Name,
+    /// The channels that triggered it (a PULL task's first trigger).
+    pub triggers: Vec<Name>,
     /// The task's namespace, `"[parent_ns|]node:task_id"` (hashed into interrupt ids).
     pub task_ns: String,
     pub step: i64,
@@ -359,6 +363,22 @@ pub(crate) struct Scratchpad {
     pub sent: RefCell<Option<Box<Writes>>>,
     /// The superstep's shared context.
     pub tick: Rc<TickContext>,
+    /// What the task's node returned (for the commit order of
+    /// `CompileOptions::commit_as_settled`, `pregel/loop/settle.rs`).
+    pub returned: Cell<Returned>,
+}
+
+/// What a node returned, as far as the time LangGraph.js's runner takes
+/// to settle its task tells outputs apart (`pregel/loop/settle.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Returned {
+    /// An update object (or a `Command` without `goto`).
+    #[default]
+    Update,
+    /// `null` (no update).
+    Nothing,
+    /// A `Command` with a `goto`.
+    Goto,
 }
 
 /// What an error handler is given (LangGraph's `NodeError`): the node
@@ -384,6 +404,7 @@ impl Scratchpad {
     pub(crate) fn new(
         node: &Name,
         task_id: &str,
+        (path, triggers): (&Name, &[Name]),
         step: i64,
         resume: Vec<Value>,
         tick: Rc<TickContext>,
@@ -392,6 +413,8 @@ impl Scratchpad {
         Scratchpad {
             node: node.clone(),
             task_id: task_id.to_owned(),
+            path: path.clone(),
+            triggers: triggers.to_vec(),
             task_ns,
             step,
             resume: RefCell::new(resume),
@@ -402,6 +425,7 @@ impl Scratchpad {
             node_error: None,
             sent: RefCell::new(None),
             tick,
+            returned: Cell::new(Returned::Update),
         }
     }
 
@@ -435,6 +459,15 @@ pub(crate) fn interrupt_id(task_ns: &str, answered: usize) -> String {
         format!("{task_ns}|{answered}")
     };
     format!("{:032x}", xxhash_rust::xxh3::xxh3_128(key.as_bytes()))
+}
+
+/// How a task was scheduled (LangGraph's task path).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TaskPath {
+    /// A PULL task: its node was triggered by a channel (`~__pregel_pull, NAME`).
+    Pull,
+    /// A PUSH task: the `Send` at this index of the superstep's sends.
+    Push(usize),
 }
 
 /// What a running node can ask of the engine.
@@ -473,6 +506,73 @@ impl NodeContext {
     /// `NodeError` argument); `None` in any other task.
     pub fn node_error(&self) -> Option<&NodeError> {
         self.pad.node_error.as_ref()
+    }
+
+    /// LangGraph's `langgraph_path` of the task: how it was scheduled.
+    pub fn path(&self) -> TaskPath {
+        let rest = self.pad.path.strip_prefix('~').unwrap_or_default();
+        match rest.strip_prefix(crate::reserved::PUSH) {
+            Some(rest) => TaskPath::Push(
+                rest.trim_start_matches(", ")
+                    .split(',')
+                    .next()
+                    .and_then(|i| i.trim().parse().ok())
+                    .unwrap_or(0),
+            ),
+            None => TaskPath::Pull,
+        }
+    }
+
+    /// LangGraph's `langgraph_triggers`: the channels that scheduled the
+    /// task (`branch:to:NODE`, a join's barrier), or `__pregel_push` for a
+    /// task run by a `Send`.
+    pub fn triggers(&self) -> Vec<&str> {
+        match self.path() {
+            TaskPath::Push(_) => vec![crate::reserved::PUSH],
+            TaskPath::Pull => self.pad.triggers.iter().map(|t| &**t).collect(),
+        }
+    }
+
+    /// The first of [`NodeContext::triggers`] (a task has one, as
+    /// LangGraph.js schedules it), without a list.
+    pub fn trigger(&self) -> &str {
+        match self.path() {
+            TaskPath::Push(_) => crate::reserved::PUSH,
+            TaskPath::Pull => self.pad.triggers.first().map_or("", |t| &**t),
+        }
+    }
+
+    /// LangGraph's `checkpoint_map` of the task's config: the checkpoint
+    /// each graph from the root down to the task's runs from, by
+    /// namespace (`""` for the root).
+    pub fn checkpoint_map(&self) -> &BTreeMap<String, String> {
+        &self.pad.tick.checkpoint_map
+    }
+
+    /// Sends `value` to the `custom` stream mode among the events of the
+    /// task's subgraph: queued with them for the root graph, so it keeps
+    /// its place among the subgraph's other events. Returns `false` where
+    /// nothing is queued: a root graph's task (whose graph reports its
+    /// events as they happen), or a run that does not stream subgraphs;
+    /// the caller then reports the value itself.
+    pub fn custom(&self, value: Value) -> bool {
+        let tick = &self.pad.tick;
+        match (&tick.events, tick.checkpoint_ns.is_empty()) {
+            (Some(events), false) => {
+                let event = StreamEvent::Custom(value);
+                events.push(tick.checkpoint_ns.clone(), event);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The id of the checkpoint the task's superstep runs from (LangGraph.js's
+    /// `executionInfo.checkpointId`).
+    pub fn checkpoint_id(&self) -> Option<&str> {
+        self.checkpoint_map()
+            .get(&self.pad.tick.checkpoint_ns)
+            .map(String::as_str)
     }
 
     /// The config the run was started with (`thread_id` and the caller's

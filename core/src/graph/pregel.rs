@@ -257,6 +257,7 @@ impl Pregel {
             routes_write_source: false,
             error_handlers_as_js: false,
             js_undefined: options.js_undefined,
+            resumed_not_next: options.resumed_not_next,
             pregel: Some(Rc::new(PregelIo {
                 input,
                 output,

@@ -591,6 +591,7 @@ impl GraphSpec {
                     error_handlers_as_js: options.error_handlers_as_js,
                     pregel_nodes_as_js: options.pregel_nodes_as_js,
                     js_undefined: options.js_undefined.clone(),
+                    resumed_not_next: options.resumed_not_next,
                 })?;
                 g.add_subgraph(name.clone(), compiled);
             } else {

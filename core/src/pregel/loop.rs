@@ -14,6 +14,7 @@
 //! | `_put_checkpoint`, `put_writes`   | [`durability`]: `save`, `put_writes`   |
 //! | `__exit__` (`durability="exit"`)  | [`durability`]: `save_on_exit`         |
 //! | a task's node and writers         | [`task`]: `run_task`                   |
+//! | `PregelRunner`'s settle order (JS) | [`settle`]: `settle_ticks`             |
 //!
 //! A subgraph node runs the same loop nested in its task ([`run_subgraph`]):
 //! in the task's namespace (see [`crate::checkpoint_ns`]), with what the
@@ -25,6 +26,7 @@ mod durability;
 mod enter;
 mod first;
 mod handlers;
+mod settle;
 mod task;
 mod tick;
 

@@ -1,12 +1,15 @@
 //! The one adapter from JavaScript functions to the core: nodes, routers
 //! and reducers.
 //!
-//! A JS node is called as `fn(state, base, task, node, step, taskId, ns)`:
-//! `base` is the run's config as [`StateCache::run_config`] makes it
-//! (converted once per run), and the JS layer (`wrapNode` in npm/src/runtime.ts)
-//! copies it into LangGraph.js's node `config`, fills in `node`, `step`,
-//! `taskId` and the task's checkpoint namespace `ns`, and keeps `task` (a number, see `task.rs`) where
-//! `interrupt()` finds it.
+//! A JS node is called as `fn(state, base, task, node, step, taskId, ns,
+//! trigger, push, map)`: `base` is the run's config as
+//! [`StateCache::run_config`] makes it (converted once per run), and the
+//! JS layer (`wrapNode` in npm/src/runtime.ts) builds LangGraph.js's node
+//! `config` from it and the task: its `node`, `step`, `taskId`, checkpoint
+//! namespace `ns`, the channel that triggered it (`trigger`), the index of
+//! its `Send` (`push`, -1 for a task a channel triggered) and the
+//! superstep's `checkpoint_map` (`map`, shared by the superstep's tasks);
+//! it keeps `task` (a number, see `task.rs`) where `interrupt()` finds it.
 //! It may return an update, a `Command` (`new Command({update, goto,
 //! graph})`), or a Promise of either; routers are called as
 //! `router(state)` and return a name, a `Send`, or an array of them, or a
@@ -28,7 +31,7 @@ use super::task::TaskHandle;
 use super::types::{command_from_js, gotos_from_js, is_object, json_from_js, to_js};
 use chronograph::{
     ChannelValue, Command, CustomReducer, Error, Goto, Interrupt, NodeAction, NodeContext,
-    NodeFuture, NodeOutput, Reducer, RouterFn, State, WriteMapper,
+    NodeFuture, NodeOutput, Reducer, RouterFn, State, TaskPath, WriteMapper,
 };
 use js_sys::{Function, Reflect};
 use serde_json::Value;
@@ -45,9 +48,9 @@ extern "C" {
     #[wasm_bindgen(extends = Function)]
     type NodeFn;
 
-    /// `f.call(undefined, state, base, task, node, step, taskId, ns)`:
-    /// js_sys has no seven-argument `call`, and an argument array would cost one
-    /// more allocation per call.
+    /// `f.call(undefined, state, base, task, node, step, taskId, ns,
+    /// trigger, push, map)`: js_sys has no `call` of that many arguments,
+    /// and an argument array would cost one more allocation per call.
     #[wasm_bindgen(method, catch, js_name = call)]
     #[allow(clippy::too_many_arguments)]
     fn call_node(
@@ -60,6 +63,9 @@ extern "C" {
         step: f64,
         task_id: &str,
         ns: &str,
+        trigger: &str,
+        push: f64,
+        map: &JsValue,
     ) -> Result<JsValue, JsValue>;
 }
 
@@ -259,6 +265,11 @@ fn js_node(name: String, f: Function, cache: Rc<StateCache>, raw: bool) -> NodeA
         let fut: NodeFuture<NodeOutput> = Box::pin(async move {
             let input = cache.state(&state).map_err(from_thrown)?;
             let base = cache.run_config(ctx.config()).map_err(from_thrown)?;
+            let map = cache.checkpoint_map(&ctx).map_err(from_thrown)?;
+            let push = match ctx.path() {
+                TaskPath::Push(index) => index as f64,
+                TaskPath::Pull => -1.0,
+            };
             // Registered while the node runs (held across the await).
             let task = TaskHandle::new(ctx.clone());
             let out = f
@@ -272,6 +283,9 @@ fn js_node(name: String, f: Function, cache: Rc<StateCache>, raw: bool) -> NodeA
                     ctx.step() as f64,
                     ctx.task_id(),
                     ctx.checkpoint_ns(),
+                    ctx.trigger(),
+                    push,
+                    &map,
                 )
                 .map_err(|e| node_thrown(e, &ctx))?;
             // A plain object (the usual result) is no thenable: skip `settle`.

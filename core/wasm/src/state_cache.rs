@@ -13,7 +13,7 @@
 use super::lazy_state::{LazyProperties, StateObject};
 use super::shapes::Interrupts;
 use super::types::to_js;
-use chronograph::{ChannelList, ChannelValue, RunOutput, RunnableConfig, State};
+use chronograph::{ChannelList, ChannelValue, NodeContext, RunOutput, RunnableConfig, State};
 use js_sys::{Object, Reflect};
 use serde_json::Value;
 use std::cell::{Cell, RefCell};
@@ -96,6 +96,10 @@ pub struct StateCache {
     entries: RefCell<HashMap<String, Entry>>,
     /// The last run config seen and its JS form (see [`StateCache::run_config`]).
     run: RefCell<Option<(RunnableConfig, JsValue)>>,
+    /// The last task `checkpoint_map` made, by the checkpoint id of its
+    /// superstep (every task of a superstep has the same map; see
+    /// [`StateCache::checkpoint_map`]).
+    map: RefCell<Option<(String, JsValue)>>,
     conversions: Cell<u64>,
     items: Cell<u64>,
 }
@@ -244,11 +248,10 @@ impl StateCache {
         Ok(obj.into())
     }
 
-    /// The run's config as JS, as LangGraph.js hands it to nodes but with
-    /// `null` for `metadata.langgraph_node`, `langgraph_step` and
-    /// `langgraph_task_id` (so they already have their place among the
-    /// sorted metadata keys): the JS layer copies it per call and fills
-    /// them in. Converted once per run: kept while the runs' configs are
+    /// The run's config as the engine holds it (`configurable`,
+    /// `recursionLimit`, `metadata`), as JS: the JS layer finds its run's
+    /// data by it (npm/src/runtime.ts `wrapNode`), and builds the config of
+    /// a node of a run without any from it. Converted once per run: kept while the runs' configs are
     /// equal (compared by value: a run's config lives as long as the run,
     /// so its address could be reused by the next run's).
     pub fn run_config(&self, run: &RunnableConfig) -> Result<JsValue, JsValue> {
@@ -256,10 +259,6 @@ impl StateCache {
             if cached == run {
                 return Ok(js.clone());
             }
-        }
-        let mut metadata = run.metadata.clone();
-        for key in ["langgraph_node", "langgraph_step", "langgraph_task_id"] {
-            metadata.insert(key.into(), Value::Null);
         }
         let mut config = serde_json::Map::new();
         config.insert(
@@ -269,9 +268,24 @@ impl StateCache {
         if let Some(limit) = run.recursion_limit {
             config.insert("recursionLimit".into(), limit.into());
         }
-        config.insert("metadata".into(), Value::Object(metadata));
+        config.insert("metadata".into(), Value::Object(run.metadata.clone()));
         let js = to_js(&config)?;
         *self.run.borrow_mut() = Some((run.clone(), js.clone()));
+        Ok(js)
+    }
+
+    /// The `checkpoint_map` of a task's config as JS (LangGraph.js's
+    /// `configurable.checkpoint_map`): made once per superstep, shared by
+    /// its tasks (the JS layer copies it per call).
+    pub fn checkpoint_map(&self, ctx: &NodeContext) -> Result<JsValue, JsValue> {
+        let id = ctx.checkpoint_id().unwrap_or_default();
+        if let Some((cached, js)) = &*self.map.borrow() {
+            if cached == id {
+                return Ok(js.clone());
+            }
+        }
+        let js = to_js(ctx.checkpoint_map())?;
+        *self.map.borrow_mut() = Some((id.to_owned(), js.clone()));
         Ok(js)
     }
 

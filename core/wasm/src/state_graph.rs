@@ -260,7 +260,7 @@ impl WasmStateGraph {
     /// `command_starts_run`, `refuse_unreachable`, `derived_update_ids`,
     /// `routers_read_every_channel`, `commit_as_settled`,
     /// `metadata_without_config`, `value_layout`, `routes_write_source`,
-    /// `error_handlers_as_js`); the JS layer's `compile({ pythonSemantics: true })`
+    /// `error_handlers_as_js`, `resumed_not_next`); the JS layer's `compile({ pythonSemantics: true })`
     /// turns it off for the Python conformance traces.
     /// `cache`: LangGraph.js's `compile({ cache })`, a JS cache object
     /// (see `cache::JsCache`), or `undefined`.
@@ -318,6 +318,7 @@ pub(crate) fn compile_options(
         routers_read_every_channel: js_semantics,
         commit_as_settled: js_semantics,
         metadata_without_config: js_semantics,
+        resumed_not_next: js_semantics,
         pregel_nodes_as_js: false,
         // Stored as LangGraph.js's serializer stores values (see `stored.rs`).
         checkpointer: checkpointer

@@ -137,3 +137,15 @@ pub fn task_clear_writes(task: u32) {
         ctx.clear_writes();
     }
 }
+
+/// `config.writer(chunk)` in running task `task` of a subgraph, when the
+/// run streams subgraphs: queues `token` (the JS layer keeps the chunk
+/// itself) among the subgraph's stream events, so the chunk keeps its place
+/// among them; `false` when nothing was queued (a root graph's task, a run
+/// that does not stream subgraphs, a finished task): the JS layer then
+/// streams the chunk at once.
+#[wasm_bindgen(js_name = taskCustom)]
+pub fn task_custom(task: u32, token: f64) -> bool {
+    let ctx = TASKS.with(|t| t.borrow().get(&task).cloned());
+    ctx.is_some_and(|(ctx, _)| ctx.custom(token.into()))
+}

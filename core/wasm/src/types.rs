@@ -798,6 +798,10 @@ pub enum StreamMode {
     /// (`"__checkpoint_meta"`), before the state: `streamEvents` v3's
     /// `checkpoints` envelopes (npm/src/run_stream.ts). Internal to the package.
     CheckpointMeta,
+    /// What a subgraph's node sent to `config.writer` (the JS layer's token
+    /// for it, see `taskCustom`): not a mode the engine is asked for (the
+    /// JS layer streams `"custom"` itself), only the name of these chunks.
+    Custom,
 }
 
 impl StreamMode {
@@ -829,6 +833,7 @@ impl StreamMode {
             StreamMode::Debug => "debug",
             StreamMode::TaskRuns => "__task_runs",
             StreamMode::CheckpointMeta => "__checkpoint_meta",
+            StreamMode::Custom => "custom",
         }
     }
 }
@@ -933,6 +938,8 @@ pub fn stream_chunks(
         StreamEvent::Values(v) if wants(StreamMode::Values) => {
             out.push((StreamMode::Values, to_js(v)?));
         }
+        // Queued only at the JS layer's request (`taskCustom`), whatever the modes.
+        StreamEvent::Custom(v) => out.push((StreamMode::Custom, to_js(v)?)),
         StreamEvent::Updates { node, .. }
         | StreamEvent::CachedUpdates { node, .. }
         | StreamEvent::Task { name: node, .. }

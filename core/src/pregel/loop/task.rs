@@ -6,8 +6,8 @@ use super::super::write::{node_writes, pregel_writes};
 use crate::channels::py_repr;
 use crate::checkpoint::Name;
 use crate::error::{Error, ErrorKind, Result};
-use crate::graph::{GraphInner, NodeContext, Scratchpad, State};
-use crate::types::{Command, Goto, NodeOutput, Resume, PARENT};
+use crate::graph::{GraphInner, NodeContext, Returned, Scratchpad, State};
+use crate::types::{Command, Goto, NodeOutput, Resume, END, PARENT};
 use serde_json::Value;
 use std::rc::Rc;
 
@@ -51,6 +51,19 @@ pub(super) async fn run_task(
         // `__start__`: its update is the run input itself.
         None => NodeOutput::Update(start_input.unwrap_or(Value::Null)),
     };
+    pad.returned.set(match &output {
+        NodeOutput::Update(Value::Null) => Returned::Nothing,
+        // A `goto` of `END` alone writes nothing (LangGraph.js's control branch skips it).
+        NodeOutput::Command(cmd)
+            if cmd
+                .goto
+                .iter()
+                .any(|g| !matches!(g, Goto::Node(n) if n == END)) =>
+        {
+            Returned::Goto
+        }
+        _ => Returned::Update,
+    });
     if let NodeOutput::Command(cmd) = &output {
         if cmd.graph.as_deref() == Some(PARENT) {
             let mut cmd = cmd.clone();

@@ -12,6 +12,7 @@
 //!    the channels, the next checkpoint is saved, then `interrupt_after`.
 
 use super::super::algo::{self, Task};
+use super::settle::settle_ticks;
 use super::task::run_task;
 use super::{Loop, Outcome};
 use crate::checkpoint::{Name, Source, Version, NULL_TASK_ID};
@@ -204,6 +205,7 @@ impl<'a> Loop<'a> {
         Scratchpad::new(
             &task.name,
             &task.id,
+            (&task.path, &task.triggers),
             self.step,
             self.stored_resume(&task.id),
             tick.clone(),
@@ -371,7 +373,12 @@ impl<'a> Loop<'a> {
             if self.sink.is_some() {
                 self.forward_nested(cx.waker());
             }
-            settled.sort_by_key(|(k, result)| (result.is_ok(), *k));
+            // In the order LangGraph.js's runner would commit them (settle.rs).
+            settled.sort_by_cached_key(|(k, result)| {
+                let (i, pad) = &runs[*k];
+                let node = &self.graph.nodes[&*tasks[*i].name];
+                (settle_ticks(node, result, pad.returned.get()), *k)
+            });
             let mut joined = false;
             for (k, result) in settled {
                 let (i, pad) = runs[k].clone();
