@@ -229,7 +229,15 @@ export const ERROR_CLASSES = {
   UnreachableNodeError,
 } as const;
 
-/** A new error of `cls` with `code` set (the JS layer's own errors, not the engine's). */
+/**
+ * LangGraph.js's plain `Error` for a graph built wrong (its text, its name
+ * `Error`), with the code every error of the package carries: `INVALID_GRAPH`.
+ */
+export function graphError(message: string): Error & { code: string } {
+  return Object.assign(new Error(message), { code: "INVALID_GRAPH" });
+}
+
+/** `error` with `code` set (the JS layer's own errors, not the engine's). */
 export function withCode<E extends BaseLangGraphError>(error: E, code: string): E {
   error.code = code;
   return error;

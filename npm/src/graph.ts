@@ -5,7 +5,7 @@ import { argumentError, describe, flag, hide, isArray, isInstance, isRecord, opt
 import { CHUNK, DEFINITION, ENGINE, RAW, SAVER, THREAD_STORE, type ThreadAccess, type ThreadStore } from "./internal.js";
 import { END, INTERRUPT, START } from "./constants.js";
 import { isCommand } from "./command.js";
-import { GraphValueError, withCode } from "./errors.js";
+import { GraphValueError, graphError, withCode } from "./errors.js";
 import { retryPolicyOf } from "./retry.js";
 import { timeoutPolicyOf } from "./timeout.js";
 import { BatchedCache, cacheOption, cachePolicyOf, keyOf, type BaseCache } from "./cache.js";
@@ -211,6 +211,29 @@ function nodeOptions(name: string, options: unknown): AddNodeOptions {
 }
 
 /**
+ * A `streamMode` array copied into a plain one before anything reads it (a
+ * Proxy whose traps throw, or a sparse array of 2**31 holes, is refused
+ * here with INVALID_ARGUMENT); a single mode as given (the bindings check
+ * the names).
+ */
+function ownModes(modes: unknown): unknown {
+  if (!isArray(modes)) return modes;
+  let list: unknown[];
+  try {
+    const length = (modes as unknown[]).length;
+    if (length > MAX_STREAM_MODES) throw argumentError(`stream(input, config, options): streamMode lists ${length} modes; at most ${MAX_STREAM_MODES}`);
+    list = Array.from(modes as unknown[]);
+  } catch (e) {
+    if (e instanceof TypeError && (e as { code?: unknown }).code === "INVALID_ARGUMENT") throw e;
+    throw argumentError(`stream(input, config, options): streamMode: reading it threw ${thrownText(e)}`, e);
+  }
+  return list;
+}
+
+/** The longest `streamMode` list read (there are 8 modes; repeats are allowed, as in LangGraph.js). */
+const MAX_STREAM_MODES = 1024;
+
+/**
  * A graph builder over a state definition: LangGraph.js's
  * `Annotation.Root`, `StateSchema`, `{ channels }` and `{ stateSchema }`
  * forms, or the package's own `{ key: "last_value" | "append" | "sum" |
@@ -280,7 +303,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     options?: AddNodeOptions,
   ): this {
     if (isArray(name) && action === undefined) {
-      if ((name as unknown[]).length === 0) throw new Error("No nodes provided in `addNode`");
+      if ((name as unknown[]).length === 0) throw graphError("No nodes provided in `addNode`");
       for (const entry of name as unknown[]) {
         if (!isArray(entry)) throw argumentError(`addNode(nodes): each node must be [name, action, options?], got ${describe(entry)}`);
         const [n, a, o] = entry as [string, NodeFunction<S, U>, AddNodeOptions?];
@@ -295,7 +318,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       } catch (e) {
         throw argumentError(`addNode(nodes): reading the nodes threw ${thrownText(e)}`, e);
       }
-      if (nodes.length === 0) throw new Error("No nodes provided in `addNode`");
+      if (nodes.length === 0) throw graphError("No nodes provided in `addNode`");
       for (const [n, a] of nodes) this.addNode(n, a as NodeFunction<S, U>);
       return this;
     }
@@ -410,12 +433,10 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
   /** LangGraph.js's checks of a new node's name, in its order, thrown by `addNode` itself. */
   #claim(name: string): void {
     const fail = (message: string) => {
-      const e = new Error(message) as Error & { code: string };
-      e.code = "INVALID_GRAPH";
-      throw e;
+      throw graphError(message);
     };
     if (Object.prototype.hasOwnProperty.call(this.#channels(), name)) {
-      throw new Error(`${name} is already being used as a state attribute (a.k.a. a channel), cannot also be used as a node name.`);
+      throw graphError(`${name} is already being used as a state attribute (a.k.a. a channel), cannot also be used as a node name.`);
     }
     for (const reserved of ["|", ":"]) {
       if (name.includes(reserved)) fail(`"${reserved}" is a reserved character and is not allowed in node names.`);
@@ -468,7 +489,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
   /** LangGraph.js's `addSequence`: nodes in order, each with an edge to the next; `[name, fn][]` or `{ name: fn }`. */
   addSequence(nodes: [string, NodeFunction<S, U>][] | { [name: string]: NodeFunction<S, U> }): this {
     const list: [string, NodeFunction<S, U>][] = isArray(nodes) ? (nodes as [string, NodeFunction<S, U>][]) : Object.entries(nodes);
-    if (list.length === 0) throw new Error("Sequence requires at least one node.");
+    if (list.length === 0) throw graphError("Sequence requires at least one node.");
     let previous: string | undefined;
     for (const [name, fn] of list) {
       this.addNode(name, fn);
@@ -1055,11 +1076,12 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     let cancel: RunCancel | undefined;
     const iterator = chunkIterator<unknown>((push) => {
       cancel = new RunCancel(runSignal(config), this.stepTimeout, true);
-      const modes =
+      const modes = ownModes(
         option(options, "streamMode", "stream(input, config, options): options") ??
-        option(config, "streamMode", "stream(input, config): config") ??
-        this.streamMode?.[0] ??
-        "updates";
+          option(config, "streamMode", "stream(input, config): config") ??
+          this.streamMode?.[0] ??
+          "updates",
+      );
       const subgraphs = flag(
         option(options, "subgraphs", "stream(input, config, options): options") ??
           option(config, "subgraphs", "stream(input, config): config"),

@@ -119,12 +119,16 @@ export function assignMessageIds(v: unknown, keys: readonly string[]): void {
     if (command.lg_name === "Command") {
       const update = command.update;
       if (Array.isArray(update)) {
+        if (update.length > MAX_ITEMS) return;
         for (const pair of update) if (Array.isArray(pair) && keys.includes(pair[0] as string)) idsOf(pair[1]);
       } else if (update !== null && typeof update === "object") assignMessageIds(update, keys);
       return;
     }
     if (Array.isArray(v)) {
-      // A node may return several updates and Commands.
+      // A node may return several updates and Commands. (Past the engine's
+      // limit the bindings refuse the value: a sparse array of 2**32 - 1 holes
+      // must not be walked here first.)
+      if (v.length > MAX_ITEMS) return;
       for (const item of v) if (item !== null && typeof item === "object") assignMessageIds(item, keys);
       return;
     }
@@ -137,6 +141,7 @@ export function assignMessageIds(v: unknown, keys: readonly string[]): void {
 
 /** Gives each message instance of a channel's written value (one, or a list) an id if it has none. */
 function idsOf(value: unknown): void {
+  if (Array.isArray(value) && value.length > MAX_ITEMS) return;
   for (const m of Array.isArray(value) ? value : [value]) {
     if (!isMessageInstance(m) || (m.id !== undefined && m.id !== null) || /Chunk$/.test(m.constructor.name)) continue;
     const id = newMessageId();
@@ -161,8 +166,8 @@ export function toEngine<T>(v: T): T {
   }
 }
 
-/** The longest array {@link toEngine} looks into (the engine's own limit, core/wasm/src/value.rs `MAX_ITEMS`). */
-const MAX_ITEMS = 1 << 22;
+/** The longest array {@link toEngine} and the id and message-channel scans look into (the engine's own limit, core/wasm/src/value.rs `MAX_ITEMS`). */
+export const MAX_ITEMS = 1 << 22;
 
 function convert(v: unknown, depth: number): unknown {
   if (v === null || typeof v !== "object" || depth > 64) return v;

@@ -11,7 +11,7 @@
 import { argumentError, describe, isArray, isRecord } from "./args.js";
 import { END, START } from "./constants.js";
 import { EphemeralValue } from "./channels.js";
-import { UnreachableNodeError } from "./errors.js";
+import { UnreachableNodeError, graphError } from "./errors.js";
 import { Channel, ChannelWrite, PASSTHROUGH, Pregel, PregelNode, type PregelParams, type RunnableLike } from "./pregel.js";
 import type { RetryPolicy } from "./retry.js";
 
@@ -76,14 +76,14 @@ export class Graph {
   addNode(...args: unknown[]): this {
     const many = args.length >= 1 && typeof args[0] !== "string";
     const nodes = (many ? (isArray(args[0]) ? args[0] : Object.entries(args[0] as object)) : [[args[0], args[1], args[2]]]) as [string, unknown, GraphAddNodeOptions?][];
-    if (nodes.length === 0) throw new Error("No nodes provided in `addNode`");
+    if (nodes.length === 0) throw graphError("No nodes provided in `addNode`");
     for (const [key, action, options] of nodes) {
       for (const reserved of ["|", ":"]) {
-        if (key.includes(reserved)) throw new Error(`"${reserved}" is a reserved character and is not allowed in node names.`);
+        if (key.includes(reserved)) throw graphError(`"${reserved}" is a reserved character and is not allowed in node names.`);
       }
       this.#warnIfCompiled(`Adding a node to a graph that has already been compiled. This will not be reflected in the compiled graph.`);
-      if (key in this.nodes) throw new Error(`Node \`${key}\` already present.`);
-      if (key === END) throw new Error(`Node \`${key}\` is reserved.`);
+      if (key in this.nodes) throw graphError(`Node \`${key}\` already present.`);
+      if (key === END) throw graphError(`Node \`${key}\` is reserved.`);
       if (!isRunnableLike(action)) throw argumentError(`addNode(${JSON.stringify(key)}, action): action must be a function or a runnable, got ${describe(action)}`);
       const subgraph = action instanceof Pregel || (isRecord(action) && typeof (action as { getState?: unknown }).getState === "function");
       this.nodes[key] = { runnable: action, metadata: options?.metadata, subgraphs: subgraph ? [action] : options?.subgraphs, ends: options?.ends };
@@ -94,10 +94,10 @@ export class Graph {
   /** Adds an edge: `endKey` runs on what `startKey` returned (`END`: it is the output). */
   addEdge(startKey: string, endKey: string): this {
     this.#warnIfCompiled(`Adding an edge to a graph that has already been compiled. This will not be reflected in the compiled graph.`);
-    if (startKey === END) throw new Error("END cannot be a start node");
-    if (endKey === START) throw new Error("START cannot be an end node");
+    if (startKey === END) throw graphError("END cannot be a start node");
+    if (endKey === START) throw graphError("START cannot be an end node");
     if ([...this.edges].some(([start]) => start === startKey) && !("channels" in this)) {
-      throw new Error(`Already found path for ${startKey}. For multiple edges, use StateGraph.`);
+      throw graphError(`Already found path for ${startKey}. For multiple edges, use StateGraph.`);
     }
     this.edges.add([startKey, endKey]);
     return this;
@@ -116,7 +116,7 @@ export class Graph {
     // A function is LangChain's `RunnableLambda`, which LangGraph.js names "condition".
     const named = typeof options.path === "function" ? undefined : (options.path as { getName?: () => string }).getName?.();
     const name = named === undefined || named === "RunnableLambda" ? "condition" : named;
-    if (this.branches[options.source]?.[name]) throw new Error(`Condition \`${name}\` already present for node \`${String(source)}\``);
+    if (this.branches[options.source]?.[name]) throw graphError(`Condition \`${name}\` already present for node \`${String(source)}\``);
     (this.branches[options.source] ??= {})[name] = new Branch(options);
     return this;
   }
@@ -164,7 +164,7 @@ export class Graph {
     const sources = new Set([...this.allEdges].map(([src]) => src));
     for (const start of Object.keys(this.branches)) sources.add(start);
     for (const source of sources) {
-      if (source !== START && !(source in this.nodes)) throw new Error(`Found edge starting at unknown node \`${source}\``);
+      if (source !== START && !(source in this.nodes)) throw graphError(`Found edge starting at unknown node \`${source}\``);
     }
     const targets = new Set([...this.allEdges].map(([, target]) => target));
     for (const [start, branches] of Object.entries(this.branches)) {
@@ -192,9 +192,9 @@ export class Graph {
       }
     }
     for (const target of targets) {
-      if (target !== END && !(target in this.nodes)) throw new Error(`Found edge ending at unknown node \`${target}\``);
+      if (target !== END && !(target in this.nodes)) throw graphError(`Found edge ending at unknown node \`${target}\``);
     }
-    if (interrupt) for (const node of interrupt) if (!(node in this.nodes)) throw new Error(`Interrupt node \`${node}\` is not present`);
+    if (interrupt) for (const node of interrupt) if (!(node in this.nodes)) throw graphError(`Interrupt node \`${node}\` is not present`);
     this.compiled = true;
   }
 }
@@ -220,7 +220,7 @@ export class CompiledGraph extends Pregel {
   /** An edge: `end` reads and is triggered by `start`'s channel; an edge to `END` writes `start`'s result there. */
   attachEdge(start: string, end: string): void {
     if (end === END) {
-      if (start === START) throw new Error("Cannot have an edge from START to END");
+      if (start === START) throw graphError("Cannot have an edge from START to END");
       this.nodes[start]!.writers.push(new ChannelWrite([{ channel: END, value: PASSTHROUGH }], [TAG_HIDDEN]));
     } else {
       this.nodes[end]!.triggers.push(start);

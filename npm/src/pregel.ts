@@ -15,7 +15,7 @@ import { argumentError, describe, hide, isArray, isRecord } from "./args.js";
 import { CHUNK, ENGINE, RAW, SAVER } from "./internal.js";
 import { CompiledStateGraph, engineOf, markCheckpointer, mergeConfigs, saverOf } from "./graph.js";
 import { pregelChannelSpec } from "./channels.js";
-import { GraphValidationError, GraphValueError, InvalidUpdateError, withCode } from "./errors.js";
+import { GraphValidationError, GraphValueError, InvalidUpdateError, graphError, withCode } from "./errors.js";
 import { runningTask, wrapNode, type UserNode } from "./runtime.js";
 import { withRetry, type RetryPolicy } from "./retry.js";
 import { toEngine } from "./message_classes.js";
@@ -217,8 +217,8 @@ export class PregelNode {
 
   /** The same node reading `channels` too (each under its own name); its `channels` must be an object. */
   join(channels: string[]): PregelNode {
-    if (!isArray(channels)) throw new Error("channels must be a list");
-    if (typeof this.channels !== "object" || isArray(this.channels)) throw new Error("all channels must be named when using .join()");
+    if (!isArray(channels)) throw graphError("channels must be a list");
+    if (typeof this.channels !== "object" || isArray(this.channels)) throw graphError("all channels must be named when using .join()");
     return this.#with({ channels: { ...this.channels, ...Object.fromEntries(channels.map((c) => [c, c])) } });
   }
 
@@ -257,7 +257,7 @@ export class Channel {
    */
   static subscribeTo(channels: string | string[], options?: { key?: string; tags?: string[] }): PregelNode {
     const { key, tags } = { key: undefined, tags: undefined, ...(options ?? {}) };
-    if (isArray(channels) && key !== undefined) throw new Error("Can't specify a key when subscribing to multiple channels");
+    if (isArray(channels) && key !== undefined) throw graphError("Can't specify a key when subscribing to multiple channels");
     let read: string[] | Record<string, string>;
     if (typeof channels === "string") read = key ? { [key]: channels } : [channels];
     else if (isArray(channels)) read = Object.fromEntries(channels.map((c) => [c, c]));
@@ -354,7 +354,7 @@ export class Pregel {
     if (isRecord(this.channels)) {
       const tasks = this.channels[TASKS];
       if (isRecord(tasks) && "lc_graph_name" in tasks && tasks.lc_graph_name !== "Topic") {
-        throw new Error(`Channel '${TASKS}' is reserved and cannot be used in the graph.`);
+        throw graphError(`Channel '${TASKS}' is reserved and cannot be used in the graph.`);
       }
     }
     this.autoValidate = fields.autoValidate ?? true;

@@ -6,7 +6,7 @@ import { hide } from "./args.js";
 import { GraphValueError, withCode } from "./errors.js";
 import { RAW } from "./internal.js";
 import { listed } from "./lazy.js";
-import { MessageChannels, isMessageInstance, loadMessageClasses, messageClasses, reviveWrittenIfAny, toEngine } from "./message_classes.js";
+import { MAX_ITEMS, MessageChannels, isMessageInstance, loadMessageClasses, messageClasses, reviveWrittenIfAny, toEngine } from "./message_classes.js";
 import { checkpointPeer } from "./peers.js";
 import { laneOptions, onThread, threadKey } from "./runtime.js";
 import type {
@@ -37,6 +37,26 @@ interface LangGraphMemorySaver {
   put(config: unknown, checkpoint: unknown, metadata: unknown, newVersions: unknown): Promise<unknown>;
   putWrites(config: unknown, writes: unknown, taskId: string, taskPath?: string): Promise<void>;
   deleteThread(threadId: string): Promise<void>;
+}
+
+/**
+ * The channels of a checkpoint given to `put` that hold message instances.
+ * Never throws: a getter or Proxy trap that throws, or an array past the
+ * engine's limit, is left to the bindings, which read the value again and
+ * name what is wrong (with a code).
+ */
+function messageChannels(checkpoint: unknown): string[] {
+  const messages: string[] = [];
+  try {
+    const values = (checkpoint as { channel_values?: unknown } | null)?.channel_values;
+    if (values === null || typeof values !== "object") return messages;
+    for (const [key, v] of Object.entries(values)) {
+      if (Array.isArray(v) && v.length > 0 && v.length <= MAX_ITEMS && v.every(isMessageInstance)) messages.push(key);
+    }
+  } catch {
+    return [];
+  }
+  return messages;
 }
 
 /** Whether a subclass's prototype chain (below `MemorySaver.prototype`) defines one of {@link SAVER_METHODS}. */
@@ -154,11 +174,7 @@ export class MemorySaver {
     const inner = this[LANGGRAPH_SAVER];
     if (inner !== undefined) return inner.put(config, checkpoint, metadata, newVersions ?? {}) as Promise<CheckpointConfig>;
     // Message instances go in as the engine keeps messages; the channels holding them come back as instances.
-    const messages: string[] = [];
-    const values = (checkpoint as { channel_values?: unknown } | null)?.channel_values;
-    if (values !== null && typeof values === "object") {
-      for (const [key, v] of Object.entries(values)) if (Array.isArray(v) && v.length > 0 && v.every(isMessageInstance)) messages.push(key);
-    }
+    const messages = messageChannels(checkpoint);
     return this.#write(laneOptions(config).thread, "put(config, checkpoint, metadata, newVersions)", () =>
       this[RAW].put(config, toEngine(checkpoint), metadata, newVersions ?? {}, messages),
     );

@@ -5,7 +5,7 @@
 // of them into the one form the bindings read
 // (core/wasm/src/node.rs `channel_from_js`): key → reducer name, `null`,
 // or `{ reducer?, default? }`, in declaration order.
-import { argumentError, describe, isRecord } from "./args.js";
+import { argumentError, describe, isRecord, thrownText } from "./args.js";
 import { GraphValueError, withCode } from "./errors.js";
 import type { ReducerName } from "./types.js";
 import { isZodObject, schemaMetaRegistry, zodShape, ZodInputValidator } from "./zod.js";
@@ -344,7 +344,14 @@ function reducerOf(fn: unknown): ReducerName | ((a: never, b: never) => unknown)
 /** One channel of a LangGraph.js state definition (a channel, `Annotation` itself, or `{ reducer | value, default }` / `null` in `{ channels }`). */
 function rawChannel(key: string, spec: unknown, where: string): RawChannel {
   let channel = spec;
-  if (typeof channel === "function") channel = (channel as () => unknown)();
+  if (typeof channel === "function") {
+    // LangGraph.js's channel factories (`Annotation<T>` and the like); a user's function that throws is named, coded.
+    try {
+      channel = (channel as () => unknown)();
+    } catch (e) {
+      throw argumentError(`${where}.${key}: calling its channel factory threw ${thrownText(e)}`, e);
+    }
+  }
   if (channel instanceof LastValue || (isRecord(channel) && channel.lc_graph_name === "LastValue")) {
     const factory = (channel as LastValue).initialValueFactory;
     return factory ? { default: factory } : null;
