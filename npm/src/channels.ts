@@ -56,21 +56,21 @@ function missing(name: string, why: string): never {
   throw withCode(new GraphValueError(`${name} is not supported by chronograph: ${why}`), "UNSUPPORTED");
 }
 
-/** LangGraph.js's `LastValueAfterFinish` (deferred nodes): not supported; throws on construction. */
+/** LangGraph.js's `LastValueAfterFinish` (deferred nodes): not provided as a class (`addNode`'s `defer` makes it); throws on construction. */
 export class LastValueAfterFinish extends BaseChannel {
   readonly lc_graph_name = "LastValueAfterFinish";
   constructor() {
     super();
-    missing("LastValueAfterFinish", "deferred nodes are not supported");
+    missing("LastValueAfterFinish", "the engine makes the channels of deferred nodes itself: use addNode(name, fn, { defer: true })");
   }
 }
 
-/** LangGraph.js's `NamedBarrierValueAfterFinish` (deferred nodes): not supported; throws on construction. */
+/** LangGraph.js's `NamedBarrierValueAfterFinish` (deferred nodes): not provided as a class (`addNode`'s `defer` makes it); throws on construction. */
 export class NamedBarrierValueAfterFinish extends BaseChannel {
   readonly lc_graph_name = "NamedBarrierValueAfterFinish";
   constructor(_names?: unknown) {
     super();
-    missing("NamedBarrierValueAfterFinish", "deferred nodes are not supported");
+    missing("NamedBarrierValueAfterFinish", "the engine makes the channels of deferred nodes itself: use addNode(name, fn, { defer: true })");
   }
 }
 

@@ -35,7 +35,7 @@ import {
 } from "./state.js";
 import { laneOptions, onThread, runningRuns, runningTask, withRunData, wrapNode, type RawNode, type RunData, type UserNode } from "./runtime.js";
 import { listed } from "./lazy.js";
-import { MemorySaver, isLangGraphMemorySaver } from "./saver.js";
+import { MemorySaver } from "./saver.js";
 import { SaverBridge, isAsyncSaver } from "./bridge.js";
 import { chunkIterator } from "./stream.js";
 import { loadChatModelStream } from "./langchain_callbacks.js";

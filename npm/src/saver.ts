@@ -281,12 +281,3 @@ function revivePendingWrites(t: CheckpointTuple): void {
 
 /** LangGraph.js's other name for {@link MemorySaver}. */
 export { MemorySaver as InMemorySaver };
-
-/**
- * Whether `saver` is a `MemorySaver` subclass that overrides checkpointer
- * methods (see {@link MemorySaver}): graphs then run on it as on any
- * LangGraph.js checkpointer (bridge.ts).
- */
-export function isLangGraphMemorySaver(saver: MemorySaver): boolean {
-  return saver[LANGGRAPH_SAVER] !== undefined;
-}

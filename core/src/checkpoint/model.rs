@@ -158,7 +158,7 @@ pub struct Checkpoint {
     /// nothing says (the values are then listed in `channel_versions`
     /// order). Not part of the checkpoint's data: never serialized.
     #[serde(skip)]
-    pub layout: Option<Arc<ValueLayout>>,
+    pub layout: Option<std::rc::Rc<ValueLayout>>,
 }
 
 /// How LangGraph.js lists a checkpoint's `channel_values`: its graph's

@@ -253,7 +253,7 @@ impl GivenCheckpoint {
             channel_versions: Arc::new(resolved.channel_versions),
             versions_seen: Arc::new(resolved.versions_seen),
             updated_channels: self.updated_channels,
-            layout: Some(Arc::new(layout)),
+            layout: Some(std::rc::Rc::new(layout)),
         };
         (checkpoint, resolved.new_versions)
     }

@@ -14,7 +14,6 @@ use indexmap::IndexMap;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::rc::Rc;
-use std::sync::Arc;
 
 mod options;
 mod schema;
@@ -527,7 +526,7 @@ impl StateGraph {
             stream_keys,
             layout: options
                 .value_layout
-                .then(|| Arc::new(value_layout(&channels, &defaults))),
+                .then(|| std::rc::Rc::new(value_layout(&channels, &defaults))),
             defaults,
             channels,
             nodes,

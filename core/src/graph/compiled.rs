@@ -21,7 +21,6 @@ use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::rc::Rc;
-use std::sync::Arc;
 
 /// An `IndexMap` with a fast (non-DoS-resistant) hasher: graphs and the
 /// saver look names up several times per superstep, and the names come
@@ -124,7 +123,7 @@ pub(crate) struct GraphInner {
     pub defaults: Vec<(Name, ChannelValue)>,
     /// How LangGraph.js lists this graph's checkpoint values, given to each
     /// checkpoint it writes ([`crate::CompileOptions::value_layout`]).
-    pub layout: Option<Arc<ValueLayout>>,
+    pub layout: Option<std::rc::Rc<ValueLayout>>,
     /// `__start__` first, then nodes in registration order.
     pub nodes: FastIndexMap<String, CompiledNode>,
     /// Edges as declared (for drawing).

@@ -478,7 +478,7 @@ async fn js_nodes_run_through_the_raw_classes() {
         .unwrap();
     graph.add_edge(START.into(), "a".into()).unwrap();
     graph.add_edge("a".into(), "b".into()).unwrap();
-    let saver = WasmMemorySaver::new();
+    let saver = WasmMemorySaver::new(None).expect("a saver with the default versions");
     let compiled = graph
         .compile(
             Some(saver.share()),
@@ -522,7 +522,7 @@ async fn js_nodes_run_through_the_raw_classes() {
         prop(&data, "format").as_deref(),
         Some("chronograph.thread.v1")
     );
-    let copy = WasmMemorySaver::new();
+    let copy = WasmMemorySaver::new(None).expect("a saver with the default versions");
     copy.import_thread(js(&text(&data))).unwrap();
     assert_eq!(
         text(&copy.export_thread("raw".into()).unwrap()),
