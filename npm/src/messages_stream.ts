@@ -134,6 +134,18 @@ export class NodeMessages {
     this.#emitAll(output, task, taskId, step);
   }
 
+  /**
+   * `pushMessage(message)` in task `taskId`: streamed at once, seen or not
+   * (LangGraph.js emits it without dedupe), with the node's config
+   * `metadata` as its metadata (what LangGraph.js's `pushMessage` passes).
+   */
+  push(taskId: string, message: LcMessage, metadata: Record<string, unknown>): void {
+    const task = this.#tasks.get(taskId);
+    if (task === undefined) return;
+    if (message.id != null) this.#seen.add(message.id);
+    this.#emit([message, metadata], task.ns);
+  }
+
   /** Emits the messages of `output` (what a task returned) not seen yet, LangGraph.js's way. */
   #emitAll(output: unknown, task: TaskInfo, taskId: string, step: number): void {
     let meta: Record<string, unknown> | undefined;

@@ -28,6 +28,8 @@ interface Running {
   runs?: GraphRuns;
   /** The task's id. */
   taskId?: string;
+  /** The run's `"messages"` stream, when it streams that mode (what `pushMessage` emits to). */
+  messages?: NodeMessages;
 }
 
 /** The subset of Node's `AsyncLocalStorage` the package uses. */
@@ -109,6 +111,17 @@ export function getConfig(): NodeConfig {
     );
   }
   return config;
+}
+
+/** The running node's config, or `undefined` outside a node (what LangGraph.js's AsyncLocalStorage lookups see). */
+export function runningConfig(): NodeConfig | undefined {
+  return running()?.config;
+}
+
+/** The running node's task id and its run's `"messages"` stream, when it streams that mode. */
+export function runningMessages(): { messages: NodeMessages; taskId: string } | undefined {
+  const here = running();
+  return here?.messages !== undefined && here.taskId !== undefined ? { messages: here.messages, taskId: here.taskId } : undefined;
 }
 
 /**
@@ -293,6 +306,10 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, 
     // task, and the thread its run is on.
     const here: Running = { task, thread: threadKey(config.configurable.thread_id), config, input: state };
     if (run?.checkpointed === false) here.checkpointed = false;
+    if (run?.messages !== undefined) {
+      here.messages = run.messages;
+      here.taskId = taskId;
+    }
     const taskRuns = run?.runs;
     let result: unknown;
     if (taskRuns === undefined) {
