@@ -99,12 +99,18 @@ named(GraphSpecError, "GraphSpecError");
  * retry policies never retry them.
  */
 export class GraphBubbleUp extends BaseLangGraphError {
+  constructor(message?: string, fields?: ErrorOptions) {
+    super(message, fields);
+    // LangGraph.js names only its subclasses: a GraphBubbleUp itself is named "Error".
+    if (new.target === GraphBubbleUp) this.name = "Error";
+  }
+
   /** `true`: what {@link isGraphBubbleUp} reads (also on another copy's errors). */
   get is_bubble_up(): boolean {
     return true;
   }
 }
-named(GraphBubbleUp, "GraphBubbleUp");
+Object.defineProperty(GraphBubbleUp, "name", { value: "GraphBubbleUp" });
 /** Thrown by `interrupt()` to pause a node; let it propagate (code `GRAPH_INTERRUPT`). */
 export class GraphInterrupt extends GraphBubbleUp {}
 named(GraphInterrupt, "GraphInterrupt");
