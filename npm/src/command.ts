@@ -102,7 +102,18 @@ export class Command<R = Json> extends CommandInstance<R> {
   }
 }
 
-/** Whether `v` is a `Command` (LangGraph.js's `isCommand`): also one made by another copy of the package. */
+/**
+ * Whether `v` is a `Command` (LangGraph.js's `isCommand`): also one made by
+ * another copy of the package or by LangGraph.js; not a plain object with
+ * `lg_name: "Command"` (a serialized one), as there.
+ */
 export function isCommand(v: unknown): v is Command {
+  if (!isCommandLike(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto !== Object.prototype && proto !== null;
+}
+
+/** Whether `v` has `lg_name: "Command"`, a class instance or a plain object (what the bindings read as a command). */
+export function isCommandLike(v: unknown): v is Command {
   return typeof v === "object" && v !== null && (v as { lg_name?: unknown }).lg_name === "Command";
 }

@@ -61,7 +61,8 @@ export type PushMessageOptions = Partial<NodeConfig> & { stateKey?: string | nul
  * LangGraph.js's `pushMessage(message, options)`: streams `message` in the
  * run's `"messages"` mode at once (with the node's config metadata) and
  * writes it to the state key `stateKey` (`"messages"`; `null`: none), as
- * if the node had returned it. The message needs an `id`. Returns the
+ * if the node had returned it (the running node's: `options` may be its
+ * config, which a browser needs after the node's first `await`). The message needs an `id`. Returns the
  * message (a LangChain message instance when `@langchain/core` is there).
  */
 export function pushMessage(message: unknown, options?: PushMessageOptions): LcMessage {
@@ -71,9 +72,8 @@ export function pushMessage(message: unknown, options?: PushMessageOptions): LcM
   const core = messageClasses();
   const validMessage = (core ? core.coerceMessageLikeToMessage(message) : message) as LcMessage;
   if (!validMessage?.id) throw new Error("Message ID is required.");
-  const config = (runningConfig() ?? userConfig) as AnyConfig;
   const stream = runningMessages();
-  if (stream !== undefined) stream.messages.push(stream.taskId, validMessage, { ...(config.metadata ?? {}) });
+  if (stream !== undefined) stream.messages.push(stream.taskId, validMessage);
   const task = runningTask(userConfig);
   if (stateKey && task !== undefined) raw.taskWrite(task, toEngine([[stateKey, validMessage]]));
   return validMessage;

@@ -297,9 +297,12 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, 
     if (token !== undefined) {
       run = runs.get(token as number);
       if (run?.context !== undefined) (config as NodeConfig & { context?: unknown }).context = run.context;
-      if (run?.writer !== undefined) (config as NodeConfig & { writer?: unknown }).writer = run.writer;
+      (config as NodeConfig & { writer?: unknown }).writer = run?.writer ?? ignoreChunk;
       if (run?.store !== undefined) (config as NodeConfig & { store?: unknown }).store = run.store;
       run?.onNodeStart?.();
+    } else {
+      // LangGraph.js gives every node a writer; its chunks reach only a stream of mode "custom".
+      (config as NodeConfig & { writer?: unknown }).writer = ignoreChunk;
     }
     decorate?.(config);
     // What `interrupt()` and the thread queues (`onThread`) look up: the
@@ -359,6 +362,9 @@ export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, 
     return isThenable(result) ? result.then(done) : done(result);
   };
 }
+
+/** `config.writer` of a run that does not stream mode `"custom"`: its chunks go nowhere, as in LangGraph.js. */
+function ignoreChunk(_chunk: unknown): void {}
 
 /** `fn.call(self, state, config)`, for `AsyncStorage.run` (no closure per node call). */
 function callOn(fn: (state: unknown, config: unknown) => unknown, self: unknown, state: unknown, config: unknown): unknown {
