@@ -10,17 +10,8 @@
 // need the peer).
 import { checkpointPeer } from "./peers.js";
 import type { BaseStore as StoreApi } from "./store.js";
+import type { Checkpoint } from "./types.js";
 import { unsupported } from "./unsupported.js";
-
-/** A checkpoint, LangGraph.js's shape (`v: 4`). */
-export interface Checkpoint {
-  v: number;
-  id: string;
-  ts: string;
-  channel_values: Record<string, unknown>;
-  channel_versions: Record<string, number | string>;
-  versions_seen: Record<string, Record<string, number | string>>;
-}
 
 /** What LangGraph.js's `BaseCheckpointSaver` has (its methods take and give LangGraph.js's shapes). */
 export interface CheckpointSaverApi {

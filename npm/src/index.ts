@@ -39,7 +39,7 @@ export type { DrawableGraph, DrawConfig } from "./drawing.js";
 export { MessageGraph, entrypoint, task } from "./unsupported.js";
 export { Graph, CompiledGraph, type GraphAddNodeOptions, type GraphNodeSpec } from "./plain_graph.js";
 export type { AsyncCheckpointSaver } from "./bridge.js";
-export { AsyncBatchedStore, BaseCheckpointSaver, BaseStore, copyCheckpoint, emptyCheckpoint, type Checkpoint } from "./checkpoint_exports.js";
+export { AsyncBatchedStore, BaseCheckpointSaver, BaseStore, copyCheckpoint, emptyCheckpoint } from "./checkpoint_exports.js";
 export { getJsonSchemaFromSchema, getSchemaDefaultGetter, isSerializableSchema, isStandardSchema } from "./schema_helpers.js";
 export {
   ChatModelStreamImpl,

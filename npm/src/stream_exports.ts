@@ -50,7 +50,7 @@ export function createLifecycleTransformer(options: Record<string, unknown> = {}
 export function createSubgraphDiscoveryTransformer(
   mux: StreamMux,
   options: { createStream: (path: Namespace, discoveryStart: number, eventStart: number) => unknown },
-): StreamTransformer<{ _discoveries: StreamMux["_discoveries"]; subgraphs: AsyncIterable<unknown> }> {
+): StreamTransformer<{ _discoveries: unknown; subgraphs: AsyncIterable<unknown> }> {
   const transformer = own.createSubgraphDiscoveryTransformer(mux, options.createStream);
   return { ...transformer, init: () => ({ _discoveries: mux._discoveries, ...transformer.init() }) };
 }
