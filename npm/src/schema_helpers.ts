@@ -4,28 +4,21 @@
 /** A Standard Schema value as these helpers read it. */
 type Standard = { "~standard": { validate?(value: unknown): unknown; jsonSchema?: { input(options: { target: string }): Record<string, unknown> } } };
 
+/** Whether `schema` is an object whose `~standard` (an object) has `key`: LangGraph.js's checks, in its order. */
+function hasStandard(schema: unknown, key: "validate" | "jsonSchema"): boolean {
+  if (typeof schema !== "object" || schema === null || !("~standard" in schema)) return false;
+  const standard = (schema as Standard)["~standard"];
+  return typeof standard === "object" && standard !== null && key in standard;
+}
+
 /** Whether `schema` is a Standard Schema (an object whose `~standard` has `validate`; LangGraph.js's `isStandardSchema`). */
 export function isStandardSchema(schema: unknown): boolean {
-  return (
-    typeof schema === "object" &&
-    schema !== null &&
-    "~standard" in schema &&
-    typeof (schema as Standard)["~standard"] === "object" &&
-    (schema as Standard)["~standard"] !== null &&
-    "validate" in (schema as Standard)["~standard"]
-  );
+  return hasStandard(schema, "validate");
 }
 
 /** Whether `schema` writes a JSON schema (`~standard.jsonSchema`). */
 function isStandardJSONSchema(schema: unknown): boolean {
-  return (
-    typeof schema === "object" &&
-    schema !== null &&
-    "~standard" in schema &&
-    typeof (schema as Standard)["~standard"] === "object" &&
-    (schema as Standard)["~standard"] !== null &&
-    "jsonSchema" in (schema as Standard)["~standard"]
-  );
+  return hasStandard(schema, "jsonSchema");
 }
 
 /** Whether `schema` validates and writes a JSON schema (LangGraph.js's `isSerializableSchema`). */
