@@ -92,6 +92,16 @@ test("node config carries the run's config and the node name, step and task id",
 
 test("node config: the same keys in the same order, a fresh copy per call, each run's own values", async () => {
   const seen = [];
+  // A copy of a node's config; its `writer` (a function: every node has one, as in LangGraph.js) as its type.
+  const structuredClone = (config) => {
+    const writer = config.writer;
+    delete config.writer;
+    try {
+      return { ...globalThis.structuredClone(config), writer: typeof writer };
+    } finally {
+      config.writer = writer;
+    }
+  };
   const graph = new StateGraph({ x: "last_value" })
     .addNode("a", (_, config) => {
       seen.push(structuredClone(config));
@@ -115,6 +125,8 @@ test("node config: the same keys in the same order, a fresh copy per call, each 
   // Every node gets LangGraph.js's `config.signal` (aborted when the run is cancelled).
   for (const c of seen) assert.ok(c.signal !== undefined);
   for (const c of seen) delete c.signal;
+  for (const c of seen) assert.equal(c.writer, "function");
+  for (const c of seen) delete c.writer;
   assert.deepEqual(seen.map(shape), [
     { configurable: { deep: { list: [1] }, thread_id: "order", zeta: 1, checkpoint_ns: "id" }, metadata: { langgraph_node: "a", langgraph_step: 1, langgraph_task_id: "id", ...ns, run: "r1", tag: ["t"] }, recursionLimit: 9 },
     { configurable: { deep: { list: [1] }, thread_id: "order", zeta: 1, checkpoint_ns: "id" }, metadata: { langgraph_node: "b", langgraph_step: 2, langgraph_task_id: "id", ...ns, run: "r1", tag: ["t"] }, recursionLimit: 9 },

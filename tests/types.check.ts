@@ -215,6 +215,8 @@ import {
   pushMessage,
   writer,
   InMemoryStore as StoreForBatching,
+  type PushMessageOptions,
+  type UnknownInterruptFields,
 } from "chronograph";
 
 interface Message {
@@ -743,7 +745,8 @@ async function langGraphExtras(): Promise<void> {
   const parent = new ParentCommand(new Command({ graph: Command.PARENT, goto: "b" }));
   const flags: boolean[] = [isParentCommand(parent), isGraphInterrupt(parent), parent instanceof GraphBubbleUp, isInvalidResume(parent), isUnknownInterruptError(parent)];
   _markInvalidResume(parent);
-  const unknown = new UnknownInterruptError("not pending", { reason: "not_pending", interruptIds: ["i"] });
+  const unknownFields: UnknownInterruptFields = { reason: "not_pending", interruptIds: ["i"] };
+  const unknown = new UnknownInterruptError("not pending", unknownFields);
   const reasons: string[] = [unknown.reason, ...unknown.pendingIds];
   const errors: Error[] = [new StateGraphInputError(), new MultipleSubgraphsError("m"), new RemoteException("r"), new GraphBubbleUp("b")];
   const seenSet: Set<unknown> = getSubgraphsSeenSet();
@@ -759,7 +762,8 @@ async function langGraphExtras(): Promise<void> {
       getWriter()?.({ progress: 1 });
       writer({ progress: 2 });
       const previous = getPreviousState<number | undefined>();
-      const message = pushMessage({ role: "assistant", content: "hi", id: "m1" }, { stateKey: "messages" });
+      const pushOptions: PushMessageOptions = { stateKey: "messages" };
+      const message = pushMessage({ role: "assistant", content: "hi", id: "m1" }, pushOptions);
       void [previous, message];
       return {};
     })

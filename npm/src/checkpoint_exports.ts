@@ -9,25 +9,20 @@
 // The types are the package's own (structural: the declarations must not
 // need the peer).
 import { checkpointPeer } from "./peers.js";
+import type { AsyncCheckpointSaver } from "./bridge.js";
 import type { BaseStore as StoreApi } from "./store.js";
 import type { Checkpoint } from "./types.js";
 import { unsupported } from "./unsupported.js";
 
-/** What LangGraph.js's `BaseCheckpointSaver` has (its methods take and give LangGraph.js's shapes). */
-export interface CheckpointSaverApi {
+/** A LangGraph.js `RunnableConfig`, as far as savers read it. */
+type SaverConfig = Parameters<AsyncCheckpointSaver["getTuple"]>[0];
+
+/** What LangGraph.js's `BaseCheckpointSaver` has: the methods a checkpointer needs (bridge.ts), `get`, `serde`, `getNextVersion`. */
+export interface CheckpointSaverApi extends AsyncCheckpointSaver {
   serde: unknown;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  get(config: any): Promise<Checkpoint | undefined>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  getTuple(config: any): Promise<any>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  list(config: any, options?: any): AsyncGenerator<any>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  put(config: any, checkpoint: Checkpoint, metadata: any, newVersions: any): Promise<any>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  putWrites(config: any, writes: [string, unknown][], taskId: string): Promise<void>;
+  get(config: SaverConfig): Promise<Parameters<AsyncCheckpointSaver["put"]>[1] | undefined>;
   deleteThread(threadId: string): Promise<void>;
-  getNextVersion(current: number | undefined, channel?: unknown): number;
+  getNextVersion(current: number | string | undefined): number | string;
 }
 
 /** Names one export that needs the peer: it fails with `UNSUPPORTED` without it. */
