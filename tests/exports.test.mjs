@@ -35,7 +35,9 @@ test("a root graph's node returning Command.PARENT throws a ParentCommand, a Gra
     assert.equal(e.name, "ParentCommand");
     assert.equal(e.code, "PARENT_COMMAND");
     assert.equal(lg.isGraphBubbleUp(e) && lg.isParentCommand(e), true);
-    assert.equal(e.command, undefined);
+    // The command the node returned, addressed to the graph that would run this one (none: "").
+    assert.ok(lg.isCommand(e.command));
+    assert.deepEqual([e.command.graph, e.command.update, e.command.goto], ["", { a: 1 }, []]);
     return true;
   });
 });

@@ -261,7 +261,7 @@ export function isGraphDrained(e: unknown): e is GraphDrained {
  * A `Command` addressed to the graph that runs this one (`graph:
  * Command.PARENT`), bubbling up to it (LangGraph.js's `ParentCommand`).
  * The engine's own (a root graph's node returning one) is of this class
- * with its text and without `command` (see README.md).
+ * with the engine's text (see README.md).
  */
 export class ParentCommand extends GraphBubbleUp {
   /** The command for the parent graph. */
@@ -366,13 +366,23 @@ export function getSubgraphsSeenSet(): Set<unknown> {
   return global[key] as Set<unknown>;
 }
 
+/** Where the engine's `ParentCommand` finds its command (parent_command.ts registers it). */
+let engineCommand: () => unknown = () => undefined;
+
+/** Registers where the engine's `ParentCommand`s find their command. */
+export function setEngineParentCommand(source: () => unknown): void {
+  engineCommand = source;
+}
+
 /**
  * The engine's `ParentCommand` (a root graph's node returned
  * `Command({ graph: Command.PARENT })`): a {@link ParentCommand} with the
- * engine's text; the bindings construct it from that text.
+ * engine's text, and the command the node returned (addressed to the graph
+ * whose node runs this one, as in LangGraph.js); the bindings construct it
+ * from that text.
  */
 function ParentCommandOfEngine(message: string): ParentCommand {
-  const error = new ParentCommand(undefined);
+  const error = new ParentCommand(engineCommand());
   error.message = message;
   return error;
 }

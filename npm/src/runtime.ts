@@ -9,6 +9,7 @@ import { THREAD_STORE, type ThreadAccess, type ThreadStore } from "./internal.js
 import { classesPossible, reviveWrittenIfAny, toEngine, type MessageChannels } from "./message_classes.js";
 import type { NodeMessages } from "./messages_stream.js";
 import type { BaseStore } from "./store.js";
+import { caught, noteResult } from "./parent_command.js";
 import type { RunCancel } from "./cancel.js";
 import type { GraphRuns } from "./task_runs.js";
 
@@ -273,6 +274,32 @@ export type RawNode = (state: unknown, base: unknown, task: number, node: string
  * nodes do, when `@langchain/core` is installed (message_classes.ts).
  */
 export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, messages?: MessageChannels): RawNode {
+  const inner = callNode(fn, decorate, messages);
+  // A command for the parent graph: noted when the node returns one, applied when the node lets
+  // one through from a graph it invoked (parent_command.ts).
+  return (state, base, task, node, step, taskId, ns) => {
+    let result: unknown;
+    try {
+      result = inner(state, base, task, node, step, taskId, ns);
+    } catch (e) {
+      return toEngine(caught(e, ns));
+    }
+    if (!isThenable(result)) {
+      noteResult(result, ns);
+      return result;
+    }
+    return result.then(
+      (r) => {
+        noteResult(r, ns);
+        return r;
+      },
+      (e: unknown) => toEngine(caught(e, ns)),
+    );
+  };
+}
+
+/** {@link wrapNode} but for the commands for a parent graph. */
+function callNode(fn: UserNode, decorate?: (config: NodeConfig) => void, messages?: MessageChannels): RawNode {
   const call = fn as unknown as (state: unknown, config: unknown) => unknown;
   // What the node function is called on: LangGraph.js calls it as a method of
   // the node's RunnableCallable, whose `name` is the node's name (a class
