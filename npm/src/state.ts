@@ -6,7 +6,7 @@
 // (core/wasm/src/node.rs `channel_from_js`): key → reducer name, `null`,
 // or `{ reducer?, default? }`, in declaration order.
 import { argumentError, describe, isRecord } from "./args.js";
-import { GraphValueError, withCode } from "./errors.js";
+import { GraphValueError, StateGraphInputError, withCode } from "./errors.js";
 import type { ReducerName } from "./types.js";
 import { isZodObject, schemaMetaRegistry, zodShape, ZodInputValidator } from "./zod.js";
 import type { MessageChannels } from "./message_classes.js";
@@ -434,6 +434,8 @@ export function channelsOf(state: unknown): StateDefinitionInfo {
     case "unsupported":
       return unsupported(String(kind.schema));
     default:
+      // Not an object at all: LangGraph.js's error (its text is fixed).
+      if (!isRecord(state)) throw withCode(new StateGraphInputError(), "INVALID_ARGUMENT");
       // The package's own form (or junk), whose mistakes the bindings name.
       return { channels: state as Record<string, RawChannel> };
   }

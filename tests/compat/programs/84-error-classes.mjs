@@ -49,6 +49,18 @@ export default async function (lg, t) {
   t.record("predicates on plain values", [lg.isGraphBubbleUp({}), lg.isParentCommand({ name: "ParentCommand" }), lg.isGraphDrained(new Error("x")), lg.isUnknownInterruptError(null)]);
   t.record("getSubgraphsSeenSet", { isSet: lg.getSubgraphsSeenSet() instanceof Set, same: lg.getSubgraphsSeenSet() === lg.getSubgraphsSeenSet() });
 
+  // What new StateGraph(x) throws for an x that is no object.
+  for (const [label, state] of [["a number", 42], ["nothing", undefined], ["null", null], ["a string", "state"], ["an array", [1]]]) {
+    await t.result(`new StateGraph(${label})`, async () => {
+      try {
+        new StateGraph(state);
+        return "no error";
+      } catch (e) {
+        return { ...describe(e), instance: e instanceof lg.StateGraphInputError };
+      }
+    });
+  }
+
   // The interrupt a node catches is a GraphBubbleUp, as LangGraph.js's docs say to rethrow it.
   const State = Annotation.Root({ answer: Annotation() });
   const caught = [];
