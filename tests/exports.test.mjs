@@ -90,4 +90,6 @@ test("with the peer, they are @langchain/langgraph-checkpoint's own", async () =
   assert.equal(lg.AsyncBatchedStore, peer.AsyncBatchedStore);
   assert.equal(lg.emptyCheckpoint, peer.emptyCheckpoint);
   assert.equal(lg.copyCheckpoint, peer.copyCheckpoint);
+  const { ChatModelStream } = await import("@langchain/core/language_models/stream");
+  assert.equal(lg.ChatModelStreamImpl, ChatModelStream);
 });

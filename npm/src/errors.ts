@@ -111,8 +111,21 @@ export class GraphBubbleUp extends BaseLangGraphError {
   }
 }
 Object.defineProperty(GraphBubbleUp, "name", { value: "GraphBubbleUp" });
-/** Thrown by `interrupt()` to pause a node; let it propagate (code `GRAPH_INTERRUPT`). */
-export class GraphInterrupt extends GraphBubbleUp {}
+/**
+ * Thrown by `interrupt()` to pause a node; let it propagate (code
+ * `GRAPH_INTERRUPT`). Made as LangGraph.js's, from its interrupts (the
+ * message is their JSON), or from a message (the engine's: `interrupted`;
+ * its `interrupts` are then empty).
+ */
+export class GraphInterrupt extends GraphBubbleUp {
+  /** The interrupts it carries (LangGraph.js's field). */
+  interrupts: RaisedInterrupt[];
+
+  constructor(interrupts?: RaisedInterrupt[] | string, fields?: ErrorOptions) {
+    super(typeof interrupts === "string" ? interrupts : JSON.stringify(interrupts, null, 2), fields);
+    this.interrupts = Array.isArray(interrupts) ? interrupts : [];
+  }
+}
 named(GraphInterrupt, "GraphInterrupt");
 /** One interrupt a {@link NodeInterrupt} carries: its value (and no id, as in LangGraph.js). */
 export interface RaisedInterrupt {
@@ -129,12 +142,8 @@ export interface RaisedInterrupt {
  * `interrupt(value)`. Code `NODE_INTERRUPT`.
  */
 export class NodeInterrupt extends GraphInterrupt {
-  /** The interrupts the node raises: `[{ value }]`. */
-  interrupts: RaisedInterrupt[];
-
   constructor(message: unknown, fields?: ErrorOptions) {
-    super(JSON.stringify([{ value: message }], null, 2), fields);
-    this.interrupts = [{ value: message }];
+    super([{ value: message }], fields);
     this.code = "NODE_INTERRUPT";
   }
 }

@@ -33,7 +33,9 @@ export default async function (lg, t) {
   t.record("StateGraphInputError", describe(new lg.StateGraphInputError("ignored")));
   t.record("MultipleSubgraphsError", { ...describe(new lg.MultipleSubgraphsError("two")), className: lg.MultipleSubgraphsError.name });
   t.record("RemoteException", describe(new lg.RemoteException("remote", { lc_error_code: "GRAPH_RECURSION_LIMIT" })));
-  t.record("NodeInterrupt", describe(new lg.NodeInterrupt("stop")));
+  t.record("NodeInterrupt", { ...describe(new lg.NodeInterrupt("stop")), interrupts: new lg.NodeInterrupt("stop").interrupts });
+  const made = new lg.GraphInterrupt([{ value: "ask", id: "i1" }]);
+  t.record("GraphInterrupt from interrupts", { ...describe(made), interrupts: made.interrupts, empty: new lg.GraphInterrupt().interrupts });
   t.record("unminifiable names", [lg.GraphDrained, lg.ParentCommand, lg.UnknownInterruptError, lg.StateGraphInputError, lg.MultipleSubgraphsError, lg.RemoteException].map((c) => c.unminifiable_name));
 
   const marked = new Error("bad resume");
