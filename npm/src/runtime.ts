@@ -274,32 +274,6 @@ export type RawNode = (state: unknown, base: unknown, task: number, node: string
  * nodes do, when `@langchain/core` is installed (message_classes.ts).
  */
 export function wrapNode(fn: UserNode, decorate?: (config: NodeConfig) => void, messages?: MessageChannels): RawNode {
-  const inner = callNode(fn, decorate, messages);
-  // A command for the parent graph: noted when the node returns one, applied when the node lets
-  // one through from a graph it invoked (parent_command.ts).
-  return (state, base, task, node, step, taskId, ns) => {
-    let result: unknown;
-    try {
-      result = inner(state, base, task, node, step, taskId, ns);
-    } catch (e) {
-      return toEngine(caught(e, ns));
-    }
-    if (!isThenable(result)) {
-      noteResult(result, ns);
-      return result;
-    }
-    return result.then(
-      (r) => {
-        noteResult(r, ns);
-        return r;
-      },
-      (e: unknown) => toEngine(caught(e, ns)),
-    );
-  };
-}
-
-/** {@link wrapNode} but for the commands for a parent graph. */
-function callNode(fn: UserNode, decorate?: (config: NodeConfig) => void, messages?: MessageChannels): RawNode {
   const call = fn as unknown as (state: unknown, config: unknown) => unknown;
   // What the node function is called on: LangGraph.js calls it as a method of
   // the node's RunnableCallable, whose `name` is the node's name (a class
@@ -341,52 +315,65 @@ function callNode(fn: UserNode, decorate?: (config: NodeConfig) => void, message
       here.taskId = taskId;
     }
     const taskRuns = run?.runs;
+    const classes = classesPossible();
+    // A command for the parent graph that the node lets through from a graph it invoked: applied
+    // as if the node had returned it (parent_command.ts).
+    const fail = (e: unknown) => {
+      const command = caught(e, ns);
+      return classes ? toEngine(command) : command;
+    };
     let result: unknown;
-    if (taskRuns === undefined) {
-      const previous = current;
-      current = here;
-      try {
+    try {
+      if (taskRuns === undefined) {
+        const previous = current;
+        current = here;
+        try {
+          if (messages !== undefined && classesPossible()) {
+            messages.values(state);
+            run?.messages?.start(state, messages.keys);
+          }
+          const cancel = run?.cancel;
+          result =
+            cancel === undefined
+              ? storage
+                ? storage.run(here, callOn, call, receiver, state, config)
+                : call.call(receiver, state, config)
+              : cancel.node(ns, step, config, () => (storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config)));
+        } finally {
+          current = previous;
+        }
+      } else {
+        // A run with LangChain callbacks: the node runs once its task's run started, in it.
+        here.runs = taskRuns;
+        here.taskId = taskId;
         if (messages !== undefined && classesPossible()) {
           messages.values(state);
           run?.messages?.start(state, messages.keys);
         }
-        const cancel = run?.cancel;
-        result =
-          cancel === undefined
-            ? storage
-              ? storage.run(here, callOn, call, receiver, state, config)
-              : call.call(receiver, state, config)
-            : cancel.node(ns, step, config, () => (storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config)));
-      } finally {
-        current = previous;
+        result = taskRuns.node(taskId, config, () => {
+          const previous = current;
+          current = here;
+          try {
+            const invoke = () => (storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config));
+            return run?.cancel === undefined ? invoke() : run.cancel.node(ns, step, config, invoke);
+          } finally {
+            current = previous;
+          }
+        });
       }
-    } else {
-      // A run with LangChain callbacks: the node runs once its task's run started, in it.
-      here.runs = taskRuns;
-      here.taskId = taskId;
-      if (messages !== undefined && classesPossible()) {
-        messages.values(state);
-        run?.messages?.start(state, messages.keys);
-      }
-      result = taskRuns.node(taskId, config, () => {
-        const previous = current;
-        current = here;
-        try {
-          const invoke = () => (storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config));
-          return run?.cancel === undefined ? invoke() : run.cancel.node(ns, step, config, invoke);
-        } finally {
-          current = previous;
-        }
-      });
+    } catch (e) {
+      return fail(e);
     }
-    if (!classesPossible()) return result;
-    // What the node returned: its messages streamed ("messages" mode), its message instances in the engine's form.
+    // What the node returned: a command for the parent graph noted; its messages streamed
+    // ("messages" mode), its message instances in the engine's form.
     const stream = run?.messages;
     const done = (r: unknown) => {
+      noteResult(r, ns);
+      if (!classes) return r;
       stream?.end(taskId, step, r);
       return toEngine(r);
     };
-    return isThenable(result) ? result.then(done) : done(result);
+    return isThenable(result) ? result.then(done, fail) : done(result);
   };
 }
 
