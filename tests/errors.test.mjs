@@ -16,6 +16,7 @@ import {
   Send,
   START,
   StateGraph,
+  StateGraphInputError,
   UnreachableNodeError,
 } from "chronograph";
 import { collect } from "./support.mjs";
@@ -50,7 +51,10 @@ const cfg = { configurable: { thread_id: "errors" } };
 test("builder arguments are validated and named", async () => {
   const T = TypeError;
   const A = "INVALID_ARGUMENT";
-  await fails(() => new StateGraph(42), T, "TypeError", A, "new StateGraph(channels): channels must be an object mapping channel names to reducers, got the number 42");
+  // What is no object at all gets LangGraph.js's StateGraphInputError (its fixed text).
+  for (const state of [42, undefined, null, "state", [1]]) {
+    await fails(() => new StateGraph(state), StateGraphInputError, "StateGraphInputError", A, "Invalid StateGraph input. Make sure to pass a valid StateDefinition, Annotation.Root, or Zod schema.");
+  }
   await fails(() => new StateGraph({ x: "max" }), T, "TypeError", A, 'channels.x must be "last_value", "append", "sum", "add_messages" or {reducer, default}, got "max"');
   await fails(() => new StateGraph({ x: { reducer: 5 } }), T, "TypeError", A, "channels.x.reducer must be a function, got the number 5");
   await fails(() => new StateGraph({ x: { reducer: (a, b) => b, default: [] } }), T, "TypeError", A, "channels.x.default must be a function, got an array");

@@ -138,7 +138,6 @@ import {
 import { z } from "zod";
 import { registry, withLangGraph, type SchemaMeta } from "chronograph/zod";
 import {
-  type BaseStore,
   type CancellableStream,
   type InMemoryStoreConstructor,
   type Item,
@@ -175,6 +174,51 @@ import { ToolNode, toolsCondition } from "chronograph/prebuilt";
 import { Channel, ChannelWrite, Pregel, PregelNode, type PregelParams } from "chronograph/pregel";
 import { AnyValue, EphemeralValue, NamedBarrierValue, Topic, LastValue as ChannelLastValue } from "chronograph/channels";
 import { CompiledGraph, EmptyChannelError, type GraphAddNodeOptions, type GraphNodeSpec } from "chronograph";
+import {
+  AsyncBatchedStore,
+  BaseCheckpointSaver,
+  BaseStore,
+  COMMAND_SYMBOL,
+  ChatModelStreamImpl,
+  CommandInstance,
+  GraphBubbleUp,
+  GraphCallbackHandler,
+  GraphDrained,
+  MultipleSubgraphsError,
+  ParentCommand,
+  RemoteException,
+  RunControl,
+  StateGraphInputError,
+  UnknownInterruptError,
+  _markInvalidResume,
+  copyCheckpoint,
+  createLifecycleTransformer,
+  createMessagesTransformer,
+  createSubgraphDiscoveryTransformer,
+  createValuesTransformer,
+  emptyCheckpoint,
+  filterLifecycleEntries,
+  filterSubgraphHandles,
+  getJsonSchemaFromSchema,
+  getPreviousState,
+  getSchemaDefaultGetter,
+  getSubgraphsSeenSet,
+  getWriter,
+  isGraphBubbleUp,
+  isGraphDrained,
+  isGraphInterrupt,
+  isInvalidResume,
+  isNativeTransformer,
+  isParentCommand,
+  isSerializableSchema,
+  isStandardSchema,
+  isUnknownInterruptError,
+  pushMessage,
+  writer,
+  InMemoryStore as StoreForBatching,
+  type PushMessageOptions,
+  type UnknownInterruptFields,
+} from "chronograph";
 
 interface Message {
   [key: string]: Json;
@@ -680,6 +724,80 @@ async function lowLevelApi(): Promise<void> {
   void [out, snapshot, bound, graph, empty, nodeOptions, spec];
 }
 void lowLevelApi;
+
+// LangGraph.js's other main-entry names, used as its docs and API reference do.
+async function langGraphExtras(): Promise<void> {
+  // A custom checkpointer ("Persistence" docs): only the methods it needs.
+  class ListSaver extends BaseCheckpointSaver {
+    async getTuple(config: RunnableConfig) {
+      void config;
+      return undefined;
+    }
+    async *list(_config: RunnableConfig) {}
+    async put(config: RunnableConfig, checkpoint: Checkpoint) {
+      return { configurable: { thread_id: String(config.configurable?.thread_id), checkpoint_id: checkpoint.id } };
+    }
+    async putWrites(_config: RunnableConfig, _writes: [string, unknown][], _taskId: string) {}
+    async deleteThread(_threadId: string) {}
+  }
+  const saverGraph = new StateGraph(Annotation.Root({ n: Annotation<number>() }))
+    .addNode("a", () => ({ n: 1 }))
+    .addEdge(START, "a")
+    .compile({ checkpointer: new ListSaver() });
+  void saverGraph;
+  class OpsStore extends BaseStore {
+    async batch(operations: StoreOperation[]): Promise<unknown[]> {
+      return operations.map(() => null);
+    }
+  }
+  const stores: BaseStore[] = [new OpsStore(), new AsyncBatchedStore(new StoreForBatching())];
+  const fresh: Checkpoint = emptyCheckpoint();
+  const copied: Checkpoint = copyCheckpoint(fresh);
+
+  // Errors and their predicates.
+  const caught: unknown = new GraphDrained("sigterm");
+  if (isGraphBubbleUp(caught) && isGraphDrained(caught)) console.log(caught.reason);
+  const parent = new ParentCommand(new Command({ graph: Command.PARENT, goto: "b" }));
+  const flags: boolean[] = [isParentCommand(parent), isGraphInterrupt(parent), parent instanceof GraphBubbleUp, isInvalidResume(parent), isUnknownInterruptError(parent)];
+  _markInvalidResume(parent);
+  const unknownFields: UnknownInterruptFields = { reason: "not_pending", interruptIds: ["i"] };
+  const unknown = new UnknownInterruptError("not pending", unknownFields);
+  const reasons: string[] = [unknown.reason, ...unknown.pendingIds];
+  const errors: Error[] = [new StateGraphInputError(), new MultipleSubgraphsError("m"), new RemoteException("r"), new GraphBubbleUp("b")];
+  const seenSet: Set<unknown> = getSubgraphsSeenSet();
+
+  // Commands.
+  const command = new Command({ goto: "a" });
+  const base: CommandInstance = command;
+  const args = base[COMMAND_SYMBOL];
+
+  // Helpers a node calls through the async context.
+  const helpers = new StateGraph(MessagesAnnotation)
+    .addNode("talk", async () => {
+      getWriter()?.({ progress: 1 });
+      writer({ progress: 2 });
+      const previous = getPreviousState<number | undefined>();
+      const pushOptions: PushMessageOptions = { stateKey: "messages" };
+      const message = pushMessage({ role: "assistant", content: "hi", id: "m1" }, pushOptions);
+      void [previous, message];
+      return {};
+    })
+    .addEdge(START, "talk")
+    .compile();
+
+  // Schema helpers.
+  const schema = z.string().default("x");
+  const schemaFacts: boolean[] = [isStandardSchema(schema), isSerializableSchema(schema)];
+  const json: Record<string, unknown> | undefined = getJsonSchemaFromSchema(schema);
+  const defaultOf: (() => unknown) | undefined = getSchemaDefaultGetter(schema);
+
+  // Streaming-protocol pieces.
+  const transformers = [createLifecycleTransformer(), createValuesTransformer([]), createMessagesTransformer([], "talk")];
+  const native: boolean[] = transformers.map((tr) => isNativeTransformer(tr));
+  const pieces = [filterLifecycleEntries, filterSubgraphHandles, createSubgraphDiscoveryTransformer, ChatModelStreamImpl, RunControl, GraphCallbackHandler];
+  void [stores, copied, flags, reasons, errors, seenSet, args, helpers, schemaFacts, json, defaultOf, native, pieces];
+}
+void langGraphExtras;
 
 // The declarations must reject these.
 // @ts-expect-error: not a reducer name

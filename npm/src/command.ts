@@ -30,6 +30,24 @@ export class Send<A = Json> {
   }
 }
 
+/**
+ * LangGraph.js's mark of a `Command` (the same global symbol): a command
+ * keeps the arguments it was made from under it.
+ */
+export const COMMAND_SYMBOL: unique symbol = Symbol.for("langgraph.command") as never;
+
+/**
+ * LangGraph.js's base class of `Command` (a command's type without its
+ * public fields): holds the arguments under {@link COMMAND_SYMBOL}.
+ */
+export class CommandInstance<R = Json> {
+  [COMMAND_SYMBOL]: CommandParams<R>;
+
+  constructor(args: CommandParams<R>) {
+    this[COMMAND_SYMBOL] = args;
+  }
+}
+
 /** What `new Command(...)` takes. */
 export interface CommandParams<R = Json> {
   resume?: R | { [interruptId: string]: Json };
@@ -47,7 +65,7 @@ export interface CommandParams<R = Json> {
  * to the node's edges; `graph: Command.PARENT` addresses the graph that
  * runs this one as a subgraph).
  */
-export class Command<R = Json> {
+export class Command<R = Json> extends CommandInstance<R> {
   readonly lg_name = "Command" as const;
   /** LangChain's mark of a tool result that is the tool's output as it is (a tool may return a Command), as on LangGraph.js's. */
   readonly lc_direct_tool_output = true as const;
@@ -65,6 +83,7 @@ export class Command<R = Json> {
     if (args === null || (typeof args !== "object" && typeof args !== "function")) {
       throw argumentError(`new Command(args): args must be an object like {resume, update, goto}, got ${describe(args)}`);
     }
+    super(args);
     const what = "new Command(args): args";
     const resume = option(args, "resume", what) as Command<R>["resume"];
     const update = option(args, "update", what) as Command<R>["update"];
@@ -83,7 +102,18 @@ export class Command<R = Json> {
   }
 }
 
-/** Whether `v` is a `Command` (LangGraph.js's `isCommand`): also one made by another copy of the package. */
+/**
+ * Whether `v` is a `Command` (LangGraph.js's `isCommand`): also one made by
+ * another copy of the package or by LangGraph.js; not a plain object with
+ * `lg_name: "Command"` (a serialized one), as there.
+ */
 export function isCommand(v: unknown): v is Command {
+  if (!isCommandLike(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto !== Object.prototype && proto !== null;
+}
+
+/** Whether `v` has `lg_name: "Command"`, a class instance or a plain object (what the bindings read as a command). */
+export function isCommandLike(v: unknown): v is Command {
   return typeof v === "object" && v !== null && (v as { lg_name?: unknown }).lg_name === "Command";
 }

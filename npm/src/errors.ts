@@ -92,8 +92,40 @@ named(GraphValueError, "GraphValueError");
 /** A malformed graph document given to `StateGraph.fromSpec` (code `INVALID_SPEC`). */
 export class GraphSpecError extends BaseLangGraphError {}
 named(GraphSpecError, "GraphSpecError");
-/** Thrown by `interrupt()` to pause a node; let it propagate (code `GRAPH_INTERRUPT`). */
-export class GraphInterrupt extends BaseLangGraphError {}
+/**
+ * Base class of the errors that pause or redirect a run rather than fail it
+ * (LangGraph.js's `GraphBubbleUp`: `GraphInterrupt`, `NodeInterrupt`,
+ * `ParentCommand`, `GraphDrained`): a node should let them propagate, and
+ * retry policies never retry them.
+ */
+export class GraphBubbleUp extends BaseLangGraphError {
+  constructor(message?: string, fields?: ErrorOptions) {
+    super(message, fields);
+    // LangGraph.js names only its subclasses: a GraphBubbleUp itself is named "Error".
+    if (new.target === GraphBubbleUp) this.name = "Error";
+  }
+
+  /** `true`: what {@link isGraphBubbleUp} reads (also on another copy's errors). */
+  get is_bubble_up(): boolean {
+    return true;
+  }
+}
+Object.defineProperty(GraphBubbleUp, "name", { value: "GraphBubbleUp" });
+/**
+ * Thrown by `interrupt()` to pause a node; let it propagate (code
+ * `GRAPH_INTERRUPT`). Made as LangGraph.js's, from its interrupts (the
+ * message is their JSON), or from a message (the engine's: `interrupted`;
+ * its `interrupts` are then empty).
+ */
+export class GraphInterrupt extends GraphBubbleUp {
+  /** The interrupts it carries (LangGraph.js's field). */
+  interrupts: RaisedInterrupt[];
+
+  constructor(interrupts?: RaisedInterrupt[] | string, fields?: ErrorOptions) {
+    super(typeof interrupts === "string" ? interrupts : JSON.stringify(interrupts, null, 2), fields);
+    this.interrupts = Array.isArray(interrupts) ? interrupts : [];
+  }
+}
 named(GraphInterrupt, "GraphInterrupt");
 /** One interrupt a {@link NodeInterrupt} carries: its value (and no id, as in LangGraph.js). */
 export interface RaisedInterrupt {
@@ -110,12 +142,8 @@ export interface RaisedInterrupt {
  * `interrupt(value)`. Code `NODE_INTERRUPT`.
  */
 export class NodeInterrupt extends GraphInterrupt {
-  /** The interrupts the node raises: `[{ value }]`. */
-  interrupts: RaisedInterrupt[];
-
   constructor(message: unknown, fields?: ErrorOptions) {
-    super(JSON.stringify([{ value: message }], null, 2), fields);
-    this.interrupts = [{ value: message }];
+    super([{ value: message }], fields);
     this.code = "NODE_INTERRUPT";
   }
 }
@@ -217,8 +245,160 @@ export function isNodeError(e: unknown): e is NodeError {
   return typeof e === "object" && e !== null && (e.constructor as { unminifiable_name?: unknown } | undefined)?.unminifiable_name === "NodeError";
 }
 
+/**
+ * A run that stopped at a superstep boundary because a drain was requested
+ * (LangGraph.js's `GraphDrained`; `RunControl`, which requests one, is not
+ * provided, so the engine never raises it).
+ */
+export class GraphDrained extends GraphBubbleUp {
+  /** Why the run was drained. */
+  reason: string;
+
+  constructor(reason = "shutdown", fields?: ErrorOptions) {
+    super(`Graph drained: ${reason}`, fields);
+    this.reason = reason;
+  }
+}
+named(GraphDrained as unknown as typeof BaseLangGraphError, "GraphDrained");
+
+/** Whether `e` is a {@link GraphDrained} (LangGraph.js's `isGraphDrained`: by name). */
+export function isGraphDrained(e: unknown): e is GraphDrained {
+  return e != null && (e as { name?: unknown }).name === "GraphDrained";
+}
+
+/**
+ * A `Command` addressed to the graph that runs this one (`graph:
+ * Command.PARENT`), bubbling up to it (LangGraph.js's `ParentCommand`).
+ * The engine's own (a root graph's node returning one) is of this class
+ * with the engine's text (see README.md).
+ */
+export class ParentCommand extends GraphBubbleUp {
+  /** The command for the parent graph. */
+  command: unknown;
+
+  constructor(command?: unknown) {
+    super();
+    this.command = command;
+  }
+}
+named(ParentCommand as unknown as typeof BaseLangGraphError, "ParentCommand");
+
+/** Whether `e` is a {@link ParentCommand} (LangGraph.js's `isParentCommand`: by name). */
+export function isParentCommand(e: unknown): e is ParentCommand {
+  return e != null && (e as { name?: unknown }).name === "ParentCommand";
+}
+
+/** Whether `e` pauses or redirects the run (LangGraph.js's `isGraphBubbleUp`: its `is_bubble_up`). */
+export function isGraphBubbleUp(e: unknown): e is GraphBubbleUp {
+  return e != null && (e as { is_bubble_up?: unknown }).is_bubble_up === true;
+}
+
+/** Deprecated in LangGraph.js and never thrown there either; its `name` is `MultipleSubgraphError`, as there. */
+export class MultipleSubgraphsError extends BaseLangGraphError {}
+named(MultipleSubgraphsError, "MultipleSubgraphError");
+Object.defineProperty(MultipleSubgraphsError, "name", { value: "MultipleSubgraphsError" });
+
+/** An error of a remote graph (LangGraph.js's `RemoteException`; there is no `RemoteGraph` here, so only user code throws it). */
+export class RemoteException extends BaseLangGraphError {}
+named(RemoteException, "RemoteException");
+
+/**
+ * What `new StateGraph(x)` throws for an `x` that is no state definition
+ * (LangGraph.js's `StateGraphInputError`, with its fixed message).
+ */
+export class StateGraphInputError extends BaseLangGraphError {
+  constructor(message?: string, fields?: ErrorOptions) {
+    super(message, fields);
+    this.message = "Invalid StateGraph input. Make sure to pass a valid StateDefinition, Annotation.Root, or Zod schema.";
+  }
+}
+named(StateGraphInputError, "StateGraphInputError");
+
+/** What {@link UnknownInterruptError} is built from (LangGraph.js's fields). */
+export interface UnknownInterruptFields extends ErrorOptions {
+  reason: "not_pending" | "empty_map" | "ambiguous";
+  interruptIds?: string[];
+  pendingIds?: string[];
+}
+
+/**
+ * LangGraph.js's strict-resume error (a resume that matches no pending
+ * interrupt). The engine has no strict resume mode, so it never raises it;
+ * the class is here for code that checks for it.
+ */
+export class UnknownInterruptError extends BaseLangGraphError {
+  /** How the resume failed to match. */
+  reason: UnknownInterruptFields["reason"];
+  /** The interrupt ids the resume named that are not pending. */
+  interruptIds: string[];
+  /** The interrupts still waiting for an answer. */
+  pendingIds: string[];
+
+  constructor(message: string | undefined, fields: UnknownInterruptFields) {
+    super(message, fields);
+    this.reason = fields.reason;
+    this.interruptIds = fields.interruptIds ?? [];
+    this.pendingIds = fields.pendingIds ?? [];
+  }
+}
+named(UnknownInterruptError as unknown as typeof BaseLangGraphError, "UnknownInterruptError");
+
+/** Whether `e` is an {@link UnknownInterruptError} (LangGraph.js's `isUnknownInterruptError`: by name). */
+export function isUnknownInterruptError(e: unknown): e is UnknownInterruptError {
+  return e != null && (e as { name?: unknown }).name === "UnknownInterruptError";
+}
+
+/** LangGraph.js's mark of an error thrown for a resume value its interrupt's schema refused (the same global symbol). */
+const INVALID_RESUME = Symbol.for("langgraph.invalid_resume");
+
+/** Marks `error` as a refused resume (LangGraph.js's internal `_markInvalidResume`). */
+export function _markInvalidResume(error: unknown): void {
+  if (typeof error === "object" && error !== null) Object.defineProperty(error, INVALID_RESUME, { value: true });
+}
+
+/** Whether `error`, or one of its first ten `cause`s, is marked by {@link _markInvalidResume} (LangGraph.js's `isInvalidResume`). */
+export function isInvalidResume(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 10; depth += 1) {
+    if (typeof current !== "object" || current === null) return false;
+    if ((current as Record<symbol, unknown>)[INVALID_RESUME] === true) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The process-wide set LangGraph.js's subgraph detection uses (`getSubgraphsSeenSet`: the same global). */
+export function getSubgraphsSeenSet(): Set<unknown> {
+  const key = Symbol.for("LG_CHECKPOINT_SEEN_NS_SET");
+  const global = globalThis as Record<symbol, unknown>;
+  if (global[key] === undefined) global[key] = new Set();
+  return global[key] as Set<unknown>;
+}
+
+/** Where the engine's `ParentCommand` finds its command (parent_command.ts registers it). */
+let engineCommand: () => unknown = () => undefined;
+
+/** Registers where the engine's `ParentCommand`s find their command. */
+export function setEngineParentCommand(source: () => unknown): void {
+  engineCommand = source;
+}
+
+/**
+ * The engine's `ParentCommand` (a root graph's node returned
+ * `Command({ graph: Command.PARENT })`): a {@link ParentCommand} with the
+ * engine's text, and the command the node returned (addressed to the graph
+ * whose node runs this one, as in LangGraph.js); the bindings construct it
+ * from that text.
+ */
+function ParentCommandOfEngine(message: string): ParentCommand {
+  const error = new ParentCommand(engineCommand());
+  error.message = message;
+  return error;
+}
+
 /** The classes the bindings construct, by the error name the engine gives. */
 export const ERROR_CLASSES = {
+  ParentCommand: ParentCommandOfEngine,
   InvalidUpdateError,
   GraphRecursionError,
   EmptyInputError,

@@ -4,7 +4,7 @@ import * as raw from "./wasm/chronograph.js";
 import { argumentError, describe, flag, hide, isArray, isInstance, isRecord, option, thrownText } from "./args.js";
 import { CHUNK, DEFINITION, ENGINE, RAW, SAVER, THREAD_STORE, type ThreadAccess, type ThreadStore } from "./internal.js";
 import { END, INTERRUPT, START } from "./constants.js";
-import { isCommand } from "./command.js";
+import { isCommandLike } from "./command.js";
 import { GraphValueError, graphError, withCode } from "./errors.js";
 import { retryPolicyOf } from "./retry.js";
 import { timeoutPolicyOf } from "./timeout.js";
@@ -908,7 +908,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     const schema = definition?.inputSchema ?? definition?.schema;
     if (schema === undefined || input == null || typeof input !== "object") return run(input);
     const validated = async (): Promise<{ input: unknown }> => {
-      if (!isCommand(input)) return { input: await schema.validateInput(input) };
+      if (!isCommandLike(input)) return { input: await schema.validateInput(input) };
       if (input.update === undefined) return { input };
       const update = isArray(input.update) ? Object.fromEntries(input.update) : input.update;
       const checked = "validateUpdate" in schema ? await schema.validateUpdate(update) : await schema.validateInput(update);

@@ -39,9 +39,24 @@ export type { DrawableGraph, DrawConfig } from "./drawing.js";
 export { MessageGraph, entrypoint, task } from "./unsupported.js";
 export { Graph, CompiledGraph, type GraphAddNodeOptions, type GraphNodeSpec } from "./plain_graph.js";
 export type { AsyncCheckpointSaver } from "./bridge.js";
-export { Command, Send, isCommand, type CommandParams } from "./command.js";
+export { AsyncBatchedStore, BaseCheckpointSaver, BaseStore, copyCheckpoint, emptyCheckpoint } from "./checkpoint_exports.js";
+export { getJsonSchemaFromSchema, getSchemaDefaultGetter, isSerializableSchema, isStandardSchema } from "./schema_helpers.js";
+export {
+  ChatModelStreamImpl,
+  GraphCallbackHandler,
+  RunControl,
+  createLifecycleTransformer,
+  createMessagesTransformer,
+  createSubgraphDiscoveryTransformer,
+  createValuesTransformer,
+  filterLifecycleEntries,
+  filterSubgraphHandles,
+  isNativeTransformer,
+} from "./stream_exports.js";
+export { COMMAND_SYMBOL, Command, CommandInstance, Send, isCommand, type CommandParams } from "./command.js";
 export { interrupt, getConfig, getCurrentTaskInput, getStore } from "./runtime.js";
-export { InMemoryStore, type BaseStore, type InMemoryStoreConstructor, type Item, type SearchItem, type StoreOperation } from "./store.js";
+export { writer, getWriter, getPreviousState, pushMessage, type PushMessageOptions } from "./node_context.js";
+export { InMemoryStore, type InMemoryStoreConstructor, type Item, type SearchItem, type StoreOperation } from "./store.js";
 export type { RetryPolicy } from "./retry.js";
 export type { TimeoutPolicy } from "./timeout.js";
 export type { NodeDefaults } from "./node_policies.js";
@@ -55,8 +70,24 @@ export {
   EmptyInputError,
   GraphValueError,
   GraphSpecError,
+  GraphBubbleUp,
+  GraphDrained,
   GraphInterrupt,
+  MultipleSubgraphsError,
   NodeInterrupt,
+  ParentCommand,
+  RemoteException,
+  StateGraphInputError,
+  UnknownInterruptError,
+  _markInvalidResume,
+  getSubgraphsSeenSet,
+  isGraphBubbleUp,
+  isGraphDrained,
+  isGraphInterrupt,
+  isInvalidResume,
+  isParentCommand,
+  isUnknownInterruptError,
+  type UnknownInterruptFields,
   ThreadBusyError,
   UnreachableNodeError,
   NodeTimeoutError,

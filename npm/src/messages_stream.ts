@@ -141,6 +141,20 @@ export class NodeMessages {
   }
 
   /**
+   * `pushMessage(message)` in task `taskId`: streamed at once, seen or not
+   * (LangGraph.js emits it without dedupe), with the metadata of the node's
+   * config as LangGraph.js's `pushMessage` passes it (its chunks' metadata
+   * without `tags` and `name`).
+   */
+  push(taskId: string, message: LcMessage): void {
+    const task = this.#tasks.get(taskId);
+    if (task === undefined) return;
+    if (message.id != null) this.#seen.add(message.id);
+    const { tags: _tags, name: _name, ...metadata } = this.#meta(task, taskId, task.step);
+    this.#emit([message, metadata], task.ns);
+  }
+
+  /**
    * Emits the messages of `output` (what a task returned) not seen yet,
    * LangGraph.js's way: a message without an id gets the one LangGraph.js's
    * handler gives it, in place (`run-<run id>-out-<index>`, a ToolMessage

@@ -5,7 +5,7 @@
 // and calls their `invoke(toolCall, runtime)`, which returns a
 // `ToolMessage` for a tool call, as LangGraph.js's `ToolNode` does.
 import { END } from "./constants.js";
-import { Command, isCommand } from "./command.js";
+import { Command, isCommandLike } from "./command.js";
 import { GraphValueError, isGraphInterrupt, withCode } from "./errors.js";
 import { loadMessageClasses, messageClasses } from "./langchain_core.js";
 import type { NodeConfig } from "./types.js";
@@ -88,7 +88,7 @@ export class ToolNode {
           writer: cfg.writer ?? null,
         };
         const output = await tool.invoke({ ...call, type: "tool_call" }, runtime);
-        if (typeOf(output) === "tool" || isCommand(output)) return output;
+        if (typeOf(output) === "tool" || isCommandLike(output)) return output;
         return new ToolMessage({
           status: "success",
           name: tool.name,
@@ -123,12 +123,12 @@ export class ToolNode {
       outputs = await Promise.all(calls.map((c) => runTool(c, input)));
     }
     const asUpdate = (m: unknown) => (Array.isArray(input) ? [m] : { messages: [m] });
-    if (!outputs.some(isCommand)) return Array.isArray(input) ? outputs : { messages: outputs };
+    if (!outputs.some(isCommandLike)) return Array.isArray(input) ? outputs : { messages: outputs };
     // LangGraph.js: tools' `Command`s pass on; parent `Send`s are gathered into one parent `Command`.
     const combined: unknown[] = [];
     let parent: Command | undefined;
     for (const out of outputs) {
-      if (!isCommand(out)) {
+      if (!isCommandLike(out)) {
         combined.push(asUpdate(out));
         continue;
       }

@@ -2,7 +2,7 @@
 // node (pregel/retry.ts `_runWithRetry`), run around the JS function, so the
 // engine sees one call that either succeeds or fails with the last error.
 import { argumentError, describe, isRecord } from "./args.js";
-import { isGraphInterrupt } from "./errors.js";
+import { isGraphBubbleUp, isGraphInterrupt } from "./errors.js";
 import { retryAttempt, type UserNode } from "./runtime.js";
 
 /** LangGraph.js's `RetryPolicy`. */
@@ -73,7 +73,8 @@ export function withRetry(fn: UserNode, policy: RetryPolicy, beforeRetry?: (conf
     };
     // After failed attempt number `attempts`: throws what is not retried, else waits and tries again.
     const retry = (error: unknown, attempts: number): Promise<unknown> => {
-      if (isGraphInterrupt(error)) throw error;
+      // An interrupt, a command for the parent graph: LangGraph.js's GraphBubbleUp is never retried.
+      if (isGraphInterrupt(error) || isGraphBubbleUp(error)) throw error;
       if (attempts >= (policy.maxAttempts ?? 3)) throw error;
       if (!(policy.retryOn ?? defaultRetryOn)(error)) throw error;
       const initial = policy.initialInterval ?? 500;

@@ -9,6 +9,7 @@ import { THREAD_STORE, type ThreadAccess, type ThreadStore } from "./internal.js
 import { assignMessageIds, classesPossible, reviveWrittenIfAny, toEngine, type MessageChannels } from "./message_classes.js";
 import type { NodeMessages } from "./messages_stream.js";
 import type { BaseStore } from "./store.js";
+import { caught, noteResult } from "./parent_command.js";
 import type { RunCancel } from "./cancel.js";
 import { nodeConfig, runConfig, writerNamespace, type RunConfig } from "./node_config.js";
 import type { GraphRuns } from "./task_runs.js";
@@ -29,6 +30,8 @@ interface Running {
   runs?: GraphRuns;
   /** The task's id. */
   taskId?: string;
+  /** The run's `"messages"` stream, when it streams that mode (what `pushMessage` emits to). */
+  messages?: NodeMessages;
 }
 
 /** The subset of Node's `AsyncLocalStorage` the package uses. */
@@ -110,6 +113,17 @@ export function getConfig(): NodeConfig {
     );
   }
   return config;
+}
+
+/** The running node's config, or `undefined` outside a node (what LangGraph.js's AsyncLocalStorage lookups see). */
+export function runningConfig(): NodeConfig | undefined {
+  return running()?.config;
+}
+
+/** The running node's task id and its run's `"messages"` stream, when it streams that mode. */
+export function runningMessages(): { messages: NodeMessages; taskId: string } | undefined {
+  const here = running();
+  return here?.messages !== undefined && here.taskId !== undefined ? { messages: here.messages, taskId: here.taskId } : undefined;
 }
 
 /**
@@ -275,55 +289,72 @@ export function wrapNode(fn: UserNode, extras: NodeExtras = {}, messages?: Messa
     // task, and the thread its run is on.
     const here: Running = { task, thread: threadKey(config.configurable.thread_id), config, input: state };
     if (run?.checkpointed === false) here.checkpointed = false;
+    if (run?.messages !== undefined) {
+      here.messages = run.messages;
+      here.taskId = taskId;
+    }
     const taskRuns = run?.runs;
+    const classes = classesPossible();
+    // A command for the parent graph that the node lets through from a graph it invoked: applied
+    // as if the node had returned it (parent_command.ts).
+    const fail = (e: unknown) => {
+      const command = caught(e, ns);
+      return classes ? toEngine(command) : command;
+    };
     let result: unknown;
-    if (taskRuns === undefined) {
-      const previous = current;
-      current = here;
-      try {
+    try {
+      if (taskRuns === undefined) {
+        const previous = current;
+        current = here;
+        try {
+          if (messages !== undefined && classesPossible()) {
+            messages.values(state);
+            run?.messages?.start(state, messages.keys);
+          }
+          const cancel = run?.cancel;
+          result =
+            cancel === undefined
+              ? storage
+                ? storage.run(here, callOn, call, receiver, state, config)
+                : call.call(receiver, state, config)
+              : cancel.node(ns, step, config, () => (storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config)));
+        } finally {
+          current = previous;
+        }
+      } else {
+        // A run with LangChain callbacks: the node runs once its task's run started, in it.
+        here.runs = taskRuns;
+        here.taskId = taskId;
         if (messages !== undefined && classesPossible()) {
           messages.values(state);
           run?.messages?.start(state, messages.keys);
         }
-        const cancel = run?.cancel;
-        result =
-          cancel === undefined
-            ? storage
-              ? storage.run(here, callOn, call, receiver, state, config)
-              : call.call(receiver, state, config)
-            : cancel.node(ns, step, config, () => (storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config)));
-      } finally {
-        current = previous;
+        result = taskRuns.node(taskId, config, () => {
+          const previous = current;
+          current = here;
+          try {
+            const invoke = () => (storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config));
+            return run?.cancel === undefined ? invoke() : run.cancel.node(ns, step, config, invoke);
+          } finally {
+            current = previous;
+          }
+        });
       }
-    } else {
-      // A run with LangChain callbacks: the node runs once its task's run started, in it.
-      here.runs = taskRuns;
-      here.taskId = taskId;
-      if (messages !== undefined && classesPossible()) {
-        messages.values(state);
-        run?.messages?.start(state, messages.keys);
-      }
-      result = taskRuns.node(taskId, config, () => {
-        const previous = current;
-        current = here;
-        try {
-          const invoke = () => (storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config));
-          return run?.cancel === undefined ? invoke() : run.cancel.node(ns, step, config, invoke);
-        } finally {
-          current = previous;
-        }
-      });
+    } catch (e) {
+      return fail(e);
     }
-    if (!classesPossible()) return result;
-    // What the node returned: its messages streamed ("messages" mode), its message instances in the engine's form.
+    // What the node returned: a command for the parent graph noted; its messages streamed
+    // ("messages" mode), its message instances in the engine's form.
     const stream = run?.messages;
     const done = (r: unknown) => {
+      noteResult(r, ns);
+      if (!classes) return r;
       stream?.end(taskId, step, r);
       // LangGraph.js's reducer gives the node's id-less message instances their ids in place.
       if (messages !== undefined) assignMessageIds(r, messages.keys);
       return toEngine(r);
     };
-    return isThenable(result) ? result.then(done) : done(result);
+    return isThenable(result) ? result.then(done, fail) : done(result);
   };
 }
 

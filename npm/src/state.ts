@@ -6,10 +6,11 @@
 // (core/wasm/src/node.rs `channel_from_js`): key → reducer name, `null`,
 // or `{ reducer?, default? }`, in declaration order.
 import { argumentError, describe, isRecord, thrownText } from "./args.js";
-import { GraphValueError, withCode } from "./errors.js";
+import { GraphValueError, StateGraphInputError, withCode } from "./errors.js";
 import type { ReducerName } from "./types.js";
 import { isZodObject, schemaMetaRegistry, zodShape, ZodInputValidator } from "./zod.js";
 import type { MessageChannels } from "./message_classes.js";
+import { getSchemaDefaultGetter } from "./schema_helpers.js";
 
 /** Where a reducer that is one of the engine's own says so (it then runs in the engine). */
 export const BUILTIN_REDUCER = Symbol.for("chronograph.builtinReducer");
@@ -243,20 +244,6 @@ export class StateSchema<F extends StateSchemaFields = StateSchemaFields> {
   }
 }
 
-/** The default a standard schema gives `undefined` (a zod `.default()`), as a factory; none when it rejects it. */
-function schemaDefault(schema: unknown): (() => unknown) | undefined {
-  if (!isStandardSchema(schema)) return undefined;
-  try {
-    const result = schema["~standard"].validate(undefined);
-    if (result && typeof result === "object" && !("then" in result) && !result.issues) {
-      const value = result.value;
-      return () => value;
-    }
-  } catch {
-    // A schema that throws on `undefined` has no default.
-  }
-  return undefined;
-}
 
 // ---------------------------------------------------------------------------
 // From any state definition to the bindings' form
@@ -376,12 +363,12 @@ function schemaChannels(schema: StateSchema, where: string): Record<string, RawC
   const out: Record<string, RawChannel> = {};
   for (const [key, field] of Object.entries(schema.fields)) {
     if (ReducedValue.isInstance(field)) {
-      const factory = schemaDefault(field.valueSchema);
+      const factory = getSchemaDefaultGetter(field.valueSchema);
       out[key] = reducedChannel(field.reducer, factory);
     } else if (isRecord(field) && (field as unknown as Record<symbol, unknown>)[UNTRACKED_VALUE] === true) {
       unsupported(`${where}.${key}: UntrackedValue is not supported (its values are never checkpointed in LangGraph.js; Chronograph checkpoints every channel)`);
     } else if (isStandardSchema(field)) {
-      const factory = schemaDefault(field);
+      const factory = getSchemaDefaultGetter(field);
       out[key] = factory ? { default: factory } : null;
     } else {
       throw argumentError(`Invalid state field "${key}": must be a schema, ReducedValue, DeltaValue, UntrackedValue, or ManagedValue`);
@@ -454,6 +441,8 @@ export function channelsOf(state: unknown): StateDefinitionInfo {
     case "unsupported":
       return unsupported(String(kind.schema));
     default:
+      // Not an object at all: LangGraph.js's error (its text is fixed).
+      if (!isRecord(state)) throw withCode(new StateGraphInputError(), "INVALID_ARGUMENT");
       // The package's own form (or junk), whose mistakes the bindings name.
       return { channels: state as Record<string, RawChannel> };
   }

@@ -227,10 +227,17 @@ export function isStore(v: unknown): v is BaseStore {
   return ["batch", "get", "put", "search"].every((m) => typeof s[m] === "function");
 }
 
-/** `compile({ store })`'s value checked: a `BaseStore`, or nothing. */
+/**
+ * `compile({ store })`'s value checked: a `BaseStore`, or nothing. An
+ * `AsyncBatchedStore` gives the store it wraps: LangGraph.js's runs do the
+ * same (each run batches through a wrapper of its own, started and stopped
+ * with the run), and the wrapper itself, never started, would never answer.
+ */
 export function storeOption(store: unknown, what: string): BaseStore | undefined {
   if (store == null) return undefined;
   if (!isStore(store)) throw argumentError(`${what} must be a LangGraph.js store (batch, get, put, search), got ${describe(store)}`);
+  const Batched = peer?.AsyncBatchedStore as (new (...args: never[]) => { store?: unknown }) | undefined;
+  if (typeof Batched === "function" && store instanceof Batched && isStore(store.store)) return store.store;
   return store;
 }
 

@@ -6,7 +6,7 @@
 // `partial`, `parse`), so the package works without zod installed, and with
 // whichever zod (3 or 4) the user's schemas come from.
 import { argumentError, describe, isArray, isRecord } from "./args.js";
-import { isCommand } from "./command.js";
+import { isCommandLike } from "./command.js";
 import { PARENT } from "./constants.js";
 
 /** What LangGraph.js records about a zod field: its reducer (and the schema of an update), default, JSON-schema extras. */
@@ -227,8 +227,8 @@ export class ZodInputValidator {
    */
   validateNodeResult(result: unknown): unknown {
     if (result == null || typeof result !== "object") return result;
-    if (isCommand(result)) return this.#validateCommand(result);
-    if (isArray(result)) return result.map((r) => (isCommand(r) ? this.#validateCommand(r) : this.validateNodeResult(r)));
+    if (isCommandLike(result)) return this.#validateCommand(result);
+    if (isArray(result)) return result.map((r) => (isCommandLike(r) ? this.#validateCommand(r) : this.validateNodeResult(r)));
     return Object.fromEntries(Object.entries(result).map(([k, v]) => [k, this.#field(k, v)]));
   }
 

@@ -12,6 +12,7 @@ import { isRecord } from "./args.js";
 import { PARTIAL_STATE, type RuntimeDefinitions } from "./zod_definitions.js";
 import { StateSchema } from "./state.js";
 import { schemaMetaRegistry, type SchemaMetaRegistry } from "./zod.js";
+import { getJsonSchemaFromSchema } from "./schema_helpers.js";
 
 /** What the module uses of `@langchain/core/utils/types` and `/utils/json_schema`. */
 interface CoreSchemaUtils {
@@ -147,16 +148,6 @@ export function getConfigTypeSchema(graph: unknown, registry: SchemaMetaRegistry
   return config === undefined ? undefined : zodJsonSchema(registry, config as object, {});
 }
 
-/** A standard schema's JSON schema (`~standard.jsonSchema`, draft-07), if it writes one. */
-function standardJson(schema: unknown): JSONSchema | undefined {
-  const std = isRecord(schema) ? (schema["~standard"] as { jsonSchema?: { input?(o: { target: string }): JSONSchema } } | undefined) : undefined;
-  if (typeof std?.jsonSchema?.input !== "function") return undefined;
-  try {
-    return std.jsonSchema.input({ target: "draft-07" });
-  } catch {
-    return undefined;
-  }
-}
 
 /** Whether a standard schema gives `undefined` a value (a default). */
 function hasDefault(schema: unknown): boolean {
@@ -174,11 +165,11 @@ function hasDefault(schema: unknown): boolean {
 function fieldJson(field: unknown, input: boolean): [JSONSchema | undefined, unknown] {
   const f = field as { valueSchema?: unknown; inputSchema?: unknown; jsonSchemaExtra?: Record<string, unknown>; reducer?: unknown; schema?: unknown };
   if (isRecord(field) && typeof f.reducer === "function" && f.valueSchema !== undefined) {
-    const own = standardJson(input ? f.inputSchema : f.valueSchema);
+    const own = getJsonSchemaFromSchema(input ? f.inputSchema : f.valueSchema);
     return [f.jsonSchemaExtra ? { ...(own ?? {}), ...f.jsonSchemaExtra } : own, f.valueSchema];
   }
-  if (isRecord(field) && "~standard" in field) return [standardJson(field), field];
-  return [f?.schema !== undefined ? standardJson(f.schema) : undefined, f?.schema];
+  if (isRecord(field) && "~standard" in field) return [getJsonSchemaFromSchema(field), field];
+  return [f?.schema !== undefined ? getJsonSchemaFromSchema(f.schema) : undefined, f?.schema];
 }
 
 /** LangGraph.js's `StateSchema.getJsonSchema()`: fields without a default are required. */
