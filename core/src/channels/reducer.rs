@@ -122,8 +122,29 @@ impl Reducer {
                 acc = Some(ChannelValue::from_json(default()));
             }
         }
+        let mut values = values.into_iter();
+        if acc.is_none() {
+            // An empty aggregate takes its first write as is (an `Overwrite`
+            // unwrapped), as LangGraph.js's `BinaryOperatorAggregate` does.
+            let Some(first) = values.next() else {
+                return Ok(None);
+            };
+            acc = Some(match overwrite_value(&first) {
+                Some(v) => ChannelValue::from_json(v.clone()),
+                None => self.step(None, first, ids)?,
+            });
+        }
+        let mut seen_overwrite = false;
         for value in values {
-            acc = Some(self.step(acc.as_ref(), value, ids)?);
+            if let Some(v) = overwrite_value(&value) {
+                if seen_overwrite {
+                    return Err(overwrite_twice());
+                }
+                seen_overwrite = true;
+                acc = Some(ChannelValue::from_json(v.clone()));
+            } else if !seen_overwrite {
+                acc = Some(self.step(acc.as_ref(), value, ids)?);
+            }
         }
         Ok(acc)
     }
@@ -143,6 +164,36 @@ impl Reducer {
             Reducer::Custom(c) => (c.func)(acc, value),
         }
     }
+}
+
+/// The `__overwrite__` key of LangGraph's `Overwrite` in its wire form.
+pub const OVERWRITE: &str = "__overwrite__";
+
+/// The value an update wraps in LangGraph's `Overwrite` (`{"__overwrite__":
+/// v}`, or the `{"type": "__overwrite__", "value": v}` a serialized Python
+/// `Overwrite` becomes), which replaces a reducer channel's value instead of
+/// being reduced; `None` for any other update. An object holding the key
+/// among others is one too, as LangGraph.js checks (`"__overwrite__" in v`).
+pub fn overwrite_value(update: &Value) -> Option<&Value> {
+    let Value::Object(map) = update else {
+        return None;
+    };
+    if let Some(v) = map.get(OVERWRITE) {
+        return Some(v);
+    }
+    match map.get("type") {
+        Some(Value::String(t)) if t == OVERWRITE => map.get("value"),
+        _ => None,
+    }
+}
+
+/// LangGraph's error for a second `Overwrite` to one channel in a superstep.
+#[cold]
+fn overwrite_twice() -> Error {
+    Error::invalid_update(format!(
+        "Can receive only one Overwrite value per super-step.{}",
+        troubleshooting("INVALID_CONCURRENT_GRAPH_UPDATE")
+    ))
 }
 
 fn append(acc: Option<&ChannelValue>, value: Value) -> Result<ChannelValue> {
@@ -258,6 +309,63 @@ mod tests {
             err.to_string(),
             "TypeError: unsupported operand type(s) for +: 'int' and 'str'"
         );
+    }
+
+    #[test]
+    fn an_overwrite_replaces_the_value_and_drops_the_other_writes() {
+        let cur = ChannelValue::from_json(json!(["a"]));
+        let writes = vec![json!(["b"]), json!({OVERWRITE: ["o"]}), json!(["c"])];
+        let out = Reducer::Append
+            .reduce("log", Some(&cur), writes, &ids(), None)
+            .unwrap()
+            .unwrap();
+        assert_eq!(out.to_json(), json!(["o"]));
+        // The form a serialized Python `Overwrite` takes, on a sum channel.
+        let total = ChannelValue::from_json(json!(3));
+        let writes = vec![json!({"type": OVERWRITE, "value": 9}), json!(1)];
+        let out = Reducer::Sum
+            .reduce("t", Some(&total), writes, &ids(), None)
+            .unwrap()
+            .unwrap();
+        assert_eq!(out.to_json(), json!(9));
+        // A last-value channel keeps the wrapper as it was written.
+        let out = Reducer::LastValue
+            .reduce("x", None, vec![json!({OVERWRITE: 1})], &ids(), None)
+            .unwrap()
+            .unwrap();
+        assert_eq!(out.to_json(), json!({OVERWRITE: 1}));
+    }
+
+    #[test]
+    fn two_overwrites_in_one_step_are_an_invalid_update() {
+        let cur = ChannelValue::from_json(json!(["a"]));
+        let writes = vec![json!({OVERWRITE: ["x"]}), json!({OVERWRITE: ["y"]})];
+        let err = Reducer::Append
+            .reduce("log", Some(&cur), writes, &ids(), None)
+            .unwrap_err();
+        assert!(err.to_string().starts_with(
+            "InvalidUpdateError: Can receive only one Overwrite value per super-step.\nFor troubleshooting"
+        ));
+    }
+
+    /// An empty aggregate (no value, no default) takes its first write as
+    /// LangGraph.js does, an Overwrite unwrapped and not counted as one;
+    /// LangGraph (Python) never has an empty aggregate of a typed channel
+    /// (a `list` starts from `[]`), and one typed `Any` stores the wrapper.
+    #[test]
+    fn an_empty_channel_takes_an_overwrite_unwrapped() {
+        let writes = vec![
+            json!({OVERWRITE: ["x"]}),
+            json!({OVERWRITE: ["y"]}),
+            json!(["z"]),
+        ];
+        let out = Reducer::Append
+            .reduce("log", None, writes, &ids(), None)
+            .unwrap()
+            .unwrap();
+        assert_eq!(out.to_json(), json!(["y"]));
+        assert_eq!(overwrite_value(&json!({"other": 1})), None);
+        assert_eq!(overwrite_value(&json!({"type": OVERWRITE})), None);
     }
 
     #[test]
