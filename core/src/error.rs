@@ -99,6 +99,8 @@ pub struct Error {
     node: Option<String>,
     /// The values involved, for callers that word the error otherwise.
     values: Option<Box<[serde_json::Value]>>,
+    /// The channel the values were written to, when LangGraph's text leaves it out.
+    channel: Option<Box<str>>,
 }
 
 /// The engine's result type.
@@ -114,6 +116,7 @@ impl Error {
             message: message.into(),
             node: None,
             values: None,
+            channel: None,
         }
     }
 
@@ -129,6 +132,18 @@ impl Error {
     pub fn with_values(mut self, values: Vec<serde_json::Value>) -> Self {
         self.values = Some(values.into_boxed_slice());
         self
+    }
+
+    /// The same error, about the writes `values` to `channel` (LangGraph's
+    /// text names neither; LangGraph.js's `apply_writes` shows both).
+    pub fn with_channel_values(mut self, channel: &str, values: Vec<serde_json::Value>) -> Self {
+        self.channel = Some(channel.into());
+        self.with_values(values)
+    }
+
+    /// The channel the error's values were written to (see [`Error::with_channel_values`]).
+    pub fn channel(&self) -> Option<&str> {
+        self.channel.as_deref()
     }
 
     /// The values the error is about, when it names some (see [`Error::with_values`]).
@@ -157,6 +172,7 @@ impl Error {
             message: message.into(),
             node: None,
             values: None,
+            channel: None,
         }
     }
 

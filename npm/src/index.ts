@@ -1,5 +1,5 @@
 // The names the package exports (re-exported by the entries node.js and browser.js).
-export { START, END, INPUT, COPY, INTERRUPT, isInterrupted } from "./constants.js";
+export { START, END, INPUT, COPY, INTERRUPT, isInterrupted, Overwrite, type OverwriteValue } from "./constants.js";
 export { StateGraph, CompiledStateGraph, type GraphNode, type LooseReducer, type StateGraphConstructor, type StateGraphOptions } from "./graph.js";
 export {
   Annotation,

@@ -122,31 +122,50 @@ impl Reducer {
                 acc = Some(ChannelValue::from_json(default()));
             }
         }
-        let mut values = values.into_iter();
+        if values.iter().any(|v| overwrite_value(v).is_some()) {
+            return self.reduce_with_overwrite(key, acc, values, ids).map(Some);
+        }
+        for value in values {
+            acc = Some(self.step(acc.as_ref(), value, ids)?);
+        }
+        Ok(acc)
+    }
+
+    /// [`reduce`](Self::reduce) of writes among which is an `Overwrite`
+    /// (LangGraph's `BinaryOperatorAggregate.update`): the value becomes
+    /// the Overwrite's, writes after it are dropped, a second one is an
+    /// `InvalidUpdateError`. An empty aggregate takes its first write as
+    /// is (an Overwrite unwrapped, and not counted), as LangGraph.js does.
+    #[cold]
+    fn reduce_with_overwrite(
+        &self,
+        key: &str,
+        mut acc: Option<ChannelValue>,
+        written: Vec<Value>,
+        ids: &IdGenerator,
+    ) -> Result<ChannelValue> {
+        let mut values = written.iter();
         if acc.is_none() {
-            // An empty aggregate takes its first write as is (an `Overwrite`
-            // unwrapped), as LangGraph.js's `BinaryOperatorAggregate` does.
-            let Some(first) = values.next() else {
-                return Ok(None);
-            };
-            acc = Some(match overwrite_value(&first) {
-                Some(v) => ChannelValue::from_json(v.clone()),
-                None => self.step(None, first, ids)?,
-            });
+            if let Some(first) = values.next() {
+                acc = Some(match overwrite_value(first) {
+                    Some(v) => ChannelValue::from_json(v.clone()),
+                    None => self.step(None, first.clone(), ids)?,
+                });
+            }
         }
         let mut seen_overwrite = false;
         for value in values {
-            if let Some(v) = overwrite_value(&value) {
+            if let Some(v) = overwrite_value(value) {
                 if seen_overwrite {
-                    return Err(overwrite_twice());
+                    return Err(overwrite_twice().with_channel_values(key, written.clone()));
                 }
                 seen_overwrite = true;
                 acc = Some(ChannelValue::from_json(v.clone()));
             } else if !seen_overwrite {
-                acc = Some(self.step(acc.as_ref(), value, ids)?);
+                acc = Some(self.step(acc.as_ref(), value.clone(), ids)?);
             }
         }
-        Ok(acc)
+        Ok(acc.unwrap_or_else(|| ChannelValue::from_json(Value::Null)))
     }
 
     fn step(
