@@ -79,6 +79,8 @@ import {
   INTERRUPT,
   isCommand,
   isInterrupted,
+  Overwrite,
+  type OverwriteValue,
   CompiledStateGraph,
   COPY,
   EmptyInputError,
@@ -687,4 +689,15 @@ mapReduce.getState(config, { subgraphs: "yes" });
 graph.streamEvents(null, config);
 // @ts-expect-error: xray is a boolean or a number of levels
 mapReduce.getGraph({ xray: "deep" });
+// Overwrite: a reducer channel's update type takes it; its value keeps its type.
+const OverwriteState = Annotation.Root({ log: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+const overwriteUpdate: typeof OverwriteState.Update = { log: new Overwrite(["replaced"]) };
+const overwriteWire: OverwriteValue<string[]> = { __overwrite__: [] };
+const overwritten: string[] = new Overwrite(["x"]).value;
+const isOverwrite: boolean = Overwrite.isInstance(overwriteWire);
+new StateGraph(OverwriteState).addNode("reset", () => ({ log: new Overwrite<string[]>([]) }));
+new StateGraph(MessagesAnnotation).addNode("reset", () => ({ messages: new Overwrite([]) }));
+// @ts-expect-error: an Overwrite of a reducer channel holds the channel's value type
+const badOverwrite: typeof OverwriteState.Update = { log: new Overwrite(42) };
+void [overwriteUpdate, overwritten, isOverwrite, badOverwrite];
 void [badReducer, badNode, badStrategy, badSend, badGraph, streamEventsApi];

@@ -104,6 +104,7 @@ fn extension_scenarios_match_langgraph() {
             !n.starts_with("defer_")
                 && !n.starts_with("error_handler_")
                 && !n.starts_with("overwrite_")
+                && !n.starts_with("untracked_")
         },
         10,
     );
@@ -138,6 +139,16 @@ fn an_overwrite_replaces_a_reducer_channel_value() {
         &conformance_dir().join("extensions"),
         |n| n.starts_with("overwrite_"),
         4,
+    );
+}
+
+#[test]
+fn an_untracked_value_is_never_checkpointed() {
+    // `Annotated[Any, UntrackedValue(Any)]` (extensions/FORMAT.md, "UntrackedValue").
+    check_matching(
+        &conformance_dir().join("extensions"),
+        |n| n.starts_with("untracked_"),
+        2,
     );
 }
 

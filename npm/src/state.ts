@@ -8,6 +8,7 @@
 import { argumentError, describe, isRecord } from "./args.js";
 import { GraphValueError, withCode } from "./errors.js";
 import type { ReducerName } from "./types.js";
+import type { OverwriteValue } from "./constants.js";
 import { isZodObject, schemaMetaRegistry, zodShape, ZodInputValidator } from "./zod.js";
 import type { MessageChannels } from "./message_classes.js";
 
@@ -32,8 +33,8 @@ export class LastValue<ValueType = unknown> extends BaseChannel<ValueType, Value
   }
 }
 
-/** A channel that folds every write into its value with `operator`, starting from `initialValueFactory()`. */
-export class BinaryOperatorAggregate<ValueType = unknown, UpdateType = ValueType> extends BaseChannel<ValueType, UpdateType> {
+/** A channel that folds every write into its value with `operator`, starting from `initialValueFactory()`; an `Overwrite` replaces the value instead. */
+export class BinaryOperatorAggregate<ValueType = unknown, UpdateType = ValueType> extends BaseChannel<ValueType, OverwriteValue<ValueType> | UpdateType> {
   readonly lc_graph_name = "BinaryOperatorAggregate";
   constructor(
     readonly operator: (a: ValueType, b: UpdateType) => ValueType,
@@ -109,13 +110,13 @@ export interface AnnotationFunction {
 }
 
 /** LangGraph.js's `getChannel`: a reducer makes a `BinaryOperatorAggregate`, anything else a `LastValue` (a `default` without a reducer is dropped, as there). */
-function channelOf<V, U>(annotation?: SingleReducer<V, U>): BaseChannel<V, U> {
+function channelOf<V, U>(annotation?: SingleReducer<V, U>): BaseChannel<V, OverwriteValue<V> | U> {
   if (isRecord(annotation)) {
     const a = annotation as { reducer?: (a: V, b: U) => V; value?: (a: V, b: U) => V; default?: () => V };
     if (a.reducer) return new BinaryOperatorAggregate<V, U>(a.reducer, a.default);
     if (a.value) return new BinaryOperatorAggregate<V, U>(a.value, a.default);
   }
-  return new LastValue<V>() as unknown as BaseChannel<V, U>;
+  return new LastValue<V>() as unknown as BaseChannel<V, OverwriteValue<V> | U>;
 }
 
 /**

@@ -59,6 +59,14 @@ pub enum Reducer {
     AddMessages,
     /// A user function.
     Custom(CustomReducer),
+    /// LangGraph's `UntrackedValue(guard)`: the last value written, kept
+    /// while a run goes on but never checkpointed (a saver gets neither
+    /// its value nor its writes). With `guard`, two writes in one superstep
+    /// are an `InvalidUpdateError`.
+    Untracked {
+        /// Refuse more than one write per superstep.
+        guard: bool,
+    },
 }
 
 impl Reducer {
@@ -69,6 +77,7 @@ impl Reducer {
             "append" => Reducer::Append,
             "sum" => Reducer::Sum,
             "add_messages" => Reducer::AddMessages,
+            "untracked" => Reducer::Untracked { guard: true },
             _ => return None,
         })
     }
@@ -81,6 +90,7 @@ impl Reducer {
             Reducer::Sum => "sum",
             Reducer::AddMessages => "add_messages",
             Reducer::Custom(_) => "custom",
+            Reducer::Untracked { .. } => "untracked",
         }
     }
 
@@ -109,6 +119,16 @@ impl Reducer {
                 .with_values(values));
             }
             let value = values.into_iter().next().unwrap_or(Value::Null);
+            return Ok(Some(ChannelValue::from_json(value)));
+        }
+        if let Reducer::Untracked { guard } = self {
+            if *guard && values.len() != 1 {
+                return Err(Error::invalid_update(format!(
+                    "At key '{key}': UntrackedValue(guard=True) can receive only one value per step. Use guard=False if you want to store any one of multiple values."
+                ))
+                .with_values(values));
+            }
+            let value = values.into_iter().last().unwrap_or(Value::Null);
             return Ok(Some(ChannelValue::from_json(value)));
         }
         let emptied = matches!((current, undefined), (Some(c), Some(u)) if c.equals_json(u));
@@ -148,7 +168,7 @@ impl Reducer {
         if acc.is_none() {
             if let Some(first) = values.next() {
                 acc = Some(match overwrite_value(first) {
-                    Some(v) => ChannelValue::from_json(v.clone()),
+                    Some(v) => self.overwritten(v, ids)?,
                     None => self.step(None, first.clone(), ids)?,
                 });
             }
@@ -160,12 +180,23 @@ impl Reducer {
                     return Err(overwrite_twice().with_channel_values(key, written.clone()));
                 }
                 seen_overwrite = true;
-                acc = Some(ChannelValue::from_json(v.clone()));
+                acc = Some(self.overwritten(v, ids)?);
             } else if !seen_overwrite {
                 acc = Some(self.step(acc.as_ref(), value.clone(), ids)?);
             }
         }
         Ok(acc.unwrap_or_else(|| ChannelValue::from_json(Value::Null)))
+    }
+
+    /// The value an `Overwrite` of `v` leaves: `v` itself, but messages
+    /// for an `add_messages` channel (which LangGraph coerces on its next
+    /// reduce, as the left side: its reducer here takes the left side as
+    /// messages already).
+    fn overwritten(&self, v: &Value, ids: &IdGenerator) -> Result<ChannelValue> {
+        match self {
+            Reducer::AddMessages => add_messages(None, v.clone(), ids).map(ChannelValue::List),
+            _ => Ok(ChannelValue::from_json(v.clone())),
+        }
     }
 
     fn step(
@@ -175,7 +206,7 @@ impl Reducer {
         ids: &IdGenerator,
     ) -> Result<ChannelValue> {
         match self {
-            Reducer::LastValue => Ok(ChannelValue::from_json(value)),
+            Reducer::LastValue | Reducer::Untracked { .. } => Ok(ChannelValue::from_json(value)),
             Reducer::Append => append(acc, value),
             Reducer::Sum => sum(acc, value),
             Reducer::AddMessages => add_messages(acc.and_then(ChannelValue::as_list), value, ids)
