@@ -9,6 +9,7 @@ export {
   LastValue,
   ReducedValue,
   StateSchema,
+  UntrackedValue,
   type AnnotationFunction,
   type ExtractUpdateType,
   type ExtractValueType,
@@ -31,12 +32,15 @@ export {
   REMOVE_ALL_MESSAGES,
   addMessages,
   messagesStateReducer,
+  messagesDeltaReducer,
   type MessageLike,
 } from "./messages.js";
 export { MessagesZodMeta, MessagesZodState } from "./messages_zod.js";
 export { MemorySaver, InMemorySaver } from "./saver.js";
 export type { DrawableGraph, DrawConfig } from "./drawing.js";
 export { MessageGraph, entrypoint, task } from "./unsupported.js";
+export { UntrackedValueChannel } from "./channels.js";
+export { DeltaChannel, DeltaValue, MessagesDeltaValue, type DeltaReducer } from "./delta.js";
 export { Graph, CompiledGraph, type GraphAddNodeOptions, type GraphNodeSpec } from "./plain_graph.js";
 export type { AsyncCheckpointSaver } from "./bridge.js";
 export { Command, Send, isCommand, type CommandParams } from "./command.js";

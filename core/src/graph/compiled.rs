@@ -174,7 +174,10 @@ impl GraphInner {
     /// `checkpoint` as a saver gets it: without the values of the
     /// `UntrackedValue` channels (LangGraph's `checkpoint()` of one is
     /// `MISSING`; their versions stay).
-    pub(crate) fn to_save<'a>(&self, checkpoint: &'a Checkpoint) -> std::borrow::Cow<'a, Checkpoint> {
+    pub(crate) fn to_save<'a>(
+        &self,
+        checkpoint: &'a Checkpoint,
+    ) -> std::borrow::Cow<'a, Checkpoint> {
         if self.untracked.is_empty()
             || !self
                 .untracked
@@ -410,7 +413,17 @@ pub(crate) fn value_layout(
     channels: &FastIndexMap<Name, ChannelKind>,
     defaults: &[(Name, ChannelValue)],
 ) -> ValueLayout {
-    let mut unversioned: VecMap<Name, ChannelValue> = defaults.iter().cloned().collect();
+    // An `UntrackedValue`'s default is never stored either.
+    let mut unversioned: VecMap<Name, ChannelValue> = defaults
+        .iter()
+        .filter(|(name, _)| {
+            !matches!(
+                channels.get(name),
+                Some(ChannelKind::State(Reducer::Untracked { .. }))
+            )
+        })
+        .cloned()
+        .collect();
     let mut messages = Vec::new();
     for (name, kind) in channels {
         match kind {

@@ -107,6 +107,17 @@ pub fn js_message(e: &Error) -> (String, Option<String>) {
             );
         }
     }
+    // `Invalid update for channel "K" with values [...]: UntrackedValue(guard=true) ...`, with its code.
+    if let (Some(rest), Some(values)) = (text.strip_prefix("At key '"), e.values()) {
+        if let Some((key, _)) =
+            rest.split_once("': UntrackedValue(guard=True) can receive only one value per step.")
+        {
+            text = format!(
+                "Invalid update for channel \"{key}\" with values {}: UntrackedValue(guard=true) can receive only one value per step. Use guard=false if you want to store any one of multiple values.{PY_LINK}INVALID_CONCURRENT_GRAPH_UPDATE",
+                serde_json::to_string(values).unwrap_or_default()
+            );
+        }
+    }
     // `Invalid update for channel "K" with values [...]: EphemeralValue can only ...`.
     if let (Some(rest), Some(values)) = (text.strip_prefix("At key '"), e.values()) {
         if let Some((key, _)) =
