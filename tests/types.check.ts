@@ -81,6 +81,13 @@ import {
   isInterrupted,
   Overwrite,
   type OverwriteValue,
+  UntrackedValue,
+  UntrackedValueChannel,
+  DeltaChannel,
+  DeltaValue,
+  MessagesDeltaValue,
+  messagesDeltaReducer,
+  type DeltaReducer,
   CompiledStateGraph,
   COPY,
   EmptyInputError,
@@ -700,4 +707,15 @@ new StateGraph(MessagesAnnotation).addNode("reset", () => ({ messages: new Overw
 // @ts-expect-error: an Overwrite of a reducer channel holds the channel's value type
 const badOverwrite: typeof OverwriteState.Update = { log: new Overwrite(42) };
 void [overwriteUpdate, overwritten, isOverwrite, badOverwrite];
+// UntrackedValue: an Annotation.Root channel and a StateSchema field, typed by their value.
+const UntrackedState = Annotation.Root({ conn: new UntrackedValueChannel<{ id: number }>({ guard: false, initialValueFactory: () => ({ id: 0 }) }) });
+const untrackedId: number = ({} as typeof UntrackedState.State).conn.id;
+const UntrackedSchema = new StateSchema({ session: new UntrackedValue(z.string(), { guard: true }) });
+const untrackedSession: string = ({} as typeof UntrackedSchema.State).session;
+// The delta channels: typed as LangGraph.js's (they fail when used).
+const deltaReducer: DeltaReducer<string[], string> = (state, writes) => [...state, ...writes];
+const deltaField = new DeltaValue(z.array(z.string()), { reducer: deltaReducer, snapshotFrequency: 10 });
+const deltaKinds: boolean = DeltaValue.isInstance(MessagesDeltaValue) && deltaField.snapshotFrequency === 10 && typeof DeltaChannel === "function";
+const deltaMessages = messagesDeltaReducer([{ role: "user", content: "a", id: "1" }], [[{ role: "user", content: "b", id: "1" }]]);
+void [untrackedId, untrackedSession, deltaKinds, deltaMessages];
 void [badReducer, badNode, badStrategy, badSend, badGraph, streamEventsApi];
