@@ -51,7 +51,7 @@ test("builder arguments are validated and named", async () => {
   const T = TypeError;
   const A = "INVALID_ARGUMENT";
   await fails(() => new StateGraph(42), T, "TypeError", A, "new StateGraph(channels): channels must be an object mapping channel names to reducers, got the number 42");
-  await fails(() => new StateGraph({ x: "max" }), T, "TypeError", A, 'channels.x must be "last_value", "append", "sum", "add_messages" or {reducer, default}, got "max"');
+  await fails(() => new StateGraph({ x: "max" }), T, "TypeError", A, 'channels.x must be "last_value", "append", "sum", "add_messages", "untracked" or {reducer, default}, got "max"');
   await fails(() => new StateGraph({ x: { reducer: 5 } }), T, "TypeError", A, "channels.x.reducer must be a function, got the number 5");
   await fails(() => new StateGraph({ x: { reducer: (a, b) => b, default: [] } }), T, "TypeError", A, "channels.x.default must be a function, got an array");
   await fails(() => new StateGraph({}).addNode(5, () => ({})), T, "TypeError", A, "addNode(name, fn): name must be a string, got the number 5");
