@@ -216,7 +216,7 @@ export interface ReducedValueLike {
   reducer(current: never, next: never): unknown;
 }
 /** A field of a `StateSchema`. */
-export type StateSchemaField = StandardSchemaV1 | ReducedValueLike | UntrackedValue<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type StateSchemaField = StandardSchemaV1 | ReducedValueLike | UntrackedValue<unknown>;
 /** The fields of a `StateSchema`. */
 export interface StateSchemaFields {
   [key: string]: StateSchemaField;
