@@ -148,7 +148,7 @@ fn an_untracked_value_is_never_checkpointed() {
     check_matching(
         &conformance_dir().join("extensions"),
         |n| n.starts_with("untracked_"),
-        2,
+        3,
     );
 }
 

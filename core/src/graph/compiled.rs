@@ -194,22 +194,35 @@ impl GraphInner {
     }
 
     /// A task's `writes` as a saver gets them: without those to
-    /// `UntrackedValue` channels (LangGraph's `put_writes`).
+    /// `UntrackedValue` channels, and `Send` arguments without their keys
+    /// (LangGraph's `put_writes`).
     pub(crate) fn writes_to_save<'a>(
         &self,
         writes: &'a [(String, serde_json::Value)],
     ) -> std::borrow::Cow<'a, [(String, serde_json::Value)]> {
+        let untracked = |c: &str| self.untracked.iter().any(|u| &**u == c);
         if self.untracked.is_empty()
             || !writes
                 .iter()
-                .any(|(c, _)| self.untracked.iter().any(|u| &**u == c.as_str()))
+                .any(|(c, _)| untracked(c) || c == crate::reserved::TASKS)
         {
             return std::borrow::Cow::Borrowed(writes);
         }
         writes
             .iter()
-            .filter(|(c, _)| !self.untracked.iter().any(|u| &**u == c.as_str()))
-            .cloned()
+            .filter(|(c, _)| !untracked(c))
+            .map(|(c, v)| match (c.as_str(), v) {
+                // A `Send`'s argument without its untracked keys (LangGraph's
+                // `sanitize_untracked_values_in_send`).
+                (crate::reserved::TASKS, Value::Object(packet)) => {
+                    let mut packet = packet.clone();
+                    if let Some(Value::Object(arg)) = packet.get_mut("arg") {
+                        arg.retain(|k, _| !untracked(k));
+                    }
+                    (c.clone(), Value::Object(packet))
+                }
+                _ => (c.clone(), v.clone()),
+            })
             .collect()
     }
 
