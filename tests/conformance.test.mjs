@@ -2,7 +2,8 @@
 // re-expressed with JavaScript node functions (sync and async), subgraphs as compiled
 // JS graphs, Send fan-outs and Command-returning nodes, and once more from
 // StateGraph.fromSpec, run on the npm package, gives the trace LangGraph (Python)
-// produced (expected/), error texts mapped by semantics.md §14.
+// produced (expected/), error texts mapped by semantics.md §14; and the Overwrite and
+// UntrackedValue scenarios of extensions/.
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
@@ -49,6 +50,21 @@ for (const [mode, options] of [
         assert.equal(diff, null, diff ?? "");
       });
     }
+  }
+}
+
+// The Overwrite and UntrackedValue scenarios of extensions/ (extensions/FORMAT.md), with JS nodes.
+const extensions = new URL("extensions/", root);
+for (const name of names(extensions).filter((n) => n.startsWith("overwrite_") || n.startsWith("untracked_"))) {
+  for (const [mode, options] of [
+    ["sync JS nodes", {}],
+    ["async JS nodes and routers", { async: true }],
+  ]) {
+    test(`extensions/${name} (${mode}) matches LangGraph's trace`, async () => {
+      const actual = toPythonTexts(await runScenario(load(extensions, "scenarios", name), options));
+      const diff = compareTraces(load(extensions, "expected", name), actual);
+      assert.equal(diff, null, diff ?? "");
+    });
   }
 }
 

@@ -55,7 +55,7 @@ test("builder arguments are validated and named", async () => {
   for (const state of [42, undefined, null, "state", [1]]) {
     await fails(() => new StateGraph(state), StateGraphInputError, "StateGraphInputError", A, "Invalid StateGraph input. Make sure to pass a valid StateDefinition, Annotation.Root, or Zod schema.");
   }
-  await fails(() => new StateGraph({ x: "max" }), T, "TypeError", A, 'channels.x must be "last_value", "append", "sum", "add_messages" or {reducer, default}, got "max"');
+  await fails(() => new StateGraph({ x: "max" }), T, "TypeError", A, 'channels.x must be "last_value", "append", "sum", "add_messages", "untracked" or {reducer, default}, got "max"');
   await fails(() => new StateGraph({ x: { reducer: 5 } }), T, "TypeError", A, "channels.x.reducer must be a function, got the number 5");
   await fails(() => new StateGraph({ x: { reducer: (a, b) => b, default: [] } }), T, "TypeError", A, "channels.x.default must be a function, got an array");
   await fails(() => new StateGraph({}).addNode(5, () => ({})), T, "TypeError", A, "addNode(name, fn): name must be a string, got the number 5");

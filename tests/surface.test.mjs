@@ -14,6 +14,11 @@ import {
   GraphValueError,
   MessageGraph,
   task,
+  DeltaChannel,
+  DeltaValue,
+  MessagesDeltaValue,
+  messagesDeltaReducer,
+  StateSchema,
   InMemoryStore,
   MemorySaver,
   NodeInterrupt,
@@ -248,6 +253,20 @@ test("LangGraph.js APIs the package lacks fail with a GraphValueError naming the
   for (const f of [() => new MessageGraph(), () => entrypoint({}, () => 1), () => task("t", () => 1)]) {
     assert.throws(f, (e) => e instanceof GraphValueError && e.code === "UNSUPPORTED" && /not supported by chronograph/.test(e.message));
   }
+});
+
+test("the delta channels fail with UNSUPPORTED naming the difference; messagesDeltaReducer is a plain function", async () => {
+  const unsupported = (e) => e instanceof GraphValueError && e.code === "UNSUPPORTED" && /rebuilds it from its ancestors' writes/.test(e.message);
+  assert.throws(() => new DeltaChannel(messagesDeltaReducer), unsupported);
+  const field = new DeltaValue(z.array(z.string()), { reducer: (s, w) => [...s, ...w] });
+  assert.equal(DeltaValue.isInstance(field) && DeltaValue.isInstance(MessagesDeltaValue), true);
+  assert.throws(() => new StateGraph(new StateSchema({ messages: MessagesDeltaValue })), unsupported);
+  assert.throws(() => new StateGraph(new StateSchema({ log: field })), unsupported);
+  // A LangGraph.js DeltaChannel in an Annotation.Root state.
+  const lg = await import("@langchain/langgraph");
+  assert.throws(() => new StateGraph(Annotation.Root({ m: new lg.DeltaChannel(lg.messagesDeltaReducer) })), unsupported);
+  const out = messagesDeltaReducer([new HumanMessage({ content: "a", id: "1" })], [[new AIMessage({ content: "b", id: "1" })], new HumanMessage("c")]);
+  assert.deepEqual(out.map((m) => [m.content, m.id]), [["b", "1"], ["c", undefined]]);
 });
 
 test("a Pregel whose fields do not fit together fails with LangGraph.js's GraphValidationError", () => {

@@ -80,6 +80,15 @@ import {
   INTERRUPT,
   isCommand,
   isInterrupted,
+  Overwrite,
+  type OverwriteValue,
+  UntrackedValue,
+  UntrackedValueChannel,
+  DeltaChannel,
+  DeltaValue,
+  MessagesDeltaValue,
+  messagesDeltaReducer,
+  type DeltaReducer,
   CompiledStateGraph,
   COPY,
   EmptyInputError,
@@ -820,4 +829,26 @@ mapReduce.getState(config, { subgraphs: "yes" });
 graph.streamEvents(null, config);
 // @ts-expect-error: xray is a boolean or a number of levels
 mapReduce.getGraph({ xray: "deep" });
+// Overwrite: a reducer channel's update type takes it; its value keeps its type.
+const OverwriteState = Annotation.Root({ log: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+const overwriteUpdate: typeof OverwriteState.Update = { log: new Overwrite(["replaced"]) };
+const overwriteWire: OverwriteValue<string[]> = { __overwrite__: [] };
+const overwritten: string[] = new Overwrite(["x"]).value;
+const isOverwrite: boolean = Overwrite.isInstance(overwriteWire);
+new StateGraph(OverwriteState).addNode("reset", () => ({ log: new Overwrite<string[]>([]) }));
+new StateGraph(MessagesAnnotation).addNode("reset", () => ({ messages: new Overwrite([]) }));
+// @ts-expect-error: an Overwrite of a reducer channel holds the channel's value type
+const badOverwrite: typeof OverwriteState.Update = { log: new Overwrite(42) };
+void [overwriteUpdate, overwritten, isOverwrite, badOverwrite];
+// UntrackedValue: an Annotation.Root channel and a StateSchema field, typed by their value.
+const UntrackedState = Annotation.Root({ conn: new UntrackedValueChannel<{ id: number }>({ guard: false, initialValueFactory: () => ({ id: 0 }) }) });
+const untrackedId: number = ({} as typeof UntrackedState.State).conn.id;
+const UntrackedSchema = new StateSchema({ session: new UntrackedValue(z.string(), { guard: true }) });
+const untrackedSession: string = ({} as typeof UntrackedSchema.State).session;
+// The delta channels: typed as LangGraph.js's (they fail when used).
+const deltaReducer: DeltaReducer<string[], string> = (state, writes) => [...state, ...writes];
+const deltaField = new DeltaValue(z.array(z.string()), { reducer: deltaReducer, snapshotFrequency: 10 });
+const deltaKinds: boolean = DeltaValue.isInstance(MessagesDeltaValue) && deltaField.snapshotFrequency === 10 && typeof DeltaChannel === "function";
+const deltaMessages = messagesDeltaReducer([{ role: "user", content: "a", id: "1" }], [[{ role: "user", content: "b", id: "1" }]]);
+void [untrackedId, untrackedSession, deltaKinds, deltaMessages];
 void [badReducer, badNode, badStrategy, badSend, badGraph, streamEventsApi];

@@ -12,6 +12,6 @@ pub use kind::ChannelKind;
 pub use list::Iter as ChannelListIter;
 pub use messages::add_messages;
 pub(crate) use reducer::add_numbers;
-pub use reducer::{CustomReducer, Reducer};
+pub use reducer::{overwrite_value, CustomReducer, Reducer, OVERWRITE};
 pub(crate) use value::{py_repr, py_type};
 pub use value::{ChannelList, ChannelValue};

@@ -97,8 +97,16 @@ pub struct Error {
     code: &'static str,
     message: String,
     node: Option<String>,
-    /// The values involved, for callers that word the error otherwise.
-    values: Option<Box<[serde_json::Value]>>,
+    /// The values involved, for callers that word the error otherwise
+    /// (boxed: errors stay small, as `Result`s carry them everywhere).
+    values: Option<Box<ErrorValues>>,
+}
+
+/// The values an [`Error`] is about, and the channel they were written to.
+#[derive(Debug, Clone, PartialEq)]
+struct ErrorValues {
+    channel: Option<String>,
+    values: Vec<serde_json::Value>,
 }
 
 /// The engine's result type.
@@ -127,13 +135,31 @@ impl Error {
     /// single-value channel refused), which LangGraph's text leaves out and
     /// LangGraph.js's shows.
     pub fn with_values(mut self, values: Vec<serde_json::Value>) -> Self {
-        self.values = Some(values.into_boxed_slice());
+        self.values = Some(Box::new(ErrorValues {
+            channel: None,
+            values,
+        }));
         self
+    }
+
+    /// The same error, about the writes `values` to `channel` (LangGraph's
+    /// text names neither; LangGraph.js's `apply_writes` shows both).
+    pub fn with_channel_values(mut self, channel: &str, values: Vec<serde_json::Value>) -> Self {
+        self.values = Some(Box::new(ErrorValues {
+            channel: Some(channel.to_owned()),
+            values,
+        }));
+        self
+    }
+
+    /// The channel the error's values were written to (see [`Error::with_channel_values`]).
+    pub fn channel(&self) -> Option<&str> {
+        self.values.as_ref()?.channel.as_deref()
     }
 
     /// The values the error is about, when it names some (see [`Error::with_values`]).
     pub fn values(&self) -> Option<&[serde_json::Value]> {
-        self.values.as_deref()
+        self.values.as_ref().map(|v| v.values.as_slice())
     }
 
     /// The same error, attributed to the node that raised it.

@@ -57,7 +57,8 @@ pub use cache::{
     KeyFn, CACHE_NS_WRITES,
 };
 pub use channels::{
-    add_messages, ChannelKind, ChannelList, ChannelListIter, ChannelValue, CustomReducer, Reducer,
+    add_messages, overwrite_value, ChannelKind, ChannelList, ChannelListIter, ChannelValue,
+    CustomReducer, Reducer, OVERWRITE,
 };
 pub use checkpoint::{
     ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver,

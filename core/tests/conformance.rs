@@ -100,7 +100,12 @@ fn extension_scenarios_match_langgraph() {
     // Persistent subgraphs and `durability` (extensions/FORMAT.md).
     check_matching(
         &conformance_dir().join("extensions"),
-        |n| !n.starts_with("defer_") && !n.starts_with("error_handler_"),
+        |n| {
+            !n.starts_with("defer_")
+                && !n.starts_with("error_handler_")
+                && !n.starts_with("overwrite_")
+                && !n.starts_with("untracked_")
+        },
         10,
     );
 }
@@ -123,6 +128,27 @@ fn deferred_nodes_run_when_the_run_would_end() {
         &conformance_dir().join("extensions"),
         |n| n.starts_with("defer_"),
         8,
+    );
+}
+
+#[test]
+fn an_overwrite_replaces_a_reducer_channel_value() {
+    // LangGraph's `Overwrite` in its wire form, `{"__overwrite__": v}`
+    // (extensions/FORMAT.md, "Overwrite").
+    check_matching(
+        &conformance_dir().join("extensions"),
+        |n| n.starts_with("overwrite_"),
+        4,
+    );
+}
+
+#[test]
+fn an_untracked_value_is_never_checkpointed() {
+    // `Annotated[Any, UntrackedValue(Any)]` (extensions/FORMAT.md, "UntrackedValue").
+    check_matching(
+        &conformance_dir().join("extensions"),
+        |n| n.starts_with("untracked_"),
+        3,
     );
 }
 

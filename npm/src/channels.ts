@@ -83,12 +83,22 @@ export class DynamicBarrierValue extends BaseChannel {
   }
 }
 
-/** LangGraph.js's `UntrackedValueChannel`: not supported; throws on construction. */
-export class UntrackedValueChannel extends BaseChannel {
+/**
+ * LangGraph.js's `UntrackedValueChannel`: the last value written, kept while
+ * a run goes on but never checkpointed (a run from a checkpoint starts from
+ * `initialValueFactory()`, or empty). With `guard` (the default) two writes
+ * in one superstep are an `InvalidUpdateError`. A channel of a state
+ * definition (`Annotation.Root({ conn: new UntrackedValueChannel() })`); a
+ * `Pregel`'s `channels` do not take it.
+ */
+export class UntrackedValueChannel<ValueType = unknown> extends BaseChannel<ValueType, ValueType> {
   readonly lc_graph_name = "UntrackedValue";
-  constructor(_fields?: unknown) {
+  readonly guard: boolean;
+  readonly initialValueFactory?: () => ValueType;
+  constructor(options?: { guard?: boolean; initialValueFactory?: () => ValueType }) {
     super();
-    missing("UntrackedValueChannel", "every channel is checkpointed");
+    this.guard = options?.guard ?? true;
+    if (options?.initialValueFactory) this.initialValueFactory = options.initialValueFactory;
   }
 }
 

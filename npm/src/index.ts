@@ -1,5 +1,5 @@
 // The names the package exports (re-exported by the entries node.js and browser.js).
-export { START, END, INPUT, COPY, INTERRUPT, isInterrupted } from "./constants.js";
+export { START, END, INPUT, COPY, INTERRUPT, isInterrupted, Overwrite, type OverwriteValue } from "./constants.js";
 export { StateGraph, CompiledStateGraph, type GraphNode, type LooseReducer, type StateGraphConstructor, type StateGraphOptions } from "./graph.js";
 export {
   Annotation,
@@ -9,6 +9,7 @@ export {
   LastValue,
   ReducedValue,
   StateSchema,
+  UntrackedValue,
   type AnnotationFunction,
   type ExtractUpdateType,
   type ExtractValueType,
@@ -31,12 +32,15 @@ export {
   REMOVE_ALL_MESSAGES,
   addMessages,
   messagesStateReducer,
+  messagesDeltaReducer,
   type MessageLike,
 } from "./messages.js";
 export { MessagesZodMeta, MessagesZodState } from "./messages_zod.js";
 export { MemorySaver, InMemorySaver } from "./saver.js";
 export type { DrawableGraph, DrawConfig } from "./drawing.js";
 export { MessageGraph, entrypoint, task } from "./unsupported.js";
+export { UntrackedValueChannel } from "./channels.js";
+export { DeltaChannel, DeltaValue, MessagesDeltaValue, type DeltaReducer } from "./delta.js";
 export { Graph, CompiledGraph, type GraphAddNodeOptions, type GraphNodeSpec } from "./plain_graph.js";
 export type { AsyncCheckpointSaver } from "./bridge.js";
 export { AsyncBatchedStore, BaseCheckpointSaver, BaseStore, copyCheckpoint, emptyCheckpoint } from "./checkpoint_exports.js";

@@ -97,6 +97,50 @@ function mergeById<M extends { id?: unknown }>(left: M[], right: M[], isRemove: 
   return merged.filter((m) => !remove.has(m.id));
 }
 
+/**
+ * LangGraph.js's `messagesDeltaReducer` (the reducer of its beta
+ * `DeltaChannel`s, here a plain function): folds a batch of writes (each a
+ * message or a list of them) into `state`: a message with a known id
+ * replaces it in place, a remove message drops it (an unknown id is no
+ * error), `REMOVE_ALL_MESSAGES` clears what came before, a message without
+ * an id is appended as it is (no id is given). On `@langchain/core`
+ * instances once a graph found it installed (message chunks are not turned
+ * into their message classes), else on plain message objects.
+ */
+export function messagesDeltaReducer<M extends MessageLike>(state: M[], writes: (M | M[])[]): M[] {
+  const flat: unknown[] = [];
+  for (const w of writes) if (Array.isArray(w)) flat.push(...w);
+  else flat.push(w);
+  const core = messageClasses();
+  const toMessage = core ? (m: unknown) => core.coerceMessageLikeToMessage(m) as unknown as M : (m: unknown) => ({ ...(m as M) });
+  const removes = core ? (m: M) => m instanceof core.RemoveMessage : isRemove;
+  const result: (M | null)[] = state.map(toMessage);
+  const msgs = flat.map(toMessage);
+  const index = new Map<unknown, number>();
+  result.forEach((m, i) => {
+    if (m?.id != null) index.set(m.id, i);
+  });
+  for (const msg of msgs) {
+    const mid = msg.id;
+    if (removes(msg) && mid === REMOVE_ALL_MESSAGES) {
+      result.length = 0;
+      index.clear();
+    } else if (mid == null) result.push(msg);
+    else if (removes(msg)) {
+      const at = index.get(mid);
+      if (at !== undefined) {
+        result[at] = null;
+        index.delete(mid);
+      }
+    } else if (index.has(mid)) result[index.get(mid) as number] = msg;
+    else {
+      index.set(mid, result.length);
+      result.push(msg);
+    }
+  }
+  return result.filter((m): m is M => m !== null);
+}
+
 /** LangGraph.js's other name of {@link messagesStateReducer}. */
 export const addMessages = messagesStateReducer;
 

@@ -7,7 +7,9 @@
 // or `{ reducer?, default? }`, in declaration order.
 import { argumentError, describe, isRecord, thrownText } from "./args.js";
 import { GraphValueError, StateGraphInputError, withCode } from "./errors.js";
+import { deltaUnsupported } from "./unsupported.js";
 import type { ReducerName } from "./types.js";
+import { OVERWRITE, overwriteOf, type OverwriteValue } from "./constants.js";
 import { isZodObject, schemaMetaRegistry, zodShape, ZodInputValidator } from "./zod.js";
 import type { MessageChannels } from "./message_classes.js";
 import { getSchemaDefaultGetter } from "./schema_helpers.js";
@@ -33,8 +35,8 @@ export class LastValue<ValueType = unknown> extends BaseChannel<ValueType, Value
   }
 }
 
-/** A channel that folds every write into its value with `operator`, starting from `initialValueFactory()`. */
-export class BinaryOperatorAggregate<ValueType = unknown, UpdateType = ValueType> extends BaseChannel<ValueType, UpdateType> {
+/** A channel that folds every write into its value with `operator`, starting from `initialValueFactory()`; an `Overwrite` replaces the value instead. */
+export class BinaryOperatorAggregate<ValueType = unknown, UpdateType = ValueType> extends BaseChannel<ValueType, OverwriteValue<ValueType> | UpdateType> {
   readonly lc_graph_name = "BinaryOperatorAggregate";
   constructor(
     readonly operator: (a: ValueType, b: UpdateType) => ValueType,
@@ -110,13 +112,13 @@ export interface AnnotationFunction {
 }
 
 /** LangGraph.js's `getChannel`: a reducer makes a `BinaryOperatorAggregate`, anything else a `LastValue` (a `default` without a reducer is dropped, as there). */
-function channelOf<V, U>(annotation?: SingleReducer<V, U>): BaseChannel<V, U> {
+function channelOf<V, U>(annotation?: SingleReducer<V, U>): BaseChannel<V, OverwriteValue<V> | U> {
   if (isRecord(annotation)) {
     const a = annotation as { reducer?: (a: V, b: U) => V; value?: (a: V, b: U) => V; default?: () => V };
     if (a.reducer) return new BinaryOperatorAggregate<V, U>(a.reducer, a.default);
     if (a.value) return new BinaryOperatorAggregate<V, U>(a.value, a.default);
   }
-  return new LastValue<V>() as unknown as BaseChannel<V, U>;
+  return new LastValue<V>() as unknown as BaseChannel<V, OverwriteValue<V> | U>;
 }
 
 /**
@@ -158,6 +160,7 @@ function isStandardSchema(v: unknown): v is StandardSchemaV1 {
 
 const REDUCED_VALUE = Symbol.for("langgraph.state.reduced_value");
 const UNTRACKED_VALUE = Symbol.for("langgraph.state.untracked_value");
+const DELTA_VALUE = Symbol.for("langgraph.state.delta_value");
 const STATE_SCHEMA = Symbol.for("langgraph.state.state_schema");
 
 /** A `StateSchema` field with a reducer: its value schema (with its default) and how updates fold in. */
@@ -184,6 +187,29 @@ export class ReducedValue<Value = unknown, Input = Value> {
   }
 }
 
+/**
+ * LangGraph.js's `UntrackedValue`: a `StateSchema` field whose value is kept
+ * while a run goes on but never checkpointed (snapshots, history and runs
+ * started from a checkpoint do not have it; its writes are not stored).
+ * `schema` (optional) gives its type and `.default()`; with `guard` (the
+ * default) two writes in one superstep are an `InvalidUpdateError`, without
+ * it the last one is kept.
+ */
+export class UntrackedValue<Value = unknown> {
+  readonly [UNTRACKED_VALUE] = true;
+  readonly schema?: StandardSchemaV1<unknown, Value>;
+  readonly guard: boolean;
+  constructor(schema?: StandardSchemaV1<unknown, Value>, init?: { guard?: boolean }) {
+    if (schema !== undefined) this.schema = schema;
+    this.guard = init?.guard ?? true;
+  }
+
+  /** Whether `value` is an `UntrackedValue` (also LangGraph.js's own). */
+  static isInstance(value: unknown): value is UntrackedValue {
+    return typeof value === "object" && value !== null && UNTRACKED_VALUE in value;
+  }
+}
+
 /** What a `StateSchema` field with a reducer is, whatever its value and input types. */
 export interface ReducedValueLike {
   readonly valueSchema: StandardSchemaV1;
@@ -191,16 +217,16 @@ export interface ReducedValueLike {
   reducer(current: never, next: never): unknown;
 }
 /** A field of a `StateSchema`. */
-export type StateSchemaField = StandardSchemaV1 | ReducedValueLike;
+export type StateSchemaField = StandardSchemaV1 | ReducedValueLike | UntrackedValue<unknown>;
 /** The fields of a `StateSchema`. */
 export interface StateSchemaFields {
   [key: string]: StateSchemaField;
 }
 
 /** The value type of a `StateSchema` field. */
-export type FieldValue<F> = F extends ReducedValue<infer V, infer _I> ? V : SchemaOutput<F>;
+export type FieldValue<F> = F extends ReducedValue<infer V, infer _I> ? V : F extends UntrackedValue<infer V> ? V : SchemaOutput<F>;
 /** The update type of a `StateSchema` field. */
-export type FieldUpdate<F> = F extends ReducedValue<infer _V, infer I> ? I : SchemaInput<F>;
+export type FieldUpdate<F> = F extends ReducedValue<infer _V, infer I> ? I : F extends UntrackedValue<infer V> ? V : SchemaInput<F>;
 
 /**
  * LangGraph.js's `StateSchema`: a state definition whose fields are
@@ -231,7 +257,18 @@ export class StateSchema<F extends StateSchemaFields = StateSchemaFields> {
     const result: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(data)) {
       const field = (this.fields as StateSchemaFields)[key];
-      const schema = field === undefined ? undefined : ReducedValue.isInstance(field) ? field.inputSchema : isStandardSchema(field) ? field : undefined;
+      if (ReducedValue.isInstance(field)) {
+        // LangGraph.js: an Overwrite's value is validated with the value schema, and re-wrapped.
+        const [isOverwrite, replacement] = overwriteOf(value);
+        if (isOverwrite) {
+          const checked = await field.valueSchema["~standard"].validate(replacement);
+          if (checked.issues) throw new Error(`Validation failed for field "${key}": ${JSON.stringify(checked.issues)}`);
+          result[key] = { [OVERWRITE]: checked.value };
+          continue;
+        }
+      }
+      const schema =
+        field === undefined ? undefined : ReducedValue.isInstance(field) ? field.inputSchema : UntrackedValue.isInstance(field) ? field.schema : isStandardSchema(field) ? field : undefined;
       if (schema === undefined) {
         result[key] = value;
         continue;
@@ -250,7 +287,7 @@ export class StateSchema<F extends StateSchemaFields = StateSchemaFields> {
 // ---------------------------------------------------------------------------
 
 /** The bindings' form of one channel (`twin`: see {@link reducedChannel}). */
-export type RawChannel = ReducerName | null | { reducer?: ReducerName | ((a: never, b: never) => unknown); default?: () => unknown; twin?: ReducerTwin };
+export type RawChannel = ReducerName | null | { reducer?: ReducerName | ((a: never, b: never) => unknown); default?: () => unknown; twin?: ReducerTwin; guard?: boolean };
 
 /** A JS reducer the engine has a native twin of (core/wasm/src/node.rs `Twin`). */
 type ReducerTwin = "concat" | "add";
@@ -328,6 +365,11 @@ function reducerOf(fn: unknown): ReducerName | ((a: never, b: never) => unknown)
   return fn as (a: never, b: never) => unknown;
 }
 
+/** An `UntrackedValue` channel in the bindings' form (core/wasm/src/node.rs `channel_from_js`). */
+function untrackedChannel(guard: boolean, factory: (() => unknown) | undefined): RawChannel {
+  return { reducer: "untracked", ...(guard ? {} : { guard: false }), ...(factory ? { default: factory } : {}) };
+}
+
 /** One channel of a LangGraph.js state definition (a channel, `Annotation` itself, or `{ reducer | value, default }` / `null` in `{ channels }`). */
 function rawChannel(key: string, spec: unknown, where: string): RawChannel {
   let channel = spec;
@@ -347,6 +389,11 @@ function rawChannel(key: string, spec: unknown, where: string): RawChannel {
     const c = channel as BinaryOperatorAggregate;
     return reducedChannel(c.operator, c.initialValueFactory);
   }
+  if (isRecord(channel) && channel.lc_graph_name === "DeltaChannel") deltaUnsupported(`${where}.${key}: a DeltaChannel`);
+  if (isRecord(channel) && channel.lc_graph_name === "UntrackedValue") {
+    const c = channel as { guard?: unknown; initialValueFactory?: unknown };
+    return untrackedChannel(c.guard !== false, typeof c.initialValueFactory === "function" ? (c.initialValueFactory as () => unknown) : undefined);
+  }
   if (isRecord(channel) && typeof channel.lc_graph_name === "string") {
     unsupported(`${where}.${key}: channel kind ${channel.lc_graph_name} is not supported; use Annotation(), Annotation({ reducer, default }) or a StateSchema field`);
   }
@@ -365,8 +412,10 @@ function schemaChannels(schema: StateSchema, where: string): Record<string, RawC
     if (ReducedValue.isInstance(field)) {
       const factory = getSchemaDefaultGetter(field.valueSchema);
       out[key] = reducedChannel(field.reducer, factory);
-    } else if (isRecord(field) && (field as unknown as Record<symbol, unknown>)[UNTRACKED_VALUE] === true) {
-      unsupported(`${where}.${key}: UntrackedValue is not supported (its values are never checkpointed in LangGraph.js; Chronograph checkpoints every channel)`);
+    } else if (isRecord(field) && (field as unknown as Record<symbol, unknown>)[DELTA_VALUE] === true) {
+      deltaUnsupported(`${where}.${key}: a DeltaValue field`);
+    } else if (UntrackedValue.isInstance(field)) {
+      out[key] = untrackedChannel(field.guard, field.schema ? getSchemaDefaultGetter(field.schema) : undefined);
     } else if (isStandardSchema(field)) {
       const factory = getSchemaDefaultGetter(field);
       out[key] = factory ? { default: factory } : null;

@@ -1,7 +1,8 @@
 // LangGraph.js names the package does not provide, each failing at once
 // with a `GraphValueError` (code `UNSUPPORTED`) that names the difference,
 // instead of a `TypeError: ... is not a constructor`: the deprecated
-// `MessageGraph` and the functional API (`entrypoint`, `task`). README.md
+// `MessageGraph`, the functional API (`entrypoint`, `task`) and the delta
+// channels (delta.ts). README.md
 // ("What still differs") lists them.
 import { GraphValueError, withCode } from "./errors.js";
 
@@ -25,4 +26,12 @@ export function entrypoint(_options?: unknown, _fn?: unknown): never {
 /** LangGraph.js's functional API `task(name, fn)`: not provided; throws. */
 export function task(_options?: unknown, _fn?: unknown): never {
   throw unsupported("task (LangGraph.js's functional API)", "build a StateGraph, a node per task");
+}
+
+/** Why a delta channel is not provided, and what to use instead. */
+export function deltaUnsupported(what: string): never {
+  throw unsupported(
+    `${what} (LangGraph.js's delta channels: a checkpoint keeps no value for the channel and rebuilds it from its ancestors' writes)`,
+    "the engine stores each channel's value in every checkpoint; use a reducer channel (Annotation({ reducer }), ReducedValue or MessagesValue), whose values, getState and history read the same",
+  );
 }

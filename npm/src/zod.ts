@@ -7,7 +7,7 @@
 // whichever zod (3 or 4) the user's schemas come from.
 import { argumentError, describe, isArray, isRecord } from "./args.js";
 import { isCommandLike } from "./command.js";
-import { PARENT } from "./constants.js";
+import { OVERWRITE, PARENT, overwriteOf } from "./constants.js";
 
 /** What LangGraph.js records about a zod field: its reducer (and the schema of an update), default, JSON-schema extras. */
 export interface SchemaMeta<Value = unknown, Update = Value> {
@@ -177,6 +177,8 @@ export const registry = new LanggraphZodMetaRegistry(schemaMetaRegistry);
  */
 export class ZodInputValidator {
   #parser: ZodObjectLike | undefined;
+  /** The state's own schema, every field optional: what an `Overwrite`'s value is parsed with (built once). */
+  #values: ZodObjectLike | undefined;
   readonly #partialInput: boolean;
 
   /** `partial: false` for a separate input schema, whose required fields a run's input must have (LangGraph.js parses it whole). */
@@ -245,6 +247,13 @@ export class ZodInputValidator {
   /** One update of field `key` parsed (its reducer's update schema when it has one); any other key as it is. */
   #field(key: string, value: unknown): unknown {
     if (!Object.prototype.hasOwnProperty.call(zodShape(this.schema), key)) return value;
+    const [isOverwrite, replacement] = overwriteOf(value);
+    if (isOverwrite) {
+      // LangGraph.js: an Overwrite's value is parsed with the field's value schema, and re-wrapped.
+      this.#values ??= (this.#inputSchema(), this.schema.partial!());
+      const parsed = this.#values.parse!({ [key]: replacement }) as Record<string, unknown>;
+      return Object.prototype.hasOwnProperty.call(parsed, key) ? { [OVERWRITE]: parsed[key] } : value;
+    }
     const parsed = this.#inputSchema().parse!({ [key]: value }) as Record<string, unknown>;
     return Object.prototype.hasOwnProperty.call(parsed, key) ? parsed[key] : value;
   }

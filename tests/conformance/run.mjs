@@ -120,7 +120,7 @@ function maybeAsync(fn, async) {
  */
 function jsBuilder(spec, async) {
   const channels = {};
-  for (const [key, c] of Object.entries(spec.channels ?? {})) channels[key] = c.reducer ?? "last_value";
+  for (const [key, c] of Object.entries(spec.channels ?? {})) channels[key] = c.guard === false ? { reducer: c.reducer, guard: false } : (c.reducer ?? "last_value");
   const graph = new StateGraph(channels);
   const nodes = new Set([...Object.keys(spec.nodes), END]);
   for (const [name, node] of Object.entries(spec.nodes)) {
@@ -426,6 +426,11 @@ const PYTHON_TEXTS = [
   [/^GraphValueError: Subgraph "(.*)" not found$/, "ValueError: Subgraph $1 not found"],
   [/^GraphValueError: /, "ValueError: "],
   [/setting the "recursionLimit" config key\.$/, "setting the `recursion_limit` config key."],
+  [/^InvalidUpdateError: Invalid update for channel ".*" with values .*: Can receive only one Overwrite value per step\.$/, "InvalidUpdateError: Can receive only one Overwrite value per super-step."],
+  [
+    /^InvalidUpdateError: Invalid update for channel "(.*)" with values .*: UntrackedValue\(guard=true\) can receive only one value per step\. Use guard=false (.*)$/,
+    "InvalidUpdateError: At key '$1': UntrackedValue(guard=True) can receive only one value per step. Use guard=False $2",
+  ],
 ];
 
 export function toPythonTexts(trace) {

@@ -59,6 +59,14 @@ pub enum Reducer {
     AddMessages,
     /// A user function.
     Custom(CustomReducer),
+    /// LangGraph's `UntrackedValue(guard)`: the last value written, kept
+    /// while a run goes on but never checkpointed (a saver gets neither
+    /// its value nor its writes). With `guard`, two writes in one superstep
+    /// are an `InvalidUpdateError`.
+    Untracked {
+        /// Refuse more than one write per superstep.
+        guard: bool,
+    },
 }
 
 impl Reducer {
@@ -69,6 +77,7 @@ impl Reducer {
             "append" => Reducer::Append,
             "sum" => Reducer::Sum,
             "add_messages" => Reducer::AddMessages,
+            "untracked" => Reducer::Untracked { guard: true },
             _ => return None,
         })
     }
@@ -81,6 +90,7 @@ impl Reducer {
             Reducer::Sum => "sum",
             Reducer::AddMessages => "add_messages",
             Reducer::Custom(_) => "custom",
+            Reducer::Untracked { .. } => "untracked",
         }
     }
 
@@ -111,6 +121,16 @@ impl Reducer {
             let value = values.into_iter().next().unwrap_or(Value::Null);
             return Ok(Some(ChannelValue::from_json(value)));
         }
+        if let Reducer::Untracked { guard } = self {
+            if *guard && values.len() != 1 {
+                return Err(Error::invalid_update(format!(
+                    "At key '{key}': UntrackedValue(guard=True) can receive only one value per step. Use guard=False if you want to store any one of multiple values."
+                ))
+                .with_values(values));
+            }
+            let value = values.into_iter().last().unwrap_or(Value::Null);
+            return Ok(Some(ChannelValue::from_json(value)));
+        }
         let emptied = matches!((current, undefined), (Some(c), Some(u)) if c.equals_json(u));
         let mut acc: Option<ChannelValue> = current.filter(|_| !emptied).cloned();
         if acc.is_none() && !emptied {
@@ -122,10 +142,61 @@ impl Reducer {
                 acc = Some(ChannelValue::from_json(default()));
             }
         }
+        if values.iter().any(|v| overwrite_value(v).is_some()) {
+            return self.reduce_with_overwrite(key, acc, values, ids).map(Some);
+        }
         for value in values {
             acc = Some(self.step(acc.as_ref(), value, ids)?);
         }
         Ok(acc)
+    }
+
+    /// [`reduce`](Self::reduce) of writes among which is an `Overwrite`
+    /// (LangGraph's `BinaryOperatorAggregate.update`): the value becomes
+    /// the Overwrite's, writes after it are dropped, a second one is an
+    /// `InvalidUpdateError`. An empty aggregate takes its first write as
+    /// is (an Overwrite unwrapped, and not counted), as LangGraph.js does.
+    #[cold]
+    fn reduce_with_overwrite(
+        &self,
+        key: &str,
+        mut acc: Option<ChannelValue>,
+        written: Vec<Value>,
+        ids: &IdGenerator,
+    ) -> Result<ChannelValue> {
+        let mut values = written.iter();
+        if acc.is_none() {
+            if let Some(first) = values.next() {
+                acc = Some(match overwrite_value(first) {
+                    Some(v) => self.overwritten(v, ids)?,
+                    None => self.step(None, first.clone(), ids)?,
+                });
+            }
+        }
+        let mut seen_overwrite = false;
+        for value in values {
+            if let Some(v) = overwrite_value(value) {
+                if seen_overwrite {
+                    return Err(overwrite_twice().with_channel_values(key, written.clone()));
+                }
+                seen_overwrite = true;
+                acc = Some(self.overwritten(v, ids)?);
+            } else if !seen_overwrite {
+                acc = Some(self.step(acc.as_ref(), value.clone(), ids)?);
+            }
+        }
+        Ok(acc.unwrap_or_else(|| ChannelValue::from_json(Value::Null)))
+    }
+
+    /// The value an `Overwrite` of `v` leaves: `v` itself, but messages
+    /// for an `add_messages` channel (which LangGraph coerces on its next
+    /// reduce, as the left side: its reducer here takes the left side as
+    /// messages already).
+    fn overwritten(&self, v: &Value, ids: &IdGenerator) -> Result<ChannelValue> {
+        match self {
+            Reducer::AddMessages => add_messages(None, v.clone(), ids).map(ChannelValue::List),
+            _ => Ok(ChannelValue::from_json(v.clone())),
+        }
     }
 
     fn step(
@@ -135,7 +206,7 @@ impl Reducer {
         ids: &IdGenerator,
     ) -> Result<ChannelValue> {
         match self {
-            Reducer::LastValue => Ok(ChannelValue::from_json(value)),
+            Reducer::LastValue | Reducer::Untracked { .. } => Ok(ChannelValue::from_json(value)),
             Reducer::Append => append(acc, value),
             Reducer::Sum => sum(acc, value),
             Reducer::AddMessages => add_messages(acc.and_then(ChannelValue::as_list), value, ids)
@@ -143,6 +214,36 @@ impl Reducer {
             Reducer::Custom(c) => (c.func)(acc, value),
         }
     }
+}
+
+/// The `__overwrite__` key of LangGraph's `Overwrite` in its wire form.
+pub const OVERWRITE: &str = "__overwrite__";
+
+/// The value an update wraps in LangGraph's `Overwrite` (`{"__overwrite__":
+/// v}`, or the `{"type": "__overwrite__", "value": v}` a serialized Python
+/// `Overwrite` becomes), which replaces a reducer channel's value instead of
+/// being reduced; `None` for any other update. An object holding the key
+/// among others is one too, as LangGraph.js checks (`"__overwrite__" in v`).
+pub fn overwrite_value(update: &Value) -> Option<&Value> {
+    let Value::Object(map) = update else {
+        return None;
+    };
+    if let Some(v) = map.get(OVERWRITE) {
+        return Some(v);
+    }
+    match map.get("type") {
+        Some(Value::String(t)) if t == OVERWRITE => map.get("value"),
+        _ => None,
+    }
+}
+
+/// LangGraph's error for a second `Overwrite` to one channel in a superstep.
+#[cold]
+fn overwrite_twice() -> Error {
+    Error::invalid_update(format!(
+        "Can receive only one Overwrite value per super-step.{}",
+        troubleshooting("INVALID_CONCURRENT_GRAPH_UPDATE")
+    ))
 }
 
 fn append(acc: Option<&ChannelValue>, value: Value) -> Result<ChannelValue> {
@@ -258,6 +359,63 @@ mod tests {
             err.to_string(),
             "TypeError: unsupported operand type(s) for +: 'int' and 'str'"
         );
+    }
+
+    #[test]
+    fn an_overwrite_replaces_the_value_and_drops_the_other_writes() {
+        let cur = ChannelValue::from_json(json!(["a"]));
+        let writes = vec![json!(["b"]), json!({OVERWRITE: ["o"]}), json!(["c"])];
+        let out = Reducer::Append
+            .reduce("log", Some(&cur), writes, &ids(), None)
+            .unwrap()
+            .unwrap();
+        assert_eq!(out.to_json(), json!(["o"]));
+        // The form a serialized Python `Overwrite` takes, on a sum channel.
+        let total = ChannelValue::from_json(json!(3));
+        let writes = vec![json!({"type": OVERWRITE, "value": 9}), json!(1)];
+        let out = Reducer::Sum
+            .reduce("t", Some(&total), writes, &ids(), None)
+            .unwrap()
+            .unwrap();
+        assert_eq!(out.to_json(), json!(9));
+        // A last-value channel keeps the wrapper as it was written.
+        let out = Reducer::LastValue
+            .reduce("x", None, vec![json!({OVERWRITE: 1})], &ids(), None)
+            .unwrap()
+            .unwrap();
+        assert_eq!(out.to_json(), json!({OVERWRITE: 1}));
+    }
+
+    #[test]
+    fn two_overwrites_in_one_step_are_an_invalid_update() {
+        let cur = ChannelValue::from_json(json!(["a"]));
+        let writes = vec![json!({OVERWRITE: ["x"]}), json!({OVERWRITE: ["y"]})];
+        let err = Reducer::Append
+            .reduce("log", Some(&cur), writes, &ids(), None)
+            .unwrap_err();
+        assert!(err.to_string().starts_with(
+            "InvalidUpdateError: Can receive only one Overwrite value per super-step.\nFor troubleshooting"
+        ));
+    }
+
+    /// An empty aggregate (no value, no default) takes its first write as
+    /// LangGraph.js does, an Overwrite unwrapped and not counted as one;
+    /// LangGraph (Python) never has an empty aggregate of a typed channel
+    /// (a `list` starts from `[]`), and one typed `Any` stores the wrapper.
+    #[test]
+    fn an_empty_channel_takes_an_overwrite_unwrapped() {
+        let writes = vec![
+            json!({OVERWRITE: ["x"]}),
+            json!({OVERWRITE: ["y"]}),
+            json!(["z"]),
+        ];
+        let out = Reducer::Append
+            .reduce("log", None, writes, &ids(), None)
+            .unwrap()
+            .unwrap();
+        assert_eq!(out.to_json(), json!(["y"]));
+        assert_eq!(overwrite_value(&json!({"other": 1})), None);
+        assert_eq!(overwrite_value(&json!({"type": OVERWRITE})), None);
     }
 
     #[test]

@@ -528,6 +528,7 @@ impl StateGraph {
                 .value_layout
                 .then(|| std::rc::Rc::new(value_layout(&channels, &defaults))),
             defaults,
+            untracked: super::compiled::untracked_channels(&channels),
             channels,
             nodes,
             edges: self.edges.clone(),

@@ -106,6 +106,9 @@ impl CompiledNode {
 pub(crate) struct GraphInner {
     /// Every channel: state keys, `__start__`, `branch:to:*`, `join:*`.
     pub channels: FastIndexMap<Name, ChannelKind>,
+    /// The `UntrackedValue` channels (see [`untracked_channels`]): left
+    /// out of what a saver gets. Empty for most graphs, which then pay nothing.
+    pub untracked: Rc<[Name]>,
     /// The state schema's keys in declaration order: what nodes read by default.
     pub state_keys: Rc<[Name]>,
     /// What a run's input writes: the input schema's keys (the state's
@@ -160,7 +163,71 @@ pub(crate) struct GraphInner {
     pub ids: Rc<IdGenerator>,
 }
 
+/// The `UntrackedValue` channels of `channels`.
+pub(crate) fn untracked_channels(channels: &FastIndexMap<Name, ChannelKind>) -> Rc<[Name]> {
+    channels
+        .iter()
+        .filter(|(_, k)| matches!(k, ChannelKind::State(Reducer::Untracked { .. })))
+        .map(|(n, _)| n.clone())
+        .collect()
+}
+
 impl GraphInner {
+    /// `checkpoint` as a saver gets it: without the values of the
+    /// `UntrackedValue` channels (LangGraph's `checkpoint()` of one is
+    /// `MISSING`; their versions stay).
+    pub(crate) fn to_save<'a>(
+        &self,
+        checkpoint: &'a Checkpoint,
+    ) -> std::borrow::Cow<'a, Checkpoint> {
+        if self.untracked.is_empty()
+            || !self
+                .untracked
+                .iter()
+                .any(|c| checkpoint.channel_values.contains_key(c))
+        {
+            return std::borrow::Cow::Borrowed(checkpoint);
+        }
+        let mut stripped = checkpoint.clone();
+        for c in self.untracked.iter() {
+            stripped.channel_values.remove(c);
+        }
+        std::borrow::Cow::Owned(stripped)
+    }
+
+    /// A task's `writes` as a saver gets them: without those to
+    /// `UntrackedValue` channels, and `Send` arguments without their keys
+    /// (LangGraph's `put_writes`).
+    pub(crate) fn writes_to_save<'a>(
+        &self,
+        writes: &'a [(String, serde_json::Value)],
+    ) -> std::borrow::Cow<'a, [(String, serde_json::Value)]> {
+        let untracked = |c: &str| self.untracked.iter().any(|u| &**u == c);
+        if self.untracked.is_empty()
+            || !writes
+                .iter()
+                .any(|(c, _)| untracked(c) || c == crate::reserved::TASKS)
+        {
+            return std::borrow::Cow::Borrowed(writes);
+        }
+        writes
+            .iter()
+            .filter(|(c, _)| !untracked(c))
+            .map(|(c, v)| match (c.as_str(), v) {
+                // A `Send`'s argument without its untracked keys (LangGraph's
+                // `sanitize_untracked_values_in_send`).
+                (crate::reserved::TASKS, Value::Object(packet)) => {
+                    let mut packet = packet.clone();
+                    if let Some(Value::Object(arg)) = packet.get_mut("arg") {
+                        arg.retain(|k, _| !untracked(k));
+                    }
+                    (c.clone(), Value::Object(packet))
+                }
+                _ => (c.clone(), v.clone()),
+            })
+            .collect()
+    }
+
     /// The run config's extras a checkpoint's metadata records: none under
     /// [`crate::CompileOptions::metadata_without_config`].
     pub(crate) fn metadata_extras(
@@ -361,7 +428,17 @@ pub(crate) fn value_layout(
     channels: &FastIndexMap<Name, ChannelKind>,
     defaults: &[(Name, ChannelValue)],
 ) -> ValueLayout {
-    let mut unversioned: VecMap<Name, ChannelValue> = defaults.iter().cloned().collect();
+    // An `UntrackedValue`'s default is never stored either.
+    let mut unversioned: VecMap<Name, ChannelValue> = defaults
+        .iter()
+        .filter(|(name, _)| {
+            !matches!(
+                channels.get(name),
+                Some(ChannelKind::State(Reducer::Untracked { .. }))
+            )
+        })
+        .cloned()
+        .collect();
     let mut messages = Vec::new();
     for (name, kind) in channels {
         match kind {
@@ -662,6 +739,7 @@ impl CompiledGraph {
             saver,
             persistent,
             channels: self.inner.channels.clone(),
+            untracked: self.inner.untracked.clone(),
             state_keys: self.inner.state_keys.clone(),
             input_keys: self.inner.input_keys.clone(),
             output_keys: self.inner.output_keys.clone(),

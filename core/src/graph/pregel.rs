@@ -238,6 +238,7 @@ impl Pregel {
             output_keys: names(&output),
             stream_keys,
             defaults,
+            untracked: crate::graph::compiled::untracked_channels(&channels),
             channels,
             nodes,
             edges: Vec::new(),

@@ -40,13 +40,26 @@ pub struct GraphSpec {
     pub default_error_handler: Option<Box<NodeSpec>>,
 }
 
-/// A state key: `{"reducer": "last_value" | "append" | "sum" | "add_messages"}`.
+/// A state key: `{"reducer": "last_value" | "append" | "sum" | "add_messages" | "untracked", "guard"?: bool}`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ChannelSpec {
     /// The reducer name (default `last_value`).
     #[serde(default = "last_value")]
     pub reducer: ReducerName,
+    /// For `untracked`: `UntrackedValue(guard=...)` (default `true`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guard: Option<bool>,
+}
+
+impl ChannelSpec {
+    /// The channel's reducer.
+    pub fn reducer(&self) -> Reducer {
+        match (self.reducer, self.guard) {
+            (ReducerName::Untracked, Some(guard)) => Reducer::Untracked { guard },
+            (name, _) => name.into(),
+        }
+    }
 }
 
 fn last_value() -> ReducerName {
@@ -66,6 +79,8 @@ pub enum ReducerName {
     Sum,
     /// LangGraph's `add_messages`.
     AddMessages,
+    /// LangGraph's `UntrackedValue` (never checkpointed; see `guard`).
+    Untracked,
 }
 
 impl From<ReducerName> for Reducer {
@@ -75,6 +90,7 @@ impl From<ReducerName> for Reducer {
             ReducerName::Append => Reducer::Append,
             ReducerName::Sum => Reducer::Sum,
             ReducerName::AddMessages => Reducer::AddMessages,
+            ReducerName::Untracked => Reducer::Untracked { guard: true },
         }
     }
 }
@@ -560,7 +576,7 @@ impl GraphSpec {
     fn build(&self, options: &CompileOptions) -> Result<StateGraph> {
         let mut g = StateGraph::new();
         for (name, c) in &self.channels {
-            g.add_channel(name.clone(), c.reducer.into());
+            g.add_channel(name.clone(), c.reducer());
         }
         for (name, node) in &self.nodes {
             if let Some(sub) = &node.subgraph {

@@ -181,7 +181,12 @@ impl Base {
             checkpoint_id: parent,
             ..self.thread.clone()
         };
-        let saved = saver.put(&parent, &checkpoint, metadata.clone(), &new_versions)?;
+        let saved = saver.put(
+            &parent,
+            &scope.graph.to_save(&checkpoint),
+            metadata.clone(),
+            &new_versions,
+        )?;
         Ok(config_with_map(&saved, Some(&metadata)))
     }
 }
@@ -250,7 +255,7 @@ fn update_as_input(
     )?;
     if let (Some(saved), false) = (&base.saved, base.superseded) {
         let id = algo::derived_id(&saved.checkpoint.id, INPUT);
-        saver.put_writes(&saved.config, &writes, &id, "")?;
+        saver.put_writes(&saved.config, &scope.graph.writes_to_save(&writes), &id, "")?;
     }
     // On a thread with no checkpoint yet, the input is its first (-1).
     let step = if base.saved.is_some() {
@@ -461,7 +466,12 @@ async fn update_as_nodes(
     // checkpoint just written).
     if let (Some(saved), false) = (&base.saved, first && base.superseded) {
         for task in &tasks {
-            saver.put_writes(&saved.config, &task.writes, &task.id, &task.path)?;
+            saver.put_writes(
+                &saved.config,
+                &graph.writes_to_save(&task.writes),
+                &task.id,
+                &task.path,
+            )?;
         }
     }
     base.save_update(scope, config, cp, base.step + 1)

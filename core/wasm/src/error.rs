@@ -14,6 +14,7 @@
 
 use chronograph::{Error, ErrorKind};
 use js_sys::{Object, Reflect};
+use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use wasm_bindgen::prelude::*;
@@ -70,6 +71,24 @@ pub fn js_message(e: &Error) -> (String, Option<String>) {
         _ => None,
     }
     .unwrap_or_else(|| m.to_owned());
+    // LangGraph.js's text says "step", has no troubleshooting link, and its
+    // `apply_writes` names the channel and the writes (their JSON).
+    if text.starts_with("Can receive only one Overwrite value per super-step.") {
+        text = "Can receive only one Overwrite value per step.".into();
+        if let (Some(channel), Some(values)) = (e.channel(), e.values()) {
+            let values: Vec<Value> = values
+                .iter()
+                .map(|v| match chronograph::overwrite_value(v) {
+                    Some(x) => json!({ chronograph::OVERWRITE: x }),
+                    None => v.clone(),
+                })
+                .collect();
+            text = format!(
+                "Invalid update for channel \"{channel}\" with values {}: {text}",
+                serde_json::to_string(&values).unwrap_or_default()
+            );
+        }
+    }
     match e.code() {
         "MISSING_THREAD_ID" => text = "Checkpointer requires one or more of the following 'configurable' keys: thread_id, checkpoint_ns, checkpoint_id".into(),
         // LangGraph.js links a page for this one; LangGraph does not.
@@ -84,6 +103,17 @@ pub fn js_message(e: &Error) -> (String, Option<String>) {
             let link = tail.find(PY_LINK).map_or("", |at| &tail[at..]);
             text = format!(
                 "Invalid update for channel \"{key}\" with values {}: LastValue can only receive one value per step.{link}",
+                serde_json::to_string(values).unwrap_or_default()
+            );
+        }
+    }
+    // `Invalid update for channel "K" with values [...]: UntrackedValue(guard=true) ...`, with its code.
+    if let (Some(rest), Some(values)) = (text.strip_prefix("At key '"), e.values()) {
+        if let Some((key, _)) =
+            rest.split_once("': UntrackedValue(guard=True) can receive only one value per step.")
+        {
+            text = format!(
+                "Invalid update for channel \"{key}\" with values {}: UntrackedValue(guard=true) can receive only one value per step. Use guard=false if you want to store any one of multiple values.{PY_LINK}INVALID_CONCURRENT_GRAPH_UPDATE",
                 serde_json::to_string(values).unwrap_or_default()
             );
         }

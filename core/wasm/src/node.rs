@@ -412,6 +412,13 @@ pub fn channel_from_js(channel: &str, spec: &JsValue) -> Result<(Reducer, Option
         };
         Reducer::Custom(custom_reducer(f, twin))
     };
+    // `{reducer: "untracked", guard: false}`: LangGraph.js's `UntrackedValueChannel({ guard: false })`.
+    let reducer = match reducer {
+        Reducer::Untracked { .. } if super::types::get(spec, "guard").as_bool() == Some(false) => {
+            Reducer::Untracked { guard: false }
+        }
+        other => other,
+    };
     let default = super::types::get(spec, "default");
     let default = match default.is_undefined() || default.is_null() {
         true => None,
@@ -427,7 +434,7 @@ pub fn channel_from_js(channel: &str, spec: &JsValue) -> Result<(Reducer, Option
 fn reducer_by_name(what: &str, name: &str) -> Result<Reducer, JsValue> {
     Reducer::from_name(name).ok_or_else(|| {
         invalid_argument(format!(
-            "{what} must be \"last_value\", \"append\", \"sum\", \"add_messages\" or {{reducer, default}}, got {name:?}"
+            "{what} must be \"last_value\", \"append\", \"sum\", \"add_messages\", \"untracked\" or {{reducer, default}}, got {name:?}"
         ))
     })
 }

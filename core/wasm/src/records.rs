@@ -27,6 +27,7 @@
 //! Until a record has entered the engine ([`seen`]), nothing needs reviving,
 //! and values go out through the plain conversion (`types::to_js`).
 
+use chronograph::OVERWRITE;
 use js_sys::Function;
 use serde_json::{json, Map, Value};
 use std::cell::{Cell, RefCell};
@@ -113,7 +114,10 @@ pub fn revive(v: &Value) -> Result<Option<JsValue>, JsValue> {
     };
     match kind(map) {
         Some(UNDEFINED) if map.len() == 2 => Ok(Some(JsValue::UNDEFINED)),
-        Some(REF) if map.len() == 3 => Ok(reference_id(map).and_then(super::held::get)),
+        // An `Overwrite` held has its value beside (`value.rs`).
+        Some(REF) if map.len() == 3 || (map.len() == 4 && map.contains_key(OVERWRITE)) => {
+            Ok(reference_id(map).and_then(super::held::get))
+        }
         Some(CONSTRUCTOR) => {
             let Some(f) = REVIVE.with(|r| r.borrow().clone()) else {
                 return Ok(None);

@@ -35,6 +35,7 @@
 //! the module's frames (which would leave Rust state half-updated).
 
 use super::error::new_error;
+use chronograph::OVERWRITE;
 use js_sys::Reflect;
 use serde_json::{Map, Number, Value};
 use wasm_bindgen::prelude::*;
@@ -401,6 +402,9 @@ impl Reader {
                 .into();
             let plain = proto.is_null() || OBJECT_PROTOTYPE.with(|p| *p == proto);
             if !plain {
+                if let Some(replacement) = overwrite_of(v).map_err(here)? {
+                    return self.overwrite(place, &replacement, depth);
+                }
                 return Ok(self.hold(v).unwrap_or(Value::Null));
             }
             pairs(v).map_err(here)?
@@ -424,12 +428,40 @@ impl Reader {
             let value = self.read(&child, depth)?;
             map.insert(key, value);
         }
-        // A LangGraph.js `Command` held as data reads as its JSON (its `toJSON`):
-        // without LangChain's `lc_direct_tool_output` mark.
-        if map.get("lg_name").and_then(Value::as_str) == Some("Command") {
-            map.remove("lc_direct_tool_output");
+        match map.get("lg_name").and_then(Value::as_str) {
+            // A LangGraph.js `Command` held as data reads as its JSON (its `toJSON`):
+            // without LangChain's `lc_direct_tool_output` mark.
+            Some("Command") => {
+                map.remove("lc_direct_tool_output");
+            }
+            // An `Overwrite` read by its entries (outside a run) as its JSON too.
+            Some("Overwrite") if map.contains_key(OVERWRITE) => {
+                map.remove("lg_name");
+            }
+            _ => {}
         }
         Ok(Value::Object(map))
+    }
+
+    /// An `Overwrite` instance (the package's or LangGraph.js's) at `place`,
+    /// wrapping `replacement`, in a run: held by reference like any class
+    /// instance (a last-value channel, an "updates" chunk give the instance
+    /// back, and a checkpointer stores its JSON, as in LangGraph.js), its
+    /// record carrying the value read too, under `__overwrite__`, for the
+    /// reducer channel it is written to (`chronograph::overwrite_value`).
+    fn overwrite(&self, place: &Place, replacement: &JsValue, depth: usize) -> Result<Value, Bad> {
+        let child = Place {
+            up: Some(place),
+            key: Key::Name(OVERWRITE),
+            value: replacement,
+        };
+        let value = self.read(&child, depth)?;
+        let mut record = match self.hold(place.value) {
+            Some(Value::Object(record)) => record,
+            _ => Map::new(),
+        };
+        record.insert(OVERWRITE.to_owned(), value);
+        Ok(Value::Object(record))
     }
 
     /// The record of `v` held by reference, when this is a value read in a run.
@@ -490,6 +522,16 @@ impl Reader {
         ))
         .at(&keys)
     }
+}
+
+/// The value an object that is not plain data wraps when it is an
+/// `Overwrite` (has an `__overwrite__` property, LangGraph.js's test).
+fn overwrite_of(v: &JsValue) -> Result<Option<JsValue>, Bad> {
+    let key = JsValue::from_str(OVERWRITE);
+    if !Reflect::has(v, &key).map_err(Bad::threw)? {
+        return Ok(None);
+    }
+    Reflect::get(v, &key).map(Some).map_err(Bad::threw)
 }
 
 /// A BigInt as an integer, when it is one a JS number holds exactly: a

@@ -145,7 +145,7 @@ impl Loop<'_> {
         } else {
             saver.put(
                 &self.parent,
-                &self.checkpoint,
+                &self.graph.to_save(&self.checkpoint),
                 self.metadata(source),
                 &new_versions,
             )?;
@@ -207,7 +207,12 @@ impl Loop<'_> {
             return Ok(());
         }
         match &self.frame.saver {
-            Some(saver) => saver.put_writes(&self.address, writes, task_id, path),
+            Some(saver) => saver.put_writes(
+                &self.address,
+                &self.graph.writes_to_save(writes),
+                task_id,
+                path,
+            ),
             None => Ok(()),
         }
     }
@@ -228,11 +233,21 @@ impl Loop<'_> {
                 step: self.last_step,
                 ..self.metadata(source)
             };
-            saver.put(&self.parent, &self.checkpoint, metadata, &new_versions)?;
+            saver.put(
+                &self.parent,
+                &self.graph.to_save(&self.checkpoint),
+                metadata,
+                &new_versions,
+            )?;
             self.stored_versions = self.checkpoint.channel_versions.clone();
         }
         for (task_id, path, writes) in std::mem::take(&mut self.exit_writes) {
-            saver.put_writes(&self.address, &writes, &task_id, &path)?;
+            saver.put_writes(
+                &self.address,
+                &self.graph.writes_to_save(&writes),
+                &task_id,
+                &path,
+            )?;
         }
         Ok(())
     }
@@ -288,7 +303,7 @@ impl Loop<'_> {
             }
             saver.put(
                 &put.parent,
-                &put.checkpoint,
+                &self.graph.to_save(&put.checkpoint),
                 put.metadata,
                 &put.new_versions,
             )?;

@@ -8,6 +8,7 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, Tool
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
+from langgraph.channels.untracked_value import UntrackedValue
 from langgraph.types import Command, Send, StateSnapshot, interrupt
 from langgraph.errors import NodeError
 
@@ -51,7 +52,10 @@ def build_graph(gspec, root, parent_msg=frozenset()):
     ann = {}
     for c, s in chans.items():
         r = s.get("reducer", "last_value")
-        ann[c] = Annotated[Any, REDUCERS[r]] if r != "last_value" else Any
+        if r == "untracked":  # extensions/FORMAT.md, "UntrackedValue"
+            ann[c] = Annotated[Any, UntrackedValue(Any, guard=s.get("guard", True))]
+        else:
+            ann[c] = Annotated[Any, REDUCERS[r]] if r != "last_value" else Any
     State = TypedDict("State", ann, total=False)
 
     def make(name, ops, handler=False):
