@@ -106,16 +106,6 @@ test("node config carries the run's config and the node name, step and task", as
 
 test("node config: LangGraph.js's keys in its order, a fresh config per call sharing the caller's values", async () => {
   const seen = [];
-  // A copy of a node's config; its `writer` (a function: every node has one, as in LangGraph.js) as its type.
-  const structuredClone = (config) => {
-    const writer = config.writer;
-    delete config.writer;
-    try {
-      return { ...globalThis.structuredClone(config), writer: typeof writer };
-    } finally {
-      config.writer = writer;
-    }
-  };
   const graph = new StateGraph({ x: "last_value" })
     .addNode("a", (_, config) => {
       seen.push(structuredClone({ ...config, writer: undefined, interrupt: undefined, signal: undefined }));

@@ -5,7 +5,7 @@
 // does what LangGraph.js 1.7.3's does in a StateGraph node, texts included.
 import * as raw from "./wasm/chronograph.js";
 import { messageClasses, toEngine, type LcMessage } from "./message_classes.js";
-import { runningConfig, runningMessages, runningTask } from "./runtime.js";
+import { configNotRetrievable, runningConfig, runningMessages, runningTask } from "./runtime.js";
 import type { NodeConfig } from "./types.js";
 
 /** A config as these helpers read it. */
@@ -19,9 +19,10 @@ type AnyConfig = NodeConfig & { writer?: (chunk: unknown) => unknown; configurab
  */
 export function writer<T>(chunk: T): unknown {
   const config = runningConfig() as AnyConfig | undefined;
-  if (!config) throw new Error("Called interrupt() outside the context of a graph.");
+  // LangGraph.js's texts (its plain Errors), with the package's codes.
+  if (!config) throw Object.assign(new Error("Called interrupt() outside the context of a graph."), { code: "CONFIG_OUTSIDE_NODE" });
   const conf = config.configurable;
-  if (!conf) throw new Error("No configurable found in config");
+  if (!conf) throw Object.assign(new Error("No configurable found in config"), { code: "INVALID_ARGUMENT" });
   return (conf.writer as ((chunk: T) => unknown) | undefined)?.(chunk);
 }
 
@@ -32,14 +33,7 @@ export function writer<T>(chunk: T): unknown {
  */
 export function getWriter(config?: NodeConfig): ((chunk: unknown) => void) | undefined {
   const runConfig = (config ?? runningConfig()) as AnyConfig | undefined;
-  if (runConfig === undefined) {
-    throw new Error(
-      [
-        "Config not retrievable. This is likely because you are running in an environment without support for AsyncLocalStorage.",
-        "If you're running `getWriter` in such environment, pass the `config` from the node function directly.",
-      ].join("\n"),
-    );
-  }
+  if (runConfig === undefined) throw configNotRetrievable("getWriter");
   return (runConfig.writer || runConfig.configurable?.writer) as ((chunk: unknown) => void) | undefined;
 }
 

@@ -101,18 +101,24 @@ export function interrupt<I = Json, R = Json>(value: I, config?: NodeConfig): R 
 /**
  * The config of the running node (LangGraph.js's `getConfig()`): in Node
  * anywhere in the node; in a browser only before its first `await`.
+ * Outside a node `undefined`, as LangGraph.js's AsyncLocalStorage lookup
+ * gives (typed as LangGraph.js types it).
  */
 export function getConfig(): NodeConfig {
-  const config = running()?.config;
-  if (config === undefined) {
-    throw withCode(
-      new GraphValueError(
-        "Config not retrievable. This is likely because you are running in an environment without support for AsyncLocalStorage. If you're running `getConfig` in such environment, pass the `config` from the node function directly.",
-      ),
-      "CONFIG_OUTSIDE_NODE",
-    );
-  }
-  return config;
+  return running()?.config as NodeConfig;
+}
+
+/**
+ * LangGraph.js's error of a helper that needs the running node's config,
+ * called outside a node (`getStore`, `getWriter`): its plain `Error` and
+ * text, with code `CONFIG_OUTSIDE_NODE`.
+ */
+export function configNotRetrievable(helper: string): Error & { code: string } {
+  const text = [
+    "Config not retrievable. This is likely because you are running in an environment without support for AsyncLocalStorage.",
+    `If you're running \`${helper}\` in such environment, pass the \`config\` from the node function directly.`,
+  ].join("\n");
+  return Object.assign(new Error(text), { code: "CONFIG_OUTSIDE_NODE" });
 }
 
 /** The running node's config, or `undefined` outside a node (what LangGraph.js's AsyncLocalStorage lookups see). */
@@ -148,7 +154,9 @@ export function getCurrentTaskInput<T = unknown>(): T {
  * `undefined` when the graph has none.
  */
 export function getStore(config?: NodeConfig): BaseStore | undefined {
-  return ((config ?? getConfig()) as NodeConfig & { store?: BaseStore }).store;
+  const runConfig = config ?? running()?.config;
+  if (runConfig === undefined) throw configNotRetrievable("getStore");
+  return (runConfig as NodeConfig & { store?: BaseStore }).store;
 }
 
 /** The callback runs of the running node's run, and its task's id, when the run has callbacks. */

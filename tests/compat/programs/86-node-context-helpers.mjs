@@ -27,6 +27,8 @@ export default async function (lg, t) {
   await t.result("getWriter outside a node", async () => lg.getWriter());
   await t.result("getWriter with a config", async () => lg.getWriter({ writer: null, configurable: {} }) ?? "none");
   await t.result("getPreviousState outside a node", async () => lg.getPreviousState());
+  await t.result("getConfig outside a node", async () => lg.getConfig() ?? "undefined");
+  await t.result("getStore outside a node", async () => lg.getStore());
 
   const chat = new StateGraph(MessagesAnnotation)
     .addNode("talk", async () => {
