@@ -472,3 +472,30 @@ test("updateState with a Command: its update is the node's, its goto's Sends run
   assert.deepEqual([state.values, state.next], [{ foo: "map" }, ["task", "task"]]);
   assert.deepEqual(await graph.invoke(null, cfg), { foo: "map", tasks: [0, 1] });
 });
+
+test("node config: the caller's configurable and metadata copied key for key (an own __proto__ key stays a key, symbols kept)", async () => {
+  const seen = [];
+  const graph = new StateGraph({ x: "last_value" })
+    .addNode("a", (_, config) => {
+      seen.push(config);
+      return {};
+    })
+    .addEdge(START, "a")
+    .compile({ checkpointer: new MemorySaver() });
+  const tag = Symbol("tag");
+  const configurable = JSON.parse('{"__proto__": {"polluted": true}, "thread_id": "own-keys", "b": 2}');
+  configurable[tag] = "kept";
+  const metadata = JSON.parse('{"__proto__": {"polluted": true}, "m": 1}');
+  await graph.invoke({ x: 1 }, { configurable, metadata });
+  const [config] = seen;
+  assert.equal(Object.getPrototypeOf(config.configurable), Object.prototype);
+  assert.equal(config.configurable.polluted, undefined);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(config.configurable, "__proto__")?.value, { polluted: true });
+  assert.deepEqual(Object.keys(config.configurable).slice(0, 3), ["__proto__", "thread_id", "b"]);
+  assert.equal(config.configurable[tag], "kept");
+  assert.equal(Object.getPrototypeOf(config.metadata), Object.prototype);
+  assert.equal(config.metadata.m, 1);
+  assert.equal(config.metadata.polluted, undefined);
+  // The caller's objects are copied, not changed.
+  assert.deepEqual(Object.keys(configurable), ["__proto__", "thread_id", "b"]);
+});

@@ -76,3 +76,23 @@ export function describe(v: unknown): string {
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !isArray(v);
 }
+
+/**
+ * A new plain object with `source`'s own enumerable keys and values, in
+ * their order, as `{ ...source }` makes it, but one V8 keeps fast when keys
+ * are added to it after (a spread's copy turns slow on its next new key).
+ * An own `__proto__` key stays a key (an assignment would set the prototype).
+ */
+export function ownCopy(source: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in source) {
+    if (!Object.prototype.hasOwnProperty.call(source, key)) continue;
+    const value = (source as Record<string, unknown>)[key];
+    if (key === "__proto__") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    else out[key] = value;
+  }
+  for (const symbol of Object.getOwnPropertySymbols(source)) {
+    if (Object.prototype.propertyIsEnumerable.call(source, symbol)) (out as Record<symbol, unknown>)[symbol] = (source as Record<symbol, unknown>)[symbol];
+  }
+  return out;
+}

@@ -18,6 +18,7 @@
 // the engine has no hook for); `runName` is left out where LangGraph.js's
 // callbacks drop it (the run has `callbacks`, or streams `"messages"`).
 
+import { ownCopy } from "./args.js";
 import { PULL, PUSH } from "./constants.js";
 import type { NodeConfig } from "./types.js";
 
@@ -132,20 +133,23 @@ export interface TaskOfNode {
  */
 export function nodeConfig(run: RunConfig, task: TaskOfNode, writer: (chunk: unknown) => void, interrupt: unknown, store: unknown): NodeConfig {
   const { ns, map } = task;
-  const metadata: Record<string, unknown> = {
-    ...run.metadata,
-    langgraph_step: task.step,
-    langgraph_node: task.node,
-    langgraph_triggers: [task.trigger],
-    langgraph_path: task.push < 0 ? [PULL, task.node] : [PUSH, task.push, false],
-    langgraph_checkpoint_ns: ns,
-    checkpoint_ns: ns,
-  };
+  // (Copied, then added to: V8 makes `{ ...o, key: v }` a slow object, about 9 µs a call here.)
+  const metadata = ownCopy(run.metadata);
+  metadata.langgraph_step = task.step;
+  metadata.langgraph_node = task.node;
+  metadata.langgraph_triggers = [task.trigger];
+  metadata.langgraph_path = task.push < 0 ? [PULL, task.node] : [PUSH, task.push, false];
+  metadata.langgraph_checkpoint_ns = ns;
+  metadata.checkpoint_ns = ns;
+  const configurable = ownCopy(run.configurable);
+  configurable.checkpoint_map = ownCopy(map);
+  configurable.checkpoint_id = undefined;
+  configurable.checkpoint_ns = ns;
   const config: Record<string, unknown> = {
     tags: run.tags.slice(),
     metadata,
     recursionLimit: run.recursionLimit,
-    configurable: { ...run.configurable, checkpoint_map: { ...map }, checkpoint_id: undefined, checkpoint_ns: ns },
+    configurable,
   };
   for (const [key, value] of run.extras) config[key] = value;
   config.writer ??= writer;

@@ -2,7 +2,7 @@
 // and the per-thread queue that keeps runs and updates of one thread from
 // interleaving. `setup` (setup.ts) installs Node's AsyncLocalStorage here.
 import * as raw from "./wasm/chronograph.js";
-import { argumentError, describe, hide, option, thrownText } from "./args.js";
+import { argumentError, describe, hide, option, ownCopy, thrownText } from "./args.js";
 import { GraphValueError, ThreadBusyError, withCode } from "./errors.js";
 import type { Json, NodeConfig } from "./types.js";
 import { THREAD_STORE, type ThreadAccess, type ThreadStore } from "./internal.js";
@@ -222,7 +222,12 @@ export function withRunData(config: unknown, data: RunData): [unknown, () => voi
   runs.set(token, data);
   let copy: object;
   try {
-    copy = { ...base, configurable: { ...(configurable as object | undefined), [RUN_KEY]: token } };
+    // (Copies added to, not `{ ...o, key }`: V8 makes those slow objects, and this runs per run.)
+    const own = configurable == null ? {} : ownCopy(configurable as object);
+    own[RUN_KEY] = token;
+    const whole = ownCopy(base);
+    whole.configurable = own;
+    copy = whole;
   } catch (e) {
     runs.delete(token);
     freeTokens.push(token);
