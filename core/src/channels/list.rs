@@ -2,7 +2,8 @@
 //! append-only log shared by every version that grew from it.
 
 use serde_json::Value;
-use std::cell::{Cell, OnceCell};
+use std::cell::{Cell, OnceCell, RefCell};
+use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -41,6 +42,19 @@ struct Log {
     later: OnceCell<Box<LaterChunks>>,
     /// Logs in the chain, this one included.
     depth: usize,
+    /// Where each message id stands among this log's items, built the first
+    /// time one is looked up and extended as the log grows (its slots are
+    /// write-once, so what is indexed stays true): `add_messages` finds a
+    /// given id in O(1) instead of scanning the whole list per message.
+    ids: RefCell<Option<Box<IdIndex>>>,
+}
+
+/// A log's items by id (see `Log::ids`): log-local positions, ascending.
+#[derive(Default)]
+struct IdIndex {
+    /// How many of the log's items are indexed.
+    indexed: usize,
+    positions: HashMap<Box<str>, Vec<usize>>,
 }
 
 impl Log {
@@ -56,6 +70,7 @@ impl Log {
             first: OnceCell::new(),
             later: OnceCell::new(),
             depth,
+            ids: RefCell::new(None),
         })
     }
 
@@ -191,6 +206,38 @@ impl ChannelList {
     /// The last item.
     pub fn last(&self) -> Option<&Arc<Value>> {
         self.len.checked_sub(1).and_then(|i| self.get(i))
+    }
+
+    /// The position of the last item whose id (as `id_of` reads it) is
+    /// `id`, like `iter().rposition(..)` but O(number of logs) once the
+    /// logs are indexed: each log indexes its items by id the first time
+    /// it is asked (O(its length), once) and then only its new items.
+    /// `id_of` must be the same function for every call on lists that
+    /// share logs (`add_messages`' message id is the only caller).
+    pub fn rposition_id(&self, id: &str, id_of: fn(&Value) -> Option<&str>) -> Option<usize> {
+        for (log, start, end) in self.levels().into_iter().rev() {
+            let own_end = end - start;
+            let mut cell = log.ids.borrow_mut();
+            let index = cell.get_or_insert_with(Default::default);
+            while index.indexed < own_end {
+                if let Some(item_id) = log.slot(index.indexed).and_then(|item| id_of(item)) {
+                    index
+                        .positions
+                        .entry(item_id.into())
+                        .or_default()
+                        .push(index.indexed);
+                }
+                index.indexed += 1;
+            }
+            let found = index
+                .positions
+                .get(id)
+                .and_then(|ps| ps.iter().rev().find(|p| **p < own_end));
+            if let Some(p) = found {
+                return Some(start + p);
+            }
+        }
+        None
     }
 
     /// The items in order.
@@ -443,6 +490,55 @@ mod tests {
 
     fn values(l: &ChannelList) -> Vec<i64> {
         l.iter().map(|v| v.as_i64().unwrap()).collect()
+    }
+
+    fn id_field(v: &Value) -> Option<&str> {
+        v.get("id").and_then(Value::as_str)
+    }
+
+    /// `rposition_id` against the scan it replaces, on every id and a missing one.
+    fn same_as_scan(l: &ChannelList, ids: usize) {
+        for i in 0..=ids {
+            let id = format!("m{i}");
+            let scanned = l.iter().rposition(|m| id_field(m) == Some(id.as_str()));
+            assert_eq!(
+                l.rposition_id(&id, id_field),
+                scanned,
+                "id {id} in a list of {}",
+                l.len()
+            );
+        }
+    }
+
+    #[test]
+    fn an_id_is_found_where_a_scan_finds_it_across_forks_truncations_and_growth() {
+        let msg = |i: usize| Arc::new(json!({ "type": "human", "id": format!("m{}", i % 40) }));
+        let mut a: ChannelList = (0..30).map(msg).collect();
+        same_as_scan(&a, 40);
+        // The newest version grows after its log was indexed: only new items are indexed.
+        for i in 30..100 {
+            a.push_back(msg(i));
+        }
+        same_as_scan(&a, 40);
+        // An older version reads only its own prefix of the shared, further-indexed log.
+        let mut old = a.clone();
+        old.truncate(35);
+        same_as_scan(&old, 40);
+        // Forks: small (copied) and large (a new level over the base).
+        let mut small = old.clone();
+        small.push_back(Arc::new(json!({ "id": "m3" })));
+        same_as_scan(&small, 40);
+        let mut large = a.clone();
+        large.truncate(90);
+        large.push_back(Arc::new(json!({ "id": "m7" })));
+        for i in 0..50 {
+            large.push_back(msg(i * 3));
+        }
+        same_as_scan(&large, 40);
+        same_as_scan(&a, 40);
+        // Items without an id are skipped.
+        let plain = list(10);
+        assert_eq!(plain.rposition_id("m1", id_field), None);
     }
 
     #[test]

@@ -16,9 +16,10 @@ const REMOVE_ALL: &str = "__remove_all__";
 /// `{"type": "remove", "id": ...}`, append the rest. `__remove_all__`
 /// keeps only what follows the last such marker.
 ///
-/// Cost: O(1) per appended message with a fresh id; O(n) for a message
-/// whose id was given (it may replace an existing one: `left` is searched)
-/// and once per merge that replaces or removes any.
+/// Cost: O(1) per appended message, with a fresh id or a given one (a
+/// given id may replace an existing message: `left` is searched through its
+/// id index, [`ChannelList::rposition_id`]); O(n) once per merge that
+/// replaces or removes any.
 pub fn add_messages(
     left: Option<&ChannelList>,
     right: Value,
@@ -59,7 +60,7 @@ pub fn add_messages(
             if generated {
                 None // a fresh UUID cannot be in `left`
             } else {
-                left.and_then(|l| l.iter().rposition(|m| id_of(m) == Some(id.as_str())))
+                left.and_then(|l| l.rposition_id(&id, id_of))
             }
         });
         match existing {
