@@ -50,8 +50,11 @@ export class RunCancel {
   #run: AbortController | undefined;
   /** The nodes' signal, once a node read it. */
   #nodes: AbortController | undefined;
-  /** `config.signal` of every node of the run: a getter that makes the signal on first read. */
-  readonly #descriptor: PropertyDescriptor = { enumerable: true, configurable: true, get: () => this.#signal() };
+  /**
+   * `config.signal` of every node of the run (node_config.ts defines it): a getter that makes
+   * the signal on first read.
+   */
+  readonly signalProperty: PropertyDescriptor = { enumerable: true, configurable: true, get: () => this.#signal() };
   /** Whether a task failed (the nodes' signal is then aborted), and the first failure (LangGraph.js throws that one). */
   #failed: { error: unknown } | undefined;
   /** Failures that came after the first (LangGraph.js does not throw them). */
@@ -116,14 +119,13 @@ export class RunCancel {
   }
 
   /**
-   * Runs node `call` of step `step` (namespace `ns`), with `config.signal`
-   * the run's node signal: a node of a cancelled run does not start, and
+   * Runs node `call` of step `step` (namespace `ns`), whose `config.signal`
+   * is {@link signalProperty}: a node of a cancelled run does not start, and
    * whatever it returns or throws after the cancel is not saved; its
    * failure aborts the other running tasks, as in LangGraph.js.
    */
-  node(ns: string, step: number, config: object, call: () => unknown): unknown {
+  node(ns: string, step: number, call: () => unknown): unknown {
     if (this.#cancelled !== undefined) throw cancelled();
-    Object.defineProperty(config, "signal", this.#descriptor);
     const timed = this.#stepTimeout === undefined ? undefined : this.#timed(ns, step);
     let result: unknown;
     try {

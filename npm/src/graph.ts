@@ -9,6 +9,7 @@ import { GraphValueError, graphError, withCode } from "./errors.js";
 import { retryPolicyOf } from "./retry.js";
 import { timeoutPolicyOf } from "./timeout.js";
 import { BatchedCache, cacheOption, cachePolicyOf, keyOf, type BaseCache } from "./cache.js";
+import { ignoresConfig } from "./config_use.js";
 import { mergeDefaults, resolvePolicies, withPolicies, type NodeDefaults, type NodePolicies, type ResolvedDefaults } from "./node_policies.js";
 import {
   DEFAULT_ERROR_HANDLER_NODE,
@@ -546,7 +547,10 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
 function engineNode(builder: StateGraphImpl<object, object>, call: UserNode, policies: NodePolicies, metadata?: Record<string, unknown>): RawNode {
   const validated = validatingUpdates(call, builder[DEFINITION]?.schema);
   const messages = builder[DEFINITION]?.messages;
-  return wrapNode(withPolicies(validated, policies), { metadata, store: storeOfGraph(builder) }, messages);
+  // A node written `(state) => ...` has its config made only when asked for, unless a retry or a
+  // timeout (which read it) wraps the call.
+  const lazyConfig = ignoresConfig(call) ? () => policies.retryPolicy === undefined && policies.timeout === undefined : undefined;
+  return wrapNode(withPolicies(validated, policies), { metadata, store: storeOfGraph(builder), lazyConfig }, messages);
 }
 
 /**

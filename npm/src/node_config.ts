@@ -123,15 +123,24 @@ export interface TaskOfNode {
   push: number;
   /** The superstep's `checkpoint_map` (shared: copied here). */
   map: Record<string, string>;
+  /** When the node call started (`Date.now()`), LangGraph.js's `executionInfo.nodeFirstAttemptTime`. */
+  startedAt: number;
 }
 
 /**
  * A node's config, in LangGraph.js's key order: `tags`, `metadata`,
  * `recursionLimit`, `configurable`, the caller's other keys, `signal`
- * (its value is the run's: cancel.ts defines it), `writer`, `interrupt`,
+ * (`signal`, the run's cancellation's accessor, when it has one: cancel.ts), `writer`, `interrupt`,
  * `serverInfo`, `store`, `runName`, `executionInfo`.
  */
-export function nodeConfig(run: RunConfig, task: TaskOfNode, writer: (chunk: unknown) => void, interrupt: unknown, store: unknown): NodeConfig {
+export function nodeConfig(
+  run: RunConfig,
+  task: TaskOfNode,
+  writer: (chunk: unknown) => void,
+  interrupt: unknown,
+  store: unknown,
+  signal: PropertyDescriptor | undefined,
+): NodeConfig {
   const { ns, map } = task;
   // (Copied, then added to: V8 makes `{ ...o, key: v }` a slow object, about 9 µs a call here.)
   const metadata = ownCopy(run.metadata);
@@ -151,7 +160,12 @@ export function nodeConfig(run: RunConfig, task: TaskOfNode, writer: (chunk: unk
     recursionLimit: run.recursionLimit,
     configurable,
   };
-  for (const [key, value] of run.extras) config[key] = value;
+  for (const [key, value] of run.extras) {
+    // The run's node signal (cancel.ts) is an accessor from the start: turning the data property
+    // into one later would make V8 keep the config as a slow (dictionary) object.
+    if (key === "signal" && signal !== undefined) Object.defineProperty(config, key, signal);
+    else config[key] = value;
+  }
   config.writer ??= writer;
   config.interrupt ??= interrupt;
   if (run.serverInfo !== undefined) config.serverInfo ??= run.serverInfo;
@@ -165,7 +179,7 @@ export function nodeConfig(run: RunConfig, task: TaskOfNode, writer: (chunk: unk
     threadId: run.configurable.thread_id,
     runId: undefined,
     nodeAttempt: 1,
-    nodeFirstAttemptTime: Date.now(),
+    nodeFirstAttemptTime: task.startedAt,
   };
   return config as unknown as NodeConfig;
 }

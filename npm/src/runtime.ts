@@ -139,7 +139,7 @@ export function runningMessages(): { messages: NodeMessages; taskId: string } | 
  */
 export function getCurrentTaskInput<T = unknown>(): T {
   const here = running();
-  if (here?.config === undefined) {
+  if (here === null) {
     throw withCode(
       new GraphValueError("getCurrentTaskInput() called outside of a node: call it while a node runs (in a browser, before the node's first await)."),
       "CONFIG_OUTSIDE_NODE",
@@ -247,7 +247,8 @@ export type RawNode = (
   node: string,
   step: number,
   taskId: string,
-  ns: string,
+  /** `undefined` for `node:taskId` (a root graph's task: core/wasm/src/node.rs `task_namespace`). */
+  ns: string | undefined,
   trigger: string,
   push: number,
   map: Record<string, string>,
@@ -262,6 +263,12 @@ export interface NodeExtras {
   metadata?: Record<string, unknown>;
   /** The store of the node's graph (`compile({ store })`), for a run that brought none. */
   store?: () => BaseStore | undefined;
+  /**
+   * Whether this call may leave the node's config unmade until something
+   * reads it: the node function cannot see its second argument
+   * (config_use.ts) and no policy around it needs the config now.
+   */
+  lazyConfig?: () => boolean;
 }
 
 /**
@@ -285,28 +292,46 @@ export function wrapNode(fn: UserNode, extras: NodeExtras = {}, messages?: Messa
   // the node's RunnableCallable, whose `name` is the node's name (a class
   // method passed unbound, `new Node("1").call`, reads `this.name`).
   let receiver: { readonly name: string } | undefined;
-  return (state, base, task, node, step, taskId, ns, trigger, push, map) => {
+  return (state, base, task, node, step, taskId, taskNs, trigger, push, map) => {
     receiver ??= Object.freeze({ name: node });
+    const ns = taskNs ?? `${node}:${taskId}`;
     const token = (base as { configurable?: Record<string, unknown> }).configurable?.[RUN_KEY];
     const run = token === undefined ? undefined : runs.get(token as number);
     // A run without run data (none is made without a config object) gets the engine's config as its own.
     const own = run?.node ?? runConfig(base, undefined, undefined, false);
-    const sink = run?.writer;
-    const writer = sink === undefined ? noWriter : (chunk: unknown) => sink(chunk, writerNamespace(ns), task);
-    const store = own.store ?? extras.store?.();
-    const config = nodeConfig(own, { node, step, taskId, ns, trigger, push, map }, writer, interrupt, store);
-    hide(config, TASK, task);
-    if (extras.metadata !== undefined) Object.assign(config.metadata, extras.metadata);
+    const taskRuns = run?.runs;
+    const startedAt = Date.now();
+    let made: NodeConfig | undefined;
+    const makeConfig = (): NodeConfig => {
+      const sink = run?.writer;
+      const writer = sink === undefined ? noWriter : (chunk: unknown) => sink(chunk, writerNamespace(ns), task);
+      const store = own.store ?? extras.store?.();
+      const ofTask = { node, step, taskId, ns, trigger, push, map, startedAt };
+      const config = nodeConfig(own, ofTask, writer, interrupt, store, run?.cancel?.signalProperty);
+      hide(config, TASK, task);
+      if (extras.metadata !== undefined) Object.assign(config.metadata, extras.metadata);
+      return config;
+    };
+    // A node that cannot see its config gets none made unless something asks for it (the same
+    // config, made then: its `executionInfo` still says when the node started).
+    const lazy = taskRuns === undefined && extras.lazyConfig?.() === true;
+    const config = lazy ? undefined : (made = makeConfig());
     run?.onNodeStart?.();
     // What `interrupt()` and the thread queues (`onThread`) look up: the
     // task, and the thread its run is on.
-    const here: Running = { task, thread: threadKey(config.configurable.thread_id), config, input: state };
+    const here: Running = {
+      task,
+      thread: threadKey(own.configurable.thread_id),
+      get config() {
+        return (made ??= makeConfig());
+      },
+      input: state,
+    };
     if (run?.checkpointed === false) here.checkpointed = false;
     if (run?.messages !== undefined) {
       here.messages = run.messages;
       here.taskId = taskId;
     }
-    const taskRuns = run?.runs;
     const classes = classesPossible();
     // A command for the parent graph that the node lets through from a graph it invoked: applied
     // as if the node had returned it (parent_command.ts).
@@ -330,7 +355,7 @@ export function wrapNode(fn: UserNode, extras: NodeExtras = {}, messages?: Messa
               ? storage
                 ? storage.run(here, callOn, call, receiver, state, config)
                 : call.call(receiver, state, config)
-              : cancel.node(ns, step, config, () => (storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config)));
+              : cancel.node(ns, step, () => (storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config)));
         } finally {
           current = previous;
         }
@@ -342,12 +367,12 @@ export function wrapNode(fn: UserNode, extras: NodeExtras = {}, messages?: Messa
           messages.values(state);
           run?.messages?.start(state, messages.keys);
         }
-        result = taskRuns.node(taskId, config, () => {
+        result = taskRuns.node(taskId, config as NodeConfig, () => {
           const previous = current;
           current = here;
           try {
             const invoke = () => (storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config));
-            return run?.cancel === undefined ? invoke() : run.cancel.node(ns, step, config, invoke);
+            return run?.cancel === undefined ? invoke() : run.cancel.node(ns, step, invoke);
           } finally {
             current = previous;
           }

@@ -51,6 +51,8 @@ extern "C" {
     /// `f.call(undefined, state, base, task, node, step, taskId, ns,
     /// trigger, push, map)`: js_sys has no `call` of that many arguments,
     /// and an argument array would cost one more allocation per call.
+    /// `ns` is `undefined` when it is `node:taskId` (a root graph's task:
+    /// the JS layer joins the two rather than decode a third string).
     #[wasm_bindgen(method, catch, js_name = call)]
     #[allow(clippy::too_many_arguments)]
     fn call_node(
@@ -62,8 +64,8 @@ extern "C" {
         node: &JsValue,
         step: f64,
         task_id: &str,
-        ns: &str,
-        trigger: &str,
+        ns: &JsValue,
+        trigger: &JsValue,
         push: f64,
         map: &JsValue,
     ) -> Result<JsValue, JsValue>;
@@ -257,6 +259,20 @@ pub fn write_mapper(f: Function) -> WriteMapper {
     })
 }
 
+/// The task's checkpoint namespace for `call_node`: `undefined` when it
+/// is `node:task_id`, which the JS layer makes itself.
+fn task_namespace(ctx: &NodeContext, node: &str) -> JsValue {
+    let (ns, id) = (ctx.checkpoint_ns(), ctx.task_id());
+    let joined = ns.len() == node.len() + 1 + id.len()
+        && ns.starts_with(node)
+        && ns[node.len()..].starts_with(':')
+        && ns.ends_with(id);
+    match joined {
+        true => JsValue::UNDEFINED,
+        false => JsValue::from_str(ns),
+    }
+}
+
 fn js_node(name: String, f: Function, cache: Rc<StateCache>, raw: bool) -> NodeAction {
     // Made once: the name crosses to JS on every call.
     let (name, node): (Rc<str>, JsValue) = (name.as_str().into(), JsValue::from_str(&name));
@@ -282,8 +298,8 @@ fn js_node(name: String, f: Function, cache: Rc<StateCache>, raw: bool) -> NodeA
                     &node,
                     ctx.step() as f64,
                     ctx.task_id(),
-                    ctx.checkpoint_ns(),
-                    ctx.trigger(),
+                    &task_namespace(&ctx, &name),
+                    &cache.name(ctx.trigger()),
                     push,
                     &map,
                 )

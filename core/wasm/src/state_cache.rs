@@ -100,6 +100,10 @@ pub struct StateCache {
     /// superstep (every task of a superstep has the same map; see
     /// [`StateCache::checkpoint_map`]).
     map: RefCell<Option<(String, JsValue)>>,
+    /// JS strings of names that cross on every call but have no [`Entry`]:
+    /// the lazy list channels' keys and the tasks' triggers (a graph has
+    /// few; decoding a string costs more than a lookup).
+    names: RefCell<HashMap<String, JsValue>>,
     conversions: Cell<u64>,
     items: Cell<u64>,
 }
@@ -210,7 +214,17 @@ impl StateCache {
         if let Some(e) = self.entries.borrow().get(name) {
             return e.key.clone();
         }
-        JsValue::from_str(name)
+        self.name(name)
+    }
+
+    /// `name` as a JS string, made once per name (see `names`).
+    pub fn name(&self, name: &str) -> JsValue {
+        if let Some(js) = self.names.borrow().get(name) {
+            return js.clone();
+        }
+        let js = JsValue::from_str(name);
+        self.names.borrow_mut().insert(name.to_owned(), js.clone());
+        js
     }
 
     /// The state as a JS object (a fresh object over cached channel values),
