@@ -13,6 +13,8 @@ import {
   GraphValueError,
   InvalidUpdateError,
   MemorySaver,
+  MessagesAnnotation,
+  messagesStateReducer,
   Send,
   START,
   StateGraph,
@@ -198,4 +200,17 @@ test("saver arguments and imports are validated", async () => {
   await fails(() => saver.putWrites(cfg, "x", "t"), TypeError, "TypeError", "INVALID_ARGUMENT", /^putWrites\(config, writes, taskId\): writes: invalid type/);
   await fails(() => saver.importThread({ format: "other", thread_id: "t", namespaces: [] }), GraphValueError, "GraphValueError", "INVALID_EXPORT", 'Unsupported thread export format "other" (expected "chronograph.thread.v1")');
   await fails(() => saver.importThread({ thread_id: "t" }), TypeError, "TypeError", "INVALID_ARGUMENT", /^importThread\(data\): data: missing field `format`/);
+});
+
+test("errors LangGraph.js throws as a plain Error keep its class and text, with a code", async () => {
+  const graph = new StateGraph({ x: "last_value" }).addNode("n", () => ({})).addEdge(START, "n").compile();
+  await fails(() => graph.batch([{ x: 1 }, { x: 2 }], [{}, {}, {}]), Error, "Error", "INVALID_ARGUMENT", 'Passed "options" must be an array with the same length as the inputs, but got 3 options for 2 inputs');
+  await fails(() => new StateGraph({ x: "last_value" }).addNode("n", () => ({}), { timeout: -5 }), Error, "Error", "INVALID_ARGUMENT", /must be greater than 0$/);
+  const remove = new StateGraph(MessagesAnnotation)
+    .addNode("n", () => ({ messages: [{ type: "remove", id: "nope" }] }))
+    .addEdge(START, "n")
+    .compile();
+  const text = "Attempting to delete a message with an ID that doesn't exist ('nope')";
+  await fails(() => remove.invoke({ messages: [] }), Error, "Error", "MESSAGE_NOT_FOUND", text);
+  await fails(() => messagesStateReducer([], [{ type: "remove", id: "nope" }]), Error, "Error", "MESSAGE_NOT_FOUND", text);
 });

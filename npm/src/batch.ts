@@ -1,4 +1,5 @@
 // LangChain's `Runnable.batch` for compiled graphs: several runs at once.
+import { plainError } from "./errors.js";
 import { argumentError, describe, isArray, option } from "./args.js";
 import type { RunnableConfig } from "./types.js";
 
@@ -18,8 +19,9 @@ export async function batchRuns<I, O>(
 ): Promise<(O | Error)[]> {
   if (!isArray(inputs)) throw argumentError(`batch(inputs, configs): inputs must be an array, got ${describe(inputs)}`);
   if (isArray(configs) && configs.length !== inputs.length) {
-    throw new Error(
+    throw plainError(
       `Passed "options" must be an array with the same length as the inputs, but got ${configs.length} options for ${inputs.length} inputs`,
+      "INVALID_ARGUMENT",
     );
   }
   const configOf = (i: number): RunnableConfig | undefined => (isArray(configs) ? configs[i] : configs);

@@ -12,6 +12,7 @@
 // as LangGraph.js saves nothing of it; tasks that finished before it keep
 // their writes.
 
+import { plainError } from "./errors.js";
 import { argumentError, describe, option } from "./args.js";
 
 /** What a node of a cancelled run throws in place of its outcome (code `RUN_CANCELLED`: core/wasm/src/error.rs). */
@@ -111,7 +112,7 @@ export class RunCancel {
     this.#steps ??= new Map();
     let s = this.#steps.get(key);
     if (s === undefined) {
-      s = { key, running: 0, timer: setTimeout(() => this.cancel(new Error("Step timed out")), this.#stepTimeout) };
+      s = { key, running: 0, timer: setTimeout(() => this.cancel(plainError("Step timed out", "STEP_TIMEOUT")), this.#stepTimeout) };
       this.#steps.set(key, s);
     }
     s.running += 1;
@@ -186,10 +187,10 @@ export class RunCancel {
     run.then(done, done);
     if (this.#cancelled !== undefined) {
       settled.catch(() => {});
-      return Promise.reject(new Error("Abort"));
+      return Promise.reject(plainError("Abort", "RUN_CANCELLED"));
     }
     return new Promise<T>((resolve, reject) => {
-      this.#onCancel.push(() => reject(new Error("Abort")));
+      this.#onCancel.push(() => reject(plainError("Abort", "RUN_CANCELLED")));
       settled.then(resolve, reject);
     });
   }
@@ -231,7 +232,7 @@ export function runSignal(config: unknown): AbortSignal | undefined {
   const timeout = option(config, "timeout", "config");
   if (timeout == null) return signal ?? undefined;
   if (typeof timeout !== "number" || Number.isNaN(timeout)) throw argumentError(`config.timeout must be a number of milliseconds, got ${describe(timeout)}`);
-  if (timeout <= 0) throw new Error("Timeout must be a positive number");
+  if (timeout <= 0) throw plainError("Timeout must be a positive number", "INVALID_ARGUMENT");
   const timer = AbortSignal.timeout(timeout);
   return signal == null ? timer : AbortSignal.any([signal, timer]);
 }

@@ -11,7 +11,7 @@
 // The builder's calls are recorded here as they succeed (`recordNode`,
 // `recordEdge`, `recordBranch`); a compiled graph reads its builder's
 // record when drawn, as LangGraph.js's reads `this.builder`.
-import { GraphValueError, withCode } from "./errors.js";
+import { GraphValueError, withCode, plainError } from "./errors.js";
 import { importPeer, peerManifest, peersSwitchedOff, requirePeer } from "./peers.js";
 import { END, START } from "./constants.js";
 
@@ -400,7 +400,7 @@ function draw(c: Core, drawing: Drawing, config: DrawConfig | undefined, found: 
   const addEdge = (start: string, end: string, label?: string, conditional = false) => {
     if (end === END && endNodes[END] === undefined) endNodes[END] = graph.addNode({ schema: c.anySchema }, END);
     if (startNodes[start] === undefined) return;
-    if (endNodes[end] === undefined) throw new Error(`End node ${end} not found!`);
+    if (endNodes[end] === undefined) throw plainError(`End node ${end} not found!`, "INVALID_GRAPH");
     discovered.push({ src: start, dest: end, conditional });
     graph.addEdge(startNodes[start], endNodes[end], label !== end ? label : undefined, conditional);
   };
@@ -433,7 +433,7 @@ function draw(c: Core, drawing: Drawing, config: DrawConfig | undefined, found: 
       drawn.trimLastNode();
       if (Object.keys(drawn.nodes).length > 1) {
         const [e, s] = graph.extend(drawn, displayKey);
-        if (e === undefined) throw new Error(`Could not extend subgraph "${key}" due to missing entrypoint.`);
+        if (e === undefined) throw plainError(`Could not extend subgraph "${key}" due to missing entrypoint.`, "INVALID_GRAPH");
         if (s !== undefined) startNodes[displayKey] = { name: nodeDataStr(s.id, s.data), ...s };
         endNodes[displayKey] = { name: nodeDataStr(e.id, e.data), ...e };
         return;

@@ -7,7 +7,7 @@
 // asks the engine for its failure.
 import * as raw from "./wasm/chronograph.js";
 import { argumentError, describe } from "./args.js";
-import { NodeError } from "./errors.js";
+import { NodeError, plainError } from "./errors.js";
 import { TASK, type UserNode } from "./runtime.js";
 
 /** The node an own error handler of `node` becomes (LangGraph.js's name). */
@@ -30,15 +30,17 @@ export function errorHandlerOf(what: string, value: unknown): NodeErrorHandler<u
 
 /** LangGraph.js's error when the handler's name is taken. */
 export function handlerNameTaken(node: string): Error {
-  return new Error(
+  return plainError(
     `Cannot add error handler to node \`${node}\`: the reserved name \`${errorHandlerName(node)}\` is already in use. StateGraph registers \`__error_handler__<nodeName>\` when you pass \`errorHandler\` in addNode options. Remove or rename the existing node with that name (for example, you may have added it manually).`,
+    "INVALID_GRAPH",
   );
 }
 
 /** LangGraph.js's error when `__default_error_handler__` is taken. */
 export function defaultHandlerNameTaken(): Error {
-  return new Error(
+  return plainError(
     `Cannot apply a default error handler: the reserved node name \`${DEFAULT_ERROR_HANDLER_NODE}\` is already in use. setNodeDefaults({ errorHandler }) registers a node with that name; rename the conflicting node.`,
+    "INVALID_GRAPH",
   );
 }
 

@@ -423,6 +423,15 @@ export function withCode<E extends BaseLangGraphError>(error: E, code: string): 
   return error;
 }
 
+/**
+ * An error LangGraph.js throws as a plain `Error` (or `TypeError`,
+ * `RangeError`), not a class of its own: the same class and text, with the
+ * package's `code` (every error the package raises has one).
+ */
+export function plainError(message: string, code: string, kind: ErrorConstructor = Error): Error & { code: string } {
+  return Object.assign(new kind(message), { code });
+}
+
 /** Whether `e` pauses a node: what `interrupt()` throws, or a `NodeInterrupt` (LangGraph.js's `isGraphInterrupt`). */
 export function isGraphInterrupt(e: unknown): boolean {
   if (typeof e !== "object" || e === null) return false;

@@ -5,7 +5,7 @@ import { argumentError, describe, flag, hide, isArray, isInstance, isRecord, opt
 import { CHUNK, DEFINITION, ENGINE, RAW, SAVER, THREAD_STORE, type ThreadAccess, type ThreadStore } from "./internal.js";
 import { END, INTERRUPT, START } from "./constants.js";
 import { isCommandLike } from "./command.js";
-import { GraphValueError, graphError, withCode } from "./errors.js";
+import { GraphValueError, graphError, withCode, plainError } from "./errors.js";
 import { retryPolicyOf } from "./retry.js";
 import { timeoutPolicyOf } from "./timeout.js";
 import { BatchedCache, cacheOption, cachePolicyOf, keyOf, type BaseCache } from "./cache.js";
@@ -897,7 +897,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     }
     const checked = schema["~standard"].validate(context);
     if ("then" in checked) throw withCode(new GraphValueError("config.context: an async context schema is not supported"), "UNSUPPORTED");
-    if (checked.issues) throw new Error(`Validation failed for the context: ${JSON.stringify(checked.issues)}`);
+    if (checked.issues) throw plainError(`Validation failed for the context: ${JSON.stringify(checked.issues)}`, "INVALID_ARGUMENT");
     return checked.value;
   }
 

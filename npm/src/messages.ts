@@ -1,6 +1,7 @@
 // Messages in graph state: `messagesStateReducer` (LangGraph's
 // `add_messages`, which runs in the engine when it is a channel's reducer),
 // and the prebuilt `MessagesAnnotation` / `MessagesValue` states.
+import { plainError } from "./errors.js";
 import { Annotation, BUILTIN_REDUCER, ReducedValue, type StandardSchemaV1 } from "./state.js";
 import { messageClasses, type CoreMessages } from "./message_classes.js";
 
@@ -89,7 +90,7 @@ function mergeById<M extends { id?: unknown }>(left: M[], right: M[], isRemove: 
         merged[at] = m;
       }
     } else {
-      if (isRemove(m)) throw new Error(`Attempting to delete a message with an ID that doesn't exist ('${m.id}')`);
+      if (isRemove(m)) throw plainError(`Attempting to delete a message with an ID that doesn't exist ('${m.id}')`, "MESSAGE_NOT_FOUND");
       byId.set(m.id, merged.length);
       merged.push(m);
     }

@@ -3,6 +3,7 @@
 // (`z.object({ messages })`). Kept apart from messages.ts because
 // `MessagesZodState` needs zod itself, which the package does not depend
 // on: it is built from the user's zod on first use.
+import { plainError } from "./errors.js";
 import { messagesStateReducer } from "./messages.js";
 import { withLangGraph, type SchemaMeta, type ZodObjectState } from "./zod.js";
 import type { MessageLike } from "./messages.js";
@@ -24,7 +25,7 @@ function loadZod(): Zod3 {
   const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown; cwd?: () => string; argv?: string[] } }).process;
   const mod = proc?.getBuiltinModule?.("module") as { createRequire(from: string): (id: string) => unknown } | undefined;
   if (mod === undefined) {
-    throw new Error("MessagesZodState needs zod; in a browser build your state with z.object({ messages: z.custom().register(registry, MessagesZodMeta) })");
+    throw plainError("MessagesZodState needs zod; in a browser build your state with z.object({ messages: z.custom().register(registry, MessagesZodMeta) })", "MISSING_PEER");
   }
   // From the package first (an installed copy sits beside zod), then from the
   // application's entry script (a linked package does not see the app's
@@ -37,7 +38,7 @@ function loadZod(): Zod3 {
       // Try the next place.
     }
   }
-  throw new Error('MessagesZodState needs zod (3.25 or later): npm install zod');
+  throw plainError("MessagesZodState needs zod (3.25 or later): npm install zod", "MISSING_PEER");
 }
 
 let built: object | undefined;

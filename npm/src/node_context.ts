@@ -3,6 +3,7 @@
 // reading the node's config where runtime.ts keeps it (Node's
 // AsyncLocalStorage; in a browser, before the node's first `await`). Each
 // does what LangGraph.js 1.7.3's does in a StateGraph node, texts included.
+import { plainError } from "./errors.js";
 import * as raw from "./wasm/chronograph.js";
 import { messageClasses, toEngine, type LcMessage } from "./message_classes.js";
 import { configNotRetrievable, runningConfig, runningMessages, runningTask } from "./runtime.js";
@@ -65,7 +66,7 @@ export function pushMessage(message: unknown, options?: PushMessageOptions): LcM
   if (userStateKey === null) stateKey = undefined;
   const core = messageClasses();
   const validMessage = (core ? core.coerceMessageLikeToMessage(message) : message) as LcMessage;
-  if (!validMessage?.id) throw new Error("Message ID is required.");
+  if (!validMessage?.id) throw plainError("Message ID is required.", "INVALID_ARGUMENT");
   const stream = runningMessages();
   if (stream !== undefined) stream.messages.push(stream.taskId, validMessage);
   const task = runningTask(userConfig);

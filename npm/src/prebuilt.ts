@@ -6,7 +6,7 @@
 // `ToolMessage` for a tool call, as LangGraph.js's `ToolNode` does.
 import { END } from "./constants.js";
 import { Command, isCommandLike } from "./command.js";
-import { GraphValueError, isGraphInterrupt, withCode } from "./errors.js";
+import { GraphValueError, isGraphInterrupt, withCode, plainError } from "./errors.js";
 import { loadMessageClasses, messageClasses } from "./langchain_core.js";
 import type { NodeConfig } from "./types.js";
 
@@ -77,7 +77,7 @@ export class ToolNode {
     const runTool = async (call: ToolCall, state: unknown): Promise<unknown> => {
       const tool = this.tools.find((t) => t.name === call.name);
       try {
-        if (tool === undefined) throw new Error(`Tool "${call.name}" not found.`);
+        if (tool === undefined) throw plainError(`Tool "${call.name}" not found.`, "TOOL_NOT_FOUND");
         const runtime = {
           ...cfg,
           state,
@@ -115,10 +115,10 @@ export class ToolNode {
         : input !== null && typeof input === "object" && isMessageArray((input as { messages?: unknown }).messages)
           ? (input as { messages: MessageLike[] }).messages
           : undefined;
-      if (messages === undefined) throw new Error("ToolNode only accepts BaseMessage[] or { messages: BaseMessage[] } as input.");
+      if (messages === undefined) throw plainError("ToolNode only accepts BaseMessage[] or { messages: BaseMessage[] } as input.", "INVALID_ARGUMENT");
       const answered = new Set(messages.filter((m) => typeOf(m) === "tool").map((m) => m.tool_call_id));
       const ai = [...messages].reverse().find((m) => typeOf(m) === "ai");
-      if (ai === undefined) throw new Error("ToolNode only accepts AIMessages as input.");
+      if (ai === undefined) throw plainError("ToolNode only accepts AIMessages as input.", "INVALID_ARGUMENT");
       const calls = (ai.tool_calls ?? []).filter((c) => c.id == null || !answered.has(c.id));
       outputs = await Promise.all(calls.map((c) => runTool(c, input)));
     }

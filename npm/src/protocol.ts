@@ -5,6 +5,7 @@
 // params: { namespace, timestamp, data } }`, which a mux hands through
 // transformers (protocol_transformers.ts) to the run's event log, iterated
 // by `GraphRunStream` (run_stream.ts).
+import { plainError } from "./errors.js";
 import { INTERRUPT, isInterrupted } from "./constants.js";
 
 import type { Namespace } from "./types.js";
@@ -152,7 +153,7 @@ export class StreamChannel<T = unknown> {
   }
 
   get(index: number): T {
-    if (index < 0 || index >= this.#items.length) throw new RangeError(`StreamChannel index ${index} out of bounds (size=${this.#items.length})`);
+    if (index < 0 || index >= this.#items.length) throw plainError(`StreamChannel index ${index} out of bounds (size=${this.#items.length})`, "INVALID_ARGUMENT", RangeError);
     return this.#items[index] as T;
   }
 

@@ -13,6 +13,7 @@
 //   engine's plain messages);
 // - `toLangGraph` / `toEngine`: values of a thread on their way to and from a
 //   LangGraph.js checkpointer (bridge.ts).
+import { plainError } from "./errors.js";
 import * as raw from "./wasm/chronograph.js";
 import type { Json } from "./types.js";
 
@@ -67,7 +68,7 @@ function jsonPlusData(key: string, value: unknown, stack: object[]): unknown {
     case "number":
       return Number.isFinite(v) ? v : null;
     case "bigint":
-      throw new TypeError("Do not know how to serialize a BigInt");
+      throw plainError("Do not know how to serialize a BigInt", "INVALID_VALUE", TypeError);
     case "object": {
       if (v === null) return null;
       if (stack.includes(v)) return "[Circular]";

@@ -6,7 +6,7 @@
 // (core/wasm/src/node.rs `channel_from_js`): key → reducer name, `null`,
 // or `{ reducer?, default? }`, in declaration order.
 import { argumentError, describe, isRecord, thrownText } from "./args.js";
-import { GraphValueError, StateGraphInputError, withCode } from "./errors.js";
+import { GraphValueError, StateGraphInputError, withCode, plainError } from "./errors.js";
 import { deltaUnsupported } from "./unsupported.js";
 import type { ReducerName } from "./types.js";
 import { OVERWRITE, overwriteOf, type OverwriteValue } from "./constants.js";
@@ -262,7 +262,7 @@ export class StateSchema<F extends StateSchemaFields = StateSchemaFields> {
         const [isOverwrite, replacement] = overwriteOf(value);
         if (isOverwrite) {
           const checked = await field.valueSchema["~standard"].validate(replacement);
-          if (checked.issues) throw new Error(`Validation failed for field "${key}": ${JSON.stringify(checked.issues)}`);
+          if (checked.issues) throw plainError(`Validation failed for field "${key}": ${JSON.stringify(checked.issues)}`, "INVALID_UPDATE");
           result[key] = { [OVERWRITE]: checked.value };
           continue;
         }
@@ -274,7 +274,7 @@ export class StateSchema<F extends StateSchemaFields = StateSchemaFields> {
         continue;
       }
       const checked = await schema["~standard"].validate(value);
-      if (checked.issues) throw new Error(`Validation failed for field "${key}": ${JSON.stringify(checked.issues)}`);
+      if (checked.issues) throw plainError(`Validation failed for field "${key}": ${JSON.stringify(checked.issues)}`, "INVALID_UPDATE");
       result[key] = checked.value;
     }
     return result;
@@ -545,7 +545,7 @@ function addSchema(channels: Record<string, RawChannel>, extra: Record<string, R
   for (const [key, channel] of Object.entries(extra)) {
     if (!(key in channels)) channels[key] = channel;
     else if (!sameChannel(channels[key] ?? null, channel) && isRecord(channel) && channel.reducer !== undefined) {
-      throw new Error(`Channel "${key}" already exists with a different type.`);
+      throw plainError(`Channel "${key}" already exists with a different type.`, "INVALID_GRAPH");
     }
   }
 }

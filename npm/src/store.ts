@@ -5,7 +5,7 @@
 // otherwise the package's, with the same `BaseStore` API (below) but no
 // vector index (`new InMemoryStore({ index })` fails, naming that).
 import { checkpointPeer } from "./peers.js";
-import { GraphValueError, withCode } from "./errors.js";
+import { GraphValueError, withCode, plainError } from "./errors.js";
 import { argumentError, describe, option } from "./args.js";
 
 /** A stored item (LangGraph.js's `Item`). */
@@ -158,7 +158,7 @@ class OwnInMemoryStore implements BaseStore {
     const fits = (c: { matchType: string; path: string[] }, ns: string[]) => {
       if (c.path.length > ns.length) return false;
       const at = c.matchType === "suffix" ? ns.length - c.path.length : 0;
-      if (c.matchType !== "prefix" && c.matchType !== "suffix") throw new Error(`Unsupported match type: ${c.matchType}`);
+      if (c.matchType !== "prefix" && c.matchType !== "suffix") throw plainError(`Unsupported match type: ${c.matchType}`, "INVALID_ARGUMENT");
       return c.path.every((label, i) => label === "*" || ns[at + i] === label);
     };
     if (op.matchConditions?.length) namespaces = namespaces.filter((ns) => op.matchConditions!.every((c) => fits(c, ns)));

@@ -11,7 +11,7 @@
 // `IterableReadableStreamWithAbortSignal`: a `ReadableStream` and an async
 // iterator, whose `cancel()` (and breaking out of a `for await`) cancels
 // the run, as its `signal` does.
-import { GraphValueError, withCode } from "./errors.js";
+import { GraphValueError, withCode, plainError } from "./errors.js";
 import { loadCallbacks, type CoreCallbacks } from "./langchain_callbacks.js";
 
 /** What `streamEvents` runs the events of: the graph's `stream` and its name. */
@@ -142,7 +142,7 @@ type EventsOptions = Record<string, unknown> & { version?: unknown; signal?: Abo
 /** `streamEvents(input, options, streamOptions)` with version `"v1"` or `"v2"` (see the file comment). */
 export function streamEvents(source: EventSource, input: unknown, options: EventsOptions, streamOptions: unknown): EventStream<unknown> {
   if (options.version !== "v1" && options.version !== "v2") {
-    throw new Error(`Only versions "v1" and "v2" of the schema are currently supported.`);
+    throw plainError(`Only versions "v1" and "v2" of the schema are currently supported.`, "INVALID_ARGUMENT");
   }
   return new EventStream<unknown>(async (signal) => {
     const core = await loadCallbacks();

@@ -6,7 +6,7 @@
 // attempt's `config.signal` is aborted, what it writes from then on is
 // dropped, and it fails with a `NodeTimeoutError`.
 import { argumentError, describe, isRecord } from "./args.js";
-import { NodeTimeoutError } from "./errors.js";
+import { NodeTimeoutError, plainError } from "./errors.js";
 import type { UserNode } from "./runtime.js";
 
 /** LangGraph.js's `TimeoutPolicy` (milliseconds). */
@@ -28,7 +28,7 @@ export interface ResolvedTimeoutPolicy {
 
 function timeoutMs(value: unknown, field: string): number | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "number" || Number.isNaN(value) || value <= 0) throw new Error(`${field} must be greater than 0`);
+  if (typeof value !== "number" || Number.isNaN(value) || value <= 0) throw plainError(`${field} must be greater than 0`, "INVALID_ARGUMENT");
   return value;
 }
 
@@ -43,7 +43,7 @@ export function timeoutPolicyOf(what: string, value: unknown): ResolvedTimeoutPo
   }
   const policy = (typeof value === "number" ? { runTimeout: value } : value) as TimeoutPolicy;
   const refreshOn = policy.refreshOn ?? "auto";
-  if (refreshOn !== "auto" && refreshOn !== "heartbeat") throw new Error('refreshOn must be "auto" or "heartbeat"');
+  if (refreshOn !== "auto" && refreshOn !== "heartbeat") throw plainError('refreshOn must be "auto" or "heartbeat"', "INVALID_ARGUMENT");
   const runTimeout = timeoutMs(policy.runTimeout, "runTimeout");
   const idleTimeout = timeoutMs(policy.idleTimeout, "idleTimeout");
   if (runTimeout === undefined && idleTimeout === undefined) return undefined;
