@@ -49,8 +49,9 @@ import { RunCancel, cancellable, runSignal } from "./cancel.js";
 import { compiledStore, runStore, storeOfGraph, storeOption, type BaseStore } from "./store.js";
 import { ZodInputValidator, isZodObject, type ZodObjectState, type ZodOutput } from "./zod.js";
 import { checkConfigurable, runtimeDefinitions } from "./zod_definitions.js";
-import { assignMessageIds, loadMessageClasses, messageChannelsOf, toEngine } from "./message_classes.js";
+import { assignMessageIds, classesPossible, loadMessageClasses, messageChannelsOf, toEngine } from "./message_classes.js";
 import { NodeMessages } from "./messages_stream.js";
+import { chatModelStreamer, withHandler } from "./messages_llm.js";
 import {
   drawGraph,
   drawGraphAsync,
@@ -1106,6 +1107,9 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       // read the "debug" and "updates" chunks: asked for, and dropped when not requested.
       const nodeMetadata = this[DEFINITION]?.nodeMetadata;
       const messages = list.includes("messages") ? new NodeMessages((c, ns) => emit("messages", c, ns), config, nodeMetadata) : undefined;
+      // A chat model a node calls streams its reply into "messages" through a handler among the
+      // run's callbacks, as LangGraph.js adds its own (messages_llm.ts).
+      const callbacksConfig = messages !== undefined && classesPossible() ? withHandler(config, chatModelStreamer(messages, subgraphs)) : config;
       const internal = messages === undefined ? [] : ["debug", "updates"].filter((m) => !list.includes(m));
       const breakpointNs = subgraphs ? deepestMapNamespace(config) : undefined;
       const adapt = this[CHUNK];
@@ -1119,7 +1123,9 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
           if (internal.includes(mode)) return;
         }
         if (adapt !== undefined) c = adapt(mode, c);
-        emit(mode, withTaskMetadata(mode, this[DEFINITION]?.messages?.chunk(mode, c, ns) ?? c, taskMetadata, nodeMetadata, ns), ns);
+        let shown = this[DEFINITION]?.messages?.chunk(mode, c, ns) ?? c;
+        if (messages !== undefined) shown = messages.returned(mode, shown);
+        emit(mode, withTaskMetadata(mode, shown, taskMetadata, nodeMetadata, ns), ns);
       };
       // What the engine streams: its "custom" chunks are the tokens of chunks kept here.
       const chunk = (mode: string, c: unknown, ns: string[]) => {
@@ -1173,7 +1179,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       };
       const [runConfig, forget] = withRunData(withDefaultLimit(config), data);
       const wanted = isArray(engineModes) ? (engineModes as string[]) : [engineModes as string];
-      const engineRun = withCallbacks(runGraphOf(this as unknown as CompiledStateGraph<object>), config, input, data, (out) => this.#values(out), (runs) =>
+      const engineRun = withCallbacks(runGraphOf(this as unknown as CompiledStateGraph<object>), callbacksConfig, input, data, (out) => this.#values(out), (runs) =>
         onThread(this[SAVER], thread, strategy, "stream(input, config)", () =>
           classesKnown(() =>
             this.#cacheSettled(

@@ -1,5 +1,5 @@
-// streamMode "messages" for the messages nodes write (there is no LLM in
-// the engine to stream tokens from): LangGraph.js's StreamMessagesHandler
+// streamMode "messages" for the messages nodes write (a chat model's are
+// messages_llm.ts's): LangGraph.js's StreamMessagesHandler
 // emits, when a node ends, each LangChain message instance in what it
 // returned (in a `Command`'s update too) that the run has not seen yet (in
 // the node's input state, or emitted before), as `[message, metadata]`.
@@ -50,6 +50,8 @@ export class NodeMessages {
   readonly #open = new Map<string, string[]>();
   /** Tasks whose JS node returned (their messages are emitted). */
   readonly #ended = new Set<string>();
+  /** The message chunks the run's nodes returned, by id (see `returned`). */
+  readonly #chunks = new Map<string, LcMessage>();
   /** Per namespace: how many push tasks (`Send`) of the current superstep started, and whether a result came since. */
   readonly #pushes = new Map<string, { count: number; results: boolean }>();
 
@@ -141,6 +143,44 @@ export class NodeMessages {
   }
 
   /**
+   * A chunk of mode `mode` as it is streamed: in an `"updates"` chunk, or a
+   * `"tasks"`/`"debug"` task result, a message chunk a node returned (a
+   * chat model's streamed reply is an `AIMessageChunk`) in place of the
+   * message the engine keeps for it, as LangGraph.js shows what the node
+   * returned there (its reducer's state has the message, as here).
+   */
+  returned(mode: string, chunk: unknown): unknown {
+    if (this.#chunks.size === 0 || !isRecord(chunk)) return chunk;
+    if (mode === "updates") for (const update of Object.values(chunk)) this.#restore(update);
+    else if (mode === "tasks") this.#restore(chunk.result);
+    else if (mode === "debug" && chunk.type === "task_result" && isRecord(chunk.payload)) this.#restore(chunk.payload.result);
+    return chunk;
+  }
+
+  /** The message chunks of one update, put back in its lists (see `returned`). */
+  #restore(update: unknown): void {
+    if (!isRecord(update)) return;
+    for (const value of Object.values(update)) {
+      if (!Array.isArray(value)) continue;
+      value.forEach((item, i) => {
+        const original = isMessageInstance(item) && item.id != null ? this.#chunks.get(item.id) : undefined;
+        if (original !== undefined) value[i] = original;
+      });
+    }
+  }
+
+  /** Whether a message of id `id` was seen (in a node's input, or emitted). */
+  hasSeen(id: string): boolean {
+    return this.#seen.has(id);
+  }
+
+  /** A chat model's message, with its run's metadata, from namespace `ns` (messages_llm.ts): emitted, and seen. */
+  chatModel(message: LcMessage, metadata: Record<string, unknown>, ns: string[]): void {
+    if (message.id != null) this.#seen.add(message.id);
+    this.#emit([message, metadata], ns);
+  }
+
+  /**
    * `pushMessage(message)` in task `taskId`: streamed at once, seen or not
    * (LangGraph.js emits it without dedupe), with the metadata of the node's
    * config as LangGraph.js's `pushMessage` passes it (its chunks' metadata
@@ -168,6 +208,7 @@ export class NodeMessages {
     const emit = (value: unknown) => {
       if (!isMessageInstance(value)) return;
       const at = index++;
+      if (value.id != null && /Chunk$/.test(value.constructor.name)) this.#chunks.set(value.id, value);
       if (value.id != null && this.#seen.has(value.id)) return;
       if (value.id == null) {
         runId ??= newMessageId();
