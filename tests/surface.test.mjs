@@ -323,3 +323,21 @@ test("a node function is called with `this` naming its node, as LangGraph.js's R
   const graph = new StateGraph(State).addNode("first", new Node("unused").call).addEdge(START, "first").compile();
   assert.deepEqual(await graph.invoke({ hello: "x" }), { hello: "first" });
 });
+
+test("chronograph/web is the main entry (LangGraph.js's browser-safe entry), chronograph/remote's RemoteGraph fails naming the difference", async () => {
+  const web = await import("chronograph/web");
+  const main = await import("chronograph");
+  assert.equal(web.StateGraph, main.StateGraph);
+  assert.equal(web.MemorySaver, main.MemorySaver);
+  const graph = new web.StateGraph(web.Annotation.Root({ n: web.Annotation() }))
+    .addNode("inc", (s) => ({ n: s.n + 1 }))
+    .setEntryPoint("inc")
+    .setFinishPoint("inc")
+    .compile();
+  assert.deepEqual(await graph.invoke({ n: 1 }), { n: 2 });
+  const { RemoteGraph } = await import("chronograph/remote");
+  assert.throws(
+    () => new RemoteGraph({ graphId: "agent", url: "http://localhost:2024" }),
+    (e) => e instanceof GraphValueError && e.code === "UNSUPPORTED" && /^RemoteGraph .* is not supported by chronograph: /.test(e.message),
+  );
+});

@@ -457,6 +457,16 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     return this;
   }
 
+  /** LangGraph.js's older form of `addEdge(START, key)`. @deprecated use `addEdge(START, key)` instead */
+  setEntryPoint(key: string): this {
+    return this.addEdge(START, key);
+  }
+
+  /** LangGraph.js's older form of `addEdge(key, END)`. @deprecated use `addEdge(key, END)` instead */
+  setFinishPoint(key: string): this {
+    return this.addEdge(key, END);
+  }
+
   /**
    * Adds a conditional edge: `router(state)` returns a node name, a `Send`,
    * or an array of them (or a Promise of that). `pathMap` maps router
