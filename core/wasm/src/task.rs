@@ -149,3 +149,54 @@ pub fn task_custom(task: u32, token: f64) -> bool {
     let ctx = TASKS.with(|t| t.borrow().get(&task).cloned());
     ctx.is_some_and(|(ctx, _)| ctx.custom(token.into()))
 }
+
+/// LangGraph's `call(func, input)` in running task `task` (the
+/// functional API's `task()`): `f`, a JS node function (`wrapNode`'s
+/// form, see `node.rs`) named `name`, runs on `input` (the task's
+/// arguments) as a task of the running superstep. Returns a Promise of
+/// its return value, a stored one when a resumed run had already run
+/// it; it rejects with the task's error.
+#[wasm_bindgen(js_name = taskCall)]
+pub fn task_call(
+    task: u32,
+    name: String,
+    f: js_sys::Function,
+    input: JsValue,
+) -> Result<js_sys::Promise, JsValue> {
+    let running = TASKS.with(|t| t.borrow().get(&task).cloned());
+    let Some((ctx, scope)) = running else {
+        return Err(crate::error::to_js(
+            &Error::value("A task was called after its caller finished; call tasks while the entrypoint or node runs.")
+                .with_code("TASK_OUTSIDE_NODE"),
+        ));
+    };
+    let input = held::enter(scope, || json_from_js(input, "task arguments"))?;
+    let cache = Rc::new(super::node::StateCache::default());
+    let action = super::node::pregel_node_action(name.clone(), f, cache);
+    let result = ctx.call(&name, action, input);
+    Ok(wasm_bindgen_futures::future_to_promise(async move {
+        let value = result.await.map_err(|e| crate::error::to_js(&e))?;
+        to_js(&value)
+    }))
+}
+
+/// Wakes the loop running task `task` (see `NodeContext::wake_loop`):
+/// the JS layer calls it after the code that awaited a task's call ran.
+#[wasm_bindgen(js_name = taskWake)]
+pub fn task_wake(task: u32) {
+    if let Some(ctx) = task_context(task) {
+        ctx.wake_loop();
+    }
+}
+
+/// LangGraph's `CONFIG_KEY_PREVIOUS_STATE` of running task `task`: the
+/// graph's `__previous__` channel (an entrypoint's last saved value on
+/// the thread); `undefined` when it has none or the task finished.
+#[wasm_bindgen(js_name = taskPrevious)]
+pub fn task_previous(task: u32) -> Result<JsValue, JsValue> {
+    let ctx = TASKS.with(|t| t.borrow().get(&task).map(|(ctx, _)| ctx.clone()));
+    match ctx.as_ref().and_then(NodeContext::previous) {
+        Some(value) => to_js(value),
+        None => Ok(JsValue::UNDEFINED),
+    }
+}
