@@ -5,7 +5,8 @@
 // with LangGraph.js; these check what they cannot see (the stored writes, the overlap, the options).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Command, GraphValueError, MemorySaver, Pregel, entrypoint, getPreviousState, interrupt, task } from "chronograph";
+import { Command, GraphValueError, MemorySaver, entrypoint, getPreviousState, interrupt, task } from "chronograph";
+import { Pregel } from "chronograph/pregel";
 
 test("an entrypoint is a Pregel named after it, reading __start__ and writing __end__ and __previous__", () => {
   const wf = entrypoint({ name: "wf", checkpointer: new MemorySaver() }, (x) => x);
