@@ -7,13 +7,13 @@
 // return values are stored as the checkpoint's pending writes, so a resumed
 // run gets them back instead of calling the function again.
 import * as raw from "./wasm/chronograph.js";
-import { END, START } from "./constants.js";
+import { END, PUSH, START } from "./constants.js";
 import { EphemeralValue } from "./channels.js";
 import { LastValue } from "./state.js";
 import { ChannelWrite, PASSTHROUGH, Pregel, PregelNode } from "./pregel.js";
 import { withRetry } from "./retry.js";
 import type { RetryPolicy } from "./retry.js";
-import { runningTask, wrapNode, type RawNode, type UserNode } from "./runtime.js";
+import { runningConfig, runningTask, wrapNode, type RawNode, type UserNode } from "./runtime.js";
 import type { BaseStore } from "./store.js";
 import type { Command } from "./command.js";
 import type { NodeConfig, RunnableConfig } from "./types.js";
@@ -23,6 +23,8 @@ import { unsupported } from "./unsupported.js";
 const PREVIOUS = "__previous__";
 /** Where a task's config keeps that value (LangGraph.js's `CONFIG_KEY_PREVIOUS_STATE`). */
 const PREVIOUS_KEY = "__pregel_previous";
+/** How many tasks each running caller called so far, by its config's `configurable` (a retry's config shares it). */
+const callCounts = new WeakMap<object, number>();
 /** LangSmith's tag of a run it hides (LangGraph.js tags the entrypoint's writer with it). */
 const TAG_HIDDEN = "langsmith:hidden";
 
@@ -98,16 +100,24 @@ export function task<ArgsT extends unknown[], OutputT>(
     throw unsupported("task({ cachePolicy }) (a cache of LangGraph.js's functional-API tasks)", "leave the task uncached");
   }
   if (options.timeout !== undefined) throw unsupported("task({ timeout }) (a timeout of LangGraph.js's functional-API tasks)", "leave the task without a timeout");
-  const run = (input: unknown, config: unknown): unknown => {
-    withPrevious(config);
-    return func(...(input as ArgsT));
-  };
-  const fn = retry === undefined ? run : withRetry(run as unknown as UserNode, retry);
-  const node: RawNode = wrapNode(fn as unknown as UserNode);
   return (...args: ArgsT): Promise<OutputT> => {
     const task = runningTask();
     // LangGraph.js reads the running config's `configurable`: outside a run it has none.
     if (task === undefined) throw new TypeError("Cannot read properties of undefined (reading 'configurable')");
+    // LangGraph.js's `langgraph_path` of a call: PUSH, the caller's path, the caller's call count, true.
+    const caller = runningConfig();
+    const calls = caller?.configurable as object | undefined;
+    const index = calls === undefined ? 0 : (callCounts.get(calls) ?? 0);
+    if (calls !== undefined) callCounts.set(calls, index + 1);
+    const path = [PUSH, caller?.metadata?.langgraph_path, index, true];
+    const run = (input: unknown, config: unknown): unknown => {
+      const metadata = (config as { metadata?: Record<string, unknown> } | null)?.metadata;
+      if (metadata !== undefined) metadata.langgraph_path = path;
+      withPrevious(config);
+      return func(...(input as ArgsT));
+    };
+    const fn = retry === undefined ? run : withRetry(run as unknown as UserNode, retry);
+    const node: RawNode = wrapNode(fn as unknown as UserNode);
     const settled = raw.taskCall(task, name, node as unknown as (...a: unknown[]) => unknown, args) as Promise<OutputT>;
     // The engine commits the call once the caller's code after it ran (LangGraph.js's runner
     // commits it a few turns after the caller's `await` returns): a turn after the caller's.

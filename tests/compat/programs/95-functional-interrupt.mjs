@@ -2,7 +2,8 @@
 // "How to wait for user input (Functional API)"): a task runs, the entrypoint pauses with
 // `interrupt()`, and `new Command({ resume })` continues it; the finished task is not run again
 // (its result comes from the checkpoint: counted calls), and the resumed stream reports it as
-// cached. Then an `interrupt()` inside a task, answered the same way.
+// cached. Then an `interrupt()` inside a task, answered the same way, and two tasks called
+// together that both interrupt, resumed by interrupt id.
 export const title = "entrypoint: interrupt + Command({ resume }); a finished task is not re-run";
 
 export default async function (lg, t) {
@@ -52,5 +53,18 @@ export default async function (lg, t) {
     return { values: s.values, next: s.next, tasks: s.tasks };
   });
   await t.stream("task interrupt: resume", () => flow.stream(new Command({ resume: "yes" }), c2));
-  t.record("calls at the end", calls);
+  t.record("calls", { ...calls });
+
+  // Two tasks that interrupt, called together: the first rejection pauses the entrypoint; each
+  // answered by id in turn.
+  const askBoth = task("askBoth", async (q) => interrupt(q));
+  const both = entrypoint({ checkpointer: new MemorySaver(), name: "both" }, async () => Promise.all([askBoth("a?"), askBoth("b?")]));
+  const c3 = { configurable: { thread_id: "fn-95c" } };
+  await t.result("parallel interrupts: invoke", () => both.invoke("go", c3));
+  for (let round = 1; round <= 2; round++) {
+    const s = await both.getState(c3);
+    t.record(`parallel interrupts: state ${round}`, { next: s.next, tasks: s.tasks });
+    const answers = Object.fromEntries(s.tasks.flatMap((task) => task.interrupts.map((i) => [i.id, `answer to ${i.value}`])));
+    await t.result(`parallel interrupts: resume ${round}`, () => both.invoke(new Command({ resume: answers }), c3));
+  }
 }

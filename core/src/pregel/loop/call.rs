@@ -12,7 +12,7 @@
 use super::super::algo::{task_id, Task};
 use super::tick::{Started, TaskFuture, Writes};
 use super::Loop;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::graph::{Call, NodeContext, Scratchpad, State, TickContext};
 use crate::reserved::{NS_SEP, PUSH, RETURN};
 use crate::types::{NodeOutput, StreamEvent};
@@ -20,10 +20,9 @@ use futures::channel::oneshot;
 use serde_json::Value;
 use std::rc::Rc;
 
-/// What a called task's settling hands back: its index among the
-/// superstep's running futures, where its caller waits, and the caller's
-/// scratchpad (an interrupt raised in the call pauses the caller too).
-pub(super) type Waiting = (usize, oneshot::Sender<Result<Value>>, Rc<Scratchpad>);
+/// A called task's caller, waiting: the call's index among the
+/// superstep's running futures, and where its result goes.
+pub(super) type Waiting = (usize, oneshot::Sender<Result<Value>>);
 
 /// The suffix of a called task's path (LangGraph.js's `langgraph_path`
 /// of a call ends with `true`): no graph node runs it.
@@ -134,7 +133,7 @@ impl<'a> Loop<'a> {
             ))));
             at.tasks.push(task);
             at.runs.push((at.tasks.len() - 1, pad));
-            at.waiting.push((at.running.len() - 1, call.done, caller));
+            at.waiting.push((at.running.len() - 1, call.done));
             joined = true;
         }
         joined
@@ -155,21 +154,34 @@ impl<'a> Loop<'a> {
 }
 
 /// Hands a settled call's `result` to its caller: its return value, or
-/// its error; the interrupts a paused call raised become the caller's
-/// (LangGraph's caller re-raises the call's `GraphInterrupt`).
-pub(super) fn answer(waiting: Waiting, result: &Result<Writes>, raised: Vec<crate::Interrupt>) {
-    let (_, done, caller) = waiting;
+/// its error; a paused call's error carries the interrupts it raised
+/// (LangGraph's `GraphInterrupt(interrupts)`), which pause the caller in
+/// turn when it lets the error through.
+pub(super) fn answer(waiting: Waiting, result: &Result<Writes>, raised: &[crate::Interrupt]) {
+    let (_, done) = waiting;
     let answer = match result {
         Ok(writes) => Ok(writes
             .iter()
             .find(|(c, _)| c == RETURN)
             .map_or(Value::Null, |(_, v)| v.clone())),
-        Err(e) => {
-            caller.raised.borrow_mut().extend(raised);
-            Err(e.clone())
-        }
+        Err(e) if e.kind() == ErrorKind::GraphInterrupt => Err(e.clone().with_values(
+            raised
+                .iter()
+                .filter_map(|i| serde_json::to_value(i).ok())
+                .collect(),
+        )),
+        Err(e) => Err(e.clone()),
     };
     let _ = done.send(answer);
+}
+
+/// The interrupts a called task's `GraphInterrupt` carries (none for any other error).
+pub(super) fn interrupts_of(e: &Error) -> Vec<crate::Interrupt> {
+    e.values()
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|v| serde_json::from_value(v.clone()).ok())
+        .collect()
 }
 
 /// Runs a called task: its function on its input; its return value is

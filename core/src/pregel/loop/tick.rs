@@ -422,9 +422,8 @@ impl<'a> Loop<'a> {
                 }
                 // A called task's caller gets its result now, the commit
                 // comes in the next round.
-                if let Some(at) = waiting.iter().position(|(r, _, _)| *r == k) {
-                    let raised = pad.raised.borrow().clone();
-                    call::answer(waiting.swap_remove(at), &result, raised);
+                if let Some(at) = waiting.iter().position(|(r, _)| *r == k) {
+                    call::answer(waiting.swap_remove(at), &result, &pad.raised.borrow());
                     deferred.push((k, result));
                     continue;
                 }
@@ -554,7 +553,11 @@ impl<'a> Loop<'a> {
                 Ok(Committed::Wrote)
             }
             Err(e) if e.kind() == ErrorKind::GraphInterrupt => {
-                let raised = std::mem::take(&mut *pad.raised.borrow_mut());
+                let mut raised = std::mem::take(&mut *pad.raised.borrow_mut());
+                // A called task's interrupt that the task let through (see `call::answer`).
+                if raised.is_empty() {
+                    raised = call::interrupts_of(&e);
+                }
                 if !raised.is_empty() {
                     let mut rows = vec![(
                         INTERRUPT.to_owned(),
