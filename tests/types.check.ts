@@ -162,6 +162,11 @@ import {
   NodeInterrupt,
   entrypoint,
   task,
+  type Entrypoint,
+  type EntrypointConfig,
+  type EntrypointFinal,
+  type EntrypointOptions,
+  type TaskOptions,
 } from "chronograph";
 import { getConfigTypeSchema, getInputTypeSchema, getOutputTypeSchema, getStateTypeSchema, getUpdateTypeSchema, type JSONSchema } from "chronograph/zod/schema";
 import {
@@ -875,7 +880,13 @@ async function functionalApi(): Promise<void> {
   await workflow.invoke(new Command({ resume: true }), { configurable: { thread_id: "1" } });
   for await (const chunk of await workflow.stream({ n: 2 }, { configurable: { thread_id: "2" }, streamMode: "updates" })) void chunk;
   const state = await workflow.getState({ configurable: { thread_id: "1" } });
-  const named = entrypoint("named", (x: string) => x.length);
-  void [one, out, previous, state.next, named];
+  const named: Entrypoint<string, number> = entrypoint("named", (x: string) => x.length);
+  const options: EntrypointOptions = { name: "typed", checkpointer: new MemorySaver() };
+  const taskOptions: TaskOptions = { name: "typedTask", retry: { maxAttempts: 3 } };
+  const final: EntrypointFinal<string, number> = entrypoint.final({ value: "v", save: 1 });
+  const typed = entrypoint(options, (x: number, config: EntrypointConfig) => `${x} ${String(config.configurable?.thread_id)}`);
+  const typedTask = task(taskOptions, (x: number) => x);
+  const length: Promise<number> = named.invoke("abc");
+  void [one, out, previous, state.next, final, typed, typedTask, length];
 }
 void functionalApi;
