@@ -1,6 +1,7 @@
 // Streaming an entrypoint (LangGraph.js docs: "Functional API" > "Streaming", "How to stream"):
 // the "updates" (tasks and the entrypoint), "values" (its return value), "custom" (`config.writer`
-// in the entrypoint and in a task), "debug" and "tasks" modes, several at once.
+// in the entrypoint and in a task), "debug" and "tasks" modes, several at once, and a paused
+// entrypoint resumed, in every mode.
 export const title = "entrypoint stream modes: updates, values, custom, debug, tasks, several";
 
 export default async function (lg, t) {
@@ -23,4 +24,16 @@ export default async function (lg, t) {
   await t.stream("debug", () => wf.stream(4, cfg({ streamMode: "debug" })));
   await t.stream("tasks", () => wf.stream(5, cfg({ streamMode: "tasks" })));
   await t.stream("updates + custom + values", () => wf.stream(6, cfg({ streamMode: ["updates", "custom", "values"] })));
+
+  // A paused run resumed, streamed in every mode: the finished task reported again (started,
+  // then its cached update).
+  const paused = entrypoint({ checkpointer: new MemorySaver(), name: "paused" }, async (x) => {
+    const y = await double(x);
+    const ok = lg.interrupt(y);
+    return { y, z: await double(y), ok };
+  });
+  const modes = ["debug", "tasks", "values", "updates", "custom"];
+  const pc = cfg({ streamMode: modes });
+  await t.stream("paused: first run, all modes", () => paused.stream(1, pc));
+  await t.stream("paused: resumed, all modes", () => paused.stream(new lg.Command({ resume: "yes" }), pc));
 }

@@ -92,6 +92,21 @@ impl<'a> Loop<'a> {
                 PUSH,
                 &[&caller.path, &index, &caller.task_id],
             );
+            let path = format!(
+                "~{PUSH}, {}, {index}, {}{CALL_PATH_END}",
+                caller.path, caller.task_id
+            );
+            // Reported started even when its stored result serves it (LangGraph.js's
+            // `acceptPush` reports it before it matches the stored writes).
+            let step = self.step;
+            self.emit(|_| StreamEvent::Task {
+                id: id.clone(),
+                name: call.name.clone(),
+                step,
+                input: call.input.clone(),
+                triggers: vec![PUSH.to_owned()],
+                path: path.clone(),
+            });
             if let Some(value) = self.stored_call(&id) {
                 let update = value.clone();
                 self.emit(|_| StreamEvent::CachedUpdates {
@@ -101,10 +116,6 @@ impl<'a> Loop<'a> {
                 let _ = call.done.send(Ok(value));
                 continue;
             }
-            let path = format!(
-                "~{PUSH}, {}, {index}, {}{CALL_PATH_END}",
-                caller.path, caller.task_id
-            );
             let task = Task {
                 id,
                 name: call.name.as_str().into(),
@@ -117,15 +128,6 @@ impl<'a> Loop<'a> {
             let mut pad = self.scratchpad(&task, tick);
             pad.task_ns = format!("{}{NS_SEP}{}:{}", caller.task_ns, call.name, task.id);
             let pad = Rc::new(pad);
-            let step = self.step;
-            self.emit(|_| StreamEvent::Task {
-                id: task.id.clone(),
-                name: call.name.clone(),
-                step,
-                input: call.input.clone(),
-                triggers: vec![PUSH.to_owned()],
-                path: String::from(&*task.path),
-            });
             at.running.push(Some(Box::pin(run_call(
                 call.action,
                 call.input,
