@@ -162,6 +162,11 @@ import {
   NodeInterrupt,
   entrypoint,
   task,
+  type Entrypoint,
+  type EntrypointConfig,
+  type EntrypointFinal,
+  type EntrypointOptions,
+  type TaskOptions,
 } from "chronograph";
 import { getConfigTypeSchema, getInputTypeSchema, getOutputTypeSchema, getStateTypeSchema, getUpdateTypeSchema, type JSONSchema } from "chronograph/zod/schema";
 import {
@@ -852,3 +857,36 @@ const deltaKinds: boolean = DeltaValue.isInstance(MessagesDeltaValue) && deltaFi
 const deltaMessages = messagesDeltaReducer([{ role: "user", content: "a", id: "1" }], [[{ role: "user", content: "b", id: "1" }]]);
 void [untrackedId, untrackedSession, deltaKinds, deltaMessages];
 void [badReducer, badNode, badStrategy, badSend, badGraph, streamEventsApi];
+
+// The functional API, as LangGraph.js's docs write it: typed tasks, an entrypoint whose invoke
+// resolves to the function's result (entrypoint.final's value), getPreviousState, interrupt.
+async function functionalApi(): Promise<void> {
+  const addOne = task("addOne", async (n: number) => n + 1);
+  const join = task({ name: "join", retry: { maxAttempts: 2 } }, (a: string, b: string): string => `${a}${b}`);
+  const one: Promise<number> = addOne(1);
+  // @ts-expect-error: a task's arguments are typed
+  void addOne("x");
+  const workflow = entrypoint({ checkpointer: new MemorySaver(), name: "workflow" }, async (input: { n: number }) => {
+    const a = await addOne(input.n);
+    const approved = interrupt<{ a: number }, boolean>({ a });
+    return { a, approved, text: await join("a", "b") };
+  });
+  const out: { a: number; approved: boolean; text: string } = await workflow.invoke({ n: 1 }, { configurable: { thread_id: "1" } });
+  const memory = entrypoint({ checkpointer: new MemorySaver(), name: "memory" }, async (n: number) => {
+    const previous = getPreviousState<number>() ?? 0;
+    return entrypoint.final({ value: previous, save: previous + n });
+  });
+  const previous: number = await memory.invoke(1, { configurable: { thread_id: "1" } });
+  await workflow.invoke(new Command({ resume: true }), { configurable: { thread_id: "1" } });
+  for await (const chunk of await workflow.stream({ n: 2 }, { configurable: { thread_id: "2" }, streamMode: "updates" })) void chunk;
+  const state = await workflow.getState({ configurable: { thread_id: "1" } });
+  const named: Entrypoint<string, number> = entrypoint("named", (x: string) => x.length);
+  const options: EntrypointOptions = { name: "typed", checkpointer: new MemorySaver() };
+  const taskOptions: TaskOptions = { name: "typedTask", retry: { maxAttempts: 3 } };
+  const final: EntrypointFinal<string, number> = entrypoint.final({ value: "v", save: 1 });
+  const typed = entrypoint(options, (x: number, config: EntrypointConfig) => `${x} ${String(config.configurable?.thread_id)}`);
+  const typedTask = task(taskOptions, (x: number) => x);
+  const length: Promise<number> = named.invoke("abc");
+  void [one, out, previous, state.next, final, typed, typedTask, length];
+}
+void functionalApi;

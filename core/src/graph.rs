@@ -4,6 +4,7 @@
 
 mod branch;
 mod builder;
+mod call;
 mod compiled;
 mod node;
 mod pregel;
@@ -24,6 +25,7 @@ pub use spec::{
 };
 
 pub(crate) use builder::branch_channel;
+pub(crate) use call::Call;
 pub(crate) use compiled::{CompiledNode, FastIndexMap, GraphInner};
 pub(crate) use node::{NestedEvents, NullResume, ReplayState, Returned, Scratchpad, TickContext};
 pub(crate) use pregel::node::NodeIo;

@@ -15,6 +15,8 @@ pub(crate) const NO_WRITES: &str = "__no_writes__";
 pub(crate) const ERROR_SOURCE_NODE: &str = "__error_source_node__";
 /// A task's return value (functional API; never applied to a channel).
 pub(crate) const RETURN: &str = "__return__";
+/// The channel of an entrypoint's saved return value (functional API).
+pub(crate) const PREVIOUS: &str = "__previous__";
 /// A scheduled task's marker write (only its slot in a saver's write order).
 pub(crate) const SCHEDULED: &str = "__scheduled__";
 /// The first element of a PUSH task's path, and its only trigger.

@@ -270,7 +270,10 @@ pub(crate) fn describe_task(
         path: String::from(&*task.path),
         error,
         interrupts,
-        result: task.is_finished().then(|| task_result(graph, task)),
+        result: task
+            .is_finished()
+            .then(|| task_result(graph, task))
+            .flatten(),
         state: None,
     }
 }
@@ -334,15 +337,29 @@ fn with_null_writes(
 }
 
 /// A finished task's state writes, as LangGraph's `task.result`, keys in
-/// the order the task wrote them (a dict in LangGraph, an object in LangGraph.js).
-fn task_result(graph: &GraphInner, task: &Task) -> Value {
+/// the order the task wrote them (a dict in LangGraph, an object in LangGraph.js);
+/// a called task's return value; for a [`Pregel`](crate::Pregel) graph that
+/// streams one channel, the value the task wrote to it (`None`: none).
+fn task_result(graph: &GraphInner, task: &Task) -> Option<Value> {
+    let written = |channel: &str| {
+        task.writes
+            .iter()
+            .find(|(c, _)| c == channel)
+            .map(|(_, v)| v.clone())
+    };
+    if let Some(value) = written(crate::reserved::RETURN) {
+        return Some(value);
+    }
+    if let Some(crate::graph::Channels::One(channel)) = graph.pregel.as_ref().map(|p| &p.stream) {
+        return written(channel);
+    }
     let mut grouped: indexmap::IndexMap<&str, Vec<&Value>> = indexmap::IndexMap::new();
     for (c, v) in &task.writes {
         if graph.shows_write(c) {
             grouped.entry(c).or_default().push(v);
         }
     }
-    Value::Object(
+    Some(Value::Object(
         grouped
             .into_iter()
             .map(|(k, vs)| {
@@ -354,7 +371,7 @@ fn task_result(graph: &GraphInner, task: &Task) -> Value {
                 (k.to_owned(), v)
             })
             .collect::<Map<_, _>>(),
-    )
+    ))
 }
 
 /// `get_state` (`subgraphs`: nest each subgraph task's newest snapshot).

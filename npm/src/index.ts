@@ -38,7 +38,8 @@ export {
 export { MessagesZodMeta, MessagesZodState } from "./messages_zod.js";
 export { MemorySaver, InMemorySaver } from "./saver.js";
 export type { DrawableGraph, DrawConfig } from "./drawing.js";
-export { MessageGraph, entrypoint, task } from "./unsupported.js";
+export { MessageGraph } from "./unsupported.js";
+export { entrypoint, task, type Entrypoint, type EntrypointConfig, type EntrypointFinal, type EntrypointOptions, type TaskOptions } from "./func.js";
 export { UntrackedValueChannel } from "./channels.js";
 export { DeltaChannel, DeltaValue, MessagesDeltaValue, type DeltaReducer } from "./delta.js";
 export { Graph, CompiledGraph, type GraphAddNodeOptions, type GraphNodeSpec } from "./plain_graph.js";

@@ -434,6 +434,8 @@ export class Pregel {
     hide(graph, SAVER, saver);
     hide(graph, "checkpointer", saver);
     hide(graph, "store", this.store);
+    // Its runs' name in LangChain callbacks and `streamEvents` (LangGraph.js's `getName()`).
+    hide(graph, "name", this.name);
     hide(graph, "nodes", this.nodes);
     hide(graph, "streamMode", this.streamMode);
     hide(graph, CHUNK, updatesOf(this.streamChannelsAsIs));

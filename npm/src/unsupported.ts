@@ -1,8 +1,7 @@
 // LangGraph.js names the package does not provide, each failing at once
 // with a `GraphValueError` (code `UNSUPPORTED`) that names the difference,
 // instead of a `TypeError: ... is not a constructor`: the deprecated
-// `MessageGraph`, the functional API (`entrypoint`, `task`) and the delta
-// channels (delta.ts). README.md
+// `MessageGraph` and the delta channels (delta.ts). README.md
 // ("What still differs") lists them.
 import { GraphValueError, withCode } from "./errors.js";
 
@@ -16,16 +15,6 @@ export class MessageGraph {
   constructor() {
     throw unsupported("MessageGraph (deprecated in LangGraph.js)", "use new StateGraph(MessagesAnnotation)");
   }
-}
-
-/** LangGraph.js's functional API `entrypoint(options, fn)`: not provided; throws. */
-export function entrypoint(_options?: unknown, _fn?: unknown): never {
-  throw unsupported("entrypoint (LangGraph.js's functional API)", "build a StateGraph");
-}
-
-/** LangGraph.js's functional API `task(name, fn)`: not provided; throws. */
-export function task(_options?: unknown, _fn?: unknown): never {
-  throw unsupported("task (LangGraph.js's functional API)", "build a StateGraph, a node per task");
 }
 
 /** Why a delta channel is not provided, and what to use instead. */

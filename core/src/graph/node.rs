@@ -247,6 +247,11 @@ pub(crate) struct TickContext {
     /// Where subgraphs run by this tick's tasks report their stream
     /// events, when the run streams subgraphs (`stream(subgraphs=True)`).
     pub events: Option<Rc<NestedEvents>>,
+    /// The tasks this tick's tasks called, for the loop to schedule
+    /// (`None` where the loop runs no calls: see [`NodeContext::call`]).
+    pub calls: Option<super::call::Calls>,
+    /// The graph's `__previous__` channel in the tick's checkpoint.
+    pub previous: Option<Value>,
 }
 
 /// Stream events reported by subgraph loops, each with the namespace of
@@ -287,11 +292,16 @@ impl NestedEvents {
     /// `waker` wakes it on the next one.
     pub(crate) fn take(&self, waker: &std::task::Waker) -> Vec<(String, StreamEvent)> {
         self.polling.set(false);
-        let mut root = self.root.borrow_mut();
-        if !root.as_ref().is_some_and(|w| w.will_wake(waker)) {
-            *root = Some(waker.clone());
-        }
+        remember_waker(&self.root, waker);
         std::mem::take(&mut *self.queue.borrow_mut())
+    }
+}
+
+/// Keeps `waker` in `slot` (unless what is there wakes the same task).
+pub(crate) fn remember_waker(slot: &RefCell<Option<std::task::Waker>>, waker: &std::task::Waker) {
+    let mut kept = slot.borrow_mut();
+    if !kept.as_ref().is_some_and(|w| w.will_wake(waker)) {
+        *kept = Some(waker.clone());
     }
 }
 
@@ -351,6 +361,8 @@ pub(crate) struct Scratchpad {
     /// Whether `resume` grew during this run (it must be stored).
     pub resume_changed: Cell<bool>,
     counter: Cell<usize>,
+    /// How many tasks it called so far ([`NodeContext::call`]).
+    pub(crate) calls: Cell<usize>,
     /// The interrupts this task raised, if it paused (a subgraph may raise several).
     pub raised: RefCell<Vec<Interrupt>>,
     /// A `Command(graph=PARENT)` a subgraph run by this task handed up.
@@ -420,6 +432,7 @@ impl Scratchpad {
             resume: RefCell::new(resume),
             resume_changed: Cell::new(false),
             counter: Cell::new(0),
+            calls: Cell::new(0),
             raised: RefCell::new(Vec::new()),
             parent_command: RefCell::new(None),
             node_error: None,

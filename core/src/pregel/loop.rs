@@ -22,6 +22,7 @@
 //! the resuming flag and the replay of a time-travelling root run).
 
 mod cached;
+mod call;
 mod durability;
 mod enter;
 mod first;

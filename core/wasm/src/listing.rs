@@ -197,6 +197,10 @@ struct ValuesText<'a>(&'a ItemValues);
 impl Serialize for ValuesText<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.0 {
+            // A Pregel graph streaming one channel: that channel's value itself.
+            ItemValues::State(state) if state.arg().is_some() => {
+                JsNumbers(state.arg().unwrap_or(&Value::Null)).serialize(s)
+            }
             ItemValues::State(state) => {
                 s.collect_map(state.iter().map(|(k, v)| (k, ChannelText(v))))
             }

@@ -326,6 +326,14 @@ fn js_node(name: String, f: Function, cache: Rc<StateCache>, raw: bool) -> NodeA
 /// pauses the task with them, as LangGraph.js's runner does; anything else
 /// goes through [`from_thrown`].
 fn node_thrown(thrown: JsValue, ctx: &NodeContext) -> Error {
+    // A called task's pause, let through by its caller: the caller pauses with its interrupts.
+    if let Some(paused) = thrown
+        .is_object()
+        .then(|| super::task::call_interrupt(&thrown))
+        .flatten()
+    {
+        return paused;
+    }
     if is_graph_interrupt(&thrown) || !thrown.is_object() {
         return from_thrown(thrown);
     }

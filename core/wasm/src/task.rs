@@ -9,11 +9,12 @@
 use super::held::{self, Scope};
 use super::types::{json_from_js, to_js};
 use crate::error::OrJs;
-use chronograph::{Error, NodeContext};
+use chronograph::{Error, ErrorKind, NodeContext};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// A running task: its context, and the scope its run holds values in
 /// (an `interrupt()` after an `await` runs outside the run's polls).
@@ -148,4 +149,90 @@ pub fn task_clear_writes(task: u32) {
 pub fn task_custom(task: u32, token: f64) -> bool {
     let ctx = TASKS.with(|t| t.borrow().get(&task).cloned());
     ctx.is_some_and(|(ctx, _)| ctx.custom(token.into()))
+}
+
+/// LangGraph's `call(func, input)` in running task `task` (the
+/// functional API's `task()`): `f`, a JS node function (`wrapNode`'s
+/// form, see `node.rs`) named `name`, runs on `input` (the task's
+/// arguments) as a task of the running superstep. Returns a Promise of
+/// its return value, a stored one when a resumed run had already run
+/// it; it rejects with the task's error.
+#[wasm_bindgen(js_name = taskCall)]
+pub fn task_call(
+    task: u32,
+    name: String,
+    f: js_sys::Function,
+    input: JsValue,
+) -> Result<js_sys::Promise, JsValue> {
+    let running = TASKS.with(|t| t.borrow().get(&task).cloned());
+    let Some((ctx, scope)) = running else {
+        return Err(crate::error::to_js(
+            &Error::value("A task was called after its caller finished; call tasks while the entrypoint or node runs.")
+                .with_code("TASK_OUTSIDE_NODE"),
+        ));
+    };
+    let input = held::enter(scope, || json_from_js(input, "task arguments"))?;
+    let cache = Rc::new(super::node::StateCache::default());
+    let action = super::node::pregel_node_action(name.clone(), f, cache);
+    let result = ctx.call(&name, action, input);
+    Ok(wasm_bindgen_futures::future_to_promise(async move {
+        let value = result.await.map_err(|e| call_error(&e))?;
+        to_js(&value)
+    }))
+}
+
+/// The hidden property that marks a called task's `GraphInterrupt` (see [`call_error`]).
+const CALL_INTERRUPT: &str = "__chronograph_call_interrupt";
+
+/// A called task's error as its caller gets it: the error itself, and for
+/// a pause LangGraph.js's `GraphInterrupt` with the task's `interrupts`,
+/// marked so that the caller that lets it through pauses with them
+/// ([`call_interrupt`]).
+fn call_error(e: &Error) -> JsValue {
+    let error = crate::error::to_js(e);
+    if let (ErrorKind::GraphInterrupt, Some(values)) = (e.kind(), e.values()) {
+        if let Ok(list) = to_js(values) {
+            let _ = js_sys::Reflect::set(&error, &JsValue::from_str("interrupts"), &list);
+        }
+        let hidden = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&hidden, &JsValue::from_str("value"), &JsValue::TRUE);
+        if let Some(object) = error.dyn_ref::<js_sys::Object>() {
+            js_sys::Object::define_property(object, &JsValue::from_str(CALL_INTERRUPT), &hidden);
+        }
+    }
+    error
+}
+
+/// The pause a caller let through: the interrupts of a called task's
+/// `GraphInterrupt` ([`call_error`]) as the core's error; `None` for any
+/// other thrown value.
+pub fn call_interrupt(thrown: &JsValue) -> Option<Error> {
+    let marked = js_sys::Reflect::get(thrown, &JsValue::from_str(CALL_INTERRUPT)).ok()?;
+    if marked != JsValue::TRUE {
+        return None;
+    }
+    let interrupts = js_sys::Reflect::get(thrown, &JsValue::from_str("interrupts")).ok()?;
+    let values: Vec<serde_json::Value> = super::types::from_js(interrupts, "interrupts").ok()?;
+    Some(Error::new(ErrorKind::GraphInterrupt, "interrupted").with_values(values))
+}
+
+/// Wakes the loop running task `task` (see `NodeContext::wake_loop`):
+/// the JS layer calls it after the code that awaited a task's call ran.
+#[wasm_bindgen(js_name = taskWake)]
+pub fn task_wake(task: u32) {
+    if let Some(ctx) = task_context(task) {
+        ctx.wake_loop();
+    }
+}
+
+/// LangGraph's `CONFIG_KEY_PREVIOUS_STATE` of running task `task`: the
+/// graph's `__previous__` channel (an entrypoint's last saved value on
+/// the thread); `undefined` when it has none or the task finished.
+#[wasm_bindgen(js_name = taskPrevious)]
+pub fn task_previous(task: u32) -> Result<JsValue, JsValue> {
+    let ctx = TASKS.with(|t| t.borrow().get(&task).map(|(ctx, _)| ctx.clone()));
+    match ctx.as_ref().and_then(NodeContext::previous) {
+        Some(value) => to_js(value),
+        None => Ok(JsValue::UNDEFINED),
+    }
 }

@@ -371,7 +371,11 @@ pub struct StateValues<'a>(pub &'a State);
 
 impl Serialize for StateValues<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(self.0.iter())
+        match self.0.arg() {
+            // A Pregel graph streaming one channel: that channel's value itself.
+            Some(value) => value.serialize(s),
+            None => s.collect_map(self.0.iter()),
+        }
     }
 }
 

@@ -288,8 +288,17 @@ impl Loop<'_> {
                     .iter()
                     .any(|o| o.task_id == w.task_id && !algo::is_control(&o.channel))
             })
-            .map(|w| w.value.as_array().map_or(1, Vec::len))
-            .sum()
+            .flat_map(|w| match &w.value {
+                Value::Array(items) => items.iter().collect(),
+                one => vec![one],
+            })
+            // One interrupt stored twice (a called task's, which its caller
+            // re-raised: functional API) is one interrupt to answer.
+            // (Interrupts without an id count one each.)
+            .enumerate()
+            .map(|(k, i)| i.get("id").and_then(Value::as_str).ok_or(k))
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
     }
 }
 

@@ -12,6 +12,7 @@
 //!    the channels, the next checkpoint is saved, then `interrupt_after`.
 
 use super::super::algo::{self, Task};
+use super::call::{self, Waiting};
 use super::settle::settle_ticks;
 use super::task::run_task;
 use super::{Loop, Outcome};
@@ -19,7 +20,7 @@ use crate::checkpoint::{Name, Source, Version, NULL_TASK_ID};
 use crate::checkpoint_ns;
 use crate::error::{Error, ErrorKind, Result};
 use crate::graph::{Channels, GraphInner, NullResume, Scratchpad, TickContext};
-use crate::reserved::{ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, RESUME};
+use crate::reserved::{ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, RESUME, RETURN};
 use crate::types::{Interrupt, StreamEvent, START};
 use futures::future::join_all;
 use serde_json::{Map, Value};
@@ -197,6 +198,12 @@ impl<'a> Loop<'a> {
             config: self.frame.config.clone(),
             ids: self.frame.ids.clone(),
             events: self.frame.events.clone(),
+            calls: self.graph.commit_as_settled.then(Default::default),
+            previous: self
+                .checkpoint
+                .channel_values
+                .get(crate::reserved::PREVIOUS)
+                .map(|v| v.to_json()),
         })
     }
 
@@ -356,9 +363,22 @@ impl<'a> Loop<'a> {
         let mut saver_error: Option<Error> = None;
         // The root loop's queue of what its subgraphs report (see `NestedEvents`).
         let events = self.sink.as_ref().and(self.frame.events.clone());
+        let mut waiting: Vec<Waiting> = Vec::new();
+        // Called tasks that settled, committed in the next round: LangGraph.js's
+        // caller goes on (its next calls start) before the runner commits its call.
+        let mut deferred: Vec<(usize, Result<Writes>)> = Vec::new();
         std::future::poll_fn(|cx| {
             if let Some(events) = &events {
                 events.polling();
+            }
+            // Tasks called since the last poll join the superstep.
+            self.take_calls(cx, &tick, tasks, &mut runs, &mut running, &mut waiting);
+            for (k, result) in std::mem::take(&mut deferred) {
+                let (i, pad) = runs[k].clone();
+                let committed = self.commit_one(&mut tasks[i], &pad, result, single, &mut outcome);
+                if let Err(e) = committed {
+                    saver_error.get_or_insert(e);
+                }
             }
             let mut settled: Vec<(usize, Result<Writes>)> = Vec::new();
             for (k, slot) in running.iter_mut().enumerate() {
@@ -376,8 +396,15 @@ impl<'a> Loop<'a> {
             // In the order LangGraph.js's runner would commit them (settle.rs).
             settled.sort_by_cached_key(|(k, result)| {
                 let (i, pad) = &runs[*k];
-                let node = &self.graph.nodes[&*tasks[*i].name];
-                (settle_ticks(node, result, pad.returned.get()), *k)
+                let ticks = match call::is_call(&tasks[*i]) {
+                    // A called task's function settles it (no writers).
+                    true => 0,
+                    false => {
+                        let node = &self.graph.nodes[&*tasks[*i].name];
+                        settle_ticks(node, result, pad.returned.get())
+                    }
+                };
+                (ticks, *k)
             });
             let mut joined = false;
             for (k, result) in settled {
@@ -385,7 +412,7 @@ impl<'a> Loop<'a> {
                 // LangGraph.js schedules a failed task's error handler (and
                 // reports it started) before it commits the failure.
                 if let Err(e) = &result {
-                    if self.routes_to_handler(&tasks[i], e) {
+                    if !call::is_call(&tasks[i]) && self.routes_to_handler(&tasks[i], e) {
                         let (handler, hpad) = self.error_handler_task(&tasks[i], e, &tick);
                         running.push(Some(self.start_error_handler(&handler, hpad.clone())));
                         tasks.push(handler);
@@ -393,16 +420,27 @@ impl<'a> Loop<'a> {
                         joined = true;
                     }
                 }
+                // A called task's caller gets its result now, the commit
+                // comes in the next round.
+                if let Some(at) = waiting.iter().position(|(r, _)| *r == k) {
+                    call::answer(waiting.swap_remove(at), &result, &pad.raised.borrow());
+                    deferred.push((k, result));
+                    continue;
+                }
                 let committed = self.commit_one(&mut tasks[i], &pad, result, single, &mut outcome);
                 if let Err(e) = committed {
                     saver_error.get_or_insert(e);
                 }
             }
-            // A handler that joined is polled in the next round.
-            if joined {
+            // Tasks called in this poll join; they too are polled next round.
+            joined |= self.take_calls(cx, &tick, tasks, &mut runs, &mut running, &mut waiting);
+            // A handler that joined is polled in the next round; so is a
+            // settled call once nothing else runs.
+            let done = running.iter().all(Option::is_none);
+            if joined || (done && !deferred.is_empty()) {
                 cx.waker().wake_by_ref();
             }
-            match running.iter().all(Option::is_none) {
+            match done && deferred.is_empty() {
                 true => Poll::Ready(()),
                 false => Poll::Pending,
             }
@@ -469,7 +507,10 @@ impl<'a> Loop<'a> {
             Committed::Wrote => {}
             Committed::Paused(raised) => {
                 outcome.paused = true;
-                outcome.interrupts.extend(raised);
+                // A called task's interrupts are its caller's too: reported once, by the caller.
+                if !call::is_call(task) {
+                    outcome.interrupts.extend(raised);
+                }
             }
             Committed::Bubbled(e) | Committed::Failed(e) => {
                 outcome.failure.get_or_insert(e);
@@ -512,7 +553,11 @@ impl<'a> Loop<'a> {
                 Ok(Committed::Wrote)
             }
             Err(e) if e.kind() == ErrorKind::GraphInterrupt => {
-                let raised = std::mem::take(&mut *pad.raised.borrow_mut());
+                let mut raised = std::mem::take(&mut *pad.raised.borrow_mut());
+                // A called task's interrupt that the task let through (see `call::answer`).
+                if raised.is_empty() {
+                    raised = call::interrupts_of(&e);
+                }
                 if !raised.is_empty() {
                     let mut rows = vec![(
                         INTERRUPT.to_owned(),
@@ -521,7 +566,8 @@ impl<'a> Loop<'a> {
                     rows.extend(resume_row);
                     self.put_task_writes(task, &rows, single)?;
                     // LangGraph.js reports a task's interrupts as it commits.
-                    if self.graph.commit_as_settled {
+                    // (A called task's are reported by its caller, which raises them too.)
+                    if self.graph.commit_as_settled && !call::is_call(task) {
                         let reported = raised.clone();
                         self.emit(|_| StreamEvent::Interrupted(reported));
                     }
@@ -656,6 +702,10 @@ impl<'a> Loop<'a> {
 /// writes as one object, or, when it wrote a channel more than once, one
 /// `{channel: value}` object per write, in order; `null` for none.
 pub(super) fn update_chunk(graph: &GraphInner, writes: &[(String, Value)]) -> Value {
+    // A called task's update is its return value (LangGraph's `RETURN` branch).
+    if let Some((_, value)) = writes.iter().find(|(c, _)| c == RETURN) {
+        return value.clone();
+    }
     // A Pregel graph streaming one channel: the values written to it.
     if let Some(Channels::One(channel)) = graph.pregel.as_ref().map(|p| &p.stream) {
         let mut values: Vec<Value> = writes
