@@ -7,7 +7,7 @@
 
 use super::error::from_thrown;
 use super::node::StateCache;
-use super::types::{from_js, get, json_from_js, to_js};
+use super::types::args::{from_js, get, json_from_js, to_js};
 use chronograph::{BaseCache, CacheFuture, CacheKey, CachePolicy, CachedWrites, State};
 use js_sys::{Array, Function, Promise};
 use serde_json::Value;

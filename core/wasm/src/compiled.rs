@@ -4,16 +4,17 @@
 //! run and update is polled in a scope of its own ([`held::scoped`]): the
 //! values it holds by reference live as long as it does.
 
-use super::checkpoint_chunk::RunConfig;
+use super::engine_saver::WasmEngineSaver;
 use super::error::{invalid_argument, run_error};
 use super::held;
 use super::listing::WasmListing;
 use super::node::{function_arg, StateCache};
-use super::saver::WasmMemorySaver;
-use super::types::{
-    config_from_js, config_to_js, input_from_js, list_options_from_js, names_arg, optional_name,
-    snapshot_to_js, stream_chunks, supersteps_from_js, update_from_js, StreamMode,
-};
+use super::types::args::{json_from_js, names_arg, optional_name, to_js};
+use super::types::checkpoint_chunk::RunConfig;
+use super::types::command::{input_from_js, supersteps_from_js, update_from_js};
+use super::types::config::{config_from_js, config_to_js, list_options_from_js};
+use super::types::snapshot::snapshot_to_js;
+use super::types::stream::{stream_chunks, StreamMode};
 use crate::error::OrJs;
 use chronograph::{CompiledGraph, RunInput, StreamEvent, END};
 use js_sys::Promise;
@@ -61,7 +62,7 @@ fn in_task(
             "{what}: called from a node that has finished"
         )));
     };
-    Ok((ctx, super::types::json_from_js(input, "input")?))
+    Ok((ctx, json_from_js(input, "input")?))
 }
 
 /// The run input, with `Command.goto` names checked against the graph's
@@ -110,7 +111,7 @@ impl WasmCompiledGraph {
         future_to_promise(held::scoped(async move {
             let (ctx, input) = in_task(task, input, "invoke(input, config)")?;
             let values = graph.ainvoke_in_task(input, &ctx).await.or_js()?;
-            super::types::to_js(&values)
+            to_js(&values)
         }))
     }
 
@@ -161,7 +162,7 @@ impl WasmCompiledGraph {
                 return Err(e);
             }
             let values = result.or_js()?;
-            super::types::to_js(&values)
+            to_js(&values)
         }))
     }
 
@@ -305,7 +306,7 @@ impl WasmCompiledGraph {
     #[wasm_bindgen(js_name = withCheckpointer)]
     pub fn with_checkpointer(
         &self,
-        checkpointer: Option<WasmMemorySaver>,
+        checkpointer: Option<WasmEngineSaver>,
         persistent: bool,
     ) -> WasmCompiledGraph {
         let saver = checkpointer.map(|s| s.shared() as Rc<dyn chronograph::CheckpointSaver>);

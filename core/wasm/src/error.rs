@@ -97,37 +97,11 @@ pub fn js_message(e: &Error) -> (String, Option<String>) {
         }
         _ => {}
     }
-    // LangGraph.js: `Invalid update for channel "K" with values [...]: LastValue can only ...`.
-    if let (Some(rest), Some(values)) = (text.strip_prefix("At key '"), e.values()) {
-        if let Some((key, tail)) = rest.split_once("': Can receive only one value per step.") {
-            let link = tail.find(PY_LINK).map_or("", |at| &tail[at..]);
-            text = format!(
-                "Invalid update for channel \"{key}\" with values {}: LastValue can only receive one value per step.{link}",
-                serde_json::to_string(values).unwrap_or_default()
-            );
-        }
-    }
-    // `Invalid update for channel "K" with values [...]: UntrackedValue(guard=true) ...`, with its code.
-    if let (Some(rest), Some(values)) = (text.strip_prefix("At key '"), e.values()) {
-        if let Some((key, _)) =
-            rest.split_once("': UntrackedValue(guard=True) can receive only one value per step.")
-        {
-            text = format!(
-                "Invalid update for channel \"{key}\" with values {}: UntrackedValue(guard=true) can receive only one value per step. Use guard=false if you want to store any one of multiple values.{PY_LINK}INVALID_CONCURRENT_GRAPH_UPDATE",
-                serde_json::to_string(values).unwrap_or_default()
-            );
-        }
-    }
-    // `Invalid update for channel "K" with values [...]: EphemeralValue can only ...`.
-    if let (Some(rest), Some(values)) = (text.strip_prefix("At key '"), e.values()) {
-        if let Some((key, _)) =
-            rest.split_once("': EphemeralValue(guard=True) can receive only one value per step.")
-        {
-            text = format!(
-                "Invalid update for channel \"{key}\" with values {}: EphemeralValue can only receive one value per step.",
-                serde_json::to_string(values).unwrap_or_default()
-            );
-        }
+    if let Some(js) = e
+        .values()
+        .and_then(|values| concurrent_update_text(&text, values))
+    {
+        text = js;
     }
     if let Some(name) = text
         .strip_prefix("Found edge starting at unknown node '")
@@ -155,6 +129,58 @@ pub fn js_message(e: &Error) -> (String, Option<String>) {
         }
         None => (text, None),
     }
+}
+
+/// Where a rewritten text's troubleshooting link comes from.
+enum Link {
+    /// The link LangGraph's text had, if any.
+    Kept,
+    /// The link to this code's page.
+    Code(&'static str),
+    /// None.
+    Dropped,
+}
+
+/// The errors of a channel written more than once in a superstep:
+/// LangGraph's text after `At key 'K': `, LangGraph.js's after `Invalid
+/// update for channel "K" with values [...]: `, and its link.
+const CONCURRENT_UPDATES: [(&str, &str, Link); 3] = [
+    (
+        "Can receive only one value per step.",
+        "LastValue can only receive one value per step.",
+        Link::Kept,
+    ),
+    (
+        "UntrackedValue(guard=True) can receive only one value per step.",
+        "UntrackedValue(guard=true) can receive only one value per step. Use guard=false if you want to store any one of multiple values.",
+        Link::Code("INVALID_CONCURRENT_GRAPH_UPDATE"),
+    ),
+    (
+        "EphemeralValue(guard=True) can receive only one value per step.",
+        "EphemeralValue can only receive one value per step.",
+        Link::Dropped,
+    ),
+];
+
+/// LangGraph's `At key 'K': ...` error of a channel written twice in a
+/// step as LangGraph.js words it: `Invalid update for channel "K" with
+/// values [...]: LastValue can only ...` (see [`CONCURRENT_UPDATES`]).
+fn concurrent_update_text(text: &str, values: &[Value]) -> Option<String> {
+    let rest = text.strip_prefix("At key '")?;
+    CONCURRENT_UPDATES.iter().find_map(|(python, js, link)| {
+        let (key, tail) = rest.split_once(&format!("': {python}"))?;
+        let link = match link {
+            Link::Kept => tail
+                .find(PY_LINK)
+                .map_or(String::new(), |at| tail[at..].to_owned()),
+            Link::Code(code) => format!("{PY_LINK}{code}"),
+            Link::Dropped => String::new(),
+        };
+        let values = serde_json::to_string(values).unwrap_or_default();
+        Some(format!(
+            "Invalid update for channel \"{key}\" with values {values}: {js}{link}"
+        ))
+    })
 }
 
 /// The JS type name (`typeof`) of a value from its Python `repr`.
@@ -287,6 +313,14 @@ pub fn run_error(e: Error) -> JsValue {
         "MISSING_THREAD_ID" => new_error("Error", RUN_WITHOUT_THREAD, e.code()),
         _ => to_js(&e),
     }
+}
+
+/// A failure to write a value out (`what`: what could not be done, "convert
+/// a value to JavaScript") as a JS error of code `SERIALIZATION`. It
+/// cannot happen for the engine's own types: an error rather than a panic
+/// all the same.
+pub fn serialization_error(what: &str, e: impl std::fmt::Display) -> JsValue {
+    to_js(&Error::runtime(format!("Could not {what}: {e}")).with_code("SERIALIZATION"))
 }
 
 /// `?` on an engine result inside a binding: the engine's error becomes a

@@ -19,7 +19,7 @@
 //!
 //! Nothing stored keeps a record of a held value: a checkpointer stores
 //! each checkpoint and write the way LangGraph.js's serializer does
-//! ([`stored`], through [`super::stored::StoredForms`]), so a stored value
+//! ([`stored`], through [`super::js_graph_saver::JsGraphSaver`]), so a stored value
 //! reads back as LangGraph.js's `MemorySaver` gives it back (functions
 //! dropped, `Map`s as new `Map`s, class instances as their own data), and
 //! a graph without a checkpointer keeps nothing past its run.
@@ -164,7 +164,7 @@ pub fn stored(v: &Value) -> Result<Value, Error> {
     let Some(f) = STORED.with(|s| s.borrow().clone()) else {
         return Ok(without_refs(v));
     };
-    let js = super::types::to_js(v).map_err(super::error::from_thrown)?;
+    let js = super::types::args::to_js(v).map_err(super::error::from_thrown)?;
     let out = f
         .call1(&JsValue::UNDEFINED, &js)
         .map_err(super::error::from_thrown)?;

@@ -17,9 +17,11 @@
 //! JS reads both maps of an item from [`WasmListing::versions_text`] when
 //! either is first read.
 
-use super::tuple::{listed_values, stored_tuple, Seen, Versions};
-use super::types::snapshot_head;
-use chronograph::{ChannelValue, ChannelVersions, Error, Name, State, StateSnapshot, VersionsSeen};
+use super::error::serialization_error;
+use super::json_text::{utf8, TakenText};
+use super::types::checkpoint_tuple::{listed_values, stored_tuple, InScheme, VersionsAs};
+use super::types::snapshot::snapshot_head;
+use chronograph::{ChannelValue, ChannelVersions, Name, State, StateSnapshot, VersionsSeen};
 use chronograph::{InMemorySaver, ListOptions, ListTarget, VersionScheme};
 use serde::ser::Error as _;
 use serde::{Serialize, Serializer};
@@ -33,7 +35,7 @@ use wasm_bindgen::prelude::*;
 /// copies) until they are read or the listing is freed.
 #[wasm_bindgen]
 pub struct WasmListing {
-    text: String,
+    text: TakenText,
     values: Vec<Option<ItemValues>>,
     versions: Vec<Option<ItemVersions>>,
     /// How the stored checkpoints' versions are written.
@@ -53,38 +55,24 @@ type ItemVersions = (Arc<ChannelVersions>, Arc<VersionsSeen>);
 /// Both version maps of an item as one JSON object, in the saver's scheme.
 #[derive(Serialize)]
 struct VersionsText<'a> {
-    channel_versions: Versions<'a>,
-    versions_seen: Seen<'a>,
+    channel_versions: InScheme<'a, ChannelVersions>,
+    versions_seen: InScheme<'a, VersionsSeen>,
 }
+
+/// What the listing's errors say it could not do.
+const WRITING: &str = "convert a value to JavaScript";
 
 /// `value` as JSON text, serialized straight from the core values.
 fn json_text(value: impl Serialize) -> Result<String, JsValue> {
     let mut out = Vec::with_capacity(256);
-    serde_json::to_writer(&mut out, &value).map_err(serialization_error)?;
-    utf8(out)
-}
-
-/// The text serde_json wrote (always UTF-8; an error rather than a panic all the same).
-fn utf8(out: Vec<u8>) -> Result<String, JsValue> {
-    String::from_utf8(out).map_err(|e| {
-        crate::error::to_js(
-            &Error::runtime(format!("Could not convert a value to JavaScript: {e}"))
-                .with_code("SERIALIZATION"),
-        )
-    })
-}
-
-fn serialization_error(e: serde_json::Error) -> JsValue {
-    crate::error::to_js(
-        &Error::runtime(format!("Could not convert a value to JavaScript: {e}"))
-            .with_code("SERIALIZATION"),
-    )
+    serde_json::to_writer(&mut out, &value).map_err(|e| serialization_error(WRITING, e))?;
+    utf8(out, WRITING)
 }
 
 impl WasmListing {
     /// Snapshots (LangGraph.js `StateSnapshot`s, `values: null`).
     pub fn snapshots(list: Vec<StateSnapshot>) -> Result<WasmListing, JsValue> {
-        let text = json_text(Seq(list.iter().map(snapshot_head)))?;
+        let text = TakenText::new(json_text(Seq(list.iter().map(snapshot_head)))?);
         let values = list
             .into_iter()
             .map(|s| Some(ItemValues::State(s.values)))
@@ -129,10 +117,10 @@ impl WasmListing {
             }
         });
         if let Some(e) = failed {
-            return Err(serialization_error(e));
+            return Err(serialization_error(WRITING, e));
         }
         out.push(b']');
-        let text = utf8(out)?;
+        let text = TakenText::new(utf8(out, WRITING)?);
         Ok(WasmListing {
             text,
             values,
@@ -147,10 +135,7 @@ impl WasmListing {
     /// The items as a JSON array (taken: later calls return `"[]"`).
     #[wasm_bindgen(js_name = takeText)]
     pub fn take_text(&mut self) -> String {
-        match self.text.is_empty() {
-            true => "[]".into(),
-            false => std::mem::take(&mut self.text),
-        }
+        self.text.take()
     }
 
     /// Item `i`'s values as JSON text for `JSON.parse` (taken: later calls,
@@ -173,8 +158,8 @@ impl WasmListing {
     pub fn versions_text(&mut self, i: usize) -> Result<Option<String>, JsValue> {
         match self.versions.get_mut(i).and_then(Option::take) {
             Some((versions, seen)) => json_text(VersionsText {
-                channel_versions: Versions(&versions, self.scheme),
-                versions_seen: Seen(&seen, self.scheme),
+                channel_versions: InScheme(&*versions, VersionsAs::Scheme(self.scheme)),
+                versions_seen: InScheme(&*seen, VersionsAs::Scheme(self.scheme)),
             })
             .map(Some),
             None => Ok(None),

@@ -28,7 +28,8 @@
 use super::error::{describe, from_thrown, invalid_argument, is_graph_interrupt};
 pub use super::state_cache::StateCache;
 use super::task::TaskHandle;
-use super::types::{command_from_js, gotos_from_js, is_object, json_from_js, to_js};
+use super::types::args::{from_js, get, is_object, json_from_js, to_js};
+use super::types::command::{command_from_js, gotos_from_js};
 use chronograph::{
     ChannelValue, Command, CustomReducer, Error, Goto, Interrupt, NodeAction, NodeContext,
     NodeFuture, NodeOutput, Reducer, RouterFn, State, TaskPath, WriteMapper,
@@ -216,16 +217,14 @@ fn invalid_result(e: JsValue, node: &str) -> Error {
     if is_invalid_value(&e) {
         return from_thrown(e);
     }
-    let message = super::types::get(&e, "message")
-        .as_string()
-        .unwrap_or_default();
+    let message = get(&e, "message").as_string().unwrap_or_default();
     Error::invalid_update(format!(
         "Node \"{node}\" returned an invalid Command: {message}"
     ))
 }
 
 fn is_invalid_value(e: &JsValue) -> bool {
-    super::types::get(e, "code").as_string().as_deref() == Some("INVALID_VALUE")
+    get(e, "code").as_string().as_deref() == Some("INVALID_VALUE")
 }
 
 /// A JS node as a core node.
@@ -337,15 +336,15 @@ fn node_thrown(thrown: JsValue, ctx: &NodeContext) -> Error {
     if is_graph_interrupt(&thrown) || !thrown.is_object() {
         return from_thrown(thrown);
     }
-    let name = super::types::get(&thrown, "name").as_string();
+    let name = get(&thrown, "name").as_string();
     if !matches!(name.as_deref(), Some("NodeInterrupt" | "GraphInterrupt")) {
         return from_thrown(thrown);
     }
-    let interrupts = super::types::get(&thrown, "interrupts");
+    let interrupts = get(&thrown, "interrupts");
     if !js_sys::Array::is_array(&interrupts) {
         return from_thrown(thrown);
     }
-    match super::types::from_js::<Vec<Interrupt>>(interrupts, "NodeInterrupt: interrupts") {
+    match from_js::<Vec<Interrupt>>(interrupts, "NodeInterrupt: interrupts") {
         Ok(interrupts) => ctx.raise(interrupts),
         Err(e) => from_thrown(e),
     }
@@ -422,14 +421,14 @@ pub fn channel_from_js(channel: &str, spec: &JsValue) -> Result<(Reducer, Option
             describe(spec)
         )));
     }
-    let reducer = super::types::get(spec, "reducer");
+    let reducer = get(spec, "reducer");
     let reducer = if let Some(name) = reducer.as_string() {
         reducer_by_name(&what, &name)?
     } else if reducer.is_undefined() || reducer.is_null() {
         Reducer::LastValue
     } else {
         let f = function_arg(&reducer, &format!("{what}.reducer"))?;
-        let twin = match super::types::get(spec, "twin").as_string().as_deref() {
+        let twin = match get(spec, "twin").as_string().as_deref() {
             Some("concat") => Some(Twin::Concat),
             Some("add") => Some(Twin::Add),
             _ => None,
@@ -438,12 +437,12 @@ pub fn channel_from_js(channel: &str, spec: &JsValue) -> Result<(Reducer, Option
     };
     // `{reducer: "untracked", guard: false}`: LangGraph.js's `UntrackedValueChannel({ guard: false })`.
     let reducer = match reducer {
-        Reducer::Untracked { .. } if super::types::get(spec, "guard").as_bool() == Some(false) => {
+        Reducer::Untracked { .. } if get(spec, "guard").as_bool() == Some(false) => {
             Reducer::Untracked { guard: false }
         }
         other => other,
     };
-    let default = super::types::get(spec, "default");
+    let default = get(spec, "default");
     let default = match default.is_undefined() || default.is_null() {
         true => None,
         false => {
@@ -521,7 +520,7 @@ fn custom_reducer(f: Function, twin: Option<Twin>) -> CustomReducer {
         let out = f
             .call2(&JsValue::UNDEFINED, &current, &value)
             .map_err(from_thrown)?;
-        if out.is_object() && super::types::get(&out, "then").is_function() {
+        if out.is_object() && get(&out, "then").is_function() {
             return Err(Error::type_error(
                 "A reducer returned a Promise; reducers must be synchronous",
             ));

@@ -5,11 +5,11 @@
 //! nodes and channel classes into these calls.
 
 use super::compiled::WasmCompiledGraph;
+use super::engine_saver::WasmEngineSaver;
 use super::error::{describe, invalid_argument};
 use super::node::{channel_from_js, function_arg, pregel_node_action, write_mapper, StateCache};
-use super::saver::WasmMemorySaver;
 use super::state_graph::compile_options;
-use super::types::{entries, get, is_object, json_from_js, names_arg, string_arg};
+use super::types::args::{entries, get, is_object, json_from_js, names_arg, string_arg};
 use super::value::is_array;
 use crate::error::OrJs;
 use chronograph::{
@@ -148,7 +148,7 @@ impl WasmPregel {
     /// the checkpointer is a fresh handle (`saver.share()`) this consumes.
     pub fn compile(
         &self,
-        checkpointer: Option<WasmMemorySaver>,
+        checkpointer: Option<WasmEngineSaver>,
         interrupt_before: JsValue,
         interrupt_after: JsValue,
         persistent: bool,

@@ -25,7 +25,7 @@
 //! as LangGraph.js keeps records it does not know).
 //!
 //! Until a record has entered the engine ([`seen`]), nothing needs reviving,
-//! and values go out through the plain conversion (`types::to_js`).
+//! and values go out through the plain conversion (`types::args::to_js`).
 
 use chronograph::OVERWRITE;
 use js_sys::Function;
@@ -122,7 +122,7 @@ pub fn revive(v: &Value) -> Result<Option<JsValue>, JsValue> {
             let Some(f) = REVIVE.with(|r| r.borrow().clone()) else {
                 return Ok(None);
             };
-            let plain = super::types::plain_to_js(v)?;
+            let plain = super::types::args::plain_to_js(v)?;
             f.call1(&JsValue::UNDEFINED, &plain).map(Some)
         }
         _ => Ok(None),

@@ -11,8 +11,8 @@
 //! ([`shared_prefix`]) and only its new items are converted.
 
 use super::lazy_state::{LazyProperties, StateObject};
-use super::shapes::Interrupts;
-use super::types::to_js;
+use super::types::args::to_js;
+use super::types::shapes::Interrupts;
 use chronograph::{ChannelList, ChannelValue, NodeContext, RunOutput, RunnableConfig, State};
 use js_sys::{Object, Reflect};
 use serde_json::Value;

@@ -4,11 +4,11 @@
 use super::cache::{cache_policy, JsCache};
 use super::clock::DateClock;
 use super::compiled::WasmCompiledGraph;
+use super::engine_saver::WasmEngineSaver;
 use super::error::{describe, invalid_argument};
+use super::js_graph_saver::JsGraphSaver;
 use super::node::{channel_from_js, function_arg, node_action, router, StateCache};
-use super::saver::WasmMemorySaver;
-use super::stored::StoredForms;
-use super::types::{entries, from_js, get, is_object, names_arg, string_arg};
+use super::types::args::{entries, from_js, get, is_object, names_arg, string_arg};
 use super::value::{document_from_js, is_array};
 use crate::error::OrJs;
 use chronograph::{
@@ -267,7 +267,7 @@ impl WasmStateGraph {
     #[allow(clippy::too_many_arguments)]
     pub fn compile(
         &self,
-        checkpointer: Option<WasmMemorySaver>,
+        checkpointer: Option<WasmEngineSaver>,
         interrupt_before: JsValue,
         interrupt_after: JsValue,
         persistent: bool,
@@ -303,7 +303,7 @@ impl WasmStateGraph {
 /// [`CompileOptions`] flag that follows LangGraph.js where it differs from
 /// LangGraph (Python), but `pregel_nodes_as_js`, which a `Pregel` sets.
 pub(crate) fn compile_options(
-    checkpointer: Option<WasmMemorySaver>,
+    checkpointer: Option<WasmEngineSaver>,
     interrupt_before: &JsValue,
     interrupt_after: &JsValue,
     persistent: bool,
@@ -322,7 +322,7 @@ pub(crate) fn compile_options(
         pregel_nodes_as_js: false,
         // Stored as LangGraph.js's serializer stores values (see `stored.rs`).
         checkpointer: checkpointer
-            .map(|s| Rc::new(StoredForms(s.shared())) as Rc<dyn CheckpointSaver>),
+            .map(|s| Rc::new(JsGraphSaver(s.shared())) as Rc<dyn CheckpointSaver>),
         js_undefined: Some(super::records::undefined_json()),
         interrupt_before: names_arg(interrupt_before, "compile(options): interruptBefore")?,
         interrupt_after: names_arg(interrupt_after, "compile(options): interruptAfter")?,

@@ -7,7 +7,7 @@
 //! no FinalizationRegistry entry for every node call.
 
 use super::held::{self, Scope};
-use super::types::{json_from_js, to_js};
+use super::types::args::{from_js, json_from_js, to_js};
 use crate::error::OrJs;
 use chronograph::{Error, ErrorKind, NodeContext};
 use std::cell::{Cell, RefCell};
@@ -61,6 +61,47 @@ pub fn task_context(task: u32) -> Option<NodeContext> {
     TASKS.with(|t| t.borrow().get(&task).map(|(ctx, _)| ctx.clone()))
 }
 
+/// The error of a call from JS that needs a running task after its node
+/// finished: a `GraphValueError` with this message and code.
+struct Outside {
+    message: &'static str,
+    code: &'static str,
+}
+
+const INTERRUPT_OUTSIDE: Outside = Outside {
+    message: "Called interrupt() after its node finished; call it while the node runs.",
+    code: "INTERRUPT_OUTSIDE_NODE",
+};
+
+const WRITE_OUTSIDE: Outside = Outside {
+    message: "A ChannelWrite ran outside a running node; call it while the node runs.",
+    code: "WRITE_OUTSIDE_NODE",
+};
+
+const CALL_OUTSIDE: Outside = Outside {
+    message:
+        "A task was called after its caller finished; call tasks while the entrypoint or node runs.",
+    code: "TASK_OUTSIDE_NODE",
+};
+
+/// Running task `task`'s context and `value` read as JSON data (`what`
+/// names it) in the scope of the task's run, so values it holds by
+/// reference live as long as the run; `outside` when the task finished.
+fn read_in_task(
+    task: u32,
+    value: JsValue,
+    what: &str,
+    outside: &Outside,
+) -> Result<(NodeContext, serde_json::Value), JsValue> {
+    let running = TASKS.with(|t| t.borrow().get(&task).cloned());
+    let Some((ctx, scope)) = running else {
+        let error = Error::value(outside.message).with_code(outside.code);
+        return Err(crate::error::to_js(&error));
+    };
+    let value = held::enter(scope, || json_from_js(value, what))?;
+    Ok((ctx, value))
+}
+
 /// In running task `task` of an error handler, the failure it handles:
 /// `[node, error]` (the error the node threw); `undefined` in any other task.
 #[wasm_bindgen(js_name = taskNodeError)]
@@ -85,16 +126,7 @@ pub fn task_node_error(task: u32) -> JsValue {
 /// that pauses the node.
 #[wasm_bindgen(js_name = taskInterrupt)]
 pub fn task_interrupt(task: u32, value: JsValue) -> Result<JsValue, JsValue> {
-    let running = TASKS.with(|t| t.borrow().get(&task).cloned());
-    let Some((ctx, scope)) = running else {
-        return Err(crate::error::to_js(
-            &Error::value(
-                "Called interrupt() after its node finished; call it while the node runs.",
-            )
-            .with_code("INTERRUPT_OUTSIDE_NODE"),
-        ));
-    };
-    let value = held::enter(scope, || json_from_js(value, "interrupt(value): value"))?;
+    let (ctx, value) = read_in_task(task, value, "interrupt(value): value", &INTERRUPT_OUTSIDE)?;
     let answer = ctx.interrupt(value).or_js()?;
     to_js(&answer)
 }
@@ -104,16 +136,7 @@ pub fn task_interrupt(task: u32, value: JsValue) -> Result<JsValue, JsValue> {
 /// become the task's writes, before its writers'.
 #[wasm_bindgen(js_name = taskWrite)]
 pub fn task_write(task: u32, writes: JsValue) -> Result<(), JsValue> {
-    let running = TASKS.with(|t| t.borrow().get(&task).cloned());
-    let Some((ctx, scope)) = running else {
-        return Err(crate::error::to_js(
-            &Error::value(
-                "A ChannelWrite ran outside a running node; call it while the node runs.",
-            )
-            .with_code("WRITE_OUTSIDE_NODE"),
-        ));
-    };
-    let written = held::enter(scope, || json_from_js(writes, "writes"))?;
+    let (ctx, written) = read_in_task(task, writes, "writes", &WRITE_OUTSIDE)?;
     let pairs: Vec<(String, serde_json::Value)> = match written {
         serde_json::Value::Array(items) => items
             .into_iter()
@@ -164,14 +187,7 @@ pub fn task_call(
     f: js_sys::Function,
     input: JsValue,
 ) -> Result<js_sys::Promise, JsValue> {
-    let running = TASKS.with(|t| t.borrow().get(&task).cloned());
-    let Some((ctx, scope)) = running else {
-        return Err(crate::error::to_js(
-            &Error::value("A task was called after its caller finished; call tasks while the entrypoint or node runs.")
-                .with_code("TASK_OUTSIDE_NODE"),
-        ));
-    };
-    let input = held::enter(scope, || json_from_js(input, "task arguments"))?;
+    let (ctx, input) = read_in_task(task, input, "task arguments", &CALL_OUTSIDE)?;
     let cache = Rc::new(super::node::StateCache::default());
     let action = super::node::pregel_node_action(name.clone(), f, cache);
     let result = ctx.call(&name, action, input);
@@ -212,7 +228,7 @@ pub fn call_interrupt(thrown: &JsValue) -> Option<Error> {
         return None;
     }
     let interrupts = js_sys::Reflect::get(thrown, &JsValue::from_str("interrupts")).ok()?;
-    let values: Vec<serde_json::Value> = super::types::from_js(interrupts, "interrupts").ok()?;
+    let values: Vec<serde_json::Value> = from_js(interrupts, "interrupts").ok()?;
     Some(Error::new(ErrorKind::GraphInterrupt, "interrupted").with_values(values))
 }
 

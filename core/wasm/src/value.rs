@@ -3,7 +3,7 @@
 //! reducer results, `interrupt()` values, `Command` fields),
 //! [`document_from_js`] and [`data_from_js`] for documents and configs
 //! (saver writes, imported threads, graph specs; typed documents through
-//! [`super::types::from_js`], which reads the JSON first).
+//! [`crate::types::args::from_js`], which reads the JSON first).
 //!
 //! It reads what `serde_wasm_bindgen` reads (objects by `Object.entries`,
 //! arrays, `Map`s with string keys, `null` as `null`, safe integers as

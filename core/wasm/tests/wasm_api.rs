@@ -10,13 +10,14 @@ use chronograph::{
     CompileOptions, Error, ErrorKind, Goto, InMemorySaver, Resume, RunInput, RunnableConfig, Send,
     StateGraph, StreamEvent, END, PARENT, START,
 };
-use chronograph_wasm::checkpoint_chunk::RunConfig;
 use chronograph_wasm::error::{from_thrown, is_graph_interrupt, js_message, js_name, to_js};
-use chronograph_wasm::types::{
-    command_from_js, config_from_js, config_to_js, get, input_from_js, list_options_from_js,
-    snapshot_to_js, stream_chunks, supersteps_from_js, StreamMode,
-};
-use chronograph_wasm::{WasmMemorySaver, WasmStateGraph};
+use chronograph_wasm::types::args::get;
+use chronograph_wasm::types::checkpoint_chunk::RunConfig;
+use chronograph_wasm::types::command::{command_from_js, input_from_js, supersteps_from_js};
+use chronograph_wasm::types::config::{config_from_js, config_to_js, list_options_from_js};
+use chronograph_wasm::types::snapshot::snapshot_to_js;
+use chronograph_wasm::types::stream::{stream_chunks, StreamMode};
+use chronograph_wasm::{WasmEngineSaver, WasmStateGraph};
 use js_sys::{Function, Object, Reflect, JSON};
 use serde_json::json;
 use std::rc::Rc;
@@ -478,7 +479,7 @@ async fn js_nodes_run_through_the_raw_classes() {
         .unwrap();
     graph.add_edge(START.into(), "a".into()).unwrap();
     graph.add_edge("a".into(), "b".into()).unwrap();
-    let saver = WasmMemorySaver::new(None).expect("a saver with the default versions");
+    let saver = WasmEngineSaver::new(None).expect("a saver with the default versions");
     let compiled = graph
         .compile(
             Some(saver.share()),
@@ -522,7 +523,7 @@ async fn js_nodes_run_through_the_raw_classes() {
         prop(&data, "format").as_deref(),
         Some("chronograph.thread.v1")
     );
-    let copy = WasmMemorySaver::new(None).expect("a saver with the default versions");
+    let copy = WasmEngineSaver::new(None).expect("a saver with the default versions");
     copy.import_thread(js(&text(&data))).unwrap();
     assert_eq!(
         text(&copy.export_thread("raw".into()).unwrap()),

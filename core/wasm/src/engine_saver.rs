@@ -1,11 +1,12 @@
-//! [`WasmMemorySaver`]: the in-memory checkpoint saver (core
+//! [`WasmEngineSaver`]: the in-memory checkpoint saver (core
 //! `InMemorySaver`), usable on its own and shared by the graphs compiled
 //! with it. It shows its checkpoints as LangGraph.js's `MemorySaver` does
-//! ([`super::tuple`]), versions in the scheme it was made with.
+//! ([`super::types::tuple`]), versions in the scheme it was made with.
 
 use super::listing::WasmListing;
-use super::tuple::{listed_values, stored_tuple};
-use super::types::{config_from_js, from_js, list_options_from_js, string_arg, to_js, Address};
+use super::types::args::{from_js, plain_to_js, string_arg, to_js};
+use super::types::checkpoint_tuple::{listed_values, stored_tuple};
+use super::types::config::{config_from_js, list_options_from_js, Address};
 use crate::error::{invalid_argument, OrJs};
 use chronograph::CheckpointSaver;
 use chronograph::{CheckpointMetadata, GivenCheckpoint, GivenVersion, ListOptions, ListTarget};
@@ -17,32 +18,32 @@ use wasm_bindgen::prelude::*;
 /// LangGraph.js `MemorySaver`. Channel versions are LangGraph.js's integers
 /// (`"integer"`) or LangGraph (Python)'s `InMemorySaver` text (`"text"`,
 /// the default).
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = WasmMemorySaver)]
 #[derive(Default)]
-pub struct WasmMemorySaver(Rc<InMemorySaver>);
+pub struct WasmEngineSaver(Rc<InMemorySaver>);
 
-impl WasmMemorySaver {
+impl WasmEngineSaver {
     /// The shared core saver.
     pub fn shared(&self) -> Rc<InMemorySaver> {
         self.0.clone()
     }
 }
 
-#[wasm_bindgen]
-impl WasmMemorySaver {
+#[wasm_bindgen(js_class = WasmMemorySaver)]
+impl WasmEngineSaver {
     /// An empty saver; `versions` is `"integer"` or `"text"` (the default).
     #[wasm_bindgen(constructor)]
-    pub fn new(versions: Option<String>) -> Result<WasmMemorySaver, JsValue> {
+    pub fn new(versions: Option<String>) -> Result<WasmEngineSaver, JsValue> {
         let scheme = match versions.as_deref() {
             None | Some("text") => VersionScheme::Text,
             Some("integer") => VersionScheme::Integer,
             Some(other) => {
                 return Err(invalid_argument(format!(
-                    "new WasmMemorySaver(versions): versions must be \"integer\" or \"text\", got {other:?}"
+                    "new WasmEngineSaver(versions): versions must be \"integer\" or \"text\", got {other:?}"
                 )))
             }
         };
-        Ok(WasmMemorySaver(Rc::new(
+        Ok(WasmEngineSaver(Rc::new(
             InMemorySaver::with_version_scheme(scheme),
         )))
     }
@@ -69,8 +70,8 @@ impl WasmMemorySaver {
     }
 
     /// A second handle on the same saver (what `compile` consumes).
-    pub fn share(&self) -> WasmMemorySaver {
-        WasmMemorySaver(self.0.clone())
+    pub fn share(&self) -> WasmEngineSaver {
+        WasmEngineSaver(self.0.clone())
     }
 
     /// Checkpoints newest first, as a listing (values handed out lazily);
@@ -159,7 +160,7 @@ impl WasmMemorySaver {
         let thread_id = string_arg(&thread_id, "exportThread(threadId): threadId")?;
         match self.0.export_thread(&thread_id) {
             // A document: records stay records, so `importThread` reads it back the same.
-            Some(data) => super::types::plain_to_js(&data),
+            Some(data) => plain_to_js(&data),
             None => Ok(JsValue::UNDEFINED),
         }
     }
