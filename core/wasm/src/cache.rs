@@ -16,6 +16,16 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
+#[wasm_bindgen(typescript_custom_section)]
+const TS_CACHE: &str = r#"
+/** A node cache (`JsCache`): the methods of LangGraph.js's `BaseCache` the engine calls, keys `[namespace, key]`. */
+export interface EngineCache {
+  get(keys: [string[], string][]): Promise<{ key: [string[], string]; value: unknown }[]>;
+  set(pairs: { key: [string[], string]; value: [string, unknown][]; ttl: number | undefined }[]): unknown;
+  clear(namespaces: string[][]): Promise<unknown>;
+}
+"#;
+
 /// A JS cache: `get([[namespace, key], ...])` resolves to `[{ key: [namespace,
 /// key], value: [[channel, value], ...] }]`, `set([{ key, value, ttl }])`
 /// stores (not awaited, as LangGraph.js does not await it).

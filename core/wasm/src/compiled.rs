@@ -91,7 +91,12 @@ impl WasmCompiledGraph {
     /// when `interrupt()` paused it). Lists are converted through the
     /// graph's state cache: only what changed since the nodes last saw
     /// them crosses to JS.
-    pub fn invoke(&self, input: JsValue, config: JsValue) -> Promise {
+    #[wasm_bindgen(unchecked_return_type = "Promise<unknown>")]
+    pub fn invoke(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "unknown")] input: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
+    ) -> Promise {
         let graph = self.graph.clone();
         let cache = self.cache.clone();
         future_to_promise(held::scoped(async move {
@@ -105,8 +110,12 @@ impl WasmCompiledGraph {
     /// Runs the graph inside running task `task` (a node function that
     /// calls this graph: LangGraph.js's "subgraph called as a function"):
     /// in that task's namespace, pausing the task when it pauses.
-    #[wasm_bindgen(js_name = invokeInTask)]
-    pub fn invoke_in_task(&self, input: JsValue, task: u32) -> Promise {
+    #[wasm_bindgen(js_name = invokeInTask, unchecked_return_type = "Promise<unknown>")]
+    pub fn invoke_in_task(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "unknown")] input: JsValue,
+        task: u32,
+    ) -> Promise {
         let graph = self.graph.clone();
         future_to_promise(held::scoped(async move {
             let (ctx, input) = in_task(task, input, "invoke(input, config)")?;
@@ -119,13 +128,14 @@ impl WasmCompiledGraph {
     /// chunk)` for each chunk of the requested modes that the graph's own
     /// loop reports (a node that streams a compiled graph); resolves to
     /// the graph's final state.
-    #[wasm_bindgen(js_name = streamInTask)]
+    #[wasm_bindgen(js_name = streamInTask, unchecked_return_type = "Promise<unknown>")]
     pub fn stream_in_task(
         &self,
-        input: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "unknown")] input: JsValue,
         task: u32,
+        #[wasm_bindgen(unchecked_param_type = "EngineStreamMode | EngineStreamMode[]")]
         modes: JsValue,
-        on_chunk: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "OnChunk")] on_chunk: JsValue,
     ) -> Promise {
         let graph = self.graph.clone();
         future_to_promise(held::scoped(async move {
@@ -172,12 +182,14 @@ impl WasmCompiledGraph {
     /// `subgraphs`, the subgraphs' chunks too, as `onChunk(mode, chunk,
     /// namespace)` (`namespace`: an array of `node:task_id` levels, `[]`
     /// for the root graph).
+    #[wasm_bindgen(unchecked_return_type = "Promise<unknown>")]
     pub fn stream(
         &self,
-        input: JsValue,
-        config: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "unknown")] input: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "EngineStreamMode | EngineStreamMode[]")]
         modes: JsValue,
-        on_chunk: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "OnChunk")] on_chunk: JsValue,
         subgraphs: bool,
         output: bool,
     ) -> Promise {
@@ -235,8 +247,12 @@ impl WasmCompiledGraph {
 
     /// The state at the addressed checkpoint, or the thread's latest; with
     /// `subgraphs`, each subgraph task's `state` is its subgraph's snapshot.
-    #[wasm_bindgen(js_name = getState)]
-    pub fn get_state(&self, config: JsValue, subgraphs: bool) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(js_name = getState, unchecked_return_type = "SnapshotOut")]
+    pub fn get_state(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
+        subgraphs: bool,
+    ) -> Result<JsValue, JsValue> {
         let config = config_from_js(&config, "getState(config): config")?;
         let snapshot = match subgraphs {
             true => self.graph.get_state_subgraphs(&config).or_js()?,
@@ -249,8 +265,8 @@ impl WasmCompiledGraph {
     #[wasm_bindgen(js_name = getStateHistory)]
     pub fn get_state_history(
         &self,
-        config: JsValue,
-        options: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ListOptionsIn | null | undefined")] options: JsValue,
     ) -> Result<WasmListing, JsValue> {
         let config = config_from_js(&config, "getStateHistory(config, options): config")?;
         let options = list_options_from_js(&options, "getStateHistory(config, options): options")?;
@@ -260,14 +276,22 @@ impl WasmCompiledGraph {
     /// The addressed checkpoint (or the latest) and its ancestors, child
     /// first, as a listing (values handed out lazily).
     #[wasm_bindgen(js_name = getLineage)]
-    pub fn get_lineage(&self, config: JsValue) -> Result<WasmListing, JsValue> {
+    pub fn get_lineage(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
+    ) -> Result<WasmListing, JsValue> {
         let config = config_from_js(&config, "getLineage(config): config")?;
         WasmListing::snapshots(self.graph.lineage(&config).or_js()?)
     }
 
     /// `updateState(config, values, asNode?)`: resolves to the new checkpoint's config.
-    #[wasm_bindgen(js_name = updateState)]
-    pub fn update_state(&self, config: JsValue, values: JsValue, as_node: JsValue) -> Promise {
+    #[wasm_bindgen(js_name = updateState, unchecked_return_type = "Promise<RunConfigOut>")]
+    pub fn update_state(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "unknown")] values: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string | null | undefined")] as_node: JsValue,
+    ) -> Promise {
         let graph = self.graph.clone();
         future_to_promise(held::scoped(async move {
             let config = config_from_js(&config, "updateState(config, values, asNode): config")?;
@@ -286,8 +310,12 @@ impl WasmCompiledGraph {
     }
 
     /// `bulkUpdateState(config, [{updates: [{values, asNode, taskId?}]}])`.
-    #[wasm_bindgen(js_name = bulkUpdateState)]
-    pub fn bulk_update_state(&self, config: JsValue, supersteps: JsValue) -> Promise {
+    #[wasm_bindgen(js_name = bulkUpdateState, unchecked_return_type = "Promise<RunConfigOut>")]
+    pub fn bulk_update_state(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "SuperstepIn[]")] supersteps: JsValue,
+    ) -> Promise {
         let graph = self.graph.clone();
         future_to_promise(held::scoped(async move {
             let config = config_from_js(&config, "bulkUpdateState(config, supersteps): config")?;

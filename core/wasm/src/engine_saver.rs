@@ -15,10 +15,49 @@ use serde_json::Value;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen(typescript_custom_section)]
+const TS_ENGINE_SAVER: &str = r#"
+/** A checkpoint as a thread document holds it: versions as the engine's texts, values in the namespace's `blobs`. */
+export interface ExportedCheckpointOut {
+  v: number;
+  id: string;
+  ts: string;
+  channel_values: { [channel: string]: unknown };
+  channel_versions: { [channel: string]: string };
+  versions_seen: { [node: string]: { [channel: string]: string } };
+  updated_channels?: string[] | null;
+}
+
+/** A task's write as a thread document holds it (`idx` < 0 for a control write). */
+export interface ExportedWriteOut {
+  task_id: string;
+  channel: string;
+  value: unknown;
+  task_path: string;
+  idx: number;
+}
+
+/** Everything stored for a thread, as a document (`exportThread`, `importThread`: the engine's `ThreadExport`). */
+export interface ThreadExportOut {
+  format: "chronograph.thread.v1";
+  thread_id: string;
+  namespaces: {
+    checkpoint_ns: string;
+    checkpoints: {
+      checkpoint: ExportedCheckpointOut;
+      metadata: MetadataOut;
+      parent_id: string | null;
+      pending_writes: ExportedWriteOut[];
+    }[];
+    blobs: { channel: string; version: string; value?: unknown }[];
+  }[];
+}
+"#;
+
 /// LangGraph.js `MemorySaver`. Channel versions are LangGraph.js's integers
 /// (`"integer"`) or LangGraph (Python)'s `InMemorySaver` text (`"text"`,
 /// the default).
-#[wasm_bindgen(js_name = WasmMemorySaver)]
+#[wasm_bindgen]
 #[derive(Default)]
 pub struct WasmEngineSaver(Rc<InMemorySaver>);
 
@@ -29,7 +68,7 @@ impl WasmEngineSaver {
     }
 }
 
-#[wasm_bindgen(js_class = WasmMemorySaver)]
+#[wasm_bindgen]
 impl WasmEngineSaver {
     /// An empty saver; `versions` is `"integer"` or `"text"` (the default).
     #[wasm_bindgen(constructor)]
@@ -49,8 +88,11 @@ impl WasmEngineSaver {
     }
 
     /// The addressed checkpoint, or the thread's newest; `undefined` when none.
-    #[wasm_bindgen(js_name = getTuple)]
-    pub fn get_tuple(&self, config: JsValue) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(js_name = getTuple, unchecked_return_type = "TupleOut | undefined")]
+    pub fn get_tuple(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let address = config_from_js(&config, "getTuple(config): config")?
             .checkpoint_config()
             .or_js()?;
@@ -77,7 +119,11 @@ impl WasmEngineSaver {
     /// Checkpoints newest first, as a listing (values handed out lazily);
     /// `config` may name a thread, a namespace and a checkpoint, or be
     /// `undefined` for every thread.
-    pub fn list(&self, config: JsValue, options: JsValue) -> Result<WasmListing, JsValue> {
+    pub fn list(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ListOptionsIn | null | undefined")] options: JsValue,
+    ) -> Result<WasmListing, JsValue> {
         let config = config_from_js(&config, "list(config, options): config")?;
         let target = ListTarget {
             thread_id: config.thread_id(),
@@ -95,12 +141,13 @@ impl WasmEngineSaver {
     /// its config. Versions may be integers (LangGraph.js's) or version
     /// texts; values are read back in the order they were put, those of
     /// the `messages` channels as message instances.
+    #[wasm_bindgen(unchecked_return_type = "CheckpointAddress")]
     pub fn put(
         &self,
-        config: JsValue,
-        checkpoint: JsValue,
-        metadata: JsValue,
-        new_versions: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "unknown")] checkpoint: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "unknown")] metadata: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ChannelVersionsOut")] new_versions: JsValue,
         messages: Option<Vec<String>>,
     ) -> Result<JsValue, JsValue> {
         let parent = config_from_js(&config, "put(config, ...): config")?
@@ -130,10 +177,10 @@ impl WasmEngineSaver {
     #[wasm_bindgen(js_name = putWrites)]
     pub fn put_writes(
         &self,
-        config: JsValue,
-        writes: JsValue,
-        task_id: JsValue,
-        task_path: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "[string, unknown][]")] writes: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] task_id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string | undefined")] task_path: JsValue,
     ) -> Result<(), JsValue> {
         let address = config_from_js(&config, "putWrites(config, ...): config")?
             .checkpoint_config()
@@ -149,14 +196,20 @@ impl WasmEngineSaver {
 
     /// Forgets a thread.
     #[wasm_bindgen(js_name = deleteThread)]
-    pub fn delete_thread(&self, thread_id: JsValue) -> Result<(), JsValue> {
+    pub fn delete_thread(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] thread_id: JsValue,
+    ) -> Result<(), JsValue> {
         let thread_id = string_arg(&thread_id, "deleteThread(threadId): threadId")?;
         self.0.delete_thread(&thread_id).or_js()
     }
 
     /// Everything stored for a thread (format `chronograph.thread.v1`), or `undefined`.
-    #[wasm_bindgen(js_name = exportThread)]
-    pub fn export_thread(&self, thread_id: JsValue) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(js_name = exportThread, unchecked_return_type = "ThreadExportOut | undefined")]
+    pub fn export_thread(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] thread_id: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let thread_id = string_arg(&thread_id, "exportThread(threadId): threadId")?;
         match self.0.export_thread(&thread_id) {
             // A document: records stay records, so `importThread` reads it back the same.
@@ -167,7 +220,10 @@ impl WasmEngineSaver {
 
     /// Loads an exported thread, replacing a thread of the same id.
     #[wasm_bindgen(js_name = importThread)]
-    pub fn import_thread(&self, data: JsValue) -> Result<(), JsValue> {
+    pub fn import_thread(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ThreadExportOut")] data: JsValue,
+    ) -> Result<(), JsValue> {
         let data: ThreadExport = from_js(data, "importThread(data): data")?;
         self.0.import_thread(data).or_js()
     }

@@ -36,10 +36,18 @@ thread_local! {
     static THROWN: RefCell<VecDeque<(String, String, JsValue)>> = const { RefCell::new(VecDeque::new()) };
 }
 
+#[wasm_bindgen(typescript_custom_section)]
+const TS_ERROR: &str = r#"
+/** The JS layer's error classes by name (`registerErrorClasses`): a class, or a `function` that `new` calls and that returns the error. */
+export type ErrorClasses = { [name: string]: (new (message: string) => Error) | ((message: string) => Error) };
+"#;
+
 /// Registers the JS layer's error classes (`{InvalidUpdateError: class, ...}`):
 /// errors whose name has a class are constructed from it, so `instanceof` works.
 #[wasm_bindgen(js_name = registerErrorClasses)]
-pub fn register_error_classes(classes: Object) {
+pub fn register_error_classes(
+    #[wasm_bindgen(unchecked_param_type = "ErrorClasses")] classes: Object,
+) {
     CLASSES.with(|c| *c.borrow_mut() = Some(classes));
 }
 

@@ -123,7 +123,7 @@ pub fn get(id: u64) -> Option<JsValue> {
 
 /// The value held as `id` (`undefined` once its run ended), for the JS
 /// layer's reviver of listed values (npm/src/records.ts).
-#[wasm_bindgen(js_name = heldValue)]
+#[wasm_bindgen(js_name = heldValue, unchecked_return_type = "unknown")]
 pub fn held_value(id: f64) -> JsValue {
     get(id as u64).unwrap_or(JsValue::UNDEFINED)
 }
@@ -148,7 +148,9 @@ pub fn contains_refs(v: &Value) -> bool {
 /// LangGraph.js's serializer stores and reads it back, as plain JSON
 /// data (records for `undefined`, `Map`s and the like).
 #[wasm_bindgen(js_name = registerStoredValue)]
-pub fn register_stored_value(f: Function) {
+pub fn register_stored_value(
+    #[wasm_bindgen(unchecked_param_type = "(value: unknown) => unknown")] f: Function,
+) {
     STORED.with(|s| *s.borrow_mut() = Some(f));
 }
 

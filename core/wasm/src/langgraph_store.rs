@@ -35,7 +35,7 @@ use super::types::checkpoint_tuple::{InScheme, VersionsAs};
 use super::types::config::Address;
 
 /// A LangGraph.js checkpoint store over the engine's `InMemorySaver`.
-#[wasm_bindgen(js_name = WasmCheckpointStore)]
+#[wasm_bindgen]
 #[derive(Default)]
 pub struct WasmLangGraphStore(Rc<InMemorySaver>);
 
@@ -47,7 +47,7 @@ fn parse<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, JsValue> {
 /// What the store's errors say it could not do.
 const WRITING: &str = "serialize a checkpoint";
 
-#[wasm_bindgen(js_class = WasmCheckpointStore)]
+#[wasm_bindgen]
 impl WasmLangGraphStore {
     /// An empty store.
     #[wasm_bindgen(constructor)]
@@ -271,14 +271,14 @@ impl WasmLangGraphStore {
 ///   `lc` key somewhere: LangChain messages, typed values, or a format < 4
 ///   checkpoint to migrate), which the JS layer finishes asynchronously
 ///   (`revive_list`); they always carry their values in the text.
-#[wasm_bindgen(js_name = WasmStorePage)]
+#[wasm_bindgen]
 pub struct WasmLangGraphStorePage {
     text: TakenText,
     values: Vec<Option<BTreeMap<Name, ChannelValue>>>,
     revive: Vec<u32>,
 }
 
-#[wasm_bindgen(js_class = WasmStorePage)]
+#[wasm_bindgen]
 impl WasmLangGraphStorePage {
     /// The tuples as a JSON array (taken: later calls return `"[]"`).
     #[wasm_bindgen(js_name = takeText)]

@@ -108,7 +108,12 @@ struct LazyState {
 /// registers `obj` so that [`release_state`]`(token)` runs when it is
 /// collected. Without it every channel is converted eagerly.
 #[wasm_bindgen(js_name = registerDefineLazy)]
-pub fn register_define_lazy(f: Function) {
+pub fn register_define_lazy(
+    #[wasm_bindgen(
+        unchecked_param_type = "(obj: object, key: string, token: number, index: number) => void"
+    )]
+    f: Function,
+) {
     DEFINE_LAZY.with(|d| *d.borrow_mut() = Some(f.unchecked_into()));
 }
 
@@ -136,7 +141,7 @@ fn take_lazy(token: f64, key: &str) -> Option<(Rc<StateCache>, Name, ChannelValu
 /// The JS value of lazy property `key` of state object `token`, converted
 /// through the graph's [`StateCache`] (incrementally, and cached for the
 /// next calls); `undefined` when it was already read or assigned.
-#[wasm_bindgen(js_name = lazyChannel)]
+#[wasm_bindgen(js_name = lazyChannel, unchecked_return_type = "unknown")]
 pub fn lazy_channel(token: f64, key: &str) -> Result<JsValue, JsValue> {
     match take_lazy(token, key) {
         Some((cache, name, value)) => Ok(cache.channel(&name, &value)?.1),

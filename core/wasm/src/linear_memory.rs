@@ -72,7 +72,7 @@ pub fn keep_headroom() {
 
 /// The module's `WebAssembly.Memory`, for the TypeScript layer's views on
 /// the staging buffer.
-#[wasm_bindgen(js_name = wasmMemory)]
+#[wasm_bindgen(js_name = wasmMemory, unchecked_return_type = "WebAssembly.Memory")]
 pub fn wasm_memory() -> JsValue {
     wasm_bindgen::memory()
 }

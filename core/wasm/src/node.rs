@@ -43,6 +43,52 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
+#[wasm_bindgen(typescript_custom_section)]
+const TS_NODE: &str = r#"
+/**
+ * A node function as the engine calls it (`call_node`): the state (or a
+ * `Send`'s argument), the run's config as the engine holds it, the running
+ * task's number, the node, the superstep, the task's id and checkpoint
+ * namespace (`undefined` for `node:taskId`), the channel that triggered
+ * it, the index of its `Send` (-1 for none) and the superstep's
+ * `checkpoint_map`. Returns an update or a `Command`, or a Promise of one.
+ */
+export type EngineNode = (
+  state: unknown,
+  base: { configurable: { [key: string]: unknown }; recursionLimit?: number; metadata: { [key: string]: unknown } },
+  task: number,
+  node: string,
+  step: number,
+  taskId: string,
+  ns: string | undefined,
+  trigger: string,
+  push: number,
+  map: { [namespace: string]: string },
+) => unknown;
+
+/**
+ * A router (`router`): `(state)`, or with `setRouterTasks(true)` `(state, ns)`;
+ * returns where to go, or a Promise of it. Its state is the graph's, whose
+ * type the TypeScript layer knows and the engine does not (hence `never`).
+ */
+export type EngineRouter = (state: never, ns?: string) => unknown;
+
+/** A channel (`channel_from_js`): a reducer's name, `null` (last value), or `{reducer?, default?}` (`twin`: a reducer the engine runs natively). */
+export type ChannelSpecIn =
+  | string
+  | null
+  | undefined
+  | {
+      reducer?: string | ((current: never, update: never) => unknown) | null;
+      default?: (() => unknown) | null;
+      twin?: "concat" | "add";
+      guard?: boolean;
+    };
+
+/** The JS layer's `updateText(value)` (`register_update_text`): a plain result's JSON text, else `undefined`. */
+export type UpdateText = (value: unknown) => string | undefined;
+"#;
+
 #[wasm_bindgen]
 extern "C" {
     /// A JS node function, for [`NodeFn::call_node`].
@@ -112,7 +158,7 @@ thread_local! {
 /// and one string crossing cost less than a crossing per field; without
 /// it (the bindings used alone) every result is converted field by field.
 #[wasm_bindgen(js_name = registerUpdateText)]
-pub fn register_update_text(f: Function) {
+pub fn register_update_text(#[wasm_bindgen(unchecked_param_type = "UpdateText")] f: Function) {
     UPDATE_TEXT.with(|u| *u.borrow_mut() = Some(f));
 }
 

@@ -19,6 +19,30 @@ use chronograph::{
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen(typescript_custom_section)]
+const TS_PREGEL: &str = r#"
+/** A channel of a `Pregel` graph (`addChannel`): LangGraph's channel class and its options. */
+export type PregelChannelSpec = Exclude<ChannelSpecIn, string | null | undefined> & {
+  kind: "LastValue" | "BinaryOperatorAggregate" | "EphemeralValue" | "AnyValue" | "Topic" | "NamedBarrierValue";
+  accumulate?: boolean;
+  unique?: boolean;
+  names?: Names;
+};
+
+/** One entry of a node's `ChannelWrite` (`channel_write`): a write, or a `Send`. */
+export type ChannelWriteEntryIn =
+  | { channel: string; value?: unknown; passthrough?: boolean; skipNone?: boolean; mapper?: ((value: unknown) => unknown) | null }
+  | { send: { node: string; args: unknown } };
+
+/** A node of a `Pregel` graph (`addNode`): what it reads, what triggers it, its function and its writers. */
+export interface PregelNodeSpec {
+  channels: string | string[] | { [key: string]: string };
+  triggers: Names;
+  bound?: EngineNode | null;
+  writers?: ChannelWriteEntryIn[][];
+}
+"#;
+
 /// A graph of channels and nodes under construction. Argument mistakes are
 /// thrown at once; graph mistakes by `compile`, with LangGraph's texts.
 #[wasm_bindgen]
@@ -49,7 +73,11 @@ impl WasmPregel {
     /// (`reducer`, `default?`), `"EphemeralValue"` (`guard`), `"AnyValue"`,
     /// `"Topic"` (`accumulate`, `unique`), `"NamedBarrierValue"` (`names`).
     #[wasm_bindgen(js_name = addChannel)]
-    pub fn add_channel(&mut self, name: JsValue, spec: JsValue) -> Result<(), JsValue> {
+    pub fn add_channel(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "PregelChannelSpec")] spec: JsValue,
+    ) -> Result<(), JsValue> {
         let name = string_arg(&name, "addChannel(name, spec): name")?;
         let what = format!("channels.{name}");
         let kind = string_arg(&get(&spec, "kind"), &format!("{what}.kind"))?;
@@ -89,8 +117,8 @@ impl WasmPregel {
     #[wasm_bindgen(js_name = addNode)]
     pub fn add_node(
         &mut self,
-        name: JsValue,
-        spec: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "PregelNodeSpec")] spec: JsValue,
         subgraph: Option<WasmCompiledGraph>,
     ) -> Result<(), JsValue> {
         let name = string_arg(&name, "addNode(name, node): name")?;
@@ -121,7 +149,10 @@ impl WasmPregel {
 
     /// `inputChannels`: one channel name (the input itself) or an array.
     #[wasm_bindgen(js_name = setInputChannels)]
-    pub fn set_input_channels(&mut self, channels: JsValue) -> Result<(), JsValue> {
+    pub fn set_input_channels(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string | string[]")] channels: JsValue,
+    ) -> Result<(), JsValue> {
         self.pregel
             .input_channels(channels_arg(&channels, "inputChannels")?);
         Ok(())
@@ -129,7 +160,10 @@ impl WasmPregel {
 
     /// `outputChannels`: one channel name (the output itself) or an array.
     #[wasm_bindgen(js_name = setOutputChannels)]
-    pub fn set_output_channels(&mut self, channels: JsValue) -> Result<(), JsValue> {
+    pub fn set_output_channels(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string | string[]")] channels: JsValue,
+    ) -> Result<(), JsValue> {
         self.pregel
             .output_channels(channels_arg(&channels, "outputChannels")?);
         Ok(())
@@ -137,7 +171,10 @@ impl WasmPregel {
 
     /// `streamChannels`: what snapshots and `values` chunks show.
     #[wasm_bindgen(js_name = setStreamChannels)]
-    pub fn set_stream_channels(&mut self, channels: JsValue) -> Result<(), JsValue> {
+    pub fn set_stream_channels(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string | string[]")] channels: JsValue,
+    ) -> Result<(), JsValue> {
         self.pregel
             .stream_channels(channels_arg(&channels, "streamChannels")?);
         Ok(())
@@ -149,8 +186,8 @@ impl WasmPregel {
     pub fn compile(
         &self,
         checkpointer: Option<WasmEngineSaver>,
-        interrupt_before: JsValue,
-        interrupt_after: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Names")] interrupt_before: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Names")] interrupt_after: JsValue,
         persistent: bool,
     ) -> Result<WasmCompiledGraph, JsValue> {
         let options = CompileOptions {

@@ -51,7 +51,9 @@ thread_local! {
 /// or the record itself. Without it (the bindings used alone) constructor
 /// records go out as they are.
 #[wasm_bindgen(js_name = registerReviveRecord)]
-pub fn register_revive_record(f: Function) {
+pub fn register_revive_record(
+    #[wasm_bindgen(unchecked_param_type = "(record: object) => unknown")] f: Function,
+) {
     REVIVE.with(|r| *r.borrow_mut() = Some(f));
 }
 

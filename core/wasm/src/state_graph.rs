@@ -35,7 +35,10 @@ impl WasmStateGraph {
     /// `new StateGraph({name: "last_value" | "append" | "sum" | "add_messages" | {reducer?, default?}})`
     /// (the JS layer turns LangGraph.js's state definitions into this form).
     #[wasm_bindgen(constructor)]
-    pub fn new(channels: JsValue) -> Result<WasmStateGraph, JsValue> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "{ [channel: string]: ChannelSpecIn }")]
+        channels: JsValue,
+    ) -> Result<WasmStateGraph, JsValue> {
         if !is_object(&channels) {
             return Err(invalid_argument(format!(
                 "new StateGraph(channels): channels must be an object mapping channel names to reducers, got {}",
@@ -59,7 +62,9 @@ impl WasmStateGraph {
 
     /// A builder from the JSON graph format (built-in ops as nodes).
     #[wasm_bindgen(js_name = fromSpec)]
-    pub fn from_spec(spec: JsValue) -> Result<WasmStateGraph, JsValue> {
+    pub fn from_spec(
+        #[wasm_bindgen(unchecked_param_type = "object")] spec: JsValue,
+    ) -> Result<WasmStateGraph, JsValue> {
         let value = document_from_js(&spec, "StateGraph.fromSpec(spec): spec")?;
         let mut parsed = GraphSpec::from_value(&value).or_js()?;
         // The JSON value sorts object keys: restore the document's order
@@ -77,7 +82,12 @@ impl WasmStateGraph {
     /// `addNode(name, fn, ends?)`: `ends` lists where a `Command` the node
     /// returns may go (drawn as conditional edges, checked by `compile`).
     #[wasm_bindgen(js_name = addNode)]
-    pub fn add_node(&mut self, name: JsValue, f: JsValue, ends: JsValue) -> Result<(), JsValue> {
+    pub fn add_node(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "EngineNode")] f: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Names")] ends: JsValue,
+    ) -> Result<(), JsValue> {
         let name = string_arg(&name, "addNode(name, fn): name")?;
         let f = function_arg(&f, &format!("addNode({name:?}, fn): fn"))?;
         let ends = names_arg(
@@ -96,9 +106,9 @@ impl WasmStateGraph {
     #[wasm_bindgen(js_name = addSubgraph)]
     pub fn add_subgraph(
         &mut self,
-        name: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
         graph: &WasmCompiledGraph,
-        ends: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Names")] ends: JsValue,
     ) -> Result<(), JsValue> {
         let name = string_arg(&name, "addNode(name, graph): name")?;
         let ends = names_arg(
@@ -115,7 +125,12 @@ impl WasmStateGraph {
     /// (`{key: reducer | {reducer?, default?}}`); keys the state lacks
     /// become private channels (core `StateGraph::set_node_input`).
     #[wasm_bindgen(js_name = setNodeInput)]
-    pub fn set_node_input(&mut self, name: JsValue, channels: JsValue) -> Result<(), JsValue> {
+    pub fn set_node_input(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "{ [channel: string]: ChannelSpecIn }")]
+        channels: JsValue,
+    ) -> Result<(), JsValue> {
         let name = string_arg(&name, "addNode(name, action, options): name")?;
         let what = format!("addNode({name:?}, action, options): options.input");
         let schema = self.schema_from_js(&channels, &what)?;
@@ -126,7 +141,10 @@ impl WasmStateGraph {
     /// `addNode(name, action, { defer: true })`: the node runs only once
     /// the run would otherwise end (core `StateGraph::set_node_defer`).
     #[wasm_bindgen(js_name = setNodeDefer)]
-    pub fn set_node_defer(&mut self, name: JsValue) -> Result<(), JsValue> {
+    pub fn set_node_defer(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+    ) -> Result<(), JsValue> {
         let name = string_arg(&name, "addNode(name, action, options): name")?;
         self.graph.set_node_defer(name, true);
         Ok(())
@@ -138,8 +156,8 @@ impl WasmStateGraph {
     #[wasm_bindgen(js_name = setNodeErrorHandler)]
     pub fn set_node_error_handler(
         &mut self,
-        name: JsValue,
-        handler: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "EngineNode")] handler: JsValue,
     ) -> Result<(), JsValue> {
         let name = string_arg(&name, "addNode(name, action, options): name")?;
         let what = format!("addNode({name:?}, action, options): options.errorHandler");
@@ -156,7 +174,10 @@ impl WasmStateGraph {
     /// `setNodeDefaults({ errorHandler })` as the graph compiles: the
     /// handler of every node without its own (`undefined`: none).
     #[wasm_bindgen(js_name = setDefaultErrorHandler)]
-    pub fn set_default_error_handler(&mut self, handler: JsValue) -> Result<(), JsValue> {
+    pub fn set_default_error_handler(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "EngineNode | undefined")] handler: JsValue,
+    ) -> Result<(), JsValue> {
         let action = match handler.is_undefined() {
             true => None,
             false => {
@@ -175,8 +196,8 @@ impl WasmStateGraph {
     #[wasm_bindgen(js_name = setNodeCachePolicy)]
     pub fn set_node_cache_policy(
         &mut self,
-        name: JsValue,
-        key_of: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "((input: unknown) => unknown) | undefined")] key_of: JsValue,
         ttl: Option<f64>,
     ) -> Result<(), JsValue> {
         let name = string_arg(&name, "addNode(name, action, options): name")?;
@@ -195,7 +216,11 @@ impl WasmStateGraph {
     /// `new StateGraph({ state, input })`'s input schema, in the
     /// constructor's form: a run's input writes only its channels.
     #[wasm_bindgen(js_name = setInputSchema)]
-    pub fn set_input_schema(&mut self, channels: JsValue) -> Result<(), JsValue> {
+    pub fn set_input_schema(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "{ [channel: string]: ChannelSpecIn }")]
+        channels: JsValue,
+    ) -> Result<(), JsValue> {
         let schema = self.schema_from_js(&channels, "new StateGraph(options): options.input")?;
         self.graph.set_input_schema(schema);
         Ok(())
@@ -204,7 +229,11 @@ impl WasmStateGraph {
     /// `new StateGraph({ state, output })`'s output schema, in the
     /// constructor's form: a run returns only its channels.
     #[wasm_bindgen(js_name = setOutputSchema)]
-    pub fn set_output_schema(&mut self, channels: JsValue) -> Result<(), JsValue> {
+    pub fn set_output_schema(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "{ [channel: string]: ChannelSpecIn }")]
+        channels: JsValue,
+    ) -> Result<(), JsValue> {
         let schema = self.schema_from_js(&channels, "new StateGraph(options): options.output")?;
         self.graph.set_output_schema(schema);
         Ok(())
@@ -212,7 +241,11 @@ impl WasmStateGraph {
 
     /// `addEdge(from | [from, ...], to)`.
     #[wasm_bindgen(js_name = addEdge)]
-    pub fn add_edge(&mut self, from: JsValue, to: JsValue) -> Result<(), JsValue> {
+    pub fn add_edge(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string | string[]")] from: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] to: JsValue,
+    ) -> Result<(), JsValue> {
         let sources = names_arg(&from, "addEdge(from, to): from")?;
         if sources.is_empty() {
             return Err(invalid_argument(
@@ -229,8 +262,11 @@ impl WasmStateGraph {
     #[wasm_bindgen(js_name = addConditionalEdges)]
     pub fn add_conditional_edges(
         &mut self,
-        from: JsValue,
-        route: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] from: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "EngineRouter")] route: JsValue,
+        #[wasm_bindgen(
+            unchecked_param_type = "{ [result: string]: string } | string[] | null | undefined"
+        )]
         path_map: JsValue,
     ) -> Result<(), JsValue> {
         let from = string_arg(&from, "addConditionalEdges(from, router, pathMap): from")?;
@@ -268,11 +304,11 @@ impl WasmStateGraph {
     pub fn compile(
         &self,
         checkpointer: Option<WasmEngineSaver>,
-        interrupt_before: JsValue,
-        interrupt_after: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Names")] interrupt_before: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Names")] interrupt_after: JsValue,
         persistent: bool,
         js_semantics: bool,
-        cache: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "EngineCache | null | undefined")] cache: JsValue,
     ) -> Result<WasmCompiledGraph, JsValue> {
         let mut options = compile_options(
             checkpointer,

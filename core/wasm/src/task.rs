@@ -104,7 +104,7 @@ fn read_in_task(
 
 /// In running task `task` of an error handler, the failure it handles:
 /// `[node, error]` (the error the node threw); `undefined` in any other task.
-#[wasm_bindgen(js_name = taskNodeError)]
+#[wasm_bindgen(js_name = taskNodeError, unchecked_return_type = "[node: string, error: unknown] | undefined")]
 pub fn task_node_error(task: u32) -> JsValue {
     let failure = TASKS.with(|t| {
         t.borrow()
@@ -124,8 +124,11 @@ pub fn task_node_error(task: u32) -> JsValue {
 /// LangGraph's `interrupt(value)` in running task `task`: the answer when
 /// this call was already answered, else throws the `GraphInterrupt` marker
 /// that pauses the node.
-#[wasm_bindgen(js_name = taskInterrupt)]
-pub fn task_interrupt(task: u32, value: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = taskInterrupt, unchecked_return_type = "unknown")]
+pub fn task_interrupt(
+    task: u32,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
+) -> Result<JsValue, JsValue> {
     let (ctx, value) = read_in_task(task, value, "interrupt(value): value", &INTERRUPT_OUTSIDE)?;
     let answer = ctx.interrupt(value).or_js()?;
     to_js(&answer)
@@ -135,7 +138,10 @@ pub fn task_interrupt(task: u32, value: JsValue) -> Result<JsValue, JsValue> {
 /// array of `[channel, value]` pairs, a `ChannelWrite` run inside a node)
 /// become the task's writes, before its writers'.
 #[wasm_bindgen(js_name = taskWrite)]
-pub fn task_write(task: u32, writes: JsValue) -> Result<(), JsValue> {
+pub fn task_write(
+    task: u32,
+    #[wasm_bindgen(unchecked_param_type = "[string, unknown][]")] writes: JsValue,
+) -> Result<(), JsValue> {
     let (ctx, written) = read_in_task(task, writes, "writes", &WRITE_OUTSIDE)?;
     let pairs: Vec<(String, serde_json::Value)> = match written {
         serde_json::Value::Array(items) => items
@@ -180,12 +186,12 @@ pub fn task_custom(task: u32, token: f64) -> bool {
 /// arguments) as a task of the running superstep. Returns a Promise of
 /// its return value, a stored one when a resumed run had already run
 /// it; it rejects with the task's error.
-#[wasm_bindgen(js_name = taskCall)]
+#[wasm_bindgen(js_name = taskCall, unchecked_return_type = "Promise<unknown>")]
 pub fn task_call(
     task: u32,
     name: String,
-    f: js_sys::Function,
-    input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "EngineNode")] f: js_sys::Function,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] input: JsValue,
 ) -> Result<js_sys::Promise, JsValue> {
     let (ctx, input) = read_in_task(task, input, "task arguments", &CALL_OUTSIDE)?;
     let cache = Rc::new(super::node::StateCache::default());
@@ -244,7 +250,7 @@ pub fn task_wake(task: u32) {
 /// LangGraph's `CONFIG_KEY_PREVIOUS_STATE` of running task `task`: the
 /// graph's `__previous__` channel (an entrypoint's last saved value on
 /// the thread); `undefined` when it has none or the task finished.
-#[wasm_bindgen(js_name = taskPrevious)]
+#[wasm_bindgen(js_name = taskPrevious, unchecked_return_type = "unknown")]
 pub fn task_previous(task: u32) -> Result<JsValue, JsValue> {
     let ctx = TASKS.with(|t| t.borrow().get(&task).map(|(ctx, _)| ctx.clone()));
     match ctx.as_ref().and_then(NodeContext::previous) {

@@ -91,6 +91,7 @@ import type {
   TaggedChunk,
   UpdatedConfig,
 } from "../pregel/types.js";
+import { checkedByEngine, engineChunks } from "../internal/seam.js";
 
 /** The compiled graph a `Pregel` runs on (pregel/index.ts), when `v` is one. */
 export function engineOf(v: unknown): CompiledStateGraph<object> | undefined {
@@ -118,7 +119,7 @@ function probeRunnable(v: unknown): boolean {
 
 /** A Runnable as a node function. */
 function runnableNode(r: { invoke(input: unknown, config?: unknown): unknown }): UserNode {
-  return ((state: unknown, config: unknown) => r.invoke(state, config)) as unknown as UserNode;
+  return (state: unknown, config: unknown) => r.invoke(state, config);
 }
 
 /**
@@ -328,7 +329,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     if (typeof name === "string") this.#claim(name);
     const checked = nodeOptions(label, options);
     const what = "addNode(name, action, options): options";
-    const ends = option(checked, "ends", what);
+    const ends = checkedByEngine<raw.Names>(option(checked, "ends", what));
     const retry = retryPolicyOf(label, option(checked, "retryPolicy", what));
     const cachePolicy = cachePolicyOf(`addNode(${JSON.stringify(label)}, action, options).cachePolicy`, option(checked, "cachePolicy", what));
     const timeout = timeoutPolicyOf(`addNode(${JSON.stringify(label)}, action, options).timeout`, option(checked, "timeout", what));
@@ -362,12 +363,12 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       // Every graph's nodes get `messages` (engineNode): a channel of any reducer may hold message
       // instances (LangGraph.js keeps them as written), which the node then sees as instances.
       this[RAW].addNode(name as string, engineNode(this as unknown as StateGraphImpl<object, object>, call, policies, metadata), ends);
-    } else this[RAW].addNode(name as string, action, ends);
+    } else this[RAW].addNode(name as string, checkedByEngine<raw.EngineNode>(action), ends);
     this.#policies().set(label, policies);
     if (errorHandler !== undefined) this.#addErrorHandler(label, errorHandler);
-    if (inputChannels !== undefined) this[RAW].setNodeInput(name, inputChannels);
+    if (inputChannels !== undefined) this[RAW].setNodeInput(name as string, inputChannels);
     // LangGraph.js reads `defer` as a flag (`node?.defer ? LastValueAfterFinish : EphemeralValue`).
-    if (option(checked, "defer", what)) this[RAW].setNodeDefer(name);
+    if (option(checked, "defer", what)) this[RAW].setNodeDefer(name as string);
     recordNode(this, label, action, checked);
     return this;
   }
@@ -493,7 +494,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     // In a run with LangChain callbacks the engine tells a router its task (`ns`): the call is a run in it.
     const route =
       typeof read === "function" ? (state: S, ns?: string) => (ns === undefined ? (read as (state: S) => unknown)(state) : routed(ns, state, () => (read as (state: S) => unknown)(state))) : read;
-    this[RAW].addConditionalEdges(from, route, pathMap);
+    // The caller's source, router and path map: the bindings check them.
+    this[RAW].addConditionalEdges(checkedByEngine(from), checkedByEngine(route), checkedByEngine(pathMap));
     recordBranch(this, from as string, router, pathMap);
     return this;
   }
@@ -518,8 +520,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     }
     const what = "compile(options): options";
     const checkpointer = option(options, "checkpointer", what);
-    const interruptBefore = option(options, "interruptBefore", what);
-    const interruptAfter = option(options, "interruptAfter", what);
+    const interruptBefore = checkedByEngine<raw.Names>(option(options, "interruptBefore", what));
+    const interruptAfter = checkedByEngine<raw.Names>(option(options, "interruptAfter", what));
     const persistent = checkpointer === true;
     const saver = saverOf(checkpointer, "compile(options): options.checkpointer");
     const python = flag(option(options, "pythonSemantics", what), "compile(options): options.pythonSemantics");
@@ -1146,18 +1148,18 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       };
       // "custom" chunks come from the nodes' `config.writer`, not from the engine.
       const custom = list.includes("custom");
-      const engineModes =
-        custom || messages !== undefined
-          ? [...list.filter((m) => m !== "custom" && m !== "messages"), ...internal]
-          : modes;
+      // The caller's modes: the bindings check them.
+      const engineModes = checkedByEngine<raw.EngineStreamMode | raw.EngineStreamMode[]>(
+        custom || messages !== undefined ? [...list.filter((m) => m !== "custom" && m !== "messages"), ...internal] : modes,
+      );
       // Called inside a node: the graph's own chunks, from a run in that node's task (see `#joinedTask`).
       const task = this.#joinedTask(config);
       if (task !== undefined) {
         // With callbacks: its tasks' events report their runs, nested in the node's task.
         const parent = runningRuns();
-        const own = isArray(engineModes) ? (engineModes as string[]) : [engineModes as string];
+        const own = isArray(engineModes) ? engineModes : [engineModes];
         const modesIn = parent === undefined ? engineModes : modesWithRuns(own);
-        const chunkIn = parent === undefined ? chunk : nestedChunks(parent.runs, parent.runs.namespaceOf(parent.taskId), own, chunk as (mode: string, c: unknown, ns?: string[]) => void);
+        const chunkIn = parent === undefined ? engineChunks(chunk) : nestedChunks(parent.runs, parent.runs.namespaceOf(parent.taskId), own, chunk as (mode: string, c: unknown, ns?: string[]) => void);
         return nestedRun(runGraphOf(this as unknown as CompiledStateGraph<object>), input, config, () =>
           this.#withInput(input, (i) => this[RAW].streamInTask(this.#written(i), task, modesIn, chunkIn)).then((out) => this.#values(out)),
         ).then(() => undefined);
@@ -1188,13 +1190,13 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
         onNodeStart: earlyFlush(this[SAVER], thread, config),
       };
       const [runConfig, forget] = withRunData(withDefaultLimit(config), data);
-      const wanted = isArray(engineModes) ? (engineModes as string[]) : [engineModes as string];
+      const wanted = isArray(engineModes) ? engineModes : [engineModes];
       const engineRun = withCallbacks(runGraphOf(this as unknown as CompiledStateGraph<object>), callbacksConfig, input, data, (out) => this.#values(out), (runs) =>
         onThread(this[SAVER], thread, strategy, "stream(input, config)", () =>
           classesKnown(() =>
             this.#cacheSettled(
               this.#withInput(input, (i) => {
-                if (runs === undefined) return this[RAW].stream(this.#written(i), runConfig, engineModes, chunk, subgraphs, false);
+                if (runs === undefined) return this[RAW].stream(this.#written(i), runConfig, engineModes, engineChunks(chunk), subgraphs, false);
                 // With callbacks: the tasks' events (and the subgraphs' states) report their runs;
                 // the engine streams subgraphs for them, and the caller gets only what it asked for.
                 const tapped = rootChunks(runs, wanted, subgraphs, chunk as (mode: string, c: unknown, ns?: string[]) => void);

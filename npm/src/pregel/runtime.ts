@@ -13,6 +13,7 @@ import { caught, noteResult } from "./parent_command.js";
 import type { RunCancel } from "./cancel.js";
 import { nodeConfig, runConfig, writerNamespace, type RunConfig } from "./node_config.js";
 import type { GraphRuns } from "../langchain/task_runs.js";
+import { builtNodeConfig, checkedByEngine, nodeCall } from "../internal/seam.js";
 
 /** The running node as `interrupt()` and the thread queues look it up. */
 interface Running {
@@ -202,15 +203,16 @@ const freeTokens: number[] = [];
 
 /**
  * `config` with run data attached (a copy; `config` itself when it is no
- * object), and the function that forgets it once the run has settled.
+ * object), and the function that forgets it once the run has settled. Its
+ * fields are the caller's: the bindings check them.
  */
-export function withRunData(config: unknown, data: RunData): [unknown, () => void] {
+export function withRunData(config: unknown, data: RunData): [raw.RunConfigIn, () => void] {
   // A config (or `configurable`) that is not an object goes to the engine as it is: the engine
   // names the mistake, and the run never reaches a node.
   const base = (config ?? {}) as { configurable?: Record<string, unknown> };
-  if (typeof base !== "object") return [config, () => {}];
+  if (typeof base !== "object") return [checkedByEngine(config), () => {}];
   const configurable = option(base, "configurable", "config");
-  if (configurable != null && typeof configurable !== "object") return [config, () => {}];
+  if (configurable != null && typeof configurable !== "object") return [checkedByEngine(config), () => {}];
   try {
     data.node = runConfig(base, data.context, data.store, data.messages !== undefined);
   } catch (e) {
@@ -233,7 +235,7 @@ export function withRunData(config: unknown, data: RunData): [unknown, () => voi
     freeTokens.push(token);
     throw argumentError(`config: reading it threw ${thrownText(e)}`, e);
   }
-  return [copy, () => (runs.delete(token) ? void freeTokens.push(token) : undefined)];
+  return [checkedByEngine(copy), () => (runs.delete(token) ? void freeTokens.push(token) : undefined)];
 }
 
 /** A node function as the user wrote it. */
@@ -287,7 +289,7 @@ export interface NodeExtras {
  * nodes do, when `@langchain/core` is installed (langchain/message_classes.ts).
  */
 export function wrapNode(fn: UserNode, extras: NodeExtras = {}, messages?: MessageChannels): RawNode {
-  const call = fn as unknown as (state: unknown, config: unknown) => unknown;
+  const call = nodeCall(fn);
   // What the node function is called on: LangGraph.js calls it as a method of
   // the node's RunnableCallable, whose `name` is the node's name (a class
   // method passed unbound, `new Node("1").call`, reads `this.name`).
@@ -410,7 +412,7 @@ export function retryAttempt(config: unknown, attempt: number, call: (config: un
   hide(next, TASK, (config as Record<symbol, unknown>)[TASK]);
   const here = running();
   if (here === null) return call(next);
-  const again: Running = { ...here, config: next as unknown as NodeConfig };
+  const again: Running = { ...here, config: builtNodeConfig(next) };
   const previous = current;
   current = again;
   try {

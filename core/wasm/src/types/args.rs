@@ -11,6 +11,12 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen(typescript_custom_section)]
+const TS_ARGS: &str = r#"
+/** A name or a list of names (`undefined` or `null`: none), as `names_arg` reads it. */
+export type Names = string | string[] | null | undefined;
+"#;
+
 /// Converts any serializable value to JS, the engine's records
 /// ([`crate::records`]) as the values they stand for (`undefined`, a value
 /// held by reference, a `Map`, ...) once records are in use.

@@ -16,6 +16,34 @@ use serde::{Serialize, Serializer};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::sync::Arc;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_CHECKPOINT_TUPLE: &str = r#"
+/** Channel versions (`InScheme`): LangGraph.js's integers, or version texts. */
+export type ChannelVersionsOut = { [channel: string]: number | string };
+
+/** A stored checkpoint (`CheckpointOut`); values and version maps `null` when a listing hands them out lazily. */
+export interface CheckpointOut {
+  v: number;
+  id: string;
+  ts: string;
+  channel_values: { [channel: string]: unknown } | null;
+  channel_versions: ChannelVersionsOut | null;
+  versions_seen: { [node: string]: ChannelVersionsOut } | null;
+  updated_channels?: string[] | null;
+}
+
+/** LangGraph.js's `CheckpointTuple` (`TupleOut`), with the names of its message channels for the TypeScript layer. */
+export interface TupleOut {
+  config: CheckpointAddress;
+  checkpoint: CheckpointOut;
+  metadata: MetadataOut;
+  pendingWrites: [string, string, unknown][];
+  parentConfig?: CheckpointAddress;
+  messageChannels?: string[];
+}
+"#;
 
 /// How channel versions are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,6 +11,14 @@ use js_sys::Reflect;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen(typescript_custom_section)]
+const TS_COMMAND: &str = r#"
+/** One superstep of `bulkUpdateState` (`supersteps_from_js`). */
+export interface SuperstepIn {
+  updates: { values: unknown; asNode?: string | null; taskId?: string | null }[];
+}
+"#;
+
 /// Run input: `null`/`undefined` (continue), a `Command` (an object with
 /// `lg_name: "Command"`), or an object of channel values (with
 /// `any_value`, a `Pregel`'s input: any JSON value).

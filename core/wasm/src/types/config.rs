@@ -12,6 +12,44 @@ use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen(typescript_custom_section)]
+const TS_CONFIG: &str = r#"
+/** A run's config as `config_from_js` reads it (LangGraph.js's `RunnableConfig`; other keys are the TypeScript layer's). */
+export interface RunConfigIn {
+  configurable?: { thread_id?: string | number; checkpoint_id?: string | null; checkpoint_ns?: string; [key: string]: unknown };
+  recursionLimit?: number;
+  recursion_limit?: number;
+  metadata?: { [key: string]: unknown };
+  durability?: "sync" | "async" | "exit";
+  checkpointDuring?: boolean;
+  interruptBefore?: Names;
+  interruptAfter?: Names;
+}
+
+/** The address of a saved checkpoint (`Address`). */
+export interface CheckpointAddress {
+  configurable: { thread_id: string; checkpoint_ns: string; checkpoint_id: string };
+}
+
+/** A snapshot's address (`Address::of_snapshot`): no `checkpoint_id` for a namespace without checkpoints, a `checkpoint_map` for a subgraph's. */
+export interface SnapshotAddress {
+  configurable: { thread_id: string; checkpoint_ns: string; checkpoint_id?: string; checkpoint_map?: { [namespace: string]: string } };
+}
+
+/** A run's config going out (`config_to_js`): `updateState`'s result. */
+export interface RunConfigOut {
+  configurable: { thread_id: string; checkpoint_ns: string; checkpoint_id: string; checkpoint_map?: { [namespace: string]: string }; [key: string]: unknown };
+  recursionLimit?: number;
+}
+
+/** `{limit?, before?, filter?}` (`list_options_from_js`): `before` a config or a checkpoint id. */
+export interface ListOptionsIn {
+  limit?: number;
+  before?: RunConfigIn | string;
+  filter?: { [key: string]: unknown };
+}
+"#;
+
 /// `{configurable: {thread_id, checkpoint_id?, checkpoint_ns?, ...}, recursionLimit?, metadata?}`
 /// → core config. A falsy `checkpoint_id` is left out, as LangGraph.js
 /// treats it (so `getState` gives the "live" view).

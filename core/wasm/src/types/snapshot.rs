@@ -11,6 +11,40 @@ use serde::{Serialize, Serializer};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen(typescript_custom_section)]
+const TS_SNAPSHOT: &str = r#"
+/** Checkpoint `metadata` (`Metadata`): with the thread's id in a snapshot, with what was stored in a saver's tuple. */
+export interface MetadataOut {
+  source: "input" | "loop" | "update" | "fork";
+  step: number;
+  parents: { [namespace: string]: string };
+  thread_id?: string;
+  [key: string]: unknown;
+}
+
+/** LangGraph.js's `PregelTaskDescription` (`Task`). */
+export interface TaskDescriptionOut {
+  id: string;
+  name: string;
+  path: (string | number | boolean)[];
+  error?: { message: string; name: string };
+  interrupts: InterruptOut[];
+  state?: SnapshotAddress | SnapshotOut;
+  result?: { [channel: string]: unknown };
+}
+
+/** LangGraph.js's `StateSnapshot` (`Snapshot`); `values` is `null` in a listing, which hands them out lazily. */
+export interface SnapshotOut {
+  values: unknown;
+  next: string[];
+  tasks: TaskDescriptionOut[];
+  metadata?: MetadataOut;
+  config: SnapshotAddress;
+  createdAt?: string;
+  parentConfig?: CheckpointAddress;
+}
+"#;
+
 /// State channels as a JS object, serialized straight from the channel
 /// values (no intermediate JSON copy).
 pub struct StateValues<'a>(pub &'a State);

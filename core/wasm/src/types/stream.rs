@@ -14,6 +14,20 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen(typescript_custom_section)]
+const TS_STREAM: &str = r#"
+/** The modes a run streams (`StreamMode::parse`); the `__` ones are the package's own. */
+export type EngineStreamMode = "values" | "updates" | "checkpoints" | "tasks" | "debug" | "__task_runs" | "__checkpoint_meta";
+
+/**
+ * Called with each chunk of a run's stream (`stream_chunks`): its mode
+ * (`"custom"` for what a subgraph's node sent to `config.writer`), the
+ * chunk, and with `subgraphs` its namespace (`node:task_id` levels, `[]`
+ * for the root graph).
+ */
+export type OnChunk = (mode: EngineStreamMode | "custom", chunk: unknown, namespace: string[] | undefined) => void;
+"#;
+
 /// The stream modes the package supports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StreamMode {
