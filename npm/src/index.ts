@@ -1,6 +1,8 @@
 // The names the package exports (re-exported by the entries node.js and browser.js).
 export { START, END, INPUT, COPY, INTERRUPT, isInterrupted, Overwrite, type OverwriteValue } from "./constants.js";
-export { StateGraph, CompiledStateGraph, type GraphNode, type LooseReducer, type StateGraphConstructor, type StateGraphOptions } from "./graph/state_graph.js";
+export { StateGraph, type LooseReducer, type StateGraphConstructor, type StateGraphOptions } from "./graph/state_graph.js";
+export { CompiledStateGraph } from "./graph/compiled_state_graph.js";
+export type { GraphNode } from "./graph/nodes.js";
 export {
   Annotation,
   AnnotationRoot,
