@@ -3,10 +3,8 @@
 // `stream`, `streamEvents`, `batch`) and the state API (`getState`,
 // `getStateHistory`, `updateState`, `bulkUpdateState`, `getLineage`).
 import * as raw from "../wasm/chronograph.js";
-import { argumentError, describe, flag, hide, isArray, isInstance, isRecord, option } from "../internal/args.js";
+import { argumentError, describe, flag, hide, isArray, isInstance, option } from "../internal/args.js";
 import { CHUNK, DEFINITION, ENGINE, RAW, SAVER, THREAD_STORE, type ThreadAccess, type ThreadStore } from "../internal/raw.js";
-import { isCommandLike } from "../command.js";
-import { GraphValueError, withCode, plainError } from "../errors.js";
 import type { BaseCache, BatchedCache } from "../pregel/cache.js";
 import type { StateDefinitionInfo } from "../state/definitions.js";
 import { laneOptions, onThread, runningRuns, runningTask, withRunData, type RunData } from "../pregel/runtime.js";
@@ -23,13 +21,12 @@ import { streamEvents, type EventStream } from "../stream/langchain_events.js";
 import { batchRuns } from "../langchain/batch.js";
 import { RunCancel, cancellable, runSignal } from "../pregel/cancel.js";
 import { runStore, type BaseStore } from "../checkpoint/store.js";
-import { isZodObject } from "../state/zod/meta.js";
-import { checkConfigurable } from "../state/zod/definitions.js";
-import { assignMessageIds, classesPossible, loadMessageClasses, toEngine } from "../langchain/message_classes.js";
+import { classesPossible, loadMessageClasses } from "../langchain/message_classes.js";
 import { NodeMessages } from "../stream/messages_of_nodes.js";
 import { chatModelStreamer, withHandler } from "../stream/messages_of_chat_models.js";
 import { drawGraph, drawGraphAsync, drawingFor, setCompiledCheck, subgraphsOf, type DrawableGraph, type DrawConfig, type Drawing } from "../langchain/drawing.js";
 import { bindConfig, echoConfig, mergeConfigs, taskMetadataOf, withDefaultLimit } from "./run_config.js";
+import { runContext, withInput, written, writtenSupersteps } from "./run_input.js";
 import type { GraphNode } from "./nodes.js";
 import type { Command } from "../command.js";
 import type {
@@ -142,46 +139,6 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   }
 
   /**
-   * The run's `context` (LangGraph.js v1's runtime context), validated
-   * against the graph's context schema when it has one (a standard schema).
-   */
-  #context(config: unknown): unknown {
-    const context = option(config, "context", "config");
-    const schema = this[DEFINITION]?.contextSchema;
-    if (schema === undefined) return context;
-    // LangGraph.js: without a `context`, a zod context schema validates `configurable` instead.
-    if (context === undefined) {
-      if (isZodObject(schema)) checkConfigurable(schema, option(config, "configurable", "config"));
-      return context;
-    }
-    const checked = schema["~standard"].validate(context);
-    if ("then" in checked) throw withCode(new GraphValueError("config.context: an async context schema is not supported"), "UNSUPPORTED");
-    if (checked.issues) throw plainError(`Validation failed for the context: ${JSON.stringify(checked.issues)}`, "INVALID_ARGUMENT");
-    return checked.value;
-  }
-
-  /**
-   * Calls `run` with the run input as the engine takes it: validated
-   * against a `StateSchema` state first, as LangGraph.js does. Without a
-   * schema the input goes through untouched (and synchronously: it may be
-   * anything, even a revoked Proxy, whose mistakes the bindings name).
-   */
-  #withInput<T>(input: unknown, run: (input: unknown) => Promise<T>): Promise<T> {
-    const definition = this[DEFINITION];
-    const schema = definition?.inputSchema ?? definition?.schema;
-    if (schema === undefined || input == null || typeof input !== "object") return run(input);
-    const validated = async (): Promise<{ input: unknown }> => {
-      if (!isCommandLike(input)) return { input: await schema.validateInput(input) };
-      if (input.update === undefined) return { input };
-      const update = isArray(input.update) ? Object.fromEntries(input.update) : input.update;
-      const checked = "validateUpdate" in schema ? await schema.validateUpdate(update) : await schema.validateInput(update);
-      const copy = Object.assign(Object.create(Object.getPrototypeOf(input) as object) as object, input, { update: checked });
-      return { input: copy };
-    };
-    return validated().then((v) => run(v.input));
-  }
-
-  /**
    * The running task a call from inside a node joins: LangGraph.js's
    * "subgraph called as a function". The node's config reaches the graph
    * (passed on, or through Node's async context), and with it the parent
@@ -218,33 +175,6 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     await this.cache?.clear([]);
   }
 
-  /**
-   * What a caller writes to the state (a run's input, a `Command`, an
-   * update) as the engine takes it: its id-less message instances given
-   * ids in place first, as LangGraph.js's reducer gives them.
-   */
-  #written<T>(v: T): T {
-    const keys = this[DEFINITION]?.messages?.keys;
-    if (keys !== undefined) assignMessageIds(v, keys);
-    return toEngine(v);
-  }
-
-  /** `bulkUpdateState`'s supersteps, each update's `values` as {@link #written} makes them. */
-  #writtenSupersteps<T>(supersteps: T): T {
-    const keys = this[DEFINITION]?.messages?.keys;
-    try {
-      if (keys !== undefined && isArray(supersteps)) {
-        for (const step of supersteps as unknown[]) {
-          const updates = isRecord(step) ? step.updates : undefined;
-          if (isArray(updates)) for (const u of updates as unknown[]) if (isRecord(u)) assignMessageIds(u.values, keys);
-        }
-      }
-    } catch {
-      // A getter or Proxy trap that throws (a revoked Proxy): the bindings read the value again and name what is wrong.
-    }
-    return toEngine(supersteps);
-  }
-
   /** A state (a run's result) with LangChain message instances where LangGraph.js has them (langchain/message_classes.ts). */
   #values(values: unknown): unknown {
     return this[DEFINITION]?.messages?.values(values) ?? values;
@@ -274,13 +204,13 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     const task = this.#joinedTask(config);
     const output = (out: unknown) => this.#values(out) as RunOutput<S>;
     if (task !== undefined) {
-      return nestedRun(this.#runGraph(), input, config, () => this.#withInput(input, (i) => this[RAW].invokeInTask(this.#written(i), task)).then(output));
+      return nestedRun(this.#runGraph(), input, config, () => withInput(this[DEFINITION], input, (i) => this[RAW].invokeInTask(written(this[DEFINITION], i), task)).then(output));
     }
     const { thread, strategy } = laneOptions(config);
     let context: unknown;
     let signal: AbortSignal | undefined;
     try {
-      context = this.#context(config);
+      context = runContext(this[DEFINITION], config);
       signal = runSignal(config);
     } catch (e) {
       // LangGraph.js validates the context inside the run: its failure is a rejection.
@@ -293,11 +223,11 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       onThread(this[SAVER], thread, strategy, "invoke(input, config)", () =>
         classesKnown(() =>
           this.#cacheSettled(
-            this.#withInput(input, (i) =>
+            withInput(this[DEFINITION], input, (i) =>
               runs === undefined
-                ? this[RAW].invoke(this.#written(i), runConfig)
+                ? this[RAW].invoke(written(this[DEFINITION], i), runConfig)
                 : // LangGraph.js's invoke is a stream: with callbacks, the engine's task events report the tasks' runs.
-                  this[RAW].stream(this.#written(i), runConfig, modesWithRuns([]), rootChunks(runs, [], false, () => {}), true, true),
+                  this[RAW].stream(written(this[DEFINITION], i), runConfig, modesWithRuns([]), rootChunks(runs, [], false, () => {}), true, true),
             ).then(output),
           ),
         ),
@@ -406,7 +336,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
         }
       : undefined;
     const data: RunData = {
-      context: this.#context(config),
+      context: runContext(this[DEFINITION], config),
       writer,
       messages,
       checkpointed: this[SAVER] !== undefined,
@@ -419,12 +349,12 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
       onThread(this[SAVER], thread, strategy, "stream(input, config)", () =>
         classesKnown(() =>
           this.#cacheSettled(
-            this.#withInput(input, (i) => {
-              if (runs === undefined) return this[RAW].stream(this.#written(i), runConfig, engineModes, chunk, subgraphs, false);
+            withInput(this[DEFINITION], input, (i) => {
+              if (runs === undefined) return this[RAW].stream(written(this[DEFINITION], i), runConfig, engineModes, chunk, subgraphs, false);
               // With callbacks: the tasks' events (and the subgraphs' states) report their runs;
               // the engine streams subgraphs for them, and the caller gets only what it asked for.
               const tapped = rootChunks(runs, wanted, subgraphs, chunk as (mode: string, c: unknown, ns?: string[]) => void);
-              return this[RAW].stream(this.#written(i), runConfig, modesWithRuns(wanted), tapped, true, true);
+              return this[RAW].stream(written(this[DEFINITION], i), runConfig, modesWithRuns(wanted), tapped, true, true);
             }),
           ),
         ),
@@ -441,7 +371,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     const modesIn = parent === undefined ? engineModes : modesWithRuns(own);
     const chunkIn = parent === undefined ? chunk : nestedChunks(parent.runs, parent.runs.namespaceOf(parent.taskId), own, chunk as (mode: string, c: unknown, ns?: string[]) => void);
     return nestedRun(this.#runGraph(), input, config, () =>
-      this.#withInput(input, (i) => this[RAW].streamInTask(this.#written(i), task, modesIn, chunkIn)).then((out) => this.#values(out)),
+      withInput(this[DEFINITION], input, (i) => this[RAW].streamInTask(written(this[DEFINITION], i), task, modesIn, chunkIn)).then((out) => this.#values(out)),
     ).then(() => undefined);
   }
 
@@ -476,7 +406,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   updateState(config: RunnableConfig, values: Partial<S> | null, asNode?: string): Promise<UpdatedConfig> {
     const { thread, strategy } = laneOptions(config);
     return onThread(this[SAVER], thread, strategy, "updateState(config, values, asNode)", () =>
-      this[RAW].updateState(config, this.#written(values), asNode),
+      this[RAW].updateState(config, written(this[DEFINITION], values), asNode),
     );
   }
 
@@ -484,7 +414,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   bulkUpdateState(config: RunnableConfig, supersteps: { updates: StateUpdate<S>[] }[]): Promise<UpdatedConfig> {
     const { thread, strategy } = laneOptions(config);
     return onThread(this[SAVER], thread, strategy, "bulkUpdateState(config, supersteps)", () =>
-      this[RAW].bulkUpdateState(config, this.#writtenSupersteps(supersteps)),
+      this[RAW].bulkUpdateState(config, writtenSupersteps(this[DEFINITION], supersteps)),
     );
   }
 
@@ -502,7 +432,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
    */
   withConfig(config: RunnableConfig): CompiledStateGraph<S, U> {
     // Made by the constructor, not `Object.create`: the private methods
-    // (`#context`, `#withInput`, `#load`) exist only on constructed instances.
+    // (`#joinedTask`, `#load`, ...) and fields exist only on constructed instances.
     const parts = this.#parts;
     const bound = mergeConfigs(parts.bound, config);
     const copy = new CompiledStateGraph<S, U>(this[RAW], this[DEFINITION], { ...parts, bound });
