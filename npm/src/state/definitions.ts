@@ -434,13 +434,6 @@ function zodObjectChannels(schema: Parameters<typeof zodShape>[0]): Record<strin
   return out;
 }
 
-/** Whether `v` is the package's own `{ key: "append" | null | { reducer, default } }` form. */
-function isOwnForm(v: Record<string, unknown>): boolean {
-  return Object.values(v).every(
-    (c) => c === null || typeof c === "string" || (isRecord(c) && !(c instanceof BaseChannel) && typeof c.lc_graph_name !== "string"),
-  );
-}
-
 /** Whether `v` is a LangGraph.js state definition (a channel, or `Annotation` itself, per key). */
 function isStateDefinition(v: Record<string, unknown>): boolean {
   const values = Object.values(v);
