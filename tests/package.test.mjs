@@ -72,6 +72,10 @@ function exportedNames() {
   for (const [, file] of index.matchAll(/^export (?:type )?\* from "\.\/([\w/]+)\.js"/gm)) {
     const dts = readFileSync(join(pkg, `${file}.d.ts`), "utf8");
     names.push(...[...dts.matchAll(/^export (?:declare )?(?:type|interface|class|const|function) (\w+)/gm)].map((m) => m[1]));
+    // And what that module re-exports by name.
+    for (const [, list] of dts.matchAll(/^export (?:type )?\{([^}]*)\} from/gm)) {
+      names.push(...list.split(",").map((n) => n.trim().replace(/^type /, "").split(" as ").pop()).filter(Boolean));
+    }
   }
   return names;
 }

@@ -1,6 +1,8 @@
 // The names the package exports (re-exported by the entries node.js and browser.js).
 export { START, END, INPUT, COPY, INTERRUPT, isInterrupted, Overwrite, type OverwriteValue } from "./constants.js";
-export { StateGraph, CompiledStateGraph, type GraphNode, type LooseReducer, type StateGraphConstructor, type StateGraphOptions } from "./graph/state_graph.js";
+export { StateGraph, type LooseReducer, type StateGraphConstructor, type StateGraphOptions } from "./graph/state_graph.js";
+export { CompiledStateGraph } from "./graph/compiled_state_graph.js";
+export type { GraphNode } from "./graph/nodes.js";
 export {
   Annotation,
   AnnotationRoot,
@@ -46,18 +48,9 @@ export { Graph, CompiledGraph, type GraphAddNodeOptions, type GraphNodeSpec } fr
 export type { AsyncCheckpointSaver } from "./checkpoint/saver_bridge.js";
 export { AsyncBatchedStore, BaseCheckpointSaver, BaseStore, copyCheckpoint, emptyCheckpoint } from "./checkpoint/reexports.js";
 export { getJsonSchemaFromSchema, getSchemaDefaultGetter, isSerializableSchema, isStandardSchema } from "./state/schema_helpers.js";
-export {
-  ChatModelStreamImpl,
-  GraphCallbackHandler,
-  RunControl,
-  createLifecycleTransformer,
-  createMessagesTransformer,
-  createSubgraphDiscoveryTransformer,
-  createValuesTransformer,
-  filterLifecycleEntries,
-  filterSubgraphHandles,
-  isNativeTransformer,
-} from "./stream/protocol_exports.js";
+// LangGraph.js's streaming-protocol exports (ChatModelStreamImpl, GraphCallbackHandler, RunControl,
+// create*Transformer, filterLifecycleEntries, filterSubgraphHandles, isNativeTransformer): that file's all.
+export * from "./stream/protocol_exports.js";
 export { COMMAND_SYMBOL, Command, CommandInstance, Send, isCommand, type CommandParams } from "./command.js";
 export { interrupt, getConfig, getCurrentTaskInput, getStore } from "./pregel/runtime.js";
 export { writer, getWriter, getPreviousState, pushMessage, type PushMessageOptions } from "./pregel/node_context.js";

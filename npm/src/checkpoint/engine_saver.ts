@@ -1,6 +1,13 @@
-// LangGraph.js's in-memory checkpointer over the engine's saver
-// (core/wasm/src/engine_saver.rs). Its writes of a thread take turns with that
-// thread's runs and updates (pregel/runtime.ts `onThread`).
+// The engine's saver, one of the package's three savers (by role):
+// - this file: the main entry's `MemorySaver` / `InMemorySaver`, LangGraph.js's
+//   in-memory checkpointer over the engine's own saver (core/wasm/src/engine_saver.rs),
+//   which a compiled graph's engine runs on;
+// - saver_bridge.ts: the bridge to LangGraph.js savers (`SaverBridge`), the
+//   engine's saver in front of any LangGraph.js checkpointer;
+// - langgraph_saver.ts: LangGraph.js's `BaseCheckpointSaver` over our store
+//   (`chronograph/langgraph`'s `MemorySaver`), for LangGraph.js's own graphs.
+// Its writes of a thread take turns with that thread's runs and updates
+// (pregel/runtime.ts `onThread`).
 import * as raw from "../wasm/chronograph.js";
 import { hide } from "../internal/args.js";
 import { GraphValueError, withCode } from "../errors.js";

@@ -1,5 +1,7 @@
-// `chronograph/langgraph`: Chronograph's checkpoint store as a drop-in
-// checkpointer for LangGraph.js graphs. `MemorySaver` implements
+// LangGraph.js's `BaseCheckpointSaver` over our store (one of the three
+// savers: see engine_saver.ts), exported by `chronograph/langgraph`:
+// Chronograph's checkpoint store as a drop-in checkpointer for LangGraph.js
+// graphs. `MemorySaver` implements
 // `@langchain/langgraph-checkpoint`'s `BaseCheckpointSaver` (an optional peer
 // dependency: only this entry needs it) over the engine's `InMemorySaver`
 // (core/wasm/src/langgraph_store.rs), which keeps each channel version's

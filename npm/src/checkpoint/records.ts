@@ -16,6 +16,7 @@
 import { plainError } from "../errors.js";
 import * as raw from "../wasm/chronograph.js";
 import type { Json } from "../pregel/types.js";
+import { CLASS_OF_TYPE } from "../langchain/core_messages.js";
 
 /** The engine's record for `undefined` (a fresh object: the engine may keep it). */
 export function undefinedRecord(): { lc: 2; type: "undefined" } {
@@ -187,24 +188,14 @@ export function revivedText(text: string): unknown {
   return raw.recordsSeen() && text.includes('"lc":2') ? reviveRecords(v) : v;
 }
 
-/** LangChain's message classes by the `type` Chronograph's messages carry. */
-const MESSAGE_CLASSES: Record<string, string> = {
-  human: "HumanMessage",
-  ai: "AIMessage",
-  system: "SystemMessage",
-  tool: "ToolMessage",
-  function: "FunctionMessage",
-  developer: "SystemMessage",
-};
-const MESSAGE_TYPES: Record<string, string> = Object.fromEntries(
-  Object.entries(MESSAGE_CLASSES).filter(([t]) => t !== "developer").map(([t, c]) => [c, t]),
-);
+/** The `type` of each LangChain message class (the reverse of `CLASS_OF_TYPE`), for serialized messages. */
+const TYPE_OF_CLASS: Record<string, string> = Object.fromEntries(Object.entries(CLASS_OF_TYPE).map(([t, c]) => [c, t]));
 
 /** Whether `v` is a plain message as Chronograph keeps them (`{type, content, ...}`). */
 function isPlainMessage(v: unknown): v is Record<string, unknown> & { type: string } {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
   const m = v as Record<string, unknown>;
-  return typeof m.type === "string" && m.type in MESSAGE_CLASSES && "content" in m && !("lc" in m);
+  return typeof m.type === "string" && m.type in CLASS_OF_TYPE && "content" in m && !("lc" in m);
 }
 
 /**
@@ -218,7 +209,7 @@ export function toLangGraph(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(toLangGraph);
   if (isPlainMessage(v)) {
     const { type, ...kwargs } = v;
-    return { lc: 1, type: "constructor", id: ["langchain_core", "messages", MESSAGE_CLASSES[type]], kwargs };
+    return { lc: 1, type: "constructor", id: ["langchain_core", "messages", CLASS_OF_TYPE[type]], kwargs };
   }
   if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
     const out: Record<string, unknown> = {};
@@ -243,7 +234,7 @@ export function toEngine(v: unknown): Json {
   // A serialized LangChain message (a saver that did not revive it).
   if (o.lc === 1 && o.type === "constructor" && Array.isArray(o.id)) {
     const cls = String(o.id[o.id.length - 1]).replace(/Chunk$/, "");
-    const type = MESSAGE_TYPES[cls];
+    const type = TYPE_OF_CLASS[cls];
     if (type) return messageDict(type, (o.kwargs ?? {}) as Record<string, unknown>);
   }
   // A revived LangChain message class.

@@ -1,5 +1,7 @@
-// Chronograph's engine on any LangGraph.js checkpointer (PostgresSaver,
-// SqliteSaver, ...; anything with BaseCheckpointSaver's async methods).
+// The bridge to LangGraph.js savers (one of the three savers: see
+// engine_saver.ts): Chronograph's engine on any LangGraph.js checkpointer
+// (PostgresSaver, SqliteSaver, ...; anything with BaseCheckpointSaver's
+// async methods).
 //
 // The engine runs synchronously on its own in-memory store; the saver is
 // asynchronous. `SaverBridge` joins them read-through / write-behind: before

@@ -241,31 +241,6 @@ export function storeOption(store: unknown, what: string): BaseStore | undefined
   return store;
 }
 
-/**
- * The store each builder was last compiled with. A subgraph's nodes fall
- * back on it when the run has none (LangGraph.js: a subgraph's loop uses
- * `config.store ?? this.store`, and its parent's task config carries the
- * parent's store).
- */
-const builderStores = new WeakMap<object, { store?: BaseStore }>();
-
-/** Records `store` as `builder`'s compiled store. */
-export function compiledStore(builder: object, store: BaseStore | undefined): void {
-  storeSlot(builder).store = store;
-}
-
-function storeSlot(builder: object): { store?: BaseStore } {
-  let slot = builderStores.get(builder);
-  if (slot === undefined) builderStores.set(builder, (slot = {}));
-  return slot;
-}
-
-/** The store `builder`'s graph was compiled with, as its nodes' configs read it when the run brought none (pregel/runtime.ts `wrapNode`). */
-export function storeOfGraph(builder: object): () => BaseStore | undefined {
-  const slot = storeSlot(builder);
-  return () => slot.store;
-}
-
 /** The store of a run of `graph`: the run's `config.store`, else the compiled one. */
 export function runStore(graph: { store: BaseStore | undefined }, config: unknown): BaseStore | undefined {
   return storeOption(option(config, "store", "config"), "config.store") ?? graph.store;

@@ -5,7 +5,6 @@
 // `unchecked_return_type` of every export), LangGraph.js's and LangChain's
 // own types, and the package's. Each function here says why its assertion
 // holds; a new one needs as good a reason.
-import type * as raw from "../wasm/chronograph.js";
 import type { NodeConfig } from "../pregel/types.js";
 
 /**
@@ -27,16 +26,6 @@ export function nodeCall(fn: (state: never, config: never) => unknown): (this: u
  */
 export function checkedByEngine<T>(value: unknown): T {
   return value as T;
-}
-
-/**
- * A stream's chunk callback as the engine calls it. The engine passes a
- * namespace only when the run streams subgraphs (core/wasm/src/compiled.rs
- * `stream`; `undefined` otherwise, and always from `streamInTask`), and the
- * callbacks given here read it only then.
- */
-export function engineChunks(fn: (mode: string, chunk: unknown, ns: string[]) => void): raw.OnChunk {
-  return fn as unknown as raw.OnChunk;
 }
 
 /**

@@ -31,8 +31,15 @@ export interface LcMessage {
 /** The names of the classes the package revives. */
 export type ClassName = Exclude<keyof CoreMessages, "coerceMessageLikeToMessage" | "AIMessageChunk">;
 
-/** The engine's `type` of each class the package revives. */
-export const CLASS_OF_TYPE: Record<string, ClassName> = {
+/**
+ * LangChain's message class of each message `type`, as its instances
+ * report it (`getType()`): the one table of the package, read where
+ * messages are revived as instances (message_classes.ts) and where they
+ * are written for LangGraph.js's savers and read back (checkpoint/records.ts).
+ * A `developer` message is not a type of its own: LangChain coerces it into
+ * a `SystemMessage` (and the engine's messages reducer into a `system` one).
+ */
+export const CLASS_OF_TYPE: Readonly<Record<string, ClassName>> = {
   human: "HumanMessage",
   ai: "AIMessage",
   system: "SystemMessage",

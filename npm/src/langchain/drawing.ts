@@ -8,9 +8,9 @@
 // `@langchain/core` is an optional peer (internal/peers.ts): without it, drawing
 // fails with a `GraphValueError` of code `MISSING_PEER`.
 //
-// The builder's calls are recorded here as they succeed (`recordNode`,
-// `recordEdge`, `recordBranch`); a compiled graph reads its builder's
-// record when drawn, as LangGraph.js's reads `this.builder`.
+// The builder's calls are recorded in its record as they succeed
+// (`recordNode`, `recordEdge`, `recordBranch`); a compiled graph reads its
+// builder's record when drawn, as LangGraph.js's reads `this.builder`.
 import { GraphValueError, withCode, plainError } from "../errors.js";
 import { importPeer, peerManifest, peersSwitchedOff, requirePeer } from "../internal/peers.js";
 import { END, START } from "../constants.js";
@@ -63,7 +63,7 @@ interface NodeRecord {
 type BranchEnds = Record<string, string> | undefined;
 
 /** What a builder was given, in LangGraph.js's shapes (plain objects: same key order rules). */
-interface Record_ {
+export interface DrawingRecord {
   nodes: Record<string, NodeRecord>;
   edges: [string, string][];
   waitingEdges: [string[], string][];
@@ -72,7 +72,7 @@ interface Record_ {
 
 /** What a compiled graph draws from: its builder's record (live, as LangGraph.js's `builder`) and its interrupts. */
 export interface Drawing {
-  record: Record_;
+  record: DrawingRecord;
   interruptBefore?: unknown;
   interruptAfter?: unknown;
 }
@@ -88,17 +88,14 @@ export interface DrawConfig {
   xray?: boolean | number;
 }
 
-const records = new WeakMap<object, Record_>();
-
-function recordOf(builder: object): Record_ {
-  let r = records.get(builder);
-  if (r === undefined) records.set(builder, (r = { nodes: {}, edges: [], waitingEdges: [], branches: {} }));
-  return r;
+/** A new builder's record (nothing added yet). */
+export function newDrawingRecord(): DrawingRecord {
+  return { nodes: {}, edges: [], waitingEdges: [], branches: {} };
 }
 
-/** Records `addNode(name, action, options)` of `builder`. */
-export function recordNode(builder: object, name: string, action: unknown, options: { metadata?: unknown; ends?: unknown; subgraphs?: unknown } | undefined): void {
-  recordOf(builder).nodes[name] = {
+/** Records `addNode(name, action, options)` in a builder's `record`. */
+export function recordNode(record: DrawingRecord, name: string, action: unknown, options: { metadata?: unknown; ends?: unknown; subgraphs?: unknown } | undefined): void {
+  record.nodes[name] = {
     action,
     metadata: options?.metadata as Record<string, unknown> | undefined,
     ends: Array.isArray(options?.ends) ? (options.ends as string[]) : undefined,
@@ -106,15 +103,14 @@ export function recordNode(builder: object, name: string, action: unknown, optio
   };
 }
 
-/** Records `addEdge(from, to)` of `builder` (several sources: a join). */
-export function recordEdge(builder: object, from: string | string[], to: string): void {
-  const r = recordOf(builder);
-  if (typeof from === "string") r.edges.push([from, to]);
-  else r.waitingEdges.push([[...from], to]);
+/** Records `addEdge(from, to)` in a builder's `record` (several sources: a join). */
+export function recordEdge(record: DrawingRecord, from: string | string[], to: string): void {
+  if (typeof from === "string") record.edges.push([from, to]);
+  else record.waitingEdges.push([[...from], to]);
 }
 
-/** Records `addConditionalEdges(source, path, pathMap)` of `builder` under LangGraph.js's branch name. */
-export function recordBranch(builder: object, source: string, path: unknown, pathMap: unknown): void {
+/** Records `addConditionalEdges(source, path, pathMap)` in a builder's `record` under LangGraph.js's branch name. */
+export function recordBranch(record: DrawingRecord, source: string, path: unknown, pathMap: unknown): void {
   const ends: BranchEnds = Array.isArray(pathMap)
     ? (pathMap as string[]).reduce<Record<string, string>>((acc, n) => {
         acc[n] = n;
@@ -124,32 +120,12 @@ export function recordBranch(builder: object, source: string, path: unknown, pat
   // LangGraph.js names a branch after its path's Runnable ("condition" for a function).
   const runnableName = isCoreRunnable(path) ? (path as { getName(): string }).getName() : "RunnableLambda";
   const name = runnableName === "RunnableLambda" ? "condition" : runnableName;
-  const branches = recordOf(builder).branches;
+  const branches = record.branches;
   (branches[source] ??= {})[name] = { ends };
 }
 
-/** Each compiled graph's drawing. */
-const drawings = new WeakMap<object, Drawing>();
-
-/**
- * Notes that `compiled` was compiled from `builder` with these interrupts
- * (a builder from `StateGraph.fromSpec` recorded nothing: its graph has no
- * drawing).
- */
-export function setDrawing(compiled: object, builder: object, interruptBefore: unknown, interruptAfter: unknown): void {
-  const record = records.get(builder);
-  if (record !== undefined) drawings.set(compiled, { record, interruptBefore, interruptAfter });
-}
-
-/** Gives `copy` (a `withConfig` graph) the drawing of `compiled`. */
-export function shareDrawing(compiled: object, copy: object): void {
-  const d = drawings.get(compiled);
-  if (d !== undefined) drawings.set(copy, d);
-}
-
-/** The drawing of `compiled`; a graph from `StateGraph.fromSpec` has none (an `UNSUPPORTED` error). */
-export function drawingFor(compiled: object, what: string): Drawing {
-  const d = drawings.get(compiled);
+/** A compiled graph's drawing; a graph from `StateGraph.fromSpec` has none (an `UNSUPPORTED` error). */
+export function drawingFor(d: Drawing | undefined, what: string): Drawing {
   if (d === undefined) {
     throw withCode(
       new GraphValueError(`${what}: a graph from StateGraph.fromSpec cannot be drawn (its topology is in its spec); build it with addNode and addEdge`),

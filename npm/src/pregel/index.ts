@@ -13,7 +13,9 @@
 import * as raw from "../wasm/chronograph.js";
 import { argumentError, describe, hide, isArray, isRecord } from "../internal/args.js";
 import { CHUNK, ENGINE, RAW, SAVER } from "../internal/raw.js";
-import { CompiledStateGraph, engineOf, markCheckpointer, mergeConfigs, saverOf } from "../graph/state_graph.js";
+import { CompiledStateGraph, engineOf } from "../graph/compiled_state_graph.js";
+import { mergeConfigs } from "../graph/run_config.js";
+import { saverOf } from "../checkpoint/checkpointer.js";
 import { pregelChannelSpec } from "../channels/index.js";
 import { GraphValidationError, GraphValueError, InvalidUpdateError, graphError, withCode } from "../errors.js";
 import { runningTask, wrapNode, type UserNode } from "./runtime.js";
@@ -421,17 +423,16 @@ export class Pregel {
       const base = engine?.raw ?? compilePregel(this);
       const saver = saverOf(checkpointer, "Pregel: checkpointer");
       const compiled = base.withCheckpointer(saver?.[RAW].share(), checkpointer === true);
-      engine = { graph: this.#runtime(compiled, saver), checkpointer, raw: base };
-      markCheckpointer(engine.graph, checkpointer);
+      engine = { graph: this.#runtime(compiled, saver, checkpointer === false), checkpointer, raw: base };
       this.#engine = engine;
     }
     engine.graph.stepTimeout = this.stepTimeout;
     return engine.graph;
   }
 
-  /** A compiled graph over `compiled` that runs as this Pregel does. */
-  #runtime(compiled: raw.WasmCompiledGraph, saver: MemorySaver | undefined): CompiledStateGraph<object> {
-    const graph = new CompiledStateGraph<object>(compiled);
+  /** A compiled graph over `compiled` that runs as this Pregel does (`unCheckpointed`: its checkpointer is `false`). */
+  #runtime(compiled: raw.WasmCompiledGraph, saver: MemorySaver | undefined, unCheckpointed: boolean): CompiledStateGraph<object> {
+    const graph = new CompiledStateGraph<object>(compiled, undefined, { unCheckpointed });
     hide(graph, SAVER, saver);
     hide(graph, "checkpointer", saver);
     hide(graph, "store", this.store);

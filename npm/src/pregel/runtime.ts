@@ -361,25 +361,7 @@ export function wrapNode(fn: UserNode, extras: NodeExtras = {}, messages?: Messa
         } finally {
           current = previous;
         }
-      } else {
-        // A run with LangChain callbacks: the node runs once its task's run started, in it.
-        here.runs = taskRuns;
-        here.taskId = taskId;
-        if (messages !== undefined && classesPossible()) {
-          messages.values(state);
-          run?.messages?.start(state, messages.keys);
-        }
-        result = taskRuns.node(taskId, config as NodeConfig, () => {
-          const previous = current;
-          current = here;
-          try {
-            const invoke = () => (storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config));
-            return run?.cancel === undefined ? invoke() : run.cancel.node(ns, step, invoke);
-          } finally {
-            current = previous;
-          }
-        });
-      }
+      } else result = callInTaskRun(taskRuns, here, run, messages, call, receiver, state, config, ns, step, taskId);
     } catch (e) {
       return fail(e);
     }
@@ -396,6 +378,41 @@ export function wrapNode(fn: UserNode, extras: NodeExtras = {}, messages?: Messa
     };
     return isThenable(result) ? result.then(done, fail) : done(result);
   };
+}
+
+/**
+ * A node call of `wrapNode` in a run with LangChain callbacks: the node runs
+ * once its task's run started, in it.
+ */
+function callInTaskRun(
+  taskRuns: GraphRuns,
+  here: Running,
+  run: RunData | undefined,
+  messages: MessageChannels | undefined,
+  call: (state: unknown, config: unknown) => unknown,
+  receiver: { readonly name: string },
+  state: unknown,
+  config: NodeConfig | undefined,
+  ns: string,
+  step: number,
+  taskId: string,
+): unknown {
+  here.runs = taskRuns;
+  here.taskId = taskId;
+  if (messages !== undefined && classesPossible()) {
+    messages.values(state);
+    run?.messages?.start(state, messages.keys);
+  }
+  return taskRuns.node(taskId, config as NodeConfig, () => {
+    const previous = current;
+    current = here;
+    try {
+      const invoke = () => (storage ? storage.run(here, callOn, call, receiver, state, config) : call.call(receiver, state, config));
+      return run?.cancel === undefined ? invoke() : run.cancel.node(ns, step, invoke);
+    } finally {
+      current = previous;
+    }
+  });
 }
 
 /**

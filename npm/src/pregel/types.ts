@@ -215,24 +215,28 @@ export interface StateSnapshot<S extends object = StateValues> {
   tasks: PregelTaskDescription[];
 }
 
+/** A task's keys in the metadata of its node's config and of its `"messages"` chunks (LangGraph.js's). */
+interface TaskMetadata {
+  langgraph_step: number;
+  langgraph_node: string;
+  /** The channel that scheduled the task (`branch:to:NODE`, a join's), or `__pregel_push` for a `Send`'s. */
+  langgraph_triggers: string[];
+  /** `["__pregel_pull", node]`, or `["__pregel_push", index, false]` for the index-th `Send`. */
+  langgraph_path: (string | number | boolean)[];
+  /** The task's checkpoint namespace (`node:task_id`, under its parent's in a subgraph). */
+  langgraph_checkpoint_ns: string;
+  checkpoint_ns: string;
+}
+
 /** The config a node function receives: the run's config plus the task's metadata. */
 export interface NodeConfig {
   /** The run's tags (`config.tags`). */
   tags: string[];
   /** In a run with LangChain callbacks: the `CallbackManager` of the task's chain run (what the node calls with its config nests in it). */
   callbacks?: unknown;
-  metadata: {
+  metadata: TaskMetadata & {
     /** LangGraph.js's run marker. */
     ls_integration: "langgraph";
-    langgraph_step: number;
-    langgraph_node: string;
-    /** The channel that scheduled the task (`branch:to:NODE`, a join's), or `__pregel_push` for a `Send`'s. */
-    langgraph_triggers: string[];
-    /** `["__pregel_pull", node]`, or `["__pregel_push", index, false]` for the index-th `Send`. */
-    langgraph_path: (string | number | boolean)[];
-    /** The task's checkpoint namespace (`node:task_id`, under its parent's in a subgraph). */
-    langgraph_checkpoint_ns: string;
-    checkpoint_ns: string;
     [key: string]: unknown;
   };
   recursionLimit: number;
@@ -404,16 +408,10 @@ export type StreamMode = "values" | "updates" | "checkpoints" | "tasks" | "debug
  * The metadata of a `"messages"` chunk: the run's tags and metadata, and
  * the task that wrote the message (LangGraph.js's keys).
  */
-export interface MessageChunkMetadata {
+export interface MessageChunkMetadata extends TaskMetadata {
   [key: string]: unknown;
   tags: string[];
   name: string;
-  langgraph_step: number;
-  langgraph_node: string;
-  langgraph_triggers: string[];
-  langgraph_path: (string | number | boolean)[];
-  langgraph_checkpoint_ns: string;
-  checkpoint_ns: string;
 }
 
 /** A `"checkpoints"` chunk: a checkpoint as it is saved. */

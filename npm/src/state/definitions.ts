@@ -62,20 +62,17 @@ export interface StateDefinition {
  * as a value (not called) is the overloaded function, whose last signature
  * gives `T`.
  */
-export type ExtractValueType<C> = C extends BaseChannel
-  ? C["ValueType"]
-  : C extends (...args: never[]) => infer R
-    ? R extends BaseChannel
-      ? R["ValueType"]
-      : never
-    : never;
+export type ExtractValueType<C> = ChannelType<C, "ValueType">;
 
 /** The update type of a channel of a state definition. */
-export type ExtractUpdateType<C> = C extends BaseChannel
-  ? C["UpdateType"]
+export type ExtractUpdateType<C> = ChannelType<C, "UpdateType">;
+
+/** Type `T` of a channel of a state definition: of the channel, or of what `Annotation<…>` used as a value returns. */
+type ChannelType<C, T extends "ValueType" | "UpdateType"> = C extends BaseChannel
+  ? C[T]
   : C extends (...args: never[]) => infer R
     ? R extends BaseChannel
-      ? R["UpdateType"]
+      ? R[T]
       : never
     : never;
 
@@ -435,13 +432,6 @@ function zodObjectChannels(schema: Parameters<typeof zodShape>[0]): Record<strin
     else out[key] = meta?.default ? { default: meta.default } : null;
   }
   return out;
-}
-
-/** Whether `v` is the package's own `{ key: "append" | null | { reducer, default } }` form. */
-function isOwnForm(v: Record<string, unknown>): boolean {
-  return Object.values(v).every(
-    (c) => c === null || typeof c === "string" || (isRecord(c) && !(c instanceof BaseChannel) && typeof c.lc_graph_name !== "string"),
-  );
 }
 
 /** Whether `v` is a LangGraph.js state definition (a channel, or `Annotation` itself, per key). */

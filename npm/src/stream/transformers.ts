@@ -79,36 +79,33 @@ interface Completion {
   source: { type: "task" } | { type: "node"; parent: Namespace; node: string };
 }
 
-/**
- * LangGraph.js's `createLifecycleTransformer`: `lifecycle` events for the
- * root (`running` first) and each subgraph namespace (`started` when it is
- * first seen, `completed` once its task's result or its node's update came,
- * the run's end status for those still open).
- */
-export function createLifecycleTransformer(): StreamTransformer<{ _lifecycleLog: StreamChannel<LifecycleEntry>; lifecycle: AsyncIterable<LifecycleEntry> }> {
-  const log = StreamChannel.local<LifecycleEntry>();
-  const namespaces = new Map<string, Tracked>();
-  const namespaceCause = new Map<string, Record<string, unknown>>();
-  const lcByNs = new Map<string, string | undefined>();
-  const pendingToolCalls = new Map<string, string>();
-  const pendingInterruptIds = new Set<string>();
-  const pendingCompletions: Completion[] = [];
-  let emitter: { push(ns: Namespace, event: ProtocolEvent): void } | undefined;
-  let inSelfEmit = 0;
-  let finalized = false;
+/** A lifecycle transformer's state and its steps (LangGraph.js keeps them in the closure of `createLifecycleTransformer`). */
+class Lifecycle {
+  readonly log = StreamChannel.local<LifecycleEntry>();
+  readonly #namespaces = new Map<string, Tracked>();
+  readonly #namespaceCause = new Map<string, Record<string, unknown>>();
+  readonly #lcByNs = new Map<string, string | undefined>();
+  readonly #pendingToolCalls = new Map<string, string>();
+  readonly #pendingInterruptIds = new Set<string>();
+  readonly #pendingCompletions: Completion[] = [];
+  #emitter: { push(ns: Namespace, event: ProtocolEvent): void } | undefined;
+  #inSelfEmit = 0;
+  #finalized = false;
 
-  const resolveGraphName = (ns: Namespace) => {
+  #resolveGraphName(ns: Namespace): string {
     if (ns.length === 0) return "root";
-    const lc = lcByNs.get(nsKey(ns));
+    const lc = this.#lcByNs.get(nsKey(ns));
     return typeof lc === "string" && lc.length > 0 ? lc : guessGraphName(ns);
-  };
-  const recordIdentity = (ns: Namespace, data: unknown) => {
+  }
+
+  #recordIdentity(ns: Namespace, data: unknown): void {
     const key = nsKey(ns);
-    if (lcByNs.has(key)) return;
+    if (this.#lcByNs.has(key)) return;
     const lc = isRecord(data) && isRecord(data.metadata) ? data.metadata.lc_agent_name : undefined;
-    lcByNs.set(key, typeof lc === "string" ? lc : undefined);
-  };
-  const recordPendingToolCalls = (data: unknown) => {
+    this.#lcByNs.set(key, typeof lc === "string" ? lc : undefined);
+  }
+
+  #recordPendingToolCalls(data: unknown): void {
     if (!isRecord(data) || typeof data.id !== "string") return;
     const input = data.input;
     let toolCallId: string | undefined;
@@ -122,132 +119,173 @@ export function createLifecycleTransformer(): StreamTransformer<{ _lifecycleLog:
         }
       }
     }
-    if (toolCallId != null) pendingToolCalls.set(data.id, toolCallId);
-  };
-  const deriveToolCallCause = (ns: Namespace): Record<string, unknown> | undefined => {
+    if (toolCallId != null) this.#pendingToolCalls.set(data.id, toolCallId);
+  }
+
+  #deriveToolCallCause(ns: Namespace): Record<string, unknown> | undefined {
     if (ns.length === 0) return undefined;
-    const lc = lcByNs.get(nsKey(ns));
+    const lc = this.#lcByNs.get(nsKey(ns));
     if (typeof lc !== "string" || lc.length === 0) return undefined;
     const segment = ns[ns.length - 1]!;
     const colon = segment.indexOf(":");
     if (colon === -1) return undefined;
-    const toolCallId = pendingToolCalls.get(segment.slice(colon + 1));
+    const toolCallId = this.#pendingToolCalls.get(segment.slice(colon + 1));
     return typeof toolCallId === "string" && toolCallId.length > 0 ? { type: "toolCall", tool_call_id: toolCallId } : undefined;
-  };
-  const emit = (ns: Namespace, status: string, extras?: { cause?: Record<string, unknown>; error?: string }) => {
+  }
+
+  #emit(ns: Namespace, status: string, extras?: { cause?: Record<string, unknown>; error?: string }): void {
     const key = nsKey(ns);
-    let current = namespaces.get(key);
-    const graphName = current?.graphName ?? resolveGraphName(ns);
+    let current = this.#namespaces.get(key);
+    const graphName = current?.graphName ?? this.#resolveGraphName(ns);
     if (current != null && current.status === status && current.graphName === graphName && extras?.error == null) return;
-    if (current == null) namespaces.set(key, (current = { namespace: ns, graphName, status }));
+    if (current == null) this.#namespaces.set(key, (current = { namespace: ns, graphName, status }));
     else current.status = status;
     const data = { event: status, graph_name: graphName, ...(extras?.cause != null ? { cause: extras.cause } : {}), ...(extras?.error != null ? { error: extras.error } : {}) };
     const timestamp = Date.now();
-    log.push({ namespace: ns, timestamp, ...data });
-    if (emitter == null) return;
-    inSelfEmit += 1;
+    this.log.push({ namespace: ns, timestamp, ...data });
+    if (this.#emitter == null) return;
+    this.#inSelfEmit += 1;
     try {
-      emitter.push(ns, { type: "event", seq: 0, method: "lifecycle", params: { namespace: ns, timestamp, data } });
+      this.#emitter.push(ns, { type: "event", seq: 0, method: "lifecycle", params: { namespace: ns, timestamp, data } });
     } finally {
-      inSelfEmit -= 1;
+      this.#inSelfEmit -= 1;
     }
-  };
-  const trackNamespace = (ns: Namespace) => {
+  }
+
+  #trackNamespace(ns: Namespace): void {
     const key = nsKey(ns);
-    if (!namespaces.has(key)) namespaces.set(key, { namespace: ns, graphName: resolveGraphName(ns), status: undefined });
-  };
-  const flushPendingCompletions = () => {
-    for (const completion of pendingCompletions.splice(0)) {
-      if (namespaces.get(nsKey(completion.namespace))?.status === "started") emit(completion.namespace, "completed");
+    if (!this.#namespaces.has(key)) this.#namespaces.set(key, { namespace: ns, graphName: this.#resolveGraphName(ns), status: undefined });
+  }
+
+  #flushPendingCompletions(): void {
+    for (const completion of this.#pendingCompletions.splice(0)) {
+      if (this.#namespaces.get(nsKey(completion.namespace))?.status === "started") this.#emit(completion.namespace, "completed");
     }
-  };
-  const enqueueCompletion = (completion: Completion) => {
+  }
+
+  #enqueueCompletion(completion: Completion): void {
     const key = nsKey(completion.namespace);
-    if (namespaces.get(key)?.status !== "started") return;
-    if (pendingCompletions.some((p) => nsKey(p.namespace) === key)) return;
-    pendingCompletions.push(completion);
-  };
-  const removePendingNodeCompletions = (parent: Namespace, node: string) => {
-    for (let i = pendingCompletions.length - 1; i >= 0; i -= 1) {
-      const source = pendingCompletions[i]!.source;
-      if (source.type === "node" && source.node === node && nsKey(source.parent) === nsKey(parent)) pendingCompletions.splice(i, 1);
+    if (this.#namespaces.get(key)?.status !== "started") return;
+    if (this.#pendingCompletions.some((p) => nsKey(p.namespace) === key)) return;
+    this.#pendingCompletions.push(completion);
+  }
+
+  #removePendingNodeCompletions(parent: Namespace, node: string): void {
+    const pending = this.#pendingCompletions;
+    for (let i = pending.length - 1; i >= 0; i -= 1) {
+      const source = pending[i]!.source;
+      if (source.type === "node" && source.node === node && nsKey(source.parent) === nsKey(parent)) pending.splice(i, 1);
     }
-  };
-  const ensureStarted = (ns: Namespace) => {
+  }
+
+  #ensureStarted(ns: Namespace): void {
     for (let length = 1; length <= ns.length; length += 1) {
       const prefix = ns.slice(0, length);
-      if (namespaces.has(nsKey(prefix))) continue;
-      trackNamespace(prefix);
-      const cause = namespaceCause.get(nsKey(prefix)) ?? deriveToolCallCause(prefix);
-      emit(prefix, "started", cause != null ? { cause } : undefined);
+      if (this.#namespaces.has(nsKey(prefix))) continue;
+      this.#trackNamespace(prefix);
+      const cause = this.#namespaceCause.get(nsKey(prefix)) ?? this.#deriveToolCallCause(prefix);
+      this.#emit(prefix, "started", cause != null ? { cause } : undefined);
     }
-  };
-  const cascadeTerminalStatus = (status: string) => {
-    for (const rec of namespaces.values()) if (rec.namespace.length > 0 && rec.status === "started") emit(rec.namespace, status);
-    emit([], status);
-    log.close();
-  };
-  const findStartedChildForNode = (parent: Namespace, node: string) => {
-    for (const rec of namespaces.values()) {
+  }
+
+  #cascadeTerminalStatus(status: string): void {
+    for (const rec of this.#namespaces.values()) if (rec.namespace.length > 0 && rec.status === "started") this.#emit(rec.namespace, status);
+    this.#emit([], status);
+    this.log.close();
+  }
+
+  #findStartedChildForNode(parent: Namespace, node: string): Namespace | undefined {
+    for (const rec of this.#namespaces.values()) {
       if (rec.namespace.length !== parent.length + 1 || rec.status !== "started" || !hasPrefix(rec.namespace, parent)) continue;
       const last = rec.namespace[rec.namespace.length - 1]!;
       if (last === node || last.startsWith(`${node}:`)) return rec.namespace;
     }
     return undefined;
-  };
+  }
+
+  /** The run stream registered the transformer: the root is `running`. */
+  register(handle: { push(ns: Namespace, event: ProtocolEvent): void }): void {
+    this.#emitter = handle;
+    this.#trackNamespace([]);
+    this.#emit([], "running");
+  }
+
+  /** One protocol event of the run: namespaces it shows start, tasks and updates complete them. */
+  process(event: ProtocolEvent): boolean {
+    const ns = event.params.namespace;
+    if (this.#inSelfEmit > 0) return true;
+    const completion = event.method === "tasks" ? taskCompletion(event.params.data) : undefined;
+    if (completion != null) this.#removePendingNodeCompletions(ns, completion.name);
+    else if (event.method === "tasks") {
+      this.#recordIdentity(ns, event.params.data);
+      this.#recordPendingToolCalls(event.params.data);
+    }
+    this.#flushPendingCompletions();
+    if (event.method === "lifecycle") {
+      const data = event.params.data;
+      if (isRecord(data) && data.event === "started" && isRecord(data.cause) && typeof data.cause.type === "string") this.#namespaceCause.set(nsKey(ns), data.cause);
+      this.#ensureStarted(ns);
+      return false;
+    }
+    this.#ensureStarted(ns);
+    if (event.method === "input" && isRecord(event.params.data) && event.params.data.event === "requested" && typeof event.params.data.id === "string") {
+      this.#pendingInterruptIds.add(event.params.data.id);
+    }
+    if (completion != null) {
+      const child = [...ns, `${completion.name}:${completion.id}`];
+      if (this.#namespaces.get(nsKey(child))?.status === "started") this.#enqueueCompletion({ namespace: child, source: { type: "task" } });
+    }
+    if (event.method === "updates") {
+      const node = event.params.node;
+      if (typeof node === "string" && !node.startsWith("__")) {
+        const child = this.#findStartedChildForNode(ns, node);
+        if (child != null) this.#enqueueCompletion({ namespace: child, source: { type: "node", parent: ns, node } });
+      }
+    }
+    return true;
+  }
+
+  /** The run ended: open namespaces take its end status (`interrupted` when an input was requested). */
+  finalize(): void {
+    if (this.#finalized) return;
+    this.#finalized = true;
+    this.#flushPendingCompletions();
+    this.#cascadeTerminalStatus(this.#pendingInterruptIds.size > 0 ? "interrupted" : "completed");
+  }
+
+  /** The run failed: open namespaces and the root are `failed`. */
+  fail(err: unknown): void {
+    if (this.#finalized) return;
+    this.#finalized = true;
+    for (const rec of this.#namespaces.values()) if (rec.namespace.length > 0 && rec.status === "started") this.#emit(rec.namespace, "failed");
+    this.#emit([], "failed", { error: serializeError(err) });
+    this.log.fail(err);
+  }
+}
+
+/**
+ * LangGraph.js's `createLifecycleTransformer`: `lifecycle` events for the
+ * root (`running` first) and each subgraph namespace (`started` when it is
+ * first seen, `completed` once its task's result or its node's update came,
+ * the run's end status for those still open).
+ */
+export function createLifecycleTransformer(): StreamTransformer<{ _lifecycleLog: StreamChannel<LifecycleEntry>; lifecycle: AsyncIterable<LifecycleEntry> }> {
+  const lifecycle = new Lifecycle();
+  const log = lifecycle.log;
   return {
     __native: true,
     init: () => ({ _lifecycleLog: log, lifecycle: filterLifecycleEntries(log, [], 0) }),
     onRegister(handle) {
-      emitter = handle;
-      trackNamespace([]);
-      emit([], "running");
+      lifecycle.register(handle);
     },
     process(event) {
-      const ns = event.params.namespace;
-      if (inSelfEmit > 0) return true;
-      const completion = event.method === "tasks" ? taskCompletion(event.params.data) : undefined;
-      if (completion != null) removePendingNodeCompletions(ns, completion.name);
-      else if (event.method === "tasks") {
-        recordIdentity(ns, event.params.data);
-        recordPendingToolCalls(event.params.data);
-      }
-      flushPendingCompletions();
-      if (event.method === "lifecycle") {
-        const data = event.params.data;
-        if (isRecord(data) && data.event === "started" && isRecord(data.cause) && typeof data.cause.type === "string") namespaceCause.set(nsKey(ns), data.cause);
-        ensureStarted(ns);
-        return false;
-      }
-      ensureStarted(ns);
-      if (event.method === "input" && isRecord(event.params.data) && event.params.data.event === "requested" && typeof event.params.data.id === "string") {
-        pendingInterruptIds.add(event.params.data.id);
-      }
-      if (completion != null) {
-        const child = [...ns, `${completion.name}:${completion.id}`];
-        if (namespaces.get(nsKey(child))?.status === "started") enqueueCompletion({ namespace: child, source: { type: "task" } });
-      }
-      if (event.method === "updates") {
-        const node = event.params.node;
-        if (typeof node === "string" && !node.startsWith("__")) {
-          const child = findStartedChildForNode(ns, node);
-          if (child != null) enqueueCompletion({ namespace: child, source: { type: "node", parent: ns, node } });
-        }
-      }
-      return true;
+      return lifecycle.process(event);
     },
     finalize() {
-      if (finalized) return;
-      finalized = true;
-      flushPendingCompletions();
-      cascadeTerminalStatus(pendingInterruptIds.size > 0 ? "interrupted" : "completed");
+      lifecycle.finalize();
     },
     fail(err) {
-      if (finalized) return;
-      finalized = true;
-      for (const rec of namespaces.values()) if (rec.namespace.length > 0 && rec.status === "started") emit(rec.namespace, "failed");
-      emit([], "failed", { error: serializeError(err) });
-      log.fail(err);
+      lifecycle.fail(err);
     },
   };
 }
