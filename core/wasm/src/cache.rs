@@ -8,6 +8,7 @@
 use super::error::from_thrown;
 use super::node::StateCache;
 use super::types::args::{from_js, get, json_from_js, to_js};
+use crate::error::JsResult;
 use chronograph::{BaseCache, CacheFuture, CacheKey, CachePolicy, CachedWrites, State};
 use js_sys::{Array, Function, Promise};
 use serde_json::Value;
@@ -49,18 +50,18 @@ impl JsCache {
 }
 
 /// A key as LangGraph.js's caches take it: `[namespace, key]`.
-fn key_to_js(key: &CacheKey) -> Result<JsValue, JsValue> {
+fn key_to_js(key: &CacheKey) -> JsResult<JsValue> {
     to_js(&(&key.ns, &key.key))
 }
 
 /// A cache entry's value, `[[channel, value], ...]`, as writes.
-fn writes_from_js(value: JsValue) -> Result<CachedWrites, JsValue> {
+fn writes_from_js(value: JsValue) -> JsResult<CachedWrites> {
     from_js::<Vec<(String, Value)>>(value, "the cache's entry")
 }
 
 impl BaseCache for JsCache {
     fn get(&self, keys: Vec<CacheKey>) -> CacheFuture<Vec<(CacheKey, CachedWrites)>> {
-        let asked: Result<Array, JsValue> = keys.iter().map(key_to_js).collect();
+        let asked: JsResult<Array> = keys.iter().map(key_to_js).collect();
         let called = asked
             .map_err(from_thrown)
             .and_then(|asked| self.call("get", &asked));

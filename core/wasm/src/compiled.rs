@@ -9,14 +9,18 @@ use super::error::{invalid_argument, run_error};
 use super::held;
 use super::listing::WasmListing;
 use super::node::{function_arg, StateCache};
+use super::types::args::ValueArg;
 use super::types::args::{json_from_js, names_arg, optional_name, to_js};
 use super::types::checkpoint_chunk::RunConfig;
 use super::types::command::{input_from_js, supersteps_from_js, update_from_js};
 use super::types::config::{config_from_js, config_to_js, list_options_from_js};
+use super::types::config::{ConfigArg, ListOptionsArg};
 use super::types::snapshot::snapshot_to_js;
 use super::types::stream::{stream_chunks, StreamMode};
+use super::types::stream::{ModesArg, OnChunkArg};
+use crate::error::JsResult;
 use crate::error::OrJs;
-use chronograph::{CompiledGraph, RunInput, StreamEvent, END};
+use chronograph::{CompiledGraph, RunInput, StateUpdate, StreamEvent, END};
 use js_sys::Promise;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -33,6 +37,27 @@ impl WasmCompiledGraph {
     /// Wraps a compiled graph and the state cache its JS nodes share.
     pub fn new(graph: CompiledGraph, cache: Rc<StateCache>) -> Self {
         WasmCompiledGraph { graph, cache }
+    }
+
+    /// The supersteps of updates `updates` reads, applied on `config`'s
+    /// thread (`what` names the call in errors): resolves to the new
+    /// checkpoint's config. The config is read first, then the updates,
+    /// in the scope of the update, which holds their values by reference.
+    fn updated(
+        &self,
+        config: ConfigArg,
+        what: &'static str,
+        updates: impl FnOnce() -> JsResult<Vec<Vec<StateUpdate>>> + 'static,
+    ) -> Promise {
+        let graph = self.graph.clone();
+        future_to_promise(held::scoped(async move {
+            let config = config_from_js(&config, &format!("{what}: config"))?;
+            let saved = graph
+                .abulk_update_state(&config, updates()?)
+                .await
+                .or_js()?;
+            config_to_js(&saved)
+        }))
     }
 
     /// The core graph (to run it as another graph's subgraph).
@@ -56,7 +81,7 @@ fn in_task(
     task: u32,
     input: JsValue,
     what: &str,
-) -> Result<(chronograph::NodeContext, serde_json::Value), JsValue> {
+) -> JsResult<(chronograph::NodeContext, serde_json::Value)> {
     let Some(ctx) = super::task::task_context(task) else {
         return Err(invalid_argument(format!(
             "{what}: called from a node that has finished"
@@ -67,7 +92,7 @@ fn in_task(
 
 /// The run input, with `Command.goto` names checked against the graph's
 /// nodes (LangGraph only logs a warning and drops an unknown one).
-fn run_input(graph: &CompiledGraph, input: JsValue) -> Result<RunInput, JsValue> {
+fn run_input(graph: &CompiledGraph, input: JsValue) -> JsResult<RunInput> {
     let input = input_from_js(input, graph.input_channels().is_some())?;
     if let RunInput::Command(cmd) = &input {
         let nodes = graph.node_names();
@@ -92,15 +117,11 @@ impl WasmCompiledGraph {
     /// graph's state cache: only what changed since the nodes last saw
     /// them crosses to JS.
     #[wasm_bindgen(unchecked_return_type = "Promise<unknown>")]
-    pub fn invoke(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "unknown")] input: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
-    ) -> Promise {
+    pub fn invoke(&self, input: ValueArg, config: ConfigArg) -> Promise {
         let graph = self.graph.clone();
         let cache = self.cache.clone();
         future_to_promise(held::scoped(async move {
-            let input = run_input(&graph, input)?;
+            let input = run_input(&graph, input.into())?;
             let config = config_from_js(&config, "config")?;
             let output = graph.ainvoke(input, &config).await.map_err(run_error)?;
             cache.output(&output)
@@ -111,14 +132,10 @@ impl WasmCompiledGraph {
     /// calls this graph: LangGraph.js's "subgraph called as a function"):
     /// in that task's namespace, pausing the task when it pauses.
     #[wasm_bindgen(js_name = invokeInTask, unchecked_return_type = "Promise<unknown>")]
-    pub fn invoke_in_task(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "unknown")] input: JsValue,
-        task: u32,
-    ) -> Promise {
+    pub fn invoke_in_task(&self, input: ValueArg, task: u32) -> Promise {
         let graph = self.graph.clone();
         future_to_promise(held::scoped(async move {
-            let (ctx, input) = in_task(task, input, "invoke(input, config)")?;
+            let (ctx, input) = in_task(task, input.into(), "invoke(input, config)")?;
             let values = graph.ainvoke_in_task(input, &ctx).await.or_js()?;
             to_js(&values)
         }))
@@ -131,15 +148,14 @@ impl WasmCompiledGraph {
     #[wasm_bindgen(js_name = streamInTask, unchecked_return_type = "Promise<unknown>")]
     pub fn stream_in_task(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "unknown")] input: JsValue,
+        input: ValueArg,
         task: u32,
-        #[wasm_bindgen(unchecked_param_type = "EngineStreamMode | EngineStreamMode[]")]
-        modes: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "OnChunk")] on_chunk: JsValue,
+        modes: ModesArg,
+        on_chunk: OnChunkArg,
     ) -> Promise {
         let graph = self.graph.clone();
         future_to_promise(held::scoped(async move {
-            let (ctx, input) = in_task(task, input, "stream(input, config)")?;
+            let (ctx, input) = in_task(task, input.into(), "stream(input, config)")?;
             let modes = names_arg(&modes, "streamMode")?
                 .iter()
                 .map(|m| StreamMode::parse(m))
@@ -185,18 +201,17 @@ impl WasmCompiledGraph {
     #[wasm_bindgen(unchecked_return_type = "Promise<unknown>")]
     pub fn stream(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "unknown")] input: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "EngineStreamMode | EngineStreamMode[]")]
-        modes: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "OnChunk")] on_chunk: JsValue,
+        input: ValueArg,
+        config: ConfigArg,
+        modes: ModesArg,
+        on_chunk: OnChunkArg,
         subgraphs: bool,
         output: bool,
     ) -> Promise {
         let graph = self.graph.clone();
         let cache = self.cache.clone();
         future_to_promise(held::scoped(async move {
-            let input = run_input(&graph, input)?;
+            let input = run_input(&graph, input.into())?;
             let config = config_from_js(&config, "config")?;
             let modes = names_arg(&modes, "streamMode")?
                 .iter()
@@ -248,11 +263,7 @@ impl WasmCompiledGraph {
     /// The state at the addressed checkpoint, or the thread's latest; with
     /// `subgraphs`, each subgraph task's `state` is its subgraph's snapshot.
     #[wasm_bindgen(js_name = getState, unchecked_return_type = "SnapshotOut")]
-    pub fn get_state(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
-        subgraphs: bool,
-    ) -> Result<JsValue, JsValue> {
+    pub fn get_state(&self, config: ConfigArg, subgraphs: bool) -> JsResult<JsValue> {
         let config = config_from_js(&config, "getState(config): config")?;
         let snapshot = match subgraphs {
             true => self.graph.get_state_subgraphs(&config).or_js()?,
@@ -265,9 +276,9 @@ impl WasmCompiledGraph {
     #[wasm_bindgen(js_name = getStateHistory)]
     pub fn get_state_history(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "ListOptionsIn | null | undefined")] options: JsValue,
-    ) -> Result<WasmListing, JsValue> {
+        config: ConfigArg,
+        options: ListOptionsArg,
+    ) -> JsResult<WasmListing> {
         let config = config_from_js(&config, "getStateHistory(config, options): config")?;
         let options = list_options_from_js(&options, "getStateHistory(config, options): options")?;
         WasmListing::snapshots(self.graph.get_state_history(&config, &options).or_js()?)
@@ -276,10 +287,7 @@ impl WasmCompiledGraph {
     /// The addressed checkpoint (or the latest) and its ancestors, child
     /// first, as a listing (values handed out lazily).
     #[wasm_bindgen(js_name = getLineage)]
-    pub fn get_lineage(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
-    ) -> Result<WasmListing, JsValue> {
+    pub fn get_lineage(&self, config: ConfigArg) -> JsResult<WasmListing> {
         let config = config_from_js(&config, "getLineage(config): config")?;
         WasmListing::snapshots(self.graph.lineage(&config).or_js()?)
     }
@@ -288,44 +296,28 @@ impl WasmCompiledGraph {
     #[wasm_bindgen(js_name = updateState, unchecked_return_type = "Promise<RunConfigOut>")]
     pub fn update_state(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "unknown")] values: JsValue,
+        config: ConfigArg,
+        values: ValueArg,
         #[wasm_bindgen(unchecked_param_type = "string | null | undefined")] as_node: JsValue,
     ) -> Promise {
-        let graph = self.graph.clone();
-        future_to_promise(held::scoped(async move {
-            let config = config_from_js(&config, "updateState(config, values, asNode): config")?;
-            let as_node = optional_name(&as_node, "updateState(config, values, asNode): asNode")?;
-            let update = update_from_js(
-                values,
-                as_node,
-                "updateState(config, values, asNode): values",
-            )?;
-            let saved = graph
-                .abulk_update_state(&config, vec![vec![update]])
-                .await
-                .or_js()?;
-            config_to_js(&saved)
-        }))
+        const WHAT: &str = "updateState(config, values, asNode)";
+        self.updated(config, WHAT, move || {
+            let as_node = optional_name(&as_node, &format!("{WHAT}: asNode"))?;
+            let update = update_from_js(values.into(), as_node, &format!("{WHAT}: values"))?;
+            Ok(vec![vec![update]])
+        })
     }
 
     /// `bulkUpdateState(config, [{updates: [{values, asNode, taskId?}]}])`.
     #[wasm_bindgen(js_name = bulkUpdateState, unchecked_return_type = "Promise<RunConfigOut>")]
     pub fn bulk_update_state(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
+        config: ConfigArg,
         #[wasm_bindgen(unchecked_param_type = "SuperstepIn[]")] supersteps: JsValue,
     ) -> Promise {
-        let graph = self.graph.clone();
-        future_to_promise(held::scoped(async move {
-            let config = config_from_js(&config, "bulkUpdateState(config, supersteps): config")?;
-            let supersteps = supersteps_from_js(&supersteps)?;
-            let saved = graph
-                .abulk_update_state(&config, supersteps)
-                .await
-                .or_js()?;
-            config_to_js(&saved)
-        }))
+        self.updated(config, "bulkUpdateState(config, supersteps)", move || {
+            supersteps_from_js(&supersteps)
+        })
     }
 
     /// The same graph with another checkpointer (a fresh handle,

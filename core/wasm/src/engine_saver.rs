@@ -5,8 +5,11 @@
 
 use super::listing::WasmListing;
 use super::types::args::{from_js, plain_to_js, string_arg, to_js};
+use super::types::args::{NameArg, ValueArg, WritesArg};
 use super::types::checkpoint_tuple::{listed_values, stored_tuple};
 use super::types::config::{config_from_js, list_options_from_js, Address};
+use super::types::config::{ConfigArg, ListOptionsArg};
+use crate::error::JsResult;
 use crate::error::{invalid_argument, OrJs};
 use chronograph::CheckpointSaver;
 use chronograph::{CheckpointMetadata, GivenCheckpoint, GivenVersion, ListOptions, ListTarget};
@@ -72,7 +75,7 @@ impl WasmEngineSaver {
 impl WasmEngineSaver {
     /// An empty saver; `versions` is `"integer"` or `"text"` (the default).
     #[wasm_bindgen(constructor)]
-    pub fn new(versions: Option<String>) -> Result<WasmEngineSaver, JsValue> {
+    pub fn new(versions: Option<String>) -> JsResult<WasmEngineSaver> {
         let scheme = match versions.as_deref() {
             None | Some("text") => VersionScheme::Text,
             Some("integer") => VersionScheme::Integer,
@@ -89,10 +92,7 @@ impl WasmEngineSaver {
 
     /// The addressed checkpoint, or the thread's newest; `undefined` when none.
     #[wasm_bindgen(js_name = getTuple, unchecked_return_type = "TupleOut | undefined")]
-    pub fn get_tuple(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
-    ) -> Result<JsValue, JsValue> {
+    pub fn get_tuple(&self, config: ConfigArg) -> JsResult<JsValue> {
         let address = config_from_js(&config, "getTuple(config): config")?
             .checkpoint_config()
             .or_js()?;
@@ -119,11 +119,7 @@ impl WasmEngineSaver {
     /// Checkpoints newest first, as a listing (values handed out lazily);
     /// `config` may name a thread, a namespace and a checkpoint, or be
     /// `undefined` for every thread.
-    pub fn list(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "ListOptionsIn | null | undefined")] options: JsValue,
-    ) -> Result<WasmListing, JsValue> {
+    pub fn list(&self, config: ConfigArg, options: ListOptionsArg) -> JsResult<WasmListing> {
         let config = config_from_js(&config, "list(config, options): config")?;
         let target = ListTarget {
             thread_id: config.thread_id(),
@@ -144,24 +140,28 @@ impl WasmEngineSaver {
     #[wasm_bindgen(unchecked_return_type = "CheckpointAddress")]
     pub fn put(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "unknown")] checkpoint: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "unknown")] metadata: JsValue,
+        config: ConfigArg,
+        checkpoint: ValueArg,
+        metadata: ValueArg,
         #[wasm_bindgen(unchecked_param_type = "ChannelVersionsOut")] new_versions: JsValue,
         messages: Option<Vec<String>>,
-    ) -> Result<JsValue, JsValue> {
+    ) -> JsResult<JsValue> {
         let parent = config_from_js(&config, "put(config, ...): config")?
             .checkpoint_config()
             .or_js()?;
-        let mut checkpoint: GivenCheckpoint =
-            from_js(checkpoint, "put(config, checkpoint, ...): checkpoint")?;
+        let mut checkpoint: GivenCheckpoint = from_js(
+            checkpoint.into(),
+            "put(config, checkpoint, ...): checkpoint",
+        )?;
         checkpoint.messages = messages
             .unwrap_or_default()
             .into_iter()
             .map(Name::from)
             .collect();
-        let metadata: CheckpointMetadata =
-            from_js(metadata, "put(config, checkpoint, metadata, ...): metadata")?;
+        let metadata: CheckpointMetadata = from_js(
+            metadata.into(),
+            "put(config, checkpoint, metadata, ...): metadata",
+        )?;
         let versions: VecMap<Name, GivenVersion> = from_js(
             new_versions,
             "put(config, checkpoint, metadata, newVersions): newVersions",
@@ -177,16 +177,16 @@ impl WasmEngineSaver {
     #[wasm_bindgen(js_name = putWrites)]
     pub fn put_writes(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "RunConfigIn | null | undefined")] config: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "[string, unknown][]")] writes: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "string")] task_id: JsValue,
+        config: ConfigArg,
+        writes: WritesArg,
+        task_id: NameArg,
         #[wasm_bindgen(unchecked_param_type = "string | undefined")] task_path: JsValue,
-    ) -> Result<(), JsValue> {
+    ) -> JsResult {
         let address = config_from_js(&config, "putWrites(config, ...): config")?
             .checkpoint_config()
             .or_js()?;
         let writes: Vec<(String, Value)> =
-            from_js(writes, "putWrites(config, writes, taskId): writes")?;
+            from_js(writes.into(), "putWrites(config, writes, taskId): writes")?;
         let task_id = string_arg(&task_id, "putWrites(config, writes, taskId): taskId")?;
         let task_path = task_path.as_string().unwrap_or_default();
         self.0
@@ -196,20 +196,14 @@ impl WasmEngineSaver {
 
     /// Forgets a thread.
     #[wasm_bindgen(js_name = deleteThread)]
-    pub fn delete_thread(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "string")] thread_id: JsValue,
-    ) -> Result<(), JsValue> {
+    pub fn delete_thread(&self, thread_id: NameArg) -> JsResult {
         let thread_id = string_arg(&thread_id, "deleteThread(threadId): threadId")?;
         self.0.delete_thread(&thread_id).or_js()
     }
 
     /// Everything stored for a thread (format `chronograph.thread.v1`), or `undefined`.
     #[wasm_bindgen(js_name = exportThread, unchecked_return_type = "ThreadExportOut | undefined")]
-    pub fn export_thread(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "string")] thread_id: JsValue,
-    ) -> Result<JsValue, JsValue> {
+    pub fn export_thread(&self, thread_id: NameArg) -> JsResult<JsValue> {
         let thread_id = string_arg(&thread_id, "exportThread(threadId): threadId")?;
         match self.0.export_thread(&thread_id) {
             // A document: records stay records, so `importThread` reads it back the same.
@@ -223,7 +217,7 @@ impl WasmEngineSaver {
     pub fn import_thread(
         &self,
         #[wasm_bindgen(unchecked_param_type = "ThreadExportOut")] data: JsValue,
-    ) -> Result<(), JsValue> {
+    ) -> JsResult {
         let data: ThreadExport = from_js(data, "importThread(data): data")?;
         self.0.import_thread(data).or_js()
     }

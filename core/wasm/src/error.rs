@@ -20,6 +20,10 @@ use std::collections::VecDeque;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+/// What a binding returns: its value, or the JS value it throws (a real
+/// `Error`, see [`to_js`]).
+pub type JsResult<T = ()> = Result<T, JsValue>;
+
 /// The code every argument-validation error carries.
 pub const INVALID_ARGUMENT: &str = "INVALID_ARGUMENT";
 
@@ -337,11 +341,11 @@ pub fn serialization_error(what: &str, e: impl std::fmt::Display) -> JsValue {
 /// engine crate knows nothing about JavaScript.
 pub trait OrJs<T> {
     /// The value, or the error as a JS `Error`.
-    fn or_js(self) -> Result<T, JsValue>;
+    fn or_js(self) -> JsResult<T>;
 }
 
 impl<T> OrJs<T> for chronograph::Result<T> {
-    fn or_js(self) -> Result<T, JsValue> {
+    fn or_js(self) -> JsResult<T> {
         self.map_err(|e| to_js(&e))
     }
 }
@@ -385,7 +389,7 @@ pub fn from_thrown(thrown: JsValue) -> Error {
     if is_graph_interrupt(&thrown) {
         return Error::new(ErrorKind::GraphInterrupt, "interrupted");
     }
-    // The JS layer's marker for a node of a cancelled run (npm/src/cancel.ts).
+    // The JS layer's marker for a node of a cancelled run (npm/src/pregel/cancel.ts).
     if get(&thrown, "code").as_string().as_deref() == Some("RUN_CANCELLED") {
         return Error::new(ErrorKind::Cancelled, "the run was cancelled");
     }

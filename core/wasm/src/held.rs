@@ -39,7 +39,7 @@ thread_local! {
     static TABLE: RefCell<HashMap<u64, JsValue>> = RefCell::new(HashMap::new());
     static NEXT: Cell<u64> = const { Cell::new(0) };
     static CURRENT: RefCell<Option<Rc<Scope>>> = const { RefCell::new(None) };
-    /// The JS layer's `storedValue(value)` (npm/src/records.ts), once registered.
+    /// The JS layer's `storedValue(value)` (npm/src/checkpoint/records.ts), once registered.
     static STORED: RefCell<Option<Function>> = const { RefCell::new(None) };
 }
 
@@ -122,7 +122,7 @@ pub fn get(id: u64) -> Option<JsValue> {
 }
 
 /// The value held as `id` (`undefined` once its run ended), for the JS
-/// layer's reviver of listed values (npm/src/records.ts).
+/// layer's reviver of listed values (npm/src/checkpoint/records.ts).
 #[wasm_bindgen(js_name = heldValue, unchecked_return_type = "unknown")]
 pub fn held_value(id: f64) -> JsValue {
     get(id as u64).unwrap_or(JsValue::UNDEFINED)

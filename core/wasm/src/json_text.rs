@@ -4,10 +4,10 @@
 //! ([`crate::WasmLangGraphStorePage`]) hand their items out as one text.
 
 use crate::error::serialization_error;
-use wasm_bindgen::JsValue;
+use crate::error::JsResult;
 
 /// The text serde_json wrote (always UTF-8).
-pub(crate) fn utf8(bytes: Vec<u8>, what: &str) -> Result<String, JsValue> {
+pub(crate) fn utf8(bytes: Vec<u8>, what: &str) -> JsResult<String> {
     String::from_utf8(bytes).map_err(|e| serialization_error(what, e))
 }
 

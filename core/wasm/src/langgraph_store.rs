@@ -33,6 +33,7 @@ use wasm_bindgen::prelude::*;
 
 use super::types::checkpoint_tuple::{InScheme, VersionsAs};
 use super::types::config::Address;
+use crate::error::JsResult;
 
 /// A LangGraph.js checkpoint store over the engine's `InMemorySaver`.
 #[wasm_bindgen]
@@ -40,7 +41,7 @@ use super::types::config::Address;
 pub struct WasmLangGraphStore(Rc<InMemorySaver>);
 
 /// Parses JSON text the TypeScript layer wrote, naming the argument on error.
-fn parse<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, JsValue> {
+fn parse<T: DeserializeOwned>(text: &str, what: &str) -> JsResult<T> {
     serde_json::from_str(text).map_err(|e| invalid_argument(format!("{what}: {e}")))
 }
 
@@ -69,7 +70,7 @@ impl WasmLangGraphStore {
         parent_id: Option<String>,
         channels: Vec<String>,
         lengths: &[u32],
-    ) -> Result<(), JsValue> {
+    ) -> JsResult {
         if lengths.len() != 3 + channels.len() {
             return Err(invalid_argument(
                 "put(): the checkpoint, metadata, newVersions and one value per channel",
@@ -113,7 +114,7 @@ impl WasmLangGraphStore {
         task_path: &str,
         channels: Vec<String>,
         lengths: &[u32],
-    ) -> Result<(), JsValue> {
+    ) -> JsResult {
         if lengths.len() != channels.len() {
             return Err(invalid_argument("putWrites(): one value per channel"));
         }
@@ -146,7 +147,7 @@ impl WasmLangGraphStore {
         checkpoint_ns: String,
         checkpoint_id: Option<String>,
         plain: bool,
-    ) -> Result<Option<String>, JsValue> {
+    ) -> JsResult<Option<String>> {
         let mode = match plain {
             true => Mode::Parsed,
             false => Mode::Text,
@@ -192,7 +193,7 @@ impl WasmLangGraphStore {
         filter: Option<String>,
         limit: Option<u32>,
         plain: bool,
-    ) -> Result<WasmLangGraphStorePage, JsValue> {
+    ) -> JsResult<WasmLangGraphStorePage> {
         let mode = match plain {
             true => Mode::Lazy,
             false => Mode::Text,
@@ -247,7 +248,7 @@ impl WasmLangGraphStore {
 
     /// Forgets a thread: its checkpoints, writes and values.
     #[wasm_bindgen(js_name = deleteThread)]
-    pub fn delete_thread(&self, thread_id: &str) -> Result<(), JsValue> {
+    pub fn delete_thread(&self, thread_id: &str) -> JsResult {
         self.0.delete_thread(thread_id).or_js()
     }
 
@@ -296,7 +297,7 @@ impl WasmLangGraphStorePage {
     /// place (taken: later calls, and tuples listed with their values,
     /// return `undefined`).
     #[wasm_bindgen(js_name = valuesText)]
-    pub fn values_text(&mut self, i: usize) -> Result<Option<String>, JsValue> {
+    pub fn values_text(&mut self, i: usize) -> JsResult<Option<String>> {
         let Some(values) = self.values.get_mut(i).and_then(Option::take) else {
             return Ok(None);
         };
@@ -494,7 +495,7 @@ mod tests {
     use crate::linear_memory::stage_for_tests;
     use serde_json::{json, Value};
 
-    /// A checkpoint as npm/src/langgraph.ts `put` writes it: values as
+    /// A checkpoint as npm/src/checkpoint/langgraph_saver.ts `put` writes it: values as
     /// their serialized text, integer versions as `n.<u64::MAX>`.
     fn put(store: &WasmLangGraphStore, id: &str, parent: Option<&str>, trail: &Value, count: u64) {
         let max = u64::MAX;

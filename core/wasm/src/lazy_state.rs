@@ -1,6 +1,6 @@
 //! Lazy list channels in the state objects handed to JS nodes and routers:
 //! a list whose cached JS value is not current becomes a property that
-//! the JS layer (`defineLazy` in npm/src/lazy.ts) defines as an accessor, and
+//! the JS layer (`defineLazy` in npm/src/internal/lazy.ts) defines as an accessor, and
 //! whose core value waits here, by the object's token, until the property
 //! is read ([`lazy_channel`]: converted through the graph's
 //! [`StateCache`]), assigned ([`drop_lazy_channel`]) or the object is
@@ -8,6 +8,7 @@
 //! through [`LazyProperties`].
 
 use super::state_cache::StateCache;
+use crate::error::JsResult;
 use chronograph::ChannelValue;
 use chronograph::Name;
 use js_sys::{Function, Object};
@@ -45,7 +46,7 @@ extern "C" {
         key: &JsValue,
         token: f64,
         index: u32,
-    ) -> Result<JsValue, JsValue>;
+    ) -> JsResult<JsValue>;
 }
 
 thread_local! {
@@ -142,7 +143,7 @@ fn take_lazy(token: f64, key: &str) -> Option<(Rc<StateCache>, Name, ChannelValu
 /// through the graph's [`StateCache`] (incrementally, and cached for the
 /// next calls); `undefined` when it was already read or assigned.
 #[wasm_bindgen(js_name = lazyChannel, unchecked_return_type = "unknown")]
-pub fn lazy_channel(token: f64, key: &str) -> Result<JsValue, JsValue> {
+pub fn lazy_channel(token: f64, key: &str) -> JsResult<JsValue> {
     match take_lazy(token, key) {
         Some((cache, name, value)) => Ok(cache.channel(&name, &value)?.1),
         None => Ok(JsValue::UNDEFINED),
@@ -190,7 +191,7 @@ impl LazyProperties {
         key: &JsValue,
         name: &Name,
         value: &ChannelValue,
-    ) -> Result<bool, JsValue> {
+    ) -> JsResult<bool> {
         DEFINE_LAZY.with(|define| {
             let define = define.borrow();
             let Some(define) = &*define else {

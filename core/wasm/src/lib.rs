@@ -5,11 +5,21 @@
 //!
 //! Each exported class is a newtype over one core type, one class per file,
 //! and each method is "convert, call the core, convert". The package's
-//! public surface is the TypeScript layer in `npm/src/`, which
-//! wraps these classes into LangGraph.js shapes (async iterables,
-//! `new Command({...})`, `interrupt()`, method chaining) and carries the
-//! TypeScript declarations of every data shape (`npm/src/*.ts`, compiled
-//! against the declarations wasm-bindgen generates for these classes).
+//! public surface is the TypeScript layer in `npm/src/`, which wraps these
+//! classes into LangGraph.js shapes (async iterables, `new Command({...})`,
+//! `interrupt()`, method chaining) and declares the package's public types.
+//!
+//! The boundary is typed: every export that takes or returns a JS value
+//! names its TypeScript type, declared in a `typescript_custom_section`
+//! next to the Rust data it describes (`types/config.rs` declares
+//! `RunConfigIn`, `types/snapshot.rs` `SnapshotOut`, `node.rs`
+//! `EngineNode`, ...). Arguments of a kind several exports take have an
+//! extern type of their own (`typescript_type`: [`types::args::NameArg`],
+//! [`types::config::ConfigArg`], [`NodeArg`], ...; the same handle as a
+//! `JsValue`, read as before), the others an `unchecked_param_type`;
+//! results an `unchecked_return_type`. The declarations wasm-bindgen
+//! generates, which the TypeScript layer is compiled against, have no
+//! `any`.
 //!
 //! - [`types`]: the data shapes that cross the boundary, one file per
 //!   kind (arguments, configs, snapshots, commands, stream chunks,
@@ -43,6 +53,8 @@
 //!     `MemorySaver`, LangGraph.js's `BaseCheckpointSaver` over the
 //!     engine's store. (LangGraph.js's own savers, PostgreSQL or SQLite,
 //!     are bridged in the TypeScript layer, not here.)
+//! - `json_text`: JSON text for one `JSON.parse` in JS (the listings and
+//!   the store's pages hand their items out so).
 //! - [`linear_memory`]: the wasm linear memory as the stores use it:
 //!   grown in large steps (each growth past 64 MiB costs V8 a full
 //!   collection), and the staging buffer the TypeScript layer writes
@@ -77,5 +89,6 @@ pub use compiled::WasmCompiledGraph;
 pub use engine_saver::WasmEngineSaver;
 pub use langgraph_store::{WasmLangGraphStore, WasmLangGraphStorePage};
 pub use listing::WasmListing;
+pub use node::{ChannelSpecsArg, NodeArg};
 pub use pregel::WasmPregel;
 pub use state_graph::WasmStateGraph;

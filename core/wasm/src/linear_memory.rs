@@ -24,6 +24,7 @@
 //! ([`with_staged`]).
 
 use crate::error::invalid_argument;
+use crate::error::JsResult;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -98,8 +99,8 @@ pub fn stage_text(bytes: usize) -> usize {
 pub fn with_staged<R>(
     lengths: &[u32],
     what: &str,
-    f: impl FnOnce(&[&str]) -> Result<R, JsValue>,
-) -> Result<R, JsValue> {
+    f: impl FnOnce(&[&str]) -> JsResult<R>,
+) -> JsResult<R> {
     STAGE.with_borrow_mut(|stage| {
         let mut texts = Vec::with_capacity(lengths.len());
         let mut at = 0usize;

@@ -4,7 +4,7 @@
 //!
 //! Listing a long history is usually done for its metadata, so the items
 //! go out without their values (`null`) and the JS layer (`listed` in
-//! npm/src/lazy.ts) makes each item's `values` (or `checkpoint.channel_values`)
+//! npm/src/internal/lazy.ts) makes each item's `values` (or `checkpoint.channel_values`)
 //! a lazy property that converts that item's values on first read. The
 //! items themselves cross as one `serde_json` text that JS reads with one
 //! `JSON.parse`: V8 parses JSON faster than objects can be built through a
@@ -21,6 +21,7 @@ use super::error::serialization_error;
 use super::json_text::{utf8, TakenText};
 use super::types::checkpoint_tuple::{listed_values, stored_tuple, InScheme, VersionsAs};
 use super::types::snapshot::snapshot_head;
+use crate::error::JsResult;
 use chronograph::{ChannelValue, ChannelVersions, Name, State, StateSnapshot, VersionsSeen};
 use chronograph::{InMemorySaver, ListOptions, ListTarget, VersionScheme};
 use serde::ser::Error as _;
@@ -63,7 +64,7 @@ struct VersionsText<'a> {
 const WRITING: &str = "convert a value to JavaScript";
 
 /// `value` as JSON text, serialized straight from the core values.
-fn json_text(value: impl Serialize) -> Result<String, JsValue> {
+fn json_text(value: impl Serialize) -> JsResult<String> {
     let mut out = Vec::with_capacity(256);
     serde_json::to_writer(&mut out, &value).map_err(|e| serialization_error(WRITING, e))?;
     utf8(out, WRITING)
@@ -71,7 +72,7 @@ fn json_text(value: impl Serialize) -> Result<String, JsValue> {
 
 impl WasmListing {
     /// Snapshots (LangGraph.js `StateSnapshot`s, `values: null`).
-    pub fn snapshots(list: Vec<StateSnapshot>) -> Result<WasmListing, JsValue> {
+    pub fn snapshots(list: Vec<StateSnapshot>) -> JsResult<WasmListing> {
         let text = TakenText::new(json_text(Seq(list.iter().map(snapshot_head)))?);
         let values = list
             .into_iter()
@@ -93,7 +94,7 @@ impl WasmListing {
         saver: &InMemorySaver,
         target: &ListTarget,
         options: &ListOptions,
-    ) -> Result<WasmListing, JsValue> {
+    ) -> JsResult<WasmListing> {
         let scheme = saver.version_scheme();
         let mut out = Vec::with_capacity(4096);
         out.push(b'[');
@@ -144,7 +145,7 @@ impl WasmListing {
     /// field-by-field conversion, which also rejects integers a JS number
     /// cannot hold exactly (see `JsNumbers` below).
     #[wasm_bindgen(js_name = valuesText)]
-    pub fn values_text(&mut self, i: usize) -> Result<Option<String>, JsValue> {
+    pub fn values_text(&mut self, i: usize) -> JsResult<Option<String>> {
         match self.values.get_mut(i).and_then(Option::take) {
             Some(values) => json_text(ValuesText(&values)).map(Some),
             None => Ok(None),
@@ -155,7 +156,7 @@ impl WasmListing {
     /// (taken, like [`values_text`](Self::values_text); `undefined` for
     /// listings without version maps).
     #[wasm_bindgen(js_name = versionsText)]
-    pub fn versions_text(&mut self, i: usize) -> Result<Option<String>, JsValue> {
+    pub fn versions_text(&mut self, i: usize) -> JsResult<Option<String>> {
         match self.versions.get_mut(i).and_then(Option::take) {
             Some((versions, seen)) => json_text(VersionsText {
                 channel_versions: InScheme(&*versions, VersionsAs::Scheme(self.scheme)),

@@ -4,7 +4,7 @@
 //! A JS node is called as `fn(state, base, task, node, step, taskId, ns,
 //! trigger, push, map)`: `base` is the run's config as
 //! [`StateCache::run_config`] makes it (converted once per run), and the
-//! JS layer (`wrapNode` in npm/src/runtime.ts) builds LangGraph.js's node
+//! JS layer (`wrapNode` in npm/src/pregel/runtime.ts) builds LangGraph.js's node
 //! `config` from it and the task: its `node`, `step`, `taskId`, checkpoint
 //! namespace `ns`, the channel that triggered it (`trigger`), the index of
 //! its `Send` (`push`, -1 for a task a channel triggered) and the
@@ -30,6 +30,7 @@ pub use super::state_cache::StateCache;
 use super::task::TaskHandle;
 use super::types::args::{from_js, get, is_object, json_from_js, to_js};
 use super::types::command::{command_from_js, gotos_from_js};
+use crate::error::JsResult;
 use chronograph::{
     ChannelValue, Command, CustomReducer, Error, Goto, Interrupt, NodeAction, NodeContext,
     NodeFuture, NodeOutput, Reducer, RouterFn, State, TaskPath, WriteMapper,
@@ -91,6 +92,17 @@ export type UpdateText = (value: unknown) => string | undefined;
 
 #[wasm_bindgen]
 extern "C" {
+    /// A node function (`EngineNode`), checked to be a function.
+    #[wasm_bindgen(typescript_type = "EngineNode")]
+    pub type NodeArg;
+
+    /// A state's channels, name to declaration (`channel_from_js` each).
+    #[wasm_bindgen(typescript_type = "{ [channel: string]: ChannelSpecIn }")]
+    pub type ChannelSpecsArg;
+}
+
+#[wasm_bindgen]
+extern "C" {
     /// A JS node function, for [`NodeFn::call_node`].
     #[wasm_bindgen(extends = Function)]
     type NodeFn;
@@ -115,11 +127,11 @@ extern "C" {
         trigger: &JsValue,
         push: f64,
         map: &JsValue,
-    ) -> Result<JsValue, JsValue>;
+    ) -> JsResult<JsValue>;
 }
 
 /// The value of a call that may return a Promise (or any thenable).
-async fn settle(value: JsValue) -> Result<JsValue, JsValue> {
+async fn settle(value: JsValue) -> JsResult<JsValue> {
     // Primitives first: `Reflect.get` on a string (a router's usual
     // result) throws, and a thrown exception costs more than the call.
     if !value.is_object() {
@@ -136,14 +148,14 @@ async fn settle(value: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// The JS function in `f`, or an error naming the argument.
-pub fn function_arg(f: &JsValue, what: &str) -> Result<Function, JsValue> {
+pub fn function_arg(f: &JsValue, what: &str) -> JsResult<Function> {
     f.dyn_ref::<Function>()
         .cloned()
         .ok_or_else(|| invalid_argument(format!("{what} must be a function, got {}", describe(f))))
 }
 
 thread_local! {
-    /// The JS layer's `updateText(value)` (npm/src/runtime.ts), once registered.
+    /// The JS layer's `updateText(value)` (npm/src/pregel/runtime.ts), once registered.
     static UPDATE_TEXT: RefCell<Option<Function>> = const { RefCell::new(None) };
     /// Property names read on every call, made once (not per call).
     static THEN: JsValue = JsValue::from_str("then");
@@ -413,7 +425,7 @@ fn destinations(out: &JsValue, from: &str) -> chronograph::Result<Vec<Goto>> {
 }
 
 /// Tells routers the task they route from (see [`router`]): on while a run
-/// with LangChain callbacks is in flight (npm/src/task_runs.ts reports each
+/// with LangChain callbacks is in flight (npm/src/langchain/task_runs.ts reports each
 /// router call as a run nested in its task's), off otherwise, when the
 /// crossing of the task's namespace would be spent for nothing.
 #[wasm_bindgen(js_name = setRouterTasks)]
@@ -453,7 +465,7 @@ pub fn router(from: String, f: Function, cache: Rc<StateCache>) -> RouterFn {
 /// value: `default()` is called once, here, and the channel starts from
 /// that value (LangGraph.js calls it for each fresh channel; for the pure
 /// factories state definitions use, the values are the same).
-pub fn channel_from_js(channel: &str, spec: &JsValue) -> Result<(Reducer, Option<Value>), JsValue> {
+pub fn channel_from_js(channel: &str, spec: &JsValue) -> JsResult<(Reducer, Option<Value>)> {
     if spec.is_undefined() || spec.is_null() {
         return Ok((Reducer::LastValue, None));
     }
@@ -500,7 +512,7 @@ pub fn channel_from_js(channel: &str, spec: &JsValue) -> Result<(Reducer, Option
     Ok((reducer, default))
 }
 
-fn reducer_by_name(what: &str, name: &str) -> Result<Reducer, JsValue> {
+fn reducer_by_name(what: &str, name: &str) -> JsResult<Reducer> {
     Reducer::from_name(name).ok_or_else(|| {
         invalid_argument(format!(
             "{what} must be \"last_value\", \"append\", \"sum\", \"add_messages\", \"untracked\" or {{reducer, default}}, got {name:?}"
@@ -509,7 +521,7 @@ fn reducer_by_name(what: &str, name: &str) -> Result<Reducer, JsValue> {
 }
 
 /// The native twin of a JS reducer whose source the npm layer recognised
-/// (npm/src/state.ts `TWINS`): `(a, b) => a.concat(b)` or `(a, b) => a + b`.
+/// (npm/src/state/definitions.ts `TWINS`): `(a, b) => a.concat(b)` or `(a, b) => a + b`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Twin {
     /// `Array.prototype.concat`: an array update's items are appended, any

@@ -1,6 +1,6 @@
 //! [`WasmPregel`]: the low-level graph builder (core `Pregel`, with
 //! `NodeBuilder` nodes) with JS node functions, write mappers and
-//! reducers. The JS layer (npm/src/pregel.ts) turns LangGraph.js's
+//! reducers. The JS layer (npm/src/pregel/index.ts) turns LangGraph.js's
 //! `new Pregel({ nodes, channels, ... })` with its `Channel.subscribeTo`
 //! nodes and channel classes into these calls.
 
@@ -10,7 +10,9 @@ use super::error::{describe, invalid_argument};
 use super::node::{channel_from_js, function_arg, pregel_node_action, write_mapper, StateCache};
 use super::state_graph::compile_options;
 use super::types::args::{entries, get, is_object, json_from_js, names_arg, string_arg};
+use super::types::args::{NameArg, NameListArg, NamesArg};
 use super::value::is_array;
+use crate::error::JsResult;
 use crate::error::OrJs;
 use chronograph::{
     ChannelKind, ChannelWrite, ChannelWriteEntry, Channels, CompileOptions, NodeAction,
@@ -75,9 +77,9 @@ impl WasmPregel {
     #[wasm_bindgen(js_name = addChannel)]
     pub fn add_channel(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        name: NameArg,
         #[wasm_bindgen(unchecked_param_type = "PregelChannelSpec")] spec: JsValue,
-    ) -> Result<(), JsValue> {
+    ) -> JsResult {
         let name = string_arg(&name, "addChannel(name, spec): name")?;
         let what = format!("channels.{name}");
         let kind = string_arg(&get(&spec, "kind"), &format!("{what}.kind"))?;
@@ -110,17 +112,17 @@ impl WasmPregel {
     /// `addNode(name, { channels, triggers, bound?, subgraph?, writers })`:
     /// `channels` is a channel name (its value), an array (the first that
     /// has a value) or an object `{ key: channel }`; `bound` the node's
-    /// function (called as npm/src/runtime.ts `wrapNode` makes it), or
+    /// function (called as npm/src/pregel/runtime.ts `wrapNode` makes it), or
     /// `subgraph` a compiled graph run as the node; `writers` an array of
     /// `ChannelWrite`s, each an array of entries `{ channel, value?,
     /// passthrough, skipNone, mapper? }` or `{ send: { node, args } }`.
     #[wasm_bindgen(js_name = addNode)]
     pub fn add_node(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        name: NameArg,
         #[wasm_bindgen(unchecked_param_type = "PregelNodeSpec")] spec: JsValue,
         subgraph: Option<WasmCompiledGraph>,
-    ) -> Result<(), JsValue> {
+    ) -> JsResult {
         let name = string_arg(&name, "addNode(name, node): name")?;
         let what = format!("nodes.{name}");
         let mut node = read_channels(NodeBuilder::new(), &get(&spec, "channels"), &what)?;
@@ -149,10 +151,7 @@ impl WasmPregel {
 
     /// `inputChannels`: one channel name (the input itself) or an array.
     #[wasm_bindgen(js_name = setInputChannels)]
-    pub fn set_input_channels(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string | string[]")] channels: JsValue,
-    ) -> Result<(), JsValue> {
+    pub fn set_input_channels(&mut self, channels: NameListArg) -> JsResult {
         self.pregel
             .input_channels(channels_arg(&channels, "inputChannels")?);
         Ok(())
@@ -160,10 +159,7 @@ impl WasmPregel {
 
     /// `outputChannels`: one channel name (the output itself) or an array.
     #[wasm_bindgen(js_name = setOutputChannels)]
-    pub fn set_output_channels(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string | string[]")] channels: JsValue,
-    ) -> Result<(), JsValue> {
+    pub fn set_output_channels(&mut self, channels: NameListArg) -> JsResult {
         self.pregel
             .output_channels(channels_arg(&channels, "outputChannels")?);
         Ok(())
@@ -171,10 +167,7 @@ impl WasmPregel {
 
     /// `streamChannels`: what snapshots and `values` chunks show.
     #[wasm_bindgen(js_name = setStreamChannels)]
-    pub fn set_stream_channels(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string | string[]")] channels: JsValue,
-    ) -> Result<(), JsValue> {
+    pub fn set_stream_channels(&mut self, channels: NameListArg) -> JsResult {
         self.pregel
             .stream_channels(channels_arg(&channels, "streamChannels")?);
         Ok(())
@@ -186,8 +179,8 @@ impl WasmPregel {
     pub fn compile(
         &self,
         checkpointer: Option<WasmEngineSaver>,
-        #[wasm_bindgen(unchecked_param_type = "Names")] interrupt_before: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Names")] interrupt_after: JsValue,
+        interrupt_before: NamesArg,
+        interrupt_after: NamesArg,
         persistent: bool,
     ) -> Result<WasmCompiledGraph, JsValue> {
         let options = CompileOptions {
@@ -206,7 +199,7 @@ impl WasmPregel {
 }
 
 /// A channel name or an array of them, as one or several channels.
-fn channels_arg(v: &JsValue, what: &str) -> Result<Channels, JsValue> {
+fn channels_arg(v: &JsValue, what: &str) -> JsResult<Channels> {
     match v.as_string() {
         Some(one) => Ok(Channels::One(one)),
         None if is_array(v) => Ok(Channels::Many(names_arg(v, what)?)),
@@ -218,11 +211,7 @@ fn channels_arg(v: &JsValue, what: &str) -> Result<Channels, JsValue> {
 }
 
 /// A node's `channels`: a name, an array (first available) or `{ key: channel }`.
-fn read_channels(
-    node: NodeBuilder,
-    channels: &JsValue,
-    what: &str,
-) -> Result<NodeBuilder, JsValue> {
+fn read_channels(node: NodeBuilder, channels: &JsValue, what: &str) -> JsResult<NodeBuilder> {
     let what = format!("{what}.channels");
     if let Some(one) = channels.as_string() {
         return Ok(node.read_channel(one));
@@ -244,7 +233,7 @@ fn read_channels(
 }
 
 /// One `ChannelWrite`: an array of entries.
-fn channel_write(writer: &JsValue, what: &str) -> Result<ChannelWrite, JsValue> {
+fn channel_write(writer: &JsValue, what: &str) -> JsResult<ChannelWrite> {
     let items = super::value::array_items(writer)?
         .ok_or_else(|| invalid_argument(format!("{what} must be an array of write entries")))?;
     let mut entries = Vec::with_capacity(items.len());

@@ -8,8 +8,11 @@ use super::engine_saver::WasmEngineSaver;
 use super::error::{describe, invalid_argument};
 use super::js_graph_saver::JsGraphSaver;
 use super::node::{channel_from_js, function_arg, node_action, router, StateCache};
+use super::node::{ChannelSpecsArg, NodeArg};
 use super::types::args::{entries, from_js, get, is_object, names_arg, string_arg};
+use super::types::args::{NameArg, NameListArg, NamesArg};
 use super::value::{document_from_js, is_array};
+use crate::error::JsResult;
 use crate::error::OrJs;
 use chronograph::{
     BaseCache, Branch, CheckpointSaver, CompileOptions, GraphSpec, Reducer, StateGraph,
@@ -35,10 +38,7 @@ impl WasmStateGraph {
     /// `new StateGraph({name: "last_value" | "append" | "sum" | "add_messages" | {reducer?, default?}})`
     /// (the JS layer turns LangGraph.js's state definitions into this form).
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "{ [channel: string]: ChannelSpecIn }")]
-        channels: JsValue,
-    ) -> Result<WasmStateGraph, JsValue> {
+    pub fn new(channels: ChannelSpecsArg) -> JsResult<WasmStateGraph> {
         if !is_object(&channels) {
             return Err(invalid_argument(format!(
                 "new StateGraph(channels): channels must be an object mapping channel names to reducers, got {}",
@@ -64,7 +64,7 @@ impl WasmStateGraph {
     #[wasm_bindgen(js_name = fromSpec)]
     pub fn from_spec(
         #[wasm_bindgen(unchecked_param_type = "object")] spec: JsValue,
-    ) -> Result<WasmStateGraph, JsValue> {
+    ) -> JsResult<WasmStateGraph> {
         let value = document_from_js(&spec, "StateGraph.fromSpec(spec): spec")?;
         let mut parsed = GraphSpec::from_value(&value).or_js()?;
         // The JSON value sorts object keys: restore the document's order
@@ -82,12 +82,7 @@ impl WasmStateGraph {
     /// `addNode(name, fn, ends?)`: `ends` lists where a `Command` the node
     /// returns may go (drawn as conditional edges, checked by `compile`).
     #[wasm_bindgen(js_name = addNode)]
-    pub fn add_node(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "EngineNode")] f: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Names")] ends: JsValue,
-    ) -> Result<(), JsValue> {
+    pub fn add_node(&mut self, name: NameArg, f: NodeArg, ends: NamesArg) -> JsResult {
         let name = string_arg(&name, "addNode(name, fn): name")?;
         let f = function_arg(&f, &format!("addNode({name:?}, fn): fn"))?;
         let ends = names_arg(
@@ -106,10 +101,10 @@ impl WasmStateGraph {
     #[wasm_bindgen(js_name = addSubgraph)]
     pub fn add_subgraph(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        name: NameArg,
         graph: &WasmCompiledGraph,
-        #[wasm_bindgen(unchecked_param_type = "Names")] ends: JsValue,
-    ) -> Result<(), JsValue> {
+        ends: NamesArg,
+    ) -> JsResult {
         let name = string_arg(&name, "addNode(name, graph): name")?;
         let ends = names_arg(
             &ends,
@@ -125,13 +120,8 @@ impl WasmStateGraph {
     /// (`{key: reducer | {reducer?, default?}}`); keys the state lacks
     /// become private channels (core `StateGraph::set_node_input`).
     #[wasm_bindgen(js_name = setNodeInput)]
-    pub fn set_node_input(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "{ [channel: string]: ChannelSpecIn }")]
-        channels: JsValue,
-    ) -> Result<(), JsValue> {
-        let name = string_arg(&name, "addNode(name, action, options): name")?;
+    pub fn set_node_input(&mut self, name: NameArg, channels: ChannelSpecsArg) -> JsResult {
+        let name = option_node(&name)?;
         let what = format!("addNode({name:?}, action, options): options.input");
         let schema = self.schema_from_js(&channels, &what)?;
         self.graph.set_node_input(name, schema);
@@ -141,11 +131,8 @@ impl WasmStateGraph {
     /// `addNode(name, action, { defer: true })`: the node runs only once
     /// the run would otherwise end (core `StateGraph::set_node_defer`).
     #[wasm_bindgen(js_name = setNodeDefer)]
-    pub fn set_node_defer(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
-    ) -> Result<(), JsValue> {
-        let name = string_arg(&name, "addNode(name, action, options): name")?;
+    pub fn set_node_defer(&mut self, name: NameArg) -> JsResult {
+        let name = option_node(&name)?;
         self.graph.set_node_defer(name, true);
         Ok(())
     }
@@ -154,12 +141,8 @@ impl WasmStateGraph {
     /// which reads its failure with `taskNodeError`) runs when a task of
     /// node `name` fails (core `StateGraph::set_node_error_handler`).
     #[wasm_bindgen(js_name = setNodeErrorHandler)]
-    pub fn set_node_error_handler(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "EngineNode")] handler: JsValue,
-    ) -> Result<(), JsValue> {
-        let name = string_arg(&name, "addNode(name, action, options): name")?;
+    pub fn set_node_error_handler(&mut self, name: NameArg, handler: NodeArg) -> JsResult {
+        let name = option_node(&name)?;
         let what = format!("addNode({name:?}, action, options): options.errorHandler");
         let f = function_arg(&handler, &what)?;
         let action = node_action(
@@ -177,7 +160,7 @@ impl WasmStateGraph {
     pub fn set_default_error_handler(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "EngineNode | undefined")] handler: JsValue,
-    ) -> Result<(), JsValue> {
+    ) -> JsResult {
         let action = match handler.is_undefined() {
             true => None,
             false => {
@@ -196,11 +179,11 @@ impl WasmStateGraph {
     #[wasm_bindgen(js_name = setNodeCachePolicy)]
     pub fn set_node_cache_policy(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        name: NameArg,
         #[wasm_bindgen(unchecked_param_type = "((input: unknown) => unknown) | undefined")] key_of: JsValue,
         ttl: Option<f64>,
-    ) -> Result<(), JsValue> {
-        let name = string_arg(&name, "addNode(name, action, options): name")?;
+    ) -> JsResult {
+        let name = option_node(&name)?;
         let policy = match key_of.is_undefined() {
             true => None,
             false => {
@@ -216,11 +199,7 @@ impl WasmStateGraph {
     /// `new StateGraph({ state, input })`'s input schema, in the
     /// constructor's form: a run's input writes only its channels.
     #[wasm_bindgen(js_name = setInputSchema)]
-    pub fn set_input_schema(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "{ [channel: string]: ChannelSpecIn }")]
-        channels: JsValue,
-    ) -> Result<(), JsValue> {
+    pub fn set_input_schema(&mut self, channels: ChannelSpecsArg) -> JsResult {
         let schema = self.schema_from_js(&channels, "new StateGraph(options): options.input")?;
         self.graph.set_input_schema(schema);
         Ok(())
@@ -229,11 +208,7 @@ impl WasmStateGraph {
     /// `new StateGraph({ state, output })`'s output schema, in the
     /// constructor's form: a run returns only its channels.
     #[wasm_bindgen(js_name = setOutputSchema)]
-    pub fn set_output_schema(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "{ [channel: string]: ChannelSpecIn }")]
-        channels: JsValue,
-    ) -> Result<(), JsValue> {
+    pub fn set_output_schema(&mut self, channels: ChannelSpecsArg) -> JsResult {
         let schema = self.schema_from_js(&channels, "new StateGraph(options): options.output")?;
         self.graph.set_output_schema(schema);
         Ok(())
@@ -241,11 +216,7 @@ impl WasmStateGraph {
 
     /// `addEdge(from | [from, ...], to)`.
     #[wasm_bindgen(js_name = addEdge)]
-    pub fn add_edge(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string | string[]")] from: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "string")] to: JsValue,
-    ) -> Result<(), JsValue> {
+    pub fn add_edge(&mut self, from: NameListArg, to: NameArg) -> JsResult {
         let sources = names_arg(&from, "addEdge(from, to): from")?;
         if sources.is_empty() {
             return Err(invalid_argument(
@@ -262,13 +233,13 @@ impl WasmStateGraph {
     #[wasm_bindgen(js_name = addConditionalEdges)]
     pub fn add_conditional_edges(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string")] from: JsValue,
+        from: NameArg,
         #[wasm_bindgen(unchecked_param_type = "EngineRouter")] route: JsValue,
         #[wasm_bindgen(
             unchecked_param_type = "{ [result: string]: string } | string[] | null | undefined"
         )]
         path_map: JsValue,
-    ) -> Result<(), JsValue> {
+    ) -> JsResult {
         let from = string_arg(&from, "addConditionalEdges(from, router, pathMap): from")?;
         let f = function_arg(&route, "addConditionalEdges(from, router, pathMap): router")?;
         let what = "addConditionalEdges(from, router, pathMap): pathMap";
@@ -304,8 +275,8 @@ impl WasmStateGraph {
     pub fn compile(
         &self,
         checkpointer: Option<WasmEngineSaver>,
-        #[wasm_bindgen(unchecked_param_type = "Names")] interrupt_before: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Names")] interrupt_after: JsValue,
+        interrupt_before: NamesArg,
+        interrupt_after: NamesArg,
         persistent: bool,
         js_semantics: bool,
         #[wasm_bindgen(unchecked_param_type = "EngineCache | null | undefined")] cache: JsValue,
@@ -331,6 +302,12 @@ impl WasmStateGraph {
         let graph = self.graph.compile(options).or_js()?;
         Ok(WasmCompiledGraph::new(graph, self.cache.clone()))
     }
+}
+
+/// The node an option of `addNode(name, action, options)` is set on (the
+/// JS layer sets each option with its own call, after the node).
+fn option_node(name: &NameArg) -> JsResult<String> {
+    string_arg(name, "addNode(name, action, options): name")
 }
 
 /// The compile options of a graph made in JS (a `StateGraph` or a
@@ -376,7 +353,7 @@ impl WasmStateGraph {
         &mut self,
         channels: &JsValue,
         what: &str,
-    ) -> Result<Vec<(String, Reducer)>, JsValue> {
+    ) -> JsResult<Vec<(String, Reducer)>> {
         if !is_object(channels) {
             return Err(invalid_argument(format!(
                 "{what} must map channel names to reducers, got {}",

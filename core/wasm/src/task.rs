@@ -8,6 +8,8 @@
 
 use super::held::{self, Scope};
 use super::types::args::{from_js, json_from_js, to_js};
+use super::types::args::{ValueArg, WritesArg};
+use crate::error::JsResult;
 use crate::error::OrJs;
 use chronograph::{Error, ErrorKind, NodeContext};
 use std::cell::{Cell, RefCell};
@@ -92,7 +94,7 @@ fn read_in_task(
     value: JsValue,
     what: &str,
     outside: &Outside,
-) -> Result<(NodeContext, serde_json::Value), JsValue> {
+) -> JsResult<(NodeContext, serde_json::Value)> {
     let running = TASKS.with(|t| t.borrow().get(&task).cloned());
     let Some((ctx, scope)) = running else {
         let error = Error::value(outside.message).with_code(outside.code);
@@ -125,11 +127,13 @@ pub fn task_node_error(task: u32) -> JsValue {
 /// this call was already answered, else throws the `GraphInterrupt` marker
 /// that pauses the node.
 #[wasm_bindgen(js_name = taskInterrupt, unchecked_return_type = "unknown")]
-pub fn task_interrupt(
-    task: u32,
-    #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
-) -> Result<JsValue, JsValue> {
-    let (ctx, value) = read_in_task(task, value, "interrupt(value): value", &INTERRUPT_OUTSIDE)?;
+pub fn task_interrupt(task: u32, value: ValueArg) -> JsResult<JsValue> {
+    let (ctx, value) = read_in_task(
+        task,
+        value.into(),
+        "interrupt(value): value",
+        &INTERRUPT_OUTSIDE,
+    )?;
     let answer = ctx.interrupt(value).or_js()?;
     to_js(&answer)
 }
@@ -138,11 +142,8 @@ pub fn task_interrupt(
 /// array of `[channel, value]` pairs, a `ChannelWrite` run inside a node)
 /// become the task's writes, before its writers'.
 #[wasm_bindgen(js_name = taskWrite)]
-pub fn task_write(
-    task: u32,
-    #[wasm_bindgen(unchecked_param_type = "[string, unknown][]")] writes: JsValue,
-) -> Result<(), JsValue> {
-    let (ctx, written) = read_in_task(task, writes, "writes", &WRITE_OUTSIDE)?;
+pub fn task_write(task: u32, writes: WritesArg) -> JsResult {
+    let (ctx, written) = read_in_task(task, writes.into(), "writes", &WRITE_OUTSIDE)?;
     let pairs: Vec<(String, serde_json::Value)> = match written {
         serde_json::Value::Array(items) => items
             .into_iter()
@@ -191,9 +192,9 @@ pub fn task_call(
     task: u32,
     name: String,
     #[wasm_bindgen(unchecked_param_type = "EngineNode")] f: js_sys::Function,
-    #[wasm_bindgen(unchecked_param_type = "unknown")] input: JsValue,
-) -> Result<js_sys::Promise, JsValue> {
-    let (ctx, input) = read_in_task(task, input, "task arguments", &CALL_OUTSIDE)?;
+    input: ValueArg,
+) -> JsResult<js_sys::Promise> {
+    let (ctx, input) = read_in_task(task, input.into(), "task arguments", &CALL_OUTSIDE)?;
     let cache = Rc::new(super::node::StateCache::default());
     let action = super::node::pregel_node_action(name.clone(), f, cache);
     let result = ctx.call(&name, action, input);
@@ -251,7 +252,7 @@ pub fn task_wake(task: u32) {
 /// graph's `__previous__` channel (an entrypoint's last saved value on
 /// the thread); `undefined` when it has none or the task finished.
 #[wasm_bindgen(js_name = taskPrevious, unchecked_return_type = "unknown")]
-pub fn task_previous(task: u32) -> Result<JsValue, JsValue> {
+pub fn task_previous(task: u32) -> JsResult<JsValue> {
     let ctx = TASKS.with(|t| t.borrow().get(&task).map(|(ctx, _)| ctx.clone()));
     match ctx.as_ref().and_then(NodeContext::previous) {
         Some(value) => to_js(value),

@@ -1,10 +1,11 @@
 // The seam: the one module where the TypeScript layer asserts a type it
-// cannot prove. Everywhere else values are typed by what produced them: the
-// bindings' declarations (core/wasm/src: a `typescript_custom_section` next
-// to each Rust data type, named by the `unchecked_param_type` and
-// `unchecked_return_type` of every export), LangGraph.js's and LangChain's
-// own types, and the package's. Each function here says why its assertion
-// holds; a new one needs as good a reason.
+// cannot prove (`as unknown as`). Everywhere else values are typed by what
+// produced them: the bindings' declarations (core/wasm/src: a
+// `typescript_custom_section` next to each Rust data type, which every
+// export's arguments and results name), LangGraph.js's and LangChain's own
+// types, and the package's. Each function here says why its assertion
+// holds; a new one needs as good a reason. (They are identities: V8 inlines
+// them, so `builtNodeConfig` on the node-call path costs nothing.)
 import type { NodeConfig } from "../pregel/types.js";
 
 /**

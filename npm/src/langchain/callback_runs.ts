@@ -84,7 +84,7 @@ export function nestedRun<T>(graph: RunGraph, input: unknown, config: unknown, r
   );
 }
 
-/** The engine's modes for a run with callbacks: the caller's, the tasks' events, the states. */
+/** @internal The engine's modes for a run with callbacks: the caller's, the tasks' events, the states. */
 export function modesWithRuns(modes: raw.EngineStreamMode[]): raw.EngineStreamMode[] {
   return [...modes, "__task_runs", ...(modes.includes("values") ? [] : (["values"] as const))];
 }

@@ -4,7 +4,7 @@
 import * as raw from "../wasm/chronograph.js";
 import { argumentError, describe, hide, option, ownCopy, thrownText } from "../internal/args.js";
 import { GraphValueError, ThreadBusyError, withCode } from "../errors.js";
-import type { Json, NodeConfig } from "./types.js";
+import type { Json, NodeConfig, RunnableConfig } from "./types.js";
 import { THREAD_STORE, type ThreadAccess, type ThreadStore } from "../internal/raw.js";
 import { assignMessageIds, classesPossible, reviveWrittenIfAny, toEngine, type MessageChannels } from "../langchain/message_classes.js";
 import type { NodeMessages } from "../stream/messages_of_nodes.js";
@@ -206,7 +206,7 @@ const freeTokens: number[] = [];
  * object), and the function that forgets it once the run has settled. Its
  * fields are the caller's: the bindings check them.
  */
-export function withRunData(config: unknown, data: RunData): [raw.RunConfigIn, () => void] {
+export function withRunData(config: unknown, data: RunData): [RunnableConfig, () => void] {
   // A config (or `configurable`) that is not an object goes to the engine as it is: the engine
   // names the mistake, and the run never reaches a node.
   const base = (config ?? {}) as { configurable?: Record<string, unknown> };
@@ -241,20 +241,8 @@ export function withRunData(config: unknown, data: RunData): [raw.RunConfigIn, (
 /** A node function as the user wrote it. */
 export type UserNode = (state: never, config: never) => unknown;
 
-/** A node as the bindings call it (core/wasm/src/node.rs). */
-export type RawNode = (
-  state: unknown,
-  base: unknown,
-  task: number,
-  node: string,
-  step: number,
-  taskId: string,
-  /** `undefined` for `node:taskId` (a root graph's task: core/wasm/src/node.rs `task_namespace`). */
-  ns: string | undefined,
-  trigger: string,
-  push: number,
-  map: Record<string, string>,
-) => unknown;
+/** @internal A node as the bindings call it (core/wasm/src/node.rs `EngineNode`). */
+export type RawNode = raw.EngineNode;
 
 /** The `writer` of a node of a run that does not stream `"custom"` (LangGraph.js's writes nothing then). */
 const noWriter = (_chunk: unknown): void => {};
@@ -274,7 +262,7 @@ export interface NodeExtras {
 }
 
 /**
- * A JS node as the bindings call it (core/wasm/src/node.rs): each call
+ * @internal A JS node as the bindings call it (core/wasm/src/node.rs): each call
  * gets its own config, made as LangGraph.js makes a node's config
  * (pregel/node_config.ts) from its run's part (`RunData.node`) and the task:
  * `node`, `step`, `taskId`, its checkpoint namespace `ns` (`node:task_id`,

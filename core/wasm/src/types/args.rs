@@ -3,6 +3,7 @@
 //! serializable value out ([`to_js`], [`plain_to_js`]). Every other module
 //! of the bindings reads and writes JS values through these.
 
+use crate::error::JsResult;
 use crate::error::{describe, invalid_argument, serialization_error};
 use crate::value::{array_items, is_array, object_pairs};
 use js_sys::Reflect;
@@ -17,10 +18,34 @@ const TS_ARGS: &str = r#"
 export type Names = string | string[] | null | undefined;
 "#;
 
+#[wasm_bindgen]
+extern "C" {
+    /// A name: what [`string_arg`] reads (`string`; anything else is an
+    /// `INVALID_ARGUMENT` error naming the argument).
+    #[wasm_bindgen(typescript_type = "string")]
+    pub type NameArg;
+
+    /// Names: what [`names_arg`] reads (`Names`).
+    #[wasm_bindgen(typescript_type = "Names")]
+    pub type NamesArg;
+
+    /// One name or a list of them, none left out (`string | string[]`).
+    #[wasm_bindgen(typescript_type = "string | string[]")]
+    pub type NameListArg;
+
+    /// Any JS value, read as the engine's data ([`json_from_js`], [`from_js`]).
+    #[wasm_bindgen(typescript_type = "unknown")]
+    pub type ValueArg;
+
+    /// A task's writes, `[channel, value]` pairs.
+    #[wasm_bindgen(typescript_type = "[string, unknown][]")]
+    pub type WritesArg;
+}
+
 /// Converts any serializable value to JS, the engine's records
 /// ([`crate::records`]) as the values they stand for (`undefined`, a value
 /// held by reference, a `Map`, ...) once records are in use.
-pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+pub fn to_js<T: Serialize + ?Sized>(value: &T) -> JsResult<JsValue> {
     match crate::records::seen() {
         true => crate::js_out::to_js(value).map_err(conversion_error),
         false => plain_to_js(value),
@@ -29,7 +54,7 @@ pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
 
 /// Converts any serializable value to plain JS data, records as they are
 /// (a document: what `exportThread` hands out and `importThread` reads back).
-pub fn plain_to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+pub fn plain_to_js<T: Serialize + ?Sized>(value: &T) -> JsResult<JsValue> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(conversion_error)
@@ -43,13 +68,13 @@ fn conversion_error(e: serde_wasm_bindgen::Error) -> JsValue {
 /// Reads a JS value as JSON data ([`crate::value::json_from_js`], the one
 /// conversion of JS values into the engine); the error names `what` and
 /// the path of the bad value.
-pub fn json_from_js(value: JsValue, what: &str) -> Result<Value, JsValue> {
+pub fn json_from_js(value: JsValue, what: &str) -> JsResult<Value> {
     crate::value::json_from_js(&value, what)
 }
 
 /// Reads a JS value into a Rust type; the error names `what` and the path
 /// of the bad field (`put(...): checkpoint.channel_versions.x: ...`).
-pub fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsValue> {
+pub fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> JsResult<T> {
     let json = crate::value::document_from_js(&value, what)?;
     serde_path_to_error::deserialize(json).map_err(|e| {
         let path = e.path().to_string();
@@ -79,7 +104,7 @@ pub fn is_object(v: &JsValue) -> bool {
 
 /// The own enumerable `[key, value]` pairs of an object (none for a
 /// primitive); the error names `what` when reading them threw.
-pub fn entries(v: &JsValue, what: &str) -> Result<Vec<(String, JsValue)>, JsValue> {
+pub fn entries(v: &JsValue, what: &str) -> JsResult<Vec<(String, JsValue)>> {
     match v.is_object() || v.is_function() {
         true => object_pairs(v, what),
         false => Ok(Vec::new()),
@@ -87,13 +112,13 @@ pub fn entries(v: &JsValue, what: &str) -> Result<Vec<(String, JsValue)>, JsValu
 }
 
 /// A string argument, or an error naming it.
-pub fn string_arg(v: &JsValue, what: &str) -> Result<String, JsValue> {
+pub fn string_arg(v: &JsValue, what: &str) -> JsResult<String> {
     v.as_string()
         .ok_or_else(|| invalid_argument(format!("{what} must be a string, got {}", describe(v))))
 }
 
 /// A string or a list of strings (`"*"`, `["a", "b"]`); absent is empty.
-pub fn names_arg(v: &JsValue, what: &str) -> Result<Vec<String>, JsValue> {
+pub fn names_arg(v: &JsValue, what: &str) -> JsResult<Vec<String>> {
     if absent(v) {
         return Ok(Vec::new());
     }
@@ -114,7 +139,7 @@ pub fn names_arg(v: &JsValue, what: &str) -> Result<Vec<String>, JsValue> {
 }
 
 /// A non-negative integer argument (absent is `None`).
-pub(crate) fn integer_arg(v: &JsValue, what: &str) -> Result<Option<i64>, JsValue> {
+pub(crate) fn integer_arg(v: &JsValue, what: &str) -> JsResult<Option<i64>> {
     if absent(v) {
         return Ok(None);
     }
@@ -129,7 +154,7 @@ pub(crate) fn integer_arg(v: &JsValue, what: &str) -> Result<Option<i64>, JsValu
 
 /// The JSON values of an object's entries; entries JSON cannot hold
 /// (functions, symbols, `undefined`, cycles, ...) are left out.
-pub(crate) fn json_entries(v: &JsValue, what: &str) -> Result<Map<String, Value>, JsValue> {
+pub(crate) fn json_entries(v: &JsValue, what: &str) -> JsResult<Map<String, Value>> {
     Ok(entries(v, what)?
         .into_iter()
         .filter(|(_, x)| !x.is_undefined())
@@ -138,7 +163,7 @@ pub(crate) fn json_entries(v: &JsValue, what: &str) -> Result<Map<String, Value>
 }
 
 /// An optional node name (`asNode`).
-pub fn optional_name(v: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
+pub fn optional_name(v: &JsValue, what: &str) -> JsResult<Option<String>> {
     match absent(v) {
         true => Ok(None),
         false => string_arg(v, what).map(Some),

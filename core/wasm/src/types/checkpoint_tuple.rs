@@ -51,7 +51,7 @@ pub enum VersionsAs {
     /// In the saver's scheme: LangGraph.js's integers, or LangGraph's text.
     Scheme(VersionScheme),
     /// LangGraph.js's integers where the store marked them (it keeps an
-    /// integer `n` as `n.<u64::MAX>`, see npm/src/langgraph.ts), text
+    /// integer `n` as `n.<u64::MAX>`, see npm/src/checkpoint/langgraph_saver.ts), text
     /// otherwise: the versions a LangGraph.js saver was given.
     Marked,
 }

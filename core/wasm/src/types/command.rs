@@ -4,6 +4,7 @@
 //! updates of `updateState` / `bulkUpdateState`.
 
 use super::args::{absent, get, is_object, json_from_js, optional_name};
+use crate::error::JsResult;
 use crate::error::{describe, invalid_argument};
 use crate::value::array_items;
 use chronograph::{Command, Goto, Resume, RunInput, Send, StateUpdate, PARENT};
@@ -22,7 +23,7 @@ export interface SuperstepIn {
 /// Run input: `null`/`undefined` (continue), a `Command` (an object with
 /// `lg_name: "Command"`), or an object of channel values (with
 /// `any_value`, a `Pregel`'s input: any JSON value).
-pub fn input_from_js(v: JsValue, any_value: bool) -> Result<RunInput, JsValue> {
+pub fn input_from_js(v: JsValue, any_value: bool) -> JsResult<RunInput> {
     if absent(&v) {
         return Ok(RunInput::None);
     }
@@ -39,7 +40,7 @@ pub fn input_from_js(v: JsValue, any_value: bool) -> Result<RunInput, JsValue> {
 }
 
 /// `new Command({resume, update, goto, graph})` → core `Command`.
-pub fn command_from_js(v: &JsValue) -> Result<Command, JsValue> {
+pub fn command_from_js(v: &JsValue) -> JsResult<Command> {
     let resume = get(v, "resume");
     let update = get(v, "update");
     let graph = get(v, "graph");
@@ -74,7 +75,7 @@ pub fn command_from_js(v: &JsValue) -> Result<Command, JsValue> {
 
 /// A `Send` (`new Send(node, args)`, or an object `{node, args}` like one),
 /// if `v` is one; an error when it looks like one but its node is no string.
-pub fn send_from_js(v: &JsValue, what: &str) -> Result<Option<Send>, JsValue> {
+pub fn send_from_js(v: &JsValue, what: &str) -> JsResult<Option<Send>> {
     if !is_object(v) {
         return Ok(None);
     }
@@ -95,11 +96,11 @@ pub fn send_from_js(v: &JsValue, what: &str) -> Result<Option<Send>, JsValue> {
 }
 
 /// Where to go: a node name, a `Send`, or an array of them (absent: nowhere).
-pub fn gotos_from_js(v: &JsValue, what: &str) -> Result<Vec<Goto>, JsValue> {
+pub fn gotos_from_js(v: &JsValue, what: &str) -> JsResult<Vec<Goto>> {
     if absent(v) {
         return Ok(Vec::new());
     }
-    let one = |x: &JsValue| -> Result<Option<Goto>, JsValue> {
+    let one = |x: &JsValue| -> JsResult<Option<Goto>> {
         if let Some(name) = x.as_string() {
             return Ok(Some(Goto::Node(name)));
         }
@@ -124,7 +125,7 @@ pub fn gotos_from_js(v: &JsValue, what: &str) -> Result<Vec<Goto>, JsValue> {
 }
 
 /// Update values: `null`/`undefined` is "no values".
-pub fn values_from_js(v: JsValue, what: &str) -> Result<Option<Value>, JsValue> {
+pub fn values_from_js(v: JsValue, what: &str) -> JsResult<Option<Value>> {
     match absent(&v) {
         true => Ok(None),
         false => json_from_js(v, what).map(Some),
@@ -134,11 +135,7 @@ pub fn values_from_js(v: JsValue, what: &str) -> Result<Option<Value>, JsValue> 
 /// An update's values, or a `Command` given as them (LangGraph.js's
 /// `updateState(config, new Command({ update, goto }), asNode)`): its
 /// update as the values and its goto.
-pub fn update_from_js(
-    v: JsValue,
-    as_node: Option<String>,
-    what: &str,
-) -> Result<StateUpdate, JsValue> {
+pub fn update_from_js(v: JsValue, as_node: Option<String>, what: &str) -> JsResult<StateUpdate> {
     if get(&v, "lg_name").as_string().as_deref() == Some("Command") {
         let command = command_from_js(&v)?;
         return Ok(StateUpdate {
@@ -157,7 +154,7 @@ pub fn update_from_js(
 }
 
 /// `[{updates: [{values, asNode?, taskId?}]}]` → supersteps of updates.
-pub fn supersteps_from_js(v: &JsValue) -> Result<Vec<Vec<StateUpdate>>, JsValue> {
+pub fn supersteps_from_js(v: &JsValue) -> JsResult<Vec<Vec<StateUpdate>>> {
     let bad = |what: String, got: &JsValue| {
         invalid_argument(format!(
             "{what} must be an array of {{updates: [{{values, asNode}}]}}, got {}",

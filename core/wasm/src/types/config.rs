@@ -5,6 +5,7 @@
 //! LangGraph.js writes at each place ([`KeyOrder`]).
 
 use super::args::{absent, get, integer_arg, is_object, json_entries, names_arg, to_js};
+use crate::error::JsResult;
 use crate::error::{describe, invalid_argument};
 use chronograph::{CheckpointConfig, CheckpointMetadata, Durability, ListOptions, RunnableConfig};
 use serde::{Serialize, Serializer};
@@ -50,10 +51,21 @@ export interface ListOptionsIn {
 }
 "#;
 
+#[wasm_bindgen]
+extern "C" {
+    /// A run's config, as [`config_from_js`] reads it (`RunConfigIn`, or none).
+    #[wasm_bindgen(typescript_type = "RunConfigIn | null | undefined")]
+    pub type ConfigArg;
+
+    /// List options, as [`list_options_from_js`] reads them (`ListOptionsIn`, or none).
+    #[wasm_bindgen(typescript_type = "ListOptionsIn | null | undefined")]
+    pub type ListOptionsArg;
+}
+
 /// `{configurable: {thread_id, checkpoint_id?, checkpoint_ns?, ...}, recursionLimit?, metadata?}`
 /// → core config. A falsy `checkpoint_id` is left out, as LangGraph.js
 /// treats it (so `getState` gives the "live" view).
-pub fn config_from_js(v: &JsValue, what: &str) -> Result<RunnableConfig, JsValue> {
+pub fn config_from_js(v: &JsValue, what: &str) -> JsResult<RunnableConfig> {
     let mut config = RunnableConfig::default();
     if absent(v) {
         return Ok(config);
@@ -119,7 +131,7 @@ pub fn config_from_js(v: &JsValue, what: &str) -> Result<RunnableConfig, JsValue
 /// LangGraph.js's `durability` ("sync" | "async" | "exit"), or its older
 /// `checkpointDuring` (`false` is "exit", `true` "async"); both at once is
 /// LangGraph.js's error.
-fn durability_arg(v: &JsValue, what: &str) -> Result<Option<Durability>, JsValue> {
+fn durability_arg(v: &JsValue, what: &str) -> JsResult<Option<Durability>> {
     let (durability, during) = (get(v, "durability"), get(v, "checkpointDuring"));
     if !absent(&durability) && !absent(&during) {
         return Err(JsError::new(
@@ -264,7 +276,7 @@ struct ConfigOut<'a> {
 }
 
 /// A core config as JS: `{configurable: {...}, recursionLimit?}`.
-pub fn config_to_js(c: &RunnableConfig) -> Result<JsValue, JsValue> {
+pub fn config_to_js(c: &RunnableConfig) -> JsResult<JsValue> {
     to_js(&ConfigOut {
         configurable: &c.configurable,
         recursion_limit: c.recursion_limit,
@@ -272,7 +284,7 @@ pub fn config_to_js(c: &RunnableConfig) -> Result<JsValue, JsValue> {
 }
 
 /// `{limit?, before?, filter?}`; `before` is a config or a checkpoint id.
-pub fn list_options_from_js(v: &JsValue, what: &str) -> Result<ListOptions, JsValue> {
+pub fn list_options_from_js(v: &JsValue, what: &str) -> JsResult<ListOptions> {
     if absent(v) {
         return Ok(ListOptions::default());
     }

@@ -6,6 +6,7 @@
 use super::args::to_js;
 use super::config::{Address, KeyOrder};
 use super::shapes::{js_error, js_timestamp, task_path, Interrupts};
+use crate::error::JsResult;
 use chronograph::{CheckpointMetadata, PregelTask, State, StateSnapshot, TaskState};
 use serde::{Serialize, Serializer};
 use serde_json::Value;
@@ -232,7 +233,7 @@ impl<'a> From<&'a StateSnapshot> for Snapshot<'a> {
 }
 
 /// A snapshot as JS, as `getState` gives it.
-pub fn snapshot_to_js(s: &StateSnapshot) -> Result<JsValue, JsValue> {
+pub fn snapshot_to_js(s: &StateSnapshot) -> JsResult<JsValue> {
     to_js(&Snapshot::from(s).in_order(KeyOrder::State))
 }
 

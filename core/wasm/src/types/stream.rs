@@ -9,6 +9,7 @@ use super::checkpoint_chunk::{CheckpointChunk, CheckpointEvent, RunConfig};
 use super::shapes::Interrupts;
 use super::task_chunk::{TaskChunk, TaskEvent};
 use crate::error::invalid_argument;
+use crate::error::JsResult;
 use chronograph::{Interrupt, StreamEvent, START};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -28,6 +29,17 @@ export type EngineStreamMode = "values" | "updates" | "checkpoints" | "tasks" | 
 export type OnChunk = (mode: EngineStreamMode | "custom", chunk: unknown, namespace: string[] | undefined) => void;
 "#;
 
+#[wasm_bindgen]
+extern "C" {
+    /// The modes a run streams: one or several ([`StreamMode::parse`] each).
+    #[wasm_bindgen(typescript_type = "EngineStreamMode | EngineStreamMode[]")]
+    pub type ModesArg;
+
+    /// The function a run's chunks go to (`OnChunk`).
+    #[wasm_bindgen(typescript_type = "OnChunk")]
+    pub type OnChunkArg;
+}
+
 /// The stream modes the package supports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StreamMode {
@@ -43,11 +55,11 @@ pub enum StreamMode {
     Debug,
     /// Every task's start and end, `__start__`'s too (`"__task_runs"`): what
     /// the JS layer reports to LangChain callbacks as the tasks' chain runs
-    /// (npm/src/task_runs.ts). Internal to the package.
+    /// (npm/src/langchain/task_runs.ts). Internal to the package.
     TaskRuns,
     /// What checkpoint each state is, `{id, parent_id?, step, source}`
     /// (`"__checkpoint_meta"`), before the state: `streamEvents` v3's
-    /// `checkpoints` envelopes (npm/src/run_stream.ts). Internal to the package.
+    /// `checkpoints` envelopes (npm/src/stream/run_stream.ts). Internal to the package.
     CheckpointMeta,
     /// What a subgraph's node sent to `config.writer` (the JS layer's token
     /// for it, see `taskCustom`): not a mode the engine is asked for (the
@@ -57,7 +69,7 @@ pub enum StreamMode {
 
 impl StreamMode {
     /// Parses a mode name.
-    pub fn parse(name: &str) -> Result<StreamMode, JsValue> {
+    pub fn parse(name: &str) -> JsResult<StreamMode> {
         Ok(match name {
             "values" => StreamMode::Values,
             "updates" => StreamMode::Updates,
@@ -105,7 +117,7 @@ pub fn stream_chunks(
     event: &StreamEvent,
     modes: &[StreamMode],
     run: &RunConfig,
-) -> Result<Vec<(StreamMode, JsValue)>, JsValue> {
+) -> JsResult<Vec<(StreamMode, JsValue)>> {
     let mut out = Vec::new();
     let wants = |m: StreamMode| modes.contains(&m);
     let task = TaskEvent::of(event);
@@ -181,7 +193,7 @@ fn interrupt_chunks(
     out: &mut Vec<(StreamMode, JsValue)>,
     modes: &[StreamMode],
     list: &[Interrupt],
-) -> Result<(), JsValue> {
+) -> JsResult {
     for mode in [StreamMode::Updates, StreamMode::Values] {
         if modes.contains(&mode) {
             let mut chunk = std::collections::BTreeMap::new();
@@ -197,7 +209,7 @@ fn checkpoint_chunks(
     out: &mut Vec<(StreamMode, JsValue)>,
     modes: &[StreamMode],
     chunk: CheckpointChunk,
-) -> Result<(), JsValue> {
+) -> JsResult {
     if modes.contains(&StreamMode::Checkpoints) {
         out.push((StreamMode::Checkpoints, to_js(&chunk)?));
     }
@@ -211,7 +223,7 @@ fn checkpoint_chunks(
 /// An "updates" chunk: `{node: update}`, and for a task that finished in
 /// an earlier run `"__metadata__": {"cached": true}`. LangGraph.js reports
 /// a node that wrote nothing as `{}` (LangGraph: `None`).
-fn update_chunk(node: &str, update: &Value, cached: bool) -> Result<JsValue, JsValue> {
+fn update_chunk(node: &str, update: &Value, cached: bool) -> JsResult<JsValue> {
     let mut map = Map::new();
     let update = match update {
         Value::Null => Value::Object(Map::new()),
@@ -229,7 +241,7 @@ fn task_chunks(
     out: &mut Vec<(StreamMode, JsValue)>,
     modes: &[StreamMode],
     task: &TaskEvent,
-) -> Result<(), JsValue> {
+) -> JsResult {
     if modes.contains(&StreamMode::Tasks) {
         out.push((StreamMode::Tasks, to_js(&TaskChunk(task))?));
     }
@@ -241,7 +253,7 @@ fn task_chunks(
 }
 
 /// A `"debug"` chunk of `payload`, stamped with the time now.
-fn debug<T: Serialize>(kind: &'static str, step: i64, payload: T) -> Result<JsValue, JsValue> {
+fn debug<T: Serialize>(kind: &'static str, step: i64, payload: T) -> JsResult<JsValue> {
     to_js(&DebugChunk {
         kind,
         timestamp: String::from(js_sys::Date::new_0().to_iso_string()),

@@ -2,13 +2,14 @@
 //! payload of a `"debug"` chunk of type `task` / `task_result`) as
 //! LangGraph.js writes it, and the `"__task_runs"` chunk, every task's
 //! start and end, `__start__`'s included, for the JS layer's LangChain
-//! callback runs (npm/src/task_runs.ts reports each task as a chain run,
+//! callback runs (npm/src/langchain/task_runs.ts reports each task as a chain run,
 //! as LangGraph.js's tasks are runs of their node's runnable). The other
 //! modes hide `__start__`, as LangGraph does; LangGraph.js's callbacks see
 //! it (tagged `langsmith:hidden`).
 
 use super::args::to_js;
 use super::shapes::{js_error, task_path, Interrupts};
+use crate::error::JsResult;
 use chronograph::{Interrupt, StreamEvent};
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
@@ -103,7 +104,7 @@ impl<'a> TaskEvent<'a> {
     }
 
     /// Its `"__task_runs"` chunk (see [`TaskRun`]).
-    pub(crate) fn run_chunk(&self) -> Result<JsValue, JsValue> {
+    pub(crate) fn run_chunk(&self) -> JsResult<JsValue> {
         to_js(&TaskRun(self))
     }
 }
