@@ -333,7 +333,7 @@ pub(crate) fn compile_options(
         metadata_without_config: js_semantics,
         resumed_not_next: js_semantics,
         pregel_nodes_as_js: false,
-        // Stored as LangGraph.js's serializer stores values (see `stored.rs`).
+        // Stored as LangGraph.js's serializer stores values (see `js_graph_saver.rs`).
         checkpointer: checkpointer
             .map(|s| Rc::new(JsGraphSaver(s.shared())) as Rc<dyn CheckpointSaver>),
         js_undefined: Some(super::records::undefined_json()),
