@@ -49,6 +49,7 @@ mod import;
 mod pregel;
 mod reserved;
 pub mod scenario;
+mod semantics;
 mod state;
 mod types;
 
@@ -75,6 +76,7 @@ pub use graph::{
     TaskPath, Topology, TopologyEdge, WriteMapper, DEFAULT_ERROR_HANDLER_NODE,
 };
 pub use import::{detect_format, import_thread, import_thread_as, ImportFormat};
+pub use semantics::Semantics;
 pub use state::{PregelTask, StateSnapshot, StateUpdate, TaskState};
 pub use types::{
     Command, Durability, Goto, Interrupt, NodeOutput, Resume, RunInput, RunOutput, RunnableConfig,

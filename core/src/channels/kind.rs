@@ -128,7 +128,7 @@ impl ChannelKind {
 
     /// Applies one superstep's writes. Returns whether the channel changed
     /// (and so gets the superstep's new version). A reducer channel holding
-    /// `undefined` (the graph's [`crate::CompileOptions::js_undefined`]) is
+    /// `undefined` (the graph's [`crate::Semantics::js_undefined`]) is
     /// empty: its first write is taken as is.
     pub(crate) fn update(
         &self,

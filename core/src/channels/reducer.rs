@@ -96,7 +96,7 @@ impl Reducer {
 
     /// Folds one superstep's writes into `current`. Returns `None` when
     /// nothing was written (the channel is unchanged). A `current` equal to
-    /// `undefined` (JavaScript's, see [`crate::CompileOptions::js_undefined`])
+    /// `undefined` (JavaScript's, see [`crate::Semantics::js_undefined`])
     /// is an empty aggregate, as in LangGraph.js: the first write is taken
     /// as is, without the default.
     pub(crate) fn reduce(

@@ -3,6 +3,7 @@
 //! `get_state_history`, `lineage`, `update_state`, `bulk_update_state`).
 
 use super::branch::Branch;
+use super::builder::CompileOptions;
 use super::node::{NodeAction, State};
 use super::pregel::node::NodeIo;
 use super::pregel::{Channels, PregelIo};
@@ -13,6 +14,7 @@ use crate::checkpoint_ns;
 use crate::clock::IdGenerator;
 use crate::error::{Error, Result};
 use crate::pregel;
+use crate::semantics::Semantics;
 use crate::state::{self, StateSnapshot, StateUpdate};
 use crate::types::{RunInput, RunOutput, RunnableConfig, StreamEvent, END, START};
 use indexmap::IndexMap;
@@ -51,7 +53,7 @@ pub(crate) struct CompiledNode {
     /// The channels its conditional edges read, when not every state
     /// channel: LangGraph (Python) gives a router the node's input schema;
     /// LangGraph.js every channel (see
-    /// [`crate::CompileOptions::routers_read_every_channel`]).
+    /// [`Semantics::routers_read_every_channel`]).
     pub router_input: Option<Rc<[Name]>>,
     /// Its cache policy (used when the graph has a cache).
     pub cache_policy: Option<CachePolicy>,
@@ -102,7 +104,11 @@ impl CompiledNode {
     }
 }
 
-/// Everything a run needs, shared by the graph handle.
+/// Everything a run needs, shared by the graph handle. Made by
+/// [`GraphInner::new`] from what a builder compiled and the
+/// [`CompileOptions`]; cloned whole by
+/// [`CompiledGraph::with_checkpointer`].
+#[derive(Clone)]
 pub(crate) struct GraphInner {
     /// Every channel: state keys, `__start__`, `branch:to:*`, `join:*`.
     pub channels: FastIndexMap<Name, ChannelKind>,
@@ -125,46 +131,84 @@ pub(crate) struct GraphInner {
     /// Initial values of state keys that declare one (see [`GraphInner::adopt`]).
     pub defaults: Vec<(Name, ChannelValue)>,
     /// How LangGraph.js lists this graph's checkpoint values, given to each
-    /// checkpoint it writes ([`crate::CompileOptions::value_layout`]).
-    pub layout: Option<std::rc::Rc<ValueLayout>>,
+    /// checkpoint it writes ([`Semantics::value_layout`]).
+    pub layout: Option<Rc<ValueLayout>>,
     /// `__start__` first, then nodes in registration order.
     pub nodes: FastIndexMap<String, CompiledNode>,
     /// Edges as declared (for drawing).
     pub edges: Vec<(Vec<String>, String)>,
+    /// See [`crate::CompileOptions::checkpointer`].
     pub saver: Option<Rc<dyn CheckpointSaver>>,
+    /// See [`crate::CompileOptions::interrupt_before`].
     pub interrupt_before: Vec<String>,
+    /// See [`crate::CompileOptions::interrupt_after`].
     pub interrupt_after: Vec<String>,
     /// A subgraph with a history of its own (`checkpointer=True`).
     pub persistent: bool,
-    /// See [`crate::CompileOptions::copy_on_save`].
-    pub copy_on_save: bool,
-    /// See [`crate::CompileOptions::command_starts_run`].
-    pub command_starts_run: bool,
-    /// See [`crate::CompileOptions::derived_update_ids`].
-    pub derived_update_ids: bool,
-    /// See [`crate::CompileOptions::commit_as_settled`].
-    pub commit_as_settled: bool,
-    /// See [`crate::CompileOptions::metadata_without_config`].
-    pub metadata_without_config: bool,
+    /// Where LangGraph (Python) and LangGraph.js differ, as this kind of
+    /// graph applies them ([`Semantics::for_graph`]).
+    pub semantics: Semantics,
     /// See [`crate::CompileOptions::cache`].
     pub cache: Option<Rc<dyn BaseCache>>,
-    /// See [`crate::CompileOptions::routes_write_source`].
-    pub routes_write_source: bool,
-    /// See [`crate::CompileOptions::error_handlers_as_js`].
-    pub error_handlers_as_js: bool,
     /// For a [`Pregel`](crate::Pregel) graph: its input, output and stream
     /// channels (`state_keys`, `input_keys`, `output_keys` and
     /// `stream_keys` then hold their names). `None` for a `StateGraph`.
     pub pregel: Option<Rc<PregelIo>>,
-    /// See [`crate::CompileOptions::js_undefined`].
-    pub js_undefined: Option<Value>,
-    /// See [`crate::CompileOptions::resumed_not_next`].
-    pub resumed_not_next: bool,
+    /// Message ids, checkpoint ids and timestamps (the options' clock and seed).
     pub ids: Rc<IdGenerator>,
 }
 
+/// What a builder compiles a graph into, before the [`CompileOptions`]
+/// are added: its channels and nodes, and the keys its state, input and
+/// output are read by (see the fields of [`GraphInner`] of the same names).
+pub(crate) struct GraphShape {
+    pub channels: FastIndexMap<Name, ChannelKind>,
+    pub nodes: FastIndexMap<String, CompiledNode>,
+    pub edges: Vec<(Vec<String>, String)>,
+    pub state_keys: Rc<[Name]>,
+    pub input_keys: Rc<[Name]>,
+    pub output_keys: Rc<[Name]>,
+    pub stream_keys: Rc<[Name]>,
+    pub defaults: Vec<(Name, ChannelValue)>,
+    pub pregel: Option<Rc<PregelIo>>,
+}
+
+impl GraphInner {
+    /// The one constructor of a compiled graph: `shape` with `options`
+    /// (checkpointer, breakpoints, cache, ids), its [`Semantics`] as its
+    /// kind of graph applies them, and what follows from both (the
+    /// untracked channels, LangGraph.js's value layout).
+    pub(crate) fn new(shape: GraphShape, options: CompileOptions) -> Self {
+        let ids = options.id_generator();
+        let semantics = options.semantics.for_graph(shape.pregel.is_some());
+        let layout = semantics
+            .value_layout
+            .then(|| Rc::new(value_layout(&shape.channels, &shape.defaults)));
+        GraphInner {
+            untracked: untracked_channels(&shape.channels),
+            channels: shape.channels,
+            state_keys: shape.state_keys,
+            input_keys: shape.input_keys,
+            output_keys: shape.output_keys,
+            stream_keys: shape.stream_keys,
+            defaults: shape.defaults,
+            layout,
+            nodes: shape.nodes,
+            edges: shape.edges,
+            saver: options.checkpointer,
+            interrupt_before: options.interrupt_before,
+            interrupt_after: options.interrupt_after,
+            persistent: options.persistent,
+            semantics,
+            cache: options.cache,
+            pregel: shape.pregel,
+            ids,
+        }
+    }
+}
+
 /// The `UntrackedValue` channels of `channels`.
-pub(crate) fn untracked_channels(channels: &FastIndexMap<Name, ChannelKind>) -> Rc<[Name]> {
+fn untracked_channels(channels: &FastIndexMap<Name, ChannelKind>) -> Rc<[Name]> {
     channels
         .iter()
         .filter(|(_, k)| matches!(k, ChannelKind::State(Reducer::Untracked { .. })))
@@ -229,12 +273,12 @@ impl GraphInner {
     }
 
     /// The run config's extras a checkpoint's metadata records: none under
-    /// [`crate::CompileOptions::metadata_without_config`].
+    /// [`Semantics::metadata_without_config`].
     pub(crate) fn metadata_extras(
         &self,
         config: &crate::RunnableConfig,
     ) -> std::collections::BTreeMap<String, serde_json::Value> {
-        match self.metadata_without_config {
+        match self.semantics.metadata_without_config {
             true => Default::default(),
             false => config.metadata_extras(),
         }
@@ -273,7 +317,7 @@ impl GraphInner {
 
     /// Makes a loaded checkpoint this graph's, where a run or an update
     /// loads the checkpoint it starts from: channels holding
-    /// [`crate::CompileOptions::js_undefined`] have no value
+    /// [`Semantics::js_undefined`] have no value
     /// ([`GraphInner::restore`]), each channel with a declared default that
     /// has no value gets its default, as LangGraph.js's channels start from
     /// their `initialValueFactory` when restored from a checkpoint without a
@@ -291,13 +335,13 @@ impl GraphInner {
     }
 
     /// Drops the values of a stored `checkpoint`'s last-value channels that
-    /// hold [`crate::CompileOptions::js_undefined`]: restored, they are no
+    /// hold [`Semantics::js_undefined`]: restored, they are no
     /// value (LangGraph.js's `LastValue.fromCheckpoint(undefined)`). A
     /// reducer channel keeps it: it is empty anyway ([`GraphInner::is_empty`]),
     /// and stays so (LangGraph.js rebuilds such a channel from its writes,
     /// which end in `undefined` again, rather than from its default).
     pub(crate) fn restore(&self, checkpoint: &mut Checkpoint) {
-        if let Some(undefined) = &self.js_undefined {
+        if let Some(undefined) = &self.semantics.js_undefined {
             checkpoint.channel_values.retain(|k, v| {
                 !v.equals_json(undefined)
                     || !matches!(
@@ -309,11 +353,11 @@ impl GraphInner {
     }
 
     /// Whether channel `k` holding `v` is empty although it holds a value:
-    /// a reducer channel holding [`crate::CompileOptions::js_undefined`]
+    /// a reducer channel holding [`Semantics::js_undefined`]
     /// (LangGraph.js's `BinaryOperatorAggregate` whose reducer returned
     /// `undefined`). Reads leave it out; its next write is taken as is.
     pub(crate) fn is_empty(&self, k: &Name, v: &ChannelValue) -> bool {
-        match &self.js_undefined {
+        match &self.semantics.js_undefined {
             Some(undefined) if v.equals_json(undefined) => !matches!(
                 self.channels.get(k),
                 Some(ChannelKind::State(Reducer::LastValue))
@@ -424,7 +468,7 @@ impl GraphInner {
 /// shows until the channel is first written, and `__pregel_tasks` shows an
 /// empty list (a `Topic`'s checkpoint is its list, empty or not); the
 /// `add_messages` channels hold messages.
-pub(crate) fn value_layout(
+fn value_layout(
     channels: &FastIndexMap<Name, ChannelKind>,
     defaults: &[(Name, ChannelValue)],
 ) -> ValueLayout {
@@ -738,30 +782,7 @@ impl CompiledGraph {
         CompiledGraph::from_inner(GraphInner {
             saver,
             persistent,
-            channels: self.inner.channels.clone(),
-            untracked: self.inner.untracked.clone(),
-            state_keys: self.inner.state_keys.clone(),
-            input_keys: self.inner.input_keys.clone(),
-            output_keys: self.inner.output_keys.clone(),
-            stream_keys: self.inner.stream_keys.clone(),
-            defaults: self.inner.defaults.clone(),
-            nodes: self.inner.nodes.clone(),
-            edges: self.inner.edges.clone(),
-            interrupt_before: self.inner.interrupt_before.clone(),
-            interrupt_after: self.inner.interrupt_after.clone(),
-            copy_on_save: self.inner.copy_on_save,
-            command_starts_run: self.inner.command_starts_run,
-            derived_update_ids: self.inner.derived_update_ids,
-            commit_as_settled: self.inner.commit_as_settled,
-            metadata_without_config: self.inner.metadata_without_config,
-            layout: self.inner.layout.clone(),
-            cache: self.inner.cache.clone(),
-            routes_write_source: self.inner.routes_write_source,
-            error_handlers_as_js: self.inner.error_handlers_as_js,
-            js_undefined: self.inner.js_undefined.clone(),
-            resumed_not_next: self.inner.resumed_not_next,
-            pregel: self.inner.pregel.clone(),
-            ids: self.inner.ids.clone(),
+            ..GraphInner::clone(&self.inner)
         })
     }
 

@@ -376,7 +376,7 @@ pub(crate) struct Scratchpad {
     /// The superstep's shared context.
     pub tick: Rc<TickContext>,
     /// What the task's node returned (for the commit order of
-    /// `CompileOptions::commit_as_settled`, `pregel/loop/settle.rs`).
+    /// `Semantics::commit_as_settled`, `pregel/loop/settle.rs`).
     pub returned: Cell<Returned>,
 }
 

@@ -594,20 +594,8 @@ impl GraphSpec {
                     clock: options.clock.clone(),
                     seed: options.seed,
                     persistent: sub.compile.checkpointer == Some(true),
-                    copy_on_save: options.copy_on_save,
-                    command_starts_run: options.command_starts_run,
-                    refuse_unreachable: options.refuse_unreachable,
-                    derived_update_ids: options.derived_update_ids,
-                    routers_read_every_channel: options.routers_read_every_channel,
-                    commit_as_settled: options.commit_as_settled,
-                    metadata_without_config: options.metadata_without_config,
-                    value_layout: options.value_layout,
+                    semantics: options.semantics.clone(),
                     cache: None,
-                    routes_write_source: options.routes_write_source,
-                    error_handlers_as_js: options.error_handlers_as_js,
-                    pregel_nodes_as_js: options.pregel_nodes_as_js,
-                    js_undefined: options.js_undefined.clone(),
-                    resumed_not_next: options.resumed_not_next,
                 })?;
                 g.add_subgraph(name.clone(), compiled);
             } else {

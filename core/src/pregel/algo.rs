@@ -252,7 +252,7 @@ fn pregel_task(
     node: &CompiledNode,
     io: &NodeIo,
 ) -> Option<Task> {
-    let js = graph.pregel.as_ref().is_some_and(|p| p.js);
+    let js = graph.semantics.pregel_nodes_as_js;
     let values = &checkpoint.channel_values;
     let read = |c: &str| {
         let kind = graph.channels.get(c)?;
@@ -407,7 +407,14 @@ pub(crate) fn apply_writes_in_place(
 
     let mut updated = BTreeSet::new();
     for (channel, kind, values) in grouped {
-        if update_slot(ids, cp, kind, channel, values, graph.js_undefined.as_ref())? {
+        if update_slot(
+            ids,
+            cp,
+            kind,
+            channel,
+            values,
+            graph.semantics.js_undefined.as_ref(),
+        )? {
             Arc::make_mut(&mut cp.channel_versions).insert(channel.clone(), version);
         }
         if kind.is_available(cp.channel_values.get(channel)) {

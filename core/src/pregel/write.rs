@@ -53,7 +53,7 @@ pub(crate) async fn node_writes(
     // `None` (LangGraph), the node's name (LangGraph.js's branch writer).
     // Made only for a node that routes (no allocation on the usual path).
     let routes = !goto.is_empty() || !node.branches.is_empty();
-    let route = match graph.routes_write_source && routes {
+    let route = match graph.semantics.routes_write_source && routes {
         true => Value::String(String::from(&*node.name)),
         false => Value::Null,
     };
@@ -134,7 +134,7 @@ fn local_read(graph: &GraphInner, state: &State, writes: &[(String, Value)]) -> 
             continue;
         };
         let mut slot = local.get(channel).cloned();
-        let undefined = graph.js_undefined.as_ref();
+        let undefined = graph.semantics.js_undefined.as_ref();
         kind.update(
             channel,
             &mut slot,

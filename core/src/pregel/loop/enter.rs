@@ -205,8 +205,9 @@ impl<'a> Loop<'a> {
             }
         };
         graph.adopt(&mut checkpoint);
-        let exec = (has_joins && !exit_mode && !graph.copy_on_save && frame.saver.is_some())
-            .then(|| VirtualExecutor::new(join_sets(graph, &checkpoint)));
+        let exec =
+            (has_joins && !exit_mode && !graph.semantics.copy_on_save && frame.saver.is_some())
+                .then(|| VirtualExecutor::new(join_sets(graph, &checkpoint)));
         Ok(Loop {
             graph,
             address: thread.at(checkpoint.id.clone()),

@@ -184,7 +184,7 @@ impl<'a> Loop<'a> {
             // LangGraph.js rebuilds the error from its stored name and message;
             // LangGraph hands over what it stored (the text, here).
             let parsed = Error::from_repr(&text);
-            let error = match self.graph.error_handlers_as_js {
+            let error = match self.graph.semantics.error_handlers_as_js {
                 true => parsed,
                 false => Error::node_failure(parsed.name().to_owned(), text),
             }

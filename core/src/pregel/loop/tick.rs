@@ -97,7 +97,7 @@ impl<'a> Loop<'a> {
             ControlFlow::Continue(tasks) => tasks,
         };
         let cached = self.match_cached_writes(&mut tasks).await?;
-        let paused = match self.graph.commit_as_settled {
+        let paused = match self.graph.semantics.commit_as_settled {
             true => self.run_and_commit_as_settled(&mut tasks, &cached).await?,
             false => {
                 let ran = self.run_tasks(&tasks, &cached).await?;
@@ -111,7 +111,7 @@ impl<'a> Loop<'a> {
         if let Some(interrupts) = paused {
             // Committed as settled, each task reported its own interrupts
             // already; else they are reported together, before the state.
-            if !interrupts.is_empty() && !self.graph.commit_as_settled {
+            if !interrupts.is_empty() && !self.graph.semantics.commit_as_settled {
                 let reported = interrupts.clone();
                 self.emit(|_| StreamEvent::Interrupted(reported));
             }
@@ -198,7 +198,11 @@ impl<'a> Loop<'a> {
             config: self.frame.config.clone(),
             ids: self.frame.ids.clone(),
             events: self.frame.events.clone(),
-            calls: self.graph.commit_as_settled.then(Default::default),
+            calls: self
+                .graph
+                .semantics
+                .commit_as_settled
+                .then(Default::default),
             previous: self
                 .checkpoint
                 .channel_values
@@ -347,7 +351,7 @@ impl<'a> Loop<'a> {
     }
 
     /// Runs every task that has no stored writes, concurrently, committing
-    /// each one as it settles (see `CompileOptions::commit_as_settled`).
+    /// each one as it settles (see `Semantics::commit_as_settled`).
     /// Returns what [`commit`](Self::commit) returns.
     async fn run_and_commit_as_settled(
         &mut self,
@@ -567,7 +571,7 @@ impl<'a> Loop<'a> {
                     self.put_task_writes(task, &rows, single)?;
                     // LangGraph.js reports a task's interrupts as it commits.
                     // (A called task's are reported by its caller, which raises them too.)
-                    if self.graph.commit_as_settled && !call::is_call(task) {
+                    if self.graph.semantics.commit_as_settled && !call::is_call(task) {
                         let reported = raised.clone();
                         self.emit(|_| StreamEvent::Interrupted(reported));
                     }
