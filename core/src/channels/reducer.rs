@@ -304,11 +304,10 @@ pub(crate) fn add_numbers(a: &Number, b: &Number) -> Number {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::ManualClock;
     use serde_json::json;
 
     fn ids() -> IdGenerator {
-        IdGenerator::with_seed(Rc::new(ManualClock::new()), 7)
+        crate::clock::test_ids(7)
     }
 
     #[test]

@@ -260,13 +260,10 @@ impl GraphInner {
             .map(|(c, v)| match (c.as_str(), v) {
                 // A `Send`'s argument without its untracked keys (LangGraph's
                 // `sanitize_untracked_values_in_send`).
-                (crate::reserved::TASKS, Value::Object(packet)) => {
-                    let mut packet = packet.clone();
-                    if let Some(Value::Object(arg)) = packet.get_mut("arg") {
-                        arg.retain(|k, _| !untracked(k));
-                    }
-                    (c.clone(), Value::Object(packet))
-                }
+                (crate::reserved::TASKS, Value::Object(packet)) => (
+                    c.clone(),
+                    crate::pregel::push::sanitize_send(packet, untracked),
+                ),
                 _ => (c.clone(), v.clone()),
             })
             .collect()

@@ -2,10 +2,10 @@
 //! node's returned update into channel writes, fire its static edges, and
 //! run its conditional-edge routers on the state with the update applied.
 
+use super::push::{check_send, send_write};
 use crate::channels::{py_repr, ChannelKind};
 use crate::error::{troubleshooting, Error, Result};
 use crate::graph::{CompiledNode, GraphInner, NodeContext, NodeIo, State};
-use crate::reserved::TASKS;
 use crate::types::{update_as_tuples, Goto, NodeOutput, END, START};
 use serde_json::Value;
 
@@ -74,11 +74,7 @@ pub(crate) async fn node_writes(
                 Goto::Node(n) if n == START => {
                     return Err(Error::value("Branch did not return a valid destination"))
                 }
-                Goto::Send(s) if s.node == END => {
-                    return Err(Error::invalid_update(
-                        "Cannot send a packet to the END node",
-                    ))
-                }
+                Goto::Send(s) => check_send(s)?,
                 _ => {}
             }
         }
@@ -112,15 +108,6 @@ fn push_destination(writes: &mut Vec<(String, Value)>, dest: Goto, route: &Value
         Goto::Node(n) => writes.push((format!("branch:to:{n}"), route.clone())),
         Goto::Send(send) => writes.push(send_write(&send)),
     }
-}
-
-/// The `__pregel_tasks` write of one `Send` (a node's goto or router, or
-/// a `Command` given as run input).
-pub(crate) fn send_write(send: &crate::types::Send) -> (String, Value) {
-    (
-        TASKS.to_owned(),
-        serde_json::json!({"node": send.node, "arg": send.arg}),
-    )
 }
 
 /// The state as this task alone would leave it: its own state writes applied

@@ -1,8 +1,8 @@
 //! LangGraph's `__enter__`: what a loop is given ([`Frame`]) and the
 //! checkpoint it starts from ([`Loop::load`]).
 
-use super::aliasing::VirtualExecutor;
 use super::durability::join_sets;
+use super::thread_pool_saves::VirtualExecutor;
 use super::{Loop, Sink};
 use crate::channels::ChannelKind;
 use crate::checkpoint::{Checkpoint, CheckpointConfig, CheckpointSaver, ListOptions, ListTarget};

@@ -13,7 +13,7 @@
 //! the first superstep.
 
 use super::super::algo::{self, Task};
-use super::super::write::send_write;
+use super::super::push::send_write;
 use super::Loop;
 use crate::channels::py_repr;
 use crate::checkpoint::{ChannelVersions, PendingWrite, Source, NULL_TASK_ID};
