@@ -48,7 +48,6 @@ mod graph;
 mod import;
 mod pregel;
 mod reserved;
-pub mod scenario;
 mod semantics;
 mod state;
 mod types;
@@ -67,13 +66,14 @@ pub use checkpoint::{
     ListTarget, Name, PendingWrite, ResolvedVersions, Source, StoredView, ThreadExport,
     ValueLayout, VecMap, Version, VersionScheme, VersionsSeen, EXPORT_FORMAT, NULL_TASK_ID,
 };
+pub use checkpoint_ns::recast_checkpoint_ns;
 pub use error::{Error, ErrorKind, Result};
 pub use graph::{
-    error_handler_node, Branch, ChannelSpec, ChannelWrite, ChannelWriteEntry, Channels,
-    CompileOptions, CompileSpec, CompiledGraph, ConditionSpec, ConditionalEdgeSpec, EdgeFrom,
-    EdgeSources, EdgeSpec, GraphSpec, NodeAction, NodeBuilder, NodeContext, NodeError, NodeFuture,
-    NodeInput, NodeSpec, Pregel, ReducerName, RouterFn, RuleSpec, SpecOp, State, StateGraph,
-    TaskPath, Topology, TopologyEdge, WriteMapper, DEFAULT_ERROR_HANDLER_NODE,
+    error_handler_node, parse_document, Branch, ChannelSpec, ChannelWrite, ChannelWriteEntry,
+    Channels, CompileOptions, CompileSpec, CompiledGraph, ConditionSpec, ConditionalEdgeSpec,
+    EdgeFrom, EdgeSources, EdgeSpec, GraphSpec, NodeAction, NodeBuilder, NodeContext, NodeError,
+    NodeFuture, NodeInput, NodeSpec, Pregel, ReducerName, RouterFn, RuleSpec, SpecOp, State,
+    StateGraph, TaskPath, Topology, TopologyEdge, WriteMapper, DEFAULT_ERROR_HANDLER_NODE,
 };
 pub use import::{detect_format, import_thread, import_thread_as, ImportFormat};
 pub use semantics::Semantics;

@@ -543,9 +543,18 @@ fn names<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
     })
 }
 
+/// Parses the JSON text of a document in one of the engine's formats (a
+/// [`GraphSpec`], a conformance scenario): an error is a
+/// [`Spec`](crate::ErrorKind::Spec) error naming the path of the
+/// bad field (`nodes.a.writes[0]: ...`).
+pub fn parse_document<T: serde::de::DeserializeOwned>(json: &str) -> Result<T> {
+    let de = &mut serde_json::Deserializer::from_str(json);
+    serde_path_to_error::deserialize(de).map_err(spec_error)
+}
+
 /// A `GraphSpecError` naming the path of the bad field (`nodes.a.writes[0]: ...`);
 /// an error at the document's root has no path.
-pub(crate) fn spec_error(e: serde_path_to_error::Error<serde_json::Error>) -> Error {
+fn spec_error(e: serde_path_to_error::Error<serde_json::Error>) -> Error {
     let path = e.path().to_string();
     Error::spec(if path == "." {
         e.inner().to_string()
@@ -557,8 +566,7 @@ pub(crate) fn spec_error(e: serde_path_to_error::Error<serde_json::Error>) -> Er
 impl GraphSpec {
     /// Parses the JSON text of a graph. Errors name the path of the bad field.
     pub fn parse(json: &str) -> Result<GraphSpec> {
-        let de = &mut serde_json::Deserializer::from_str(json);
-        serde_path_to_error::deserialize(de).map_err(spec_error)
+        parse_document(json)
     }
 
     /// Reads a graph from a JSON value. Errors name the path of the bad field.

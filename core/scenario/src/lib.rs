@@ -1,20 +1,23 @@
 //! Scenario files (`tests/conformance/FORMAT.md`): a graph plus operations
-//! on one thread, run to produce the trace LangGraph produced for them.
-//! Used by the `conformance` example, the conformance tests (native and
-//! wasm) and anything that wants to replay a documented session.
+//! on one thread, run on the `chronograph` engine to produce the trace
+//! LangGraph produced for them. The engine's test harness, not part of its
+//! API: used by the `conformance` example and the conformance tests of the
+//! engine (native) and of its bindings (wasm).
 
-use crate::checkpoint::{CheckpointConfig, InMemorySaver, ListOptions, ListTarget};
-use crate::checkpoint_ns::recast_checkpoint_ns;
-use crate::clock::ManualClock;
-use crate::error::{Error, Result};
-use crate::graph::{CompileOptions, CompiledGraph, GraphSpec, ReducerName};
-use crate::state::{StateSnapshot, TaskState};
-use crate::types::{Command, RunInput, RunnableConfig};
-use crate::CheckpointSaver;
+use chronograph::clock::ManualClock;
+use chronograph::{
+    parse_document, recast_checkpoint_ns, CheckpointConfig, CheckpointSaver, Command,
+    CompileOptions, CompiledGraph, Durability, Error, GraphSpec, InMemorySaver, ListOptions,
+    ListTarget, ReducerName, Result, RunInput, RunnableConfig, StateSnapshot, TaskState,
+};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
+
+/// The channel a paused run's interrupts are recorded under in a trace
+/// (LangGraph's `INTERRUPT`).
+const INTERRUPT: &str = "__interrupt__";
 
 /// A scenario: one graph and the operations run on one thread.
 #[derive(Clone, Debug, Deserialize)]
@@ -110,14 +113,13 @@ pub struct Operation {
     pub subgraphs: bool,
     /// `invoke(..., durability=...)` (`invoke` and `resume`).
     #[serde(default)]
-    pub durability: Option<crate::types::Durability>,
+    pub durability: Option<Durability>,
 }
 
 impl Scenario {
     /// Parses a scenario file; errors name the path of the bad field.
     pub fn parse(json: &str) -> Result<Scenario> {
-        let de = &mut serde_json::Deserializer::from_str(json);
-        serde_path_to_error::deserialize(de).map_err(crate::graph::spec_error)
+        parse_document(json)
     }
 
     /// Runs the scenario on a fresh [`InMemorySaver`] with a deterministic
@@ -428,8 +430,14 @@ impl Runner {
                 checkpoint_ns: ns,
                 checkpoint_id: Some(id),
             };
-            let metadata = self.saver.get_tuple(&at)?.map(|t| t.metadata);
-            let mut config = crate::checkpoint_ns::config_with_map(&at, metadata.as_ref());
+            let mut config = match self.saver.get_tuple(&at)? {
+                Some(stored) => stored.runnable_config(),
+                None => self
+                    .thread
+                    .clone()
+                    .in_namespace(at.checkpoint_ns.clone())
+                    .at(at.checkpoint_id.clone().unwrap_or_default()),
+            };
             if config.checkpoint_map().is_empty() {
                 let mut map = BTreeMap::new();
                 map.insert(
@@ -474,8 +482,7 @@ impl Runner {
                 let output = self.graph.invoke(input, &config)?;
                 let mut values = self.normalize(output.values.to_json());
                 if !output.interrupts.is_empty() {
-                    values[crate::reserved::INTERRUPT] =
-                        output.interrupts.iter().map(|i| i.value.clone()).collect();
+                    values[INTERRUPT] = output.interrupts.iter().map(|i| i.value.clone()).collect();
                 }
                 Ok(("result", Pending::Value(values)))
             }
