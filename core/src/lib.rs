@@ -38,6 +38,9 @@
 //! # Ok::<(), chronograph::Error>(())
 //! ```
 
+// Functions stay short enough to read whole (the default threshold, 100 lines).
+#![warn(clippy::too_many_lines)]
+
 mod cache;
 mod channels;
 mod checkpoint;
