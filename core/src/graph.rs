@@ -6,6 +6,7 @@ mod branch;
 mod builder;
 mod call;
 mod compiled;
+mod inner;
 mod node;
 mod pregel;
 mod spec;
@@ -27,6 +28,6 @@ pub use spec::{
 
 pub(crate) use builder::branch_channel;
 pub(crate) use call::Call;
-pub(crate) use compiled::{CompiledNode, FastIndexMap, GraphInner};
+pub(crate) use inner::{CompiledNode, FastIndexMap, GraphInner};
 pub(crate) use node::{NestedEvents, NullResume, ReplayState, Returned, Scratchpad, TickContext};
 pub(crate) use pregel::node::NodeIo;

@@ -41,6 +41,20 @@
 // Functions stay short enough to read whole (the default threshold, 100 lines).
 #![warn(clippy::too_many_lines)]
 
+/// `From` conversions, one a line: `impl From<A> for B = |a| body;` (the
+/// conversions of the enums and newtypes that take node and channel names).
+macro_rules! from_impls {
+    ($(impl$(<const $n:ident: $nt:ty>)? From<$from:ty> for $to:ty = |$v:ident| $body:expr;)*) => {
+        $(
+            impl$(<const $n: $nt>)? From<$from> for $to {
+                fn from($v: $from) -> Self {
+                    $body
+                }
+            }
+        )*
+    };
+}
+
 mod cache;
 mod channels;
 mod checkpoint;

@@ -38,26 +38,22 @@ pub struct Scenario {
 
 /// Selects a checkpoint: `{"label": "c3"}` (or `"s2"`, a subgraph
 /// checkpoint), `{"saved": NAME}`, `{"checkpoint_id": ID}`, or the config
-/// a subgraph task's state carries (`task_state`, `task_ns`).
+/// a subgraph task's state carries (`task_state`, `task_ns`). Each field
+/// may be left out (serde reads a missing `Option` as `None`).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Selector {
     /// A creation-order label (`c0` is the thread's first checkpoint, `s0`
     /// the first subgraph checkpoint).
-    #[serde(default)]
     pub label: Option<String>,
     /// A config kept by an earlier `update_state` with `save`.
-    #[serde(default)]
     pub saved: Option<String>,
     /// A literal checkpoint id.
-    #[serde(default)]
     pub checkpoint_id: Option<String>,
     /// `get_state(at, subgraphs=True)`'s task `state.config`: the
     /// subgraph's newest checkpoint, pinned by id.
-    #[serde(default)]
     pub task_state: Option<Box<TaskSelector>>,
     /// `get_state(at)`'s task `state`: the subgraph's namespace, no id.
-    #[serde(default)]
     pub task_ns: Option<Box<TaskSelector>>,
 }
 
@@ -66,7 +62,6 @@ pub struct Selector {
 #[serde(deny_unknown_fields)]
 pub struct TaskSelector {
     /// The snapshot (default: the thread).
-    #[serde(default)]
     pub at: Option<Selector>,
     /// The task's node name.
     pub task: String,
@@ -88,22 +83,16 @@ pub struct Operation {
     #[serde(default)]
     pub values: Value,
     /// Writer of an update.
-    #[serde(default)]
     pub as_node: Option<String>,
     /// The checkpoint the operation addresses (default: the thread).
-    #[serde(default)]
     pub at: Option<Selector>,
     /// Name under which to keep the returned config.
-    #[serde(default)]
     pub save: Option<String>,
     /// History limit.
-    #[serde(default)]
     pub limit: Option<usize>,
     /// History upper bound (exclusive).
-    #[serde(default)]
     pub before: Option<Selector>,
     /// History metadata filter.
-    #[serde(default)]
     pub filter: Option<Map<String, Value>>,
     /// Record `"error": null` when the operation succeeds.
     #[serde(default)]
@@ -112,7 +101,6 @@ pub struct Operation {
     #[serde(default)]
     pub subgraphs: bool,
     /// `invoke(..., durability=...)` (`invoke` and `resume`).
-    #[serde(default)]
     pub durability: Option<Durability>,
 }
 

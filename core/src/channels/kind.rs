@@ -180,7 +180,9 @@ impl ChannelKind {
                 ));
                 Ok(true)
             }
-            ChannelKind::Barrier(names) => named_barrier_value::update(key, names, slot, values),
+            ChannelKind::Barrier(names) => {
+                named_barrier_value::update(key, names, slot, values, false)
+            }
             // A write makes the value pending again, until the next finish.
             ChannelKind::LastValueAfterFinish => match values.into_iter().last() {
                 Some(v) => {
@@ -190,7 +192,7 @@ impl ChannelKind {
                 None => Ok(false),
             },
             ChannelKind::BarrierAfterFinish(names) => {
-                named_barrier_value::update_after_finish(key, names, slot, values)
+                named_barrier_value::update(key, names, slot, values, true)
             }
         }
     }
@@ -354,26 +356,34 @@ fn unique_parts(slot: Option<&ChannelValue>) -> (Vec<Value>, Vec<Value>) {
     (part(0), part(1))
 }
 
+/// [`ChannelKind::update`] as unit tests call it: the ids of
+/// [`test_ids`](crate::clock::test_ids), no `undefined`.
+#[cfg(test)]
+impl ChannelKind {
+    pub(super) fn write(
+        &self,
+        key: &str,
+        slot: &mut Option<ChannelValue>,
+        values: Vec<Value>,
+    ) -> Result<bool> {
+        self.update(key, slot, values, &crate::clock::test_ids(1), None)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
 
-    fn ids() -> IdGenerator {
-        crate::clock::test_ids(1)
-    }
-
     #[test]
     fn ephemeral_clears_on_an_empty_update() {
         let mut slot = None;
         let k = ChannelKind::any_value();
-        assert!(k
-            .update("e", &mut slot, vec![json!(null)], &ids(), None)
-            .unwrap());
+        assert!(k.write("e", &mut slot, vec![json!(null)]).unwrap());
         assert!(k.is_available(slot.as_ref()));
-        assert!(k.update("e", &mut slot, vec![], &ids(), None).unwrap());
+        assert!(k.write("e", &mut slot, vec![]).unwrap());
         assert!(!k.is_available(slot.as_ref()));
-        assert!(!k.update("e", &mut slot, vec![], &ids(), None).unwrap());
+        assert!(!k.write("e", &mut slot, vec![]).unwrap());
     }
 
     #[test]
@@ -381,11 +391,9 @@ mod tests {
         let k = ChannelKind::LastValueAfterFinish;
         let mut slot = None;
         assert!(!k.finish(&mut slot), "nothing to finish");
-        assert!(k
-            .update("b", &mut slot, vec![json!("x")], &ids(), None)
-            .unwrap());
+        assert!(k.write("b", &mut slot, vec![json!("x")]).unwrap());
         assert!(!k.is_available(slot.as_ref()));
-        assert!(!k.update("b", &mut slot, vec![], &ids(), None).unwrap());
+        assert!(!k.write("b", &mut slot, vec![]).unwrap());
         assert!(!k.consume(&mut slot), "an unfinished value stays");
         assert!(k.finish(&mut slot));
         assert!(!k.finish(&mut slot), "finished once");
@@ -395,9 +403,7 @@ mod tests {
             Some(json!(["x", true]))
         );
         // A write after the finish makes the value pending again.
-        assert!(k
-            .update("b", &mut slot, vec![json!(["y"])], &ids(), None)
-            .unwrap());
+        assert!(k.write("b", &mut slot, vec![json!(["y"])]).unwrap());
         assert_eq!(
             slot.as_ref().map(ChannelValue::to_json),
             Some(json!([["y"], false]))

@@ -22,24 +22,32 @@ use crate::error::{Error, Result};
 use serde_json::Value;
 use std::sync::Arc;
 
-/// `NamedBarrierValue.update`: the names in `values` join the seen set;
-/// returns whether one was new.
+/// `NamedBarrierValue.update` (and, `deferred`,
+/// `NamedBarrierValueAfterFinish.update`, which keeps its finished flag):
+/// the names in `values` join the seen set; returns whether one was new.
 pub(super) fn update(
     key: &str,
     names: &[String],
     slot: &mut Option<ChannelValue>,
     values: Vec<Value>,
+    deferred: bool,
 ) -> Result<bool> {
-    let mut seen = seen_names(slot.as_ref());
-    let updated = add_names(key, names, &mut seen, values)?;
-    if updated {
-        *slot = Some(ChannelValue::List(
+    let (mut seen, finished) = match deferred {
+        true => finished_names(slot.as_ref()),
+        false => (seen_names(slot.as_ref()), false),
+    };
+    if !add_names(key, names, &mut seen, values)? {
+        return Ok(false);
+    }
+    *slot = Some(match deferred {
+        true => after_finish(names_value(seen), finished),
+        false => ChannelValue::List(
             seen.into_iter()
                 .map(|s| Arc::new(Value::String(s)))
                 .collect(),
-        ));
-    }
-    Ok(updated)
+        ),
+    });
+    Ok(true)
 }
 
 /// `NamedBarrierValue.consume`: a complete barrier resets (an empty list);
@@ -56,21 +64,6 @@ pub(super) fn consume(names: &[String], slot: &mut Option<ChannelValue>) -> bool
 #[inline]
 pub(super) fn is_available(names: &[String], slot: Option<&ChannelValue>) -> bool {
     slot.and_then(ChannelValue::len).unwrap_or(0) == names.len()
-}
-
-/// `NamedBarrierValueAfterFinish.update`: as [`update`], the finished flag kept.
-pub(super) fn update_after_finish(
-    key: &str,
-    names: &[String],
-    slot: &mut Option<ChannelValue>,
-    values: Vec<Value>,
-) -> Result<bool> {
-    let (mut seen, finished) = finished_names(slot.as_ref());
-    let updated = add_names(key, names, &mut seen, values)?;
-    if updated {
-        *slot = Some(after_finish(names_value(seen), finished));
-    }
-    Ok(updated)
 }
 
 /// `NamedBarrierValueAfterFinish.consume`: a complete, finished barrier
@@ -165,27 +158,16 @@ fn barrier_error(key: &str, value: &Value, names: &[String]) -> Error {
 mod tests {
     use super::super::ChannelKind;
     use super::*;
-    use crate::clock::IdGenerator;
     use serde_json::json;
-
-    fn ids() -> IdGenerator {
-        crate::clock::test_ids(1)
-    }
 
     #[test]
     fn barrier_waits_for_every_name_then_resets_on_consume() {
         let k = ChannelKind::Barrier(vec!["a".into(), "b".into()]);
         let mut slot = None;
-        assert!(k
-            .update("j", &mut slot, vec![json!("a")], &ids(), None)
-            .unwrap());
+        assert!(k.write("j", &mut slot, vec![json!("a")]).unwrap());
         assert!(!k.is_available(slot.as_ref()));
-        assert!(!k
-            .update("j", &mut slot, vec![json!("a")], &ids(), None)
-            .unwrap());
-        assert!(k
-            .update("j", &mut slot, vec![json!("b")], &ids(), None)
-            .unwrap());
+        assert!(!k.write("j", &mut slot, vec![json!("a")]).unwrap());
+        assert!(k.write("j", &mut slot, vec![json!("b")]).unwrap());
         assert!(k.is_available(slot.as_ref()));
         assert!(k.consume(&mut slot));
         assert!(!k.is_available(slot.as_ref()));
@@ -195,9 +177,7 @@ mod tests {
     /// A name barrier `k` (waiting for `a` and `b`) does not wait for is
     /// LangGraph's error.
     fn assert_rejects_unknown_name(k: &ChannelKind, slot: &mut Option<ChannelValue>) {
-        let err = k
-            .update("j", slot, vec![json!("z")], &ids(), None)
-            .unwrap_err();
+        let err = k.write("j", slot, vec![json!("z")]).unwrap_err();
         assert_eq!(
             err.to_string(),
             "InvalidUpdateError: At key 'j': Value \"z\" not in {'a', 'b'}"
@@ -208,13 +188,9 @@ mod tests {
     fn barrier_after_finish_needs_every_name_and_the_finish() {
         let k = ChannelKind::BarrierAfterFinish(vec!["a".into(), "b".into()]);
         let mut slot = None;
-        assert!(k
-            .update("j", &mut slot, vec![json!("b")], &ids(), None)
-            .unwrap());
+        assert!(k.write("j", &mut slot, vec![json!("b")]).unwrap());
         assert!(!k.finish(&mut slot), "incomplete");
-        assert!(k
-            .update("j", &mut slot, vec![json!("a")], &ids(), None)
-            .unwrap());
+        assert!(k.write("j", &mut slot, vec![json!("a")]).unwrap());
         assert!(!k.is_available(slot.as_ref()));
         assert!(!k.consume(&mut slot));
         assert!(k.finish(&mut slot));

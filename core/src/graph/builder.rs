@@ -1,7 +1,8 @@
 //! [`StateGraph`]: build a graph from Rust closures, then compile it.
 
 use super::branch::{Branch, RouterFn};
-use super::compiled::{CompiledGraph, CompiledNode, FastIndexMap, GraphInner, GraphShape};
+use super::compiled::CompiledGraph;
+use super::inner::{CompiledNode, FastIndexMap, GraphInner, GraphShape};
 use super::node::{NodeAction, NodeContext, NodeFuture, State};
 use super::validate::{channel_name_error, node_name_error, DEFAULT_BRANCH_NAME, TASKS};
 use crate::cache::BaseCache;
@@ -27,30 +28,14 @@ pub use options::{error_handler_node, DEFAULT_ERROR_HANDLER_NODE};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EdgeSources(pub Vec<String>);
 
-impl From<&str> for EdgeSources {
-    fn from(s: &str) -> Self {
-        EdgeSources(vec![s.to_owned()])
-    }
-}
-impl From<String> for EdgeSources {
-    fn from(s: String) -> Self {
-        EdgeSources(vec![s])
-    }
-}
-impl<const N: usize> From<[&str; N]> for EdgeSources {
-    fn from(s: [&str; N]) -> Self {
-        EdgeSources(s.iter().map(|x| (*x).to_owned()).collect())
-    }
-}
-impl From<Vec<String>> for EdgeSources {
-    fn from(s: Vec<String>) -> Self {
-        EdgeSources(s)
-    }
-}
-impl From<Vec<&str>> for EdgeSources {
-    fn from(s: Vec<&str>) -> Self {
-        EdgeSources(s.into_iter().map(str::to_owned).collect())
-    }
+from_impls! {
+    impl From<&str> for EdgeSources = |node| EdgeSources(vec![node.to_owned()]);
+    impl From<String> for EdgeSources = |node| EdgeSources(vec![node]);
+    impl<const N: usize> From<[&str; N]> for EdgeSources =
+        |nodes| EdgeSources(nodes.into_iter().map(str::to_owned).collect());
+    impl From<Vec<String>> for EdgeSources = |nodes| EdgeSources(nodes);
+    impl From<Vec<&str>> for EdgeSources =
+        |nodes| EdgeSources(nodes.into_iter().map(str::to_owned).collect());
 }
 
 /// Options for [`StateGraph::compile`].
@@ -172,7 +157,9 @@ impl StateGraph {
         name: impl Into<String>,
         f: impl Fn(&State, &NodeContext) -> Result<Value> + 'static,
     ) -> &mut Self {
-        self.add_node_action(name, NodeAction::sync(f))
+        self.add_command_node(name, move |state, ctx| {
+            f(state, ctx).map(NodeOutput::Update)
+        })
     }
 
     /// Adds a node whose function returns an update or a

@@ -38,7 +38,8 @@
 pub(crate) mod node;
 
 use super::builder::CompileOptions;
-use super::compiled::{CompiledGraph, CompiledNode, FastIndexMap, GraphInner, GraphShape};
+use super::compiled::CompiledGraph;
+use super::inner::{CompiledNode, FastIndexMap, GraphInner, GraphShape};
 use super::validate::RESERVED;
 use crate::channels::{py_repr, ChannelKind, ChannelValue};
 use crate::checkpoint::Name;
@@ -78,30 +79,15 @@ impl Channels {
     }
 }
 
-impl From<&str> for Channels {
-    fn from(c: &str) -> Self {
-        Channels::One(c.to_owned())
-    }
-}
-impl From<String> for Channels {
-    fn from(c: String) -> Self {
-        Channels::One(c)
-    }
-}
-impl<const N: usize> From<[&str; N]> for Channels {
-    fn from(cs: [&str; N]) -> Self {
-        Channels::Many(cs.iter().map(|c| (*c).to_owned()).collect())
-    }
-}
-impl From<Vec<String>> for Channels {
-    fn from(cs: Vec<String>) -> Self {
-        Channels::Many(cs)
-    }
-}
-impl From<Vec<&str>> for Channels {
-    fn from(cs: Vec<&str>) -> Self {
-        Channels::Many(cs.into_iter().map(str::to_owned).collect())
-    }
+// One channel's name is the channel itself; a list of names, an object.
+from_impls! {
+    impl From<&str> for Channels = |channel| Channels::One(channel.to_owned());
+    impl From<String> for Channels = |channel| Channels::One(channel);
+    impl<const N: usize> From<[&str; N]> for Channels =
+        |channels| Channels::Many(channels.into_iter().map(str::to_owned).collect());
+    impl From<Vec<String>> for Channels = |channels| Channels::Many(channels);
+    impl From<Vec<&str>> for Channels =
+        |channels| Channels::Many(channels.into_iter().map(str::to_owned).collect());
 }
 
 /// The input, output and stream channels of a compiled [`Pregel`] graph.
