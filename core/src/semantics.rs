@@ -165,3 +165,22 @@ impl Semantics {
         self
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_of_graph_keeps_only_the_rules_that_concern_it() {
+        let js = Semantics::langgraph_js();
+        let pregel = js.clone().for_graph(true);
+        assert!(pregel.pregel_nodes_as_js && pregel.commit_as_settled);
+        assert!(
+            !pregel.value_layout && !pregel.routes_write_source && !pregel.error_handlers_as_js
+        );
+        let state_graph = js.for_graph(false);
+        assert!(!state_graph.pregel_nodes_as_js);
+        assert!(state_graph.value_layout && state_graph.routes_write_source);
+        assert_eq!(Semantics::langgraph().for_graph(true), Semantics::default());
+    }
+}
