@@ -1,7 +1,7 @@
 //! Prints the trace of a scenario file (tests/conformance/FORMAT.md):
 //! `cargo run -q -p chronograph --example conformance -- FILE.json`
 
-use chronograph::scenario::Scenario;
+use chronograph_scenario::Scenario;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

@@ -23,7 +23,7 @@
 //! subgraph loop records it as the `parents` of the checkpoints it saves,
 //! and a snapshot's config carries it back ([`config_with_map`]).
 
-use crate::checkpoint::{CheckpointConfig, CheckpointMetadata};
+use crate::checkpoint::{CheckpointConfig, CheckpointMetadata, CheckpointTuple};
 use crate::reserved::{NS_END, NS_SEP};
 use crate::types::RunnableConfig;
 use std::collections::BTreeMap;
@@ -56,7 +56,7 @@ pub(crate) fn persistent_ns(parent_ns: &str, node: &str) -> String {
 /// `checkpoint_ns` without task ids: `outer:<id>|inner:<id>` → `outer|inner`
 /// (LangGraph's `recast_checkpoint_ns`; numeric levels are dropped). Two
 /// namespaces with the same recast name the same graph.
-pub(crate) fn recast_checkpoint_ns(ns: &str) -> String {
+pub fn recast_checkpoint_ns(ns: &str) -> String {
     ns.split(NS_SEP)
         .filter(|level| !level.is_empty() && !level.bytes().all(|b| b.is_ascii_digit()))
         .map(|level| level.split(NS_END).next().unwrap_or_default())
@@ -109,6 +109,16 @@ pub(crate) fn config_with_map(
         out = out.with_checkpoint_map(&map);
     }
     out
+}
+
+impl CheckpointTuple {
+    /// The config that addresses this stored checkpoint in a run or the
+    /// state API: its address, with its metadata's `parents` plus itself as
+    /// `checkpoint_map` (LangGraph's `patch_checkpoint_map`, as a snapshot's
+    /// [`runnable_config`](crate::StateSnapshot::runnable_config) has it).
+    pub fn runnable_config(&self) -> RunnableConfig {
+        config_with_map(&self.config, Some(&self.metadata))
+    }
 }
 
 #[cfg(test)]

@@ -281,6 +281,12 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
     (if m <= 2 { y + 1 } else { y }, m, d)
 }
 
+/// A deterministic generator for unit tests: a [`ManualClock`] and `seed`.
+#[cfg(test)]
+pub(crate) fn test_ids(seed: u64) -> IdGenerator {
+    IdGenerator::with_seed(Rc::new(ManualClock::new()), seed)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

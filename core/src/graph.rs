@@ -6,6 +6,7 @@ mod branch;
 mod builder;
 mod call;
 mod compiled;
+mod inner;
 mod node;
 mod pregel;
 mod spec;
@@ -19,6 +20,7 @@ pub use compiled::{CompiledGraph, Topology, TopologyEdge};
 pub use node::{NodeAction, NodeContext, NodeError, NodeFuture, State, TaskPath};
 pub use pregel::node::{ChannelWrite, ChannelWriteEntry, NodeBuilder, NodeInput, WriteMapper};
 pub use pregel::{Channels, Pregel};
+pub use spec::parse_document;
 pub use spec::{
     ChannelSpec, CompileSpec, ConditionSpec, ConditionalEdgeSpec, EdgeFrom, EdgeSpec, GraphSpec,
     NodeSpec, ReducerName, RuleSpec, SpecOp,
@@ -26,7 +28,6 @@ pub use spec::{
 
 pub(crate) use builder::branch_channel;
 pub(crate) use call::Call;
-pub(crate) use compiled::{CompiledNode, FastIndexMap, GraphInner};
+pub(crate) use inner::{CompiledNode, FastIndexMap, GraphInner};
 pub(crate) use node::{NestedEvents, NullResume, ReplayState, Returned, Scratchpad, TickContext};
 pub(crate) use pregel::node::NodeIo;
-pub(crate) use spec::spec_error;

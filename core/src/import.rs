@@ -42,6 +42,8 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, HashMap};
 
+mod versions;
+
 /// The formats [`import_thread`] reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ImportFormat {
@@ -332,159 +334,8 @@ impl Thread {
     fn finish(self) -> Result<ThreadExport> {
         let thread_id = self.thread_id.unwrap_or_else(|| "imported".to_owned());
         let mut namespaces = Vec::new();
-        for (ns, mut reads) in self.namespaces {
-            reads.sort_by(|a, b| a.id.cmp(&b.id));
-            for pair in reads.windows(2) {
-                if pair[0].id == pair[1].id {
-                    return Err(invalid(format!(
-                        "checkpoint {} appears twice in namespace {ns:?}",
-                        pair[0].id
-                    )));
-                }
-            }
-            let mut salt = 0u64;
-            // (channel, version) → the value it holds; a repeat with another value gets a new salt.
-            let mut blobs: Vec<Value> = Vec::new();
-            let mut held: HashMap<(String, String), Vec<(Value, String)>> = HashMap::new();
-            // checkpoint id → channel → engine version (for snapshots, parents' versions carry on).
-            let mut assigned: HashMap<String, BTreeMap<String, String>> = HashMap::new();
-            let values_by_id: HashMap<String, BTreeMap<String, Value>> = reads
-                .iter()
-                .map(|r| (r.id.clone(), r.values.clone()))
-                .collect();
-            // checkpoint id → its first `loop` child: the step that ran its `__start__`.
-            let mut first_loop_child: HashMap<String, String> = HashMap::new();
-            for r in reads
-                .iter()
-                .filter(|r| r.metadata.source.as_str() == "loop")
-            {
-                if let Some(p) = &r.parent {
-                    first_loop_child
-                        .entry(p.clone())
-                        .or_insert_with(|| r.id.clone());
-                }
-            }
-            let mut checkpoints = Vec::new();
-            for r in reads {
-                let mut versions = BTreeMap::new();
-                let parent_versions = r
-                    .parent
-                    .as_ref()
-                    .and_then(|p| assigned.get(p))
-                    .cloned()
-                    .unwrap_or_default();
-                let parent_values = r.parent.as_ref().and_then(|p| values_by_id.get(p));
-                for (ch, value) in &r.values {
-                    let original = match &r.versions {
-                        Some(v) => v.get(ch).cloned(),
-                        None => None,
-                    };
-                    // Snapshots: keep the parent's version while the value is the parent's.
-                    if original.is_none() {
-                        if let (Some(pv), Some(pvals)) = (parent_versions.get(ch), parent_values) {
-                            if pvals.get(ch) == Some(value) {
-                                versions.insert(ch.clone(), pv.clone());
-                                continue;
-                            }
-                        }
-                    }
-                    let counter = match &original {
-                        Some(o) => o
-                            .split('.')
-                            .next()
-                            .unwrap_or("0")
-                            .parse::<u64>()
-                            .unwrap_or(0),
-                        None => {
-                            parent_versions
-                                .values()
-                                .filter_map(|v| v.split('.').next()?.parse::<u64>().ok())
-                                .max()
-                                .unwrap_or(0)
-                                + 1
-                        }
-                    };
-                    let key = (ch.clone(), original.clone().unwrap_or_default());
-                    let slot = held.entry(key).or_default();
-                    let version = match slot.iter().find(|(v, _)| v == value) {
-                        Some((_, version)) if original.is_some() => version.clone(),
-                        _ => {
-                            salt += 1;
-                            let version = format!("{counter}.{salt}");
-                            slot.push((value.clone(), version.clone()));
-                            blobs.push(json!({"channel": ch, "version": version, "value": value}));
-                            version
-                        }
-                    };
-                    versions.insert(ch.clone(), version);
-                }
-                // Channels with a version but no value (LangGraph.js keeps empty ones out of channel_values).
-                if let Some(orig) = &r.versions {
-                    for (ch, o) in orig {
-                        if !versions.contains_key(ch) {
-                            let counter = o
-                                .split('.')
-                                .next()
-                                .unwrap_or("0")
-                                .parse::<u64>()
-                                .unwrap_or(0);
-                            salt += 1;
-                            let version = format!("{counter}.{salt}");
-                            blobs.push(json!({"channel": ch, "version": version}));
-                            versions.insert(ch.clone(), version);
-                        }
-                    }
-                }
-                // A history keeps states, not the trigger channels behind `next`.
-                if let Some(next) = &r.next {
-                    let child = first_loop_child
-                        .get(&r.id)
-                        .and_then(|c| values_by_id.get(c));
-                    for (channel, value) in triggers(next, &r.values, child) {
-                        if versions.contains_key(&channel) {
-                            continue;
-                        }
-                        salt += 1;
-                        let version = format!("{}.{salt}", next_counter(&versions));
-                        blobs.push(json!({"channel": channel, "version": version, "value": value}));
-                        versions.insert(channel, version);
-                    }
-                }
-                // versions_seen: the checkpoint's own (salted) version where the numbers agree.
-                let own: HashMap<(&str, &str), &String> = r
-                    .versions
-                    .iter()
-                    .flat_map(|v| v.iter())
-                    .filter_map(|(ch, o)| versions.get(ch).map(|e| ((ch.as_str(), o.as_str()), e)))
-                    .collect();
-                let mut seen = Map::new();
-                for (node, m) in &r.versions_seen {
-                    let mut out = Map::new();
-                    for (ch, o) in m {
-                        let v = own
-                            .get(&(ch.as_str(), o.as_str()))
-                            .map(|s| (*s).clone())
-                            .unwrap_or_else(|| {
-                                let counter = o.split('.').next().unwrap_or("0");
-                                format!("{counter}.0")
-                            });
-                        out.insert(ch.clone(), Value::String(v));
-                    }
-                    seen.insert(node.clone(), Value::Object(out));
-                }
-                assigned.insert(r.id.clone(), versions.clone());
-                checkpoints.push(json!({
-                    "checkpoint": {
-                        "v": 4, "id": r.id, "ts": r.ts, "channel_values": {},
-                        "channel_versions": versions, "versions_seen": seen, "updated_channels": null,
-                    },
-                    "metadata": r.metadata,
-                    "parent_id": r.parent,
-                    "pending_writes": r.writes,
-                }));
-            }
-            namespaces
-                .push(json!({"checkpoint_ns": ns, "checkpoints": checkpoints, "blobs": blobs}));
+        for (ns, reads) in self.namespaces {
+            namespaces.push(versions::export_namespace(ns, reads)?);
         }
         // The root namespace first, as the engine exports them.
         namespaces.sort_by_key(|n| n["checkpoint_ns"] != "");
@@ -537,16 +388,6 @@ fn start_input(before: &BTreeMap<String, Value>, after: &BTreeMap<String, Value>
         input.insert(channel.clone(), written);
     }
     Value::Object(input)
-}
-
-/// The counter a new version in a checkpoint with `versions` takes.
-fn next_counter(versions: &BTreeMap<String, String>) -> u64 {
-    versions
-        .values()
-        .filter_map(|v| v.split('.').next()?.parse::<u64>().ok())
-        .max()
-        .unwrap_or(0)
-        + 1
 }
 
 /// LangChain's message class names → the `type` of the engine's messages.

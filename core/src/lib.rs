@@ -38,6 +38,23 @@
 //! # Ok::<(), chronograph::Error>(())
 //! ```
 
+// Functions stay short enough to read whole (the default threshold, 100 lines).
+#![warn(clippy::too_many_lines)]
+
+/// `From` conversions, one a line: `impl From<A> for B = |a| body;` (the
+/// conversions of the enums and newtypes that take node and channel names).
+macro_rules! from_impls {
+    ($(impl$(<const $n:ident: $nt:ty>)? From<$from:ty> for $to:ty = |$v:ident| $body:expr;)*) => {
+        $(
+            impl$(<const $n: $nt>)? From<$from> for $to {
+                fn from($v: $from) -> Self {
+                    $body
+                }
+            }
+        )*
+    };
+}
+
 mod cache;
 mod channels;
 mod checkpoint;
@@ -48,7 +65,7 @@ mod graph;
 mod import;
 mod pregel;
 mod reserved;
-pub mod scenario;
+mod semantics;
 mod state;
 mod types;
 
@@ -66,15 +83,17 @@ pub use checkpoint::{
     ListTarget, Name, PendingWrite, ResolvedVersions, Source, StoredView, ThreadExport,
     ValueLayout, VecMap, Version, VersionScheme, VersionsSeen, EXPORT_FORMAT, NULL_TASK_ID,
 };
+pub use checkpoint_ns::recast_checkpoint_ns;
 pub use error::{Error, ErrorKind, Result};
 pub use graph::{
-    error_handler_node, Branch, ChannelSpec, ChannelWrite, ChannelWriteEntry, Channels,
-    CompileOptions, CompileSpec, CompiledGraph, ConditionSpec, ConditionalEdgeSpec, EdgeFrom,
-    EdgeSources, EdgeSpec, GraphSpec, NodeAction, NodeBuilder, NodeContext, NodeError, NodeFuture,
-    NodeInput, NodeSpec, Pregel, ReducerName, RouterFn, RuleSpec, SpecOp, State, StateGraph,
-    TaskPath, Topology, TopologyEdge, WriteMapper, DEFAULT_ERROR_HANDLER_NODE,
+    error_handler_node, parse_document, Branch, ChannelSpec, ChannelWrite, ChannelWriteEntry,
+    Channels, CompileOptions, CompileSpec, CompiledGraph, ConditionSpec, ConditionalEdgeSpec,
+    EdgeFrom, EdgeSources, EdgeSpec, GraphSpec, NodeAction, NodeBuilder, NodeContext, NodeError,
+    NodeFuture, NodeInput, NodeSpec, Pregel, ReducerName, RouterFn, RuleSpec, SpecOp, State,
+    StateGraph, TaskPath, Topology, TopologyEdge, WriteMapper, DEFAULT_ERROR_HANDLER_NODE,
 };
 pub use import::{detect_format, import_thread, import_thread_as, ImportFormat};
+pub use semantics::Semantics;
 pub use state::{PregelTask, StateSnapshot, StateUpdate, TaskState};
 pub use types::{
     Command, Durability, Goto, Interrupt, NodeOutput, Resume, RunInput, RunOutput, RunnableConfig,

@@ -216,14 +216,14 @@ pub(crate) fn snapshot(
     }
     // LangGraph.js reads a failure its error handler took as the task's end.
     let handled = |task: &Task| {
-        graph.error_handlers_as_js
+        graph.semantics.error_handlers_as_js
             && t.pending_writes
                 .iter()
                 .any(|w| w.task_id == task.id && w.channel == ERROR_SOURCE_NODE)
     };
     // LangGraph.js also counts a paused task's stored resume value as a write.
     let resumed = |task: &Task| {
-        graph.resumed_not_next
+        graph.semantics.resumed_not_next
             && t.pending_writes
                 .iter()
                 .any(|w| w.task_id == task.id && w.channel == RESUME)

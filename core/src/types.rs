@@ -275,22 +275,10 @@ pub enum Goto {
     Send(Send),
 }
 
-impl From<&str> for Goto {
-    fn from(s: &str) -> Self {
-        Goto::Node(s.to_owned())
-    }
-}
-
-impl From<String> for Goto {
-    fn from(s: String) -> Self {
-        Goto::Node(s)
-    }
-}
-
-impl From<Send> for Goto {
-    fn from(s: Send) -> Self {
-        Goto::Send(s)
-    }
+from_impls! {
+    impl From<&str> for Goto = |node| Goto::Node(node.to_owned());
+    impl From<String> for Goto = |node| Goto::Node(node);
+    impl From<Send> for Goto = |send| Goto::Send(send);
 }
 
 /// LangGraph's `Command`: resume an interrupt, update state, go to nodes.
@@ -368,16 +356,9 @@ pub enum NodeOutput {
     Command(Command),
 }
 
-impl From<Value> for NodeOutput {
-    fn from(v: Value) -> Self {
-        NodeOutput::Update(v)
-    }
-}
-
-impl From<Command> for NodeOutput {
-    fn from(c: Command) -> Self {
-        NodeOutput::Command(c)
-    }
+from_impls! {
+    impl From<Value> for NodeOutput = |update| NodeOutput::Update(update);
+    impl From<Command> for NodeOutput = |command| NodeOutput::Command(command);
 }
 
 /// What a run starts from.
@@ -401,10 +382,8 @@ impl From<Value> for RunInput {
     }
 }
 
-impl From<Command> for RunInput {
-    fn from(c: Command) -> Self {
-        RunInput::Command(c)
-    }
+from_impls! {
+    impl From<Command> for RunInput = |command| RunInput::Command(command);
 }
 
 /// An `interrupt(value)` raised by a node: the value and its id.

@@ -11,7 +11,7 @@
 //! `CONFORMANCE_DIR=path cargo test --test conformance extra_dir` checks
 //! any other folder laid out the same way (`path/scenarios`, `path/expected`).
 
-use chronograph::scenario::{compare_traces, Scenario};
+use chronograph_scenario::{compare_traces, Scenario};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 

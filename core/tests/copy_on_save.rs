@@ -1,11 +1,11 @@
-//! `CompileOptions::copy_on_save` (LangGraph.js's saver): a checkpoint is
+//! `Semantics::copy_on_save` (LangGraph.js's saver): a checkpoint is
 //! stored as it is when saved, so a join's seen-set in a stored checkpoint
 //! never shows names written after it (LangGraph's late serialization,
 //! replayed by default, can).
 
 mod common;
 
-use chronograph::{NodeContext, Reducer, RunInput, State, StateGraph, END, START};
+use chronograph::{NodeContext, Reducer, RunInput, Semantics, State, StateGraph, END, START};
 use common::*;
 use serde_json::json;
 
@@ -27,7 +27,10 @@ fn a_stored_join_set_is_the_one_live_when_its_checkpoint_was_saved() {
     let s = saver();
     let app = g
         .compile(chronograph::CompileOptions {
-            copy_on_save: true,
+            semantics: Semantics {
+                copy_on_save: true,
+                ..Semantics::langgraph()
+            },
             ..opts(&s)
         })
         .unwrap();

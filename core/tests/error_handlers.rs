@@ -1,7 +1,7 @@
 //! Node error handlers (LangGraph's `add_node(..., error_handler=...)` and
 //! `set_node_defaults(error_handler=...)`): the Rust API, the stream
 //! events of a routed failure, the handler's namespace and the LangGraph.js
-//! differences behind `CompileOptions::error_handlers_as_js`. The traces of
+//! differences behind `Semantics::error_handlers_as_js`. The traces of
 //! `tests/conformance/extensions/scenarios/error_handler_*.json` check the
 //! runs themselves against LangGraph.
 
@@ -9,7 +9,7 @@ mod common;
 
 use chronograph::{
     error_handler_node, CompileOptions, CompiledGraph, Error, NodeAction, NodeContext, Reducer,
-    RunInput, State, StateGraph, StreamEvent, END, START,
+    RunInput, Semantics, State, StateGraph, StreamEvent, END, START,
 };
 use common::*;
 use serde_json::{json, Value};
@@ -71,8 +71,11 @@ fn compiled(
     let saver = saver();
     let app = graph(seen, interrupt)
         .compile(CompileOptions {
-            commit_as_settled: js,
-            error_handlers_as_js: js,
+            semantics: Semantics {
+                commit_as_settled: js,
+                error_handlers_as_js: js,
+                ..Semantics::langgraph()
+            },
             ..opts(&saver)
         })
         .unwrap();
@@ -276,7 +279,10 @@ fn with_an_error_handler_every_node_counts_as_reachable() {
         .add_node("orphan", |_: &State, _: &NodeContext| Ok(json!({})))
         .add_edge(START, "a");
     let refuse = || CompileOptions {
-        refuse_unreachable: true,
+        semantics: Semantics {
+            refuse_unreachable: true,
+            ..Semantics::langgraph()
+        },
         ..opts_without_saver()
     };
     assert_eq!(g.compile(refuse()).unwrap_err().code(), "UNREACHABLE_NODE");

@@ -9,7 +9,7 @@ mod common;
 
 use chronograph::{
     Command, CompileOptions, CompiledGraph, NodeAction, NodeContext, NodeFuture, NodeOutput,
-    Reducer, RunInput, State, StateGraph, StreamEvent, END, START,
+    Reducer, RunInput, Semantics, State, StateGraph, StreamEvent, END, START,
 };
 use common::*;
 use serde_json::{json, Value};
@@ -46,7 +46,10 @@ fn workflow(settled: bool, count: Rc<Cell<usize>>) -> CompiledGraph {
     });
     g.add_edge(START, "wf").add_edge("wf", END);
     g.compile(CompileOptions {
-        commit_as_settled: settled,
+        semantics: Semantics {
+            commit_as_settled: settled,
+            ..Semantics::langgraph()
+        },
         ..opts(&saver)
     })
     .unwrap()
@@ -138,7 +141,10 @@ fn one_node(
     g.add_edge(START, "wf").add_edge("wf", END);
     let app = g
         .compile(CompileOptions {
-            commit_as_settled: true,
+            semantics: Semantics {
+                commit_as_settled: true,
+                ..Semantics::langgraph()
+            },
             ..opts(&saver)
         })
         .unwrap();

@@ -10,7 +10,8 @@
 mod common;
 
 use chronograph::{
-    CompileOptions, NodeContext, Reducer, RunInput, State, StateGraph, StreamEvent, END, START,
+    CompileOptions, NodeContext, Reducer, RunInput, Semantics, State, StateGraph, StreamEvent, END,
+    START,
 };
 use common::*;
 use serde_json::json;
@@ -31,7 +32,10 @@ fn an_unreachable_node_compiles_unless_refused_as_langgraph_js_does() {
     assert!(with_orphan().compile(opts_without_saver()).is_ok());
     let e = with_orphan()
         .compile(CompileOptions {
-            refuse_unreachable: true,
+            semantics: Semantics {
+                refuse_unreachable: true,
+                ..Semantics::langgraph()
+            },
             ..opts_without_saver()
         })
         .unwrap_err();
@@ -50,7 +54,10 @@ fn a_graph_without_an_entry_reports_its_unreachable_node_first_when_refused() {
         .starts_with("Graph must have an entrypoint"));
     let js = g
         .compile(CompileOptions {
-            refuse_unreachable: true,
+            semantics: Semantics {
+                refuse_unreachable: true,
+                ..Semantics::langgraph()
+            },
             ..opts_without_saver()
         })
         .unwrap_err();
@@ -66,7 +73,10 @@ fn a_node_a_router_without_a_path_map_may_pick_counts_as_reachable() {
     g.add_edge(START, "a");
     g.add_conditional_edges("a", |_: &State| Ok(vec!["b".into()]), None);
     let options = CompileOptions {
-        refuse_unreachable: true,
+        semantics: Semantics {
+            refuse_unreachable: true,
+            ..Semantics::langgraph()
+        },
         ..opts_without_saver()
     };
     assert!(g.compile(options).is_ok());
@@ -113,7 +123,10 @@ fn an_update_as_a_pending_node_takes_its_task_id_unless_ids_are_derived() {
     assert_eq!(base.tasks[0].result, Some(json!({ "log": ["edited"] })));
     // LangGraph.js: the update's own id; the pending task shows no result.
     let js = paused_before_act(|o| CompileOptions {
-        derived_update_ids: true,
+        semantics: Semantics {
+            derived_update_ids: true,
+            ..Semantics::langgraph()
+        },
         ..o
     });
     js.update_state(&cfg, Some(json!({ "log": ["edited"] })), Some("act"))
@@ -145,7 +158,10 @@ fn streamed(g: StateGraph, commit_as_settled: bool) -> Vec<StreamEvent> {
     let saver = saver();
     let app = g
         .compile(CompileOptions {
-            commit_as_settled,
+            semantics: Semantics {
+                commit_as_settled,
+                ..Semantics::langgraph()
+            },
             ..opts(&saver)
         })
         .unwrap();
@@ -214,7 +230,10 @@ fn a_route_writes_its_source_node_name_when_routes_write_source() {
             .add_conditional_edges("a", |_: &State| Ok(vec!["b".into()]), None);
         let app = g
             .compile(CompileOptions {
-                routes_write_source,
+                semantics: Semantics {
+                    routes_write_source,
+                    ..Semantics::langgraph()
+                },
                 ..opts(&saver)
             })
             .unwrap();
@@ -279,7 +298,10 @@ fn a_task_paused_again_after_a_resume_is_next_unless_resumed_not_next() {
     assert_eq!(next(&ask_twice(|o| o)), ["ask"]);
     // LangGraph.js: its stored `__resume__` counts as a write.
     let js = ask_twice(|o| CompileOptions {
-        resumed_not_next: true,
+        semantics: Semantics {
+            resumed_not_next: true,
+            ..Semantics::langgraph()
+        },
         ..o
     });
     assert!(next(&js).is_empty());

@@ -1,4 +1,4 @@
-//! `CompileOptions::js_undefined`: the value that stands for JavaScript's
+//! `Semantics::js_undefined`: the value that stands for JavaScript's
 //! `undefined` (the JS bindings' `{"lc": 2, "type": "undefined"}`), with
 //! LangGraph.js's channel rules. A last-value channel holds it while the
 //! run goes on and has no value once a checkpoint is restored (then its
@@ -9,7 +9,7 @@
 mod common;
 
 use chronograph::{
-    Command, CompileOptions, CustomReducer, Goto, NodeContext, Reducer, RunInput, State,
+    Command, CompileOptions, CustomReducer, Goto, NodeContext, Reducer, RunInput, Semantics, State,
     StateGraph, END, START,
 };
 use common::*;
@@ -23,7 +23,10 @@ fn undefined() -> Value {
 
 fn js(saver: &Rc<chronograph::InMemorySaver>) -> CompileOptions {
     CompileOptions {
-        js_undefined: Some(undefined()),
+        semantics: Semantics {
+            js_undefined: Some(undefined()),
+            ..Semantics::langgraph()
+        },
         ..opts(saver)
     }
 }
@@ -118,9 +121,13 @@ fn a_command_update_writes_undefined_as_any_value() {
     let seen = Rc::new(RefCell::new(Vec::new()));
     let s = saver();
     // A Command starts a run as in LangGraph.js.
+    let js = js(&s);
     let options = CompileOptions {
-        command_starts_run: true,
-        ..js(&s)
+        semantics: Semantics {
+            command_starts_run: true,
+            ..js.semantics.clone()
+        },
+        ..js
     };
     let app = graph(seen.clone()).compile(options).unwrap();
     let command = Command::goto(

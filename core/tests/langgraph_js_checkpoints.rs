@@ -1,7 +1,7 @@
 //! Checkpoints as LangGraph.js's savers hold them, for the JS bindings'
 //! `MemorySaver` (core/wasm/src/tuple.rs): version maps in the order their
 //! keys were first set, values listed by the graph's [`ValueLayout`]
-//! (`CompileOptions::value_layout`: defaults never written and the empty
+//! (`Semantics::value_layout`: defaults never written and the empty
 //! `__pregel_tasks` included), and checkpoints put from outside with
 //! LangGraph.js's integer versions ([`GivenCheckpoint`]).
 
@@ -9,7 +9,8 @@ mod common;
 
 use chronograph::{
     Command, CompileOptions, GivenCheckpoint, GivenVersion, InMemorySaver, ListOptions, ListTarget,
-    Name, NodeContext, Reducer, RunInput, State, StateGraph, VecMap, VersionScheme, END, START,
+    Name, NodeContext, Reducer, RunInput, Semantics, State, StateGraph, VecMap, VersionScheme, END,
+    START,
 };
 use common::*;
 use serde_json::{json, Value};
@@ -34,7 +35,10 @@ fn graph(saver: &Rc<InMemorySaver>) -> chronograph::CompiledGraph {
         .add_edge("a", "b")
         .add_edge("b", END);
     g.compile(CompileOptions {
-        value_layout: true,
+        semantics: Semantics {
+            value_layout: true,
+            ..Semantics::langgraph()
+        },
         ..opts(saver)
     })
     .unwrap()

@@ -4,7 +4,7 @@
 
 mod common;
 
-use chronograph::{CheckpointSaver, ListOptions, RunnableConfig};
+use chronograph::{CheckpointSaver, ListOptions, RunnableConfig, Semantics};
 use common::*;
 use serde_json::{json, Value};
 
@@ -130,10 +130,13 @@ fn a_history_filter_matches_stored_metadata_so_an_overridden_key_is_not_found() 
 #[test]
 fn under_langgraph_js_semantics_metadata_keeps_no_config_extras() {
     // LangGraph.js's savers store `source`, `step` and `parents` only, for
-    // runs and for `update_state` alike (CompileOptions::metadata_without_config).
+    // runs and for `update_state` alike (Semantics::metadata_without_config).
     let saver = saver();
     let options = chronograph::CompileOptions {
-        metadata_without_config: true,
+        semantics: Semantics {
+            metadata_without_config: true,
+            ..Semantics::langgraph()
+        },
         ..opts(&saver)
     };
     let (app, _) = booking_graph(&saver, options);

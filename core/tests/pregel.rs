@@ -2,11 +2,12 @@
 //! channels and nodes. Each expected value was produced by LangGraph 1.2.22
 //! running the same program (`langgraph.pregel.Pregel`, `NodeBuilder`,
 //! `langgraph.channels`); where LangGraph.js prepares tasks differently
-//! ([`CompileOptions::pregel_nodes_as_js`]) the test says so.
+//! ([`Semantics::pregel_nodes_as_js`]) the test says so.
 
 use chronograph::{
     ChannelKind, ChannelWrite, ChannelWriteEntry, CheckpointSaver, CompileOptions, CompiledGraph,
-    CustomReducer, InMemorySaver, ListOptions, NodeBuilder, Pregel, Reducer, RunnableConfig, Send,
+    CustomReducer, InMemorySaver, ListOptions, NodeBuilder, Pregel, Reducer, RunnableConfig,
+    Semantics, Send,
 };
 use serde_json::{json, Value};
 use std::rc::Rc;
@@ -359,7 +360,10 @@ fn as_in_langgraph_js_a_task_records_only_the_first_trigger_that_fired() {
     let app = fan_in()
         .compile(CompileOptions {
             checkpointer: Some(saver.clone()),
-            pregel_nodes_as_js: true,
+            semantics: Semantics {
+                pregel_nodes_as_js: true,
+                ..Semantics::langgraph()
+            },
             ..Default::default()
         })
         .unwrap();
@@ -394,7 +398,10 @@ fn as_in_langgraph_js_an_object_read_waits_for_each_trigger_channel() {
     .output_channels("out");
     let js = p
         .compile(CompileOptions {
-            pregel_nodes_as_js: true,
+            semantics: Semantics {
+                pregel_nodes_as_js: true,
+                ..Semantics::langgraph()
+            },
             ..Default::default()
         })
         .unwrap();

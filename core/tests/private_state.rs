@@ -7,8 +7,8 @@
 mod common;
 
 use chronograph::{
-    Command, CompileOptions, CompiledGraph, NodeContext, NodeOutput, Reducer, State, StateGraph,
-    END, START,
+    Command, CompileOptions, CompiledGraph, NodeContext, NodeOutput, Reducer, Semantics, State,
+    StateGraph, END, START,
 };
 use common::*;
 use serde_json::{json, Value};
@@ -154,7 +154,10 @@ fn routed(options: impl FnOnce(CompileOptions) -> CompileOptions) -> Value {
 fn a_router_reads_its_nodes_input_schema_in_langgraph_and_every_channel_in_langgraph_js() {
     assert_eq!(routed(|o| o), json!({ "secret": "x" }));
     let js = routed(|o| CompileOptions {
-        routers_read_every_channel: true,
+        semantics: Semantics {
+            routers_read_every_channel: true,
+            ..Semantics::langgraph()
+        },
         ..o
     });
     assert_eq!(js, json!({ "hello": "there", "secret": "x" }));

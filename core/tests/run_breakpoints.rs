@@ -4,7 +4,9 @@
 
 mod common;
 
-use chronograph::{NodeContext, RunInput, RunnableConfig, State, StateGraph, END, START};
+use chronograph::{
+    NodeContext, RunInput, RunnableConfig, Semantics, State, StateGraph, END, START,
+};
 use common::*;
 use serde_json::json;
 
@@ -59,7 +61,7 @@ fn a_runs_breakpoints_replace_the_compiled_ones_for_that_run() {
     );
 }
 
-/// `CompileOptions::command_starts_run` (LangGraph.js): a `Command` with a
+/// `Semantics::command_starts_run` (LangGraph.js): a `Command` with a
 /// `goto` (or an `update`) starts a run on a new thread; without it the
 /// run is LangGraph's `EmptyInputError`.
 #[test]
@@ -74,7 +76,10 @@ fn a_command_can_start_a_new_threads_run_when_the_graph_allows_it() {
     let s = saver();
     let app = chain()
         .compile(chronograph::CompileOptions {
-            command_starts_run: true,
+            semantics: Semantics {
+                command_starts_run: true,
+                ..Semantics::langgraph()
+            },
             ..opts(&s)
         })
         .unwrap();
@@ -92,7 +97,7 @@ fn a_command_can_start_a_new_threads_run_when_the_graph_allows_it() {
     assert_eq!(err.kind(), chronograph::ErrorKind::EmptyInput);
 }
 
-/// `CompileOptions::command_starts_run` (LangGraph.js) on a thread with
+/// `Semantics::command_starts_run` (LangGraph.js) on a thread with
 /// values: a `Command` without `resume` starts a run from an `input`
 /// checkpoint holding its writes; LangGraph resumes the thread instead
 /// (no new checkpoint before the superstep).
@@ -120,7 +125,10 @@ fn a_command_without_resume_on_a_finished_thread_starts_from_an_input_checkpoint
                 .collect::<Vec<_>>()
         };
     let js = sources_after(|o| chronograph::CompileOptions {
-        command_starts_run: true,
+        semantics: Semantics {
+            command_starts_run: true,
+            ..Semantics::langgraph()
+        },
         ..o
     });
     assert_eq!(js, ["input", "loop", "loop"]);

@@ -137,7 +137,7 @@ fn a_join_waits_for_every_source_even_when_they_finish_in_different_steps() {
             vec![],
             vec!["d".to_owned()],
             // As LangGraph stores it: the step-2 checkpoint's join set is
-            // saved after step 3 added b2 (pregel/aliasing.rs), so `d` shows
+            // saved after step 3 added b2 (pregel/thread_pool_saves.rs), so `d` shows
             // as next there too (regressions/join_set_saved_late).
             vec!["b2".to_owned(), "d".to_owned()],
             vec!["b".to_owned(), "c".to_owned()],

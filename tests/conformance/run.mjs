@@ -8,7 +8,7 @@
 //   node tests/conformance/run.mjs --async FILE.json    every node and router async (awaits first)
 //   node tests/conformance/run.mjs --spec FILE.json     the graph from StateGraph.fromSpec instead
 //
-// Same rules as core/src/scenario.rs: after each operation, new root checkpoints are
+// Same rules as core/scenario/src/lib.rs: after each operation, new root checkpoints are
 // labelled c0, c1, ... in id (creation) order and new subgraph checkpoints s0, s1, ...
 // by where they sit (the parent checkpoint whose task ran the subgraph, that task's
 // index, recursively, then id); subgraph snapshots carry `ns` (their namespace without

@@ -5,7 +5,7 @@
 //! [`Pregel`](crate::Pregel) graph is given them, built with the
 //! constructors named after LangGraph's channel classes.
 
-use super::{ChannelValue, Reducer};
+use super::{named_barrier_value, ChannelValue, Reducer};
 use crate::clock::IdGenerator;
 use crate::error::{Error, Result};
 use serde_json::Value;
@@ -128,7 +128,7 @@ impl ChannelKind {
 
     /// Applies one superstep's writes. Returns whether the channel changed
     /// (and so gets the superstep's new version). A reducer channel holding
-    /// `undefined` (the graph's [`crate::CompileOptions::js_undefined`]) is
+    /// `undefined` (the graph's [`crate::Semantics::js_undefined`]) is
     /// empty: its first write is taken as is.
     pub(crate) fn update(
         &self,
@@ -181,16 +181,7 @@ impl ChannelKind {
                 Ok(true)
             }
             ChannelKind::Barrier(names) => {
-                let mut seen = seen_names(slot);
-                let updated = add_names(key, names, &mut seen, values)?;
-                if updated {
-                    *slot = Some(ChannelValue::List(
-                        seen.into_iter()
-                            .map(|s| std::sync::Arc::new(Value::String(s)))
-                            .collect(),
-                    ));
-                }
-                Ok(updated)
+                named_barrier_value::update(key, names, slot, values, false)
             }
             // A write makes the value pending again, until the next finish.
             ChannelKind::LastValueAfterFinish => match values.into_iter().last() {
@@ -201,15 +192,7 @@ impl ChannelKind {
                 None => Ok(false),
             },
             ChannelKind::BarrierAfterFinish(names) => {
-                let (mut seen, finished) = finished_names(slot.as_ref());
-                let updated = add_names(key, names, &mut seen, values)?;
-                if updated {
-                    *slot = Some(after_finish(
-                        Value::Array(seen.into_iter().map(Value::String).collect()),
-                        finished,
-                    ));
-                }
-                Ok(updated)
+                named_barrier_value::update(key, names, slot, values, true)
             }
         }
     }
@@ -230,21 +213,13 @@ impl ChannelKind {
     /// channel changed.
     pub(crate) fn consume(&self, slot: &mut Option<ChannelValue>) -> bool {
         match self {
-            ChannelKind::Barrier(names) if seen_names(slot).len() == names.len() => {
-                *slot = Some(ChannelValue::List(Default::default()));
-                true
-            }
+            ChannelKind::Barrier(names) => named_barrier_value::consume(names, slot),
             ChannelKind::LastValueAfterFinish if finish_parts(slot.as_ref()).1 => {
                 *slot = None;
                 true
             }
             ChannelKind::BarrierAfterFinish(names) => {
-                let (seen, finished) = finished_names(slot.as_ref());
-                if !finished || seen.len() != names.len() {
-                    return false;
-                }
-                *slot = Some(after_finish(Value::Array(Vec::new()), false));
-                true
+                named_barrier_value::consume_after_finish(names, slot)
             }
             _ => false,
         }
@@ -268,12 +243,12 @@ impl ChannelKind {
                 (Some(value), false) => value.clone(),
                 _ => return false,
             },
-            ChannelKind::BarrierAfterFinish(names) => match finished_names(slot.as_ref()) {
-                (seen, false) if seen.len() == names.len() => {
-                    Value::Array(seen.into_iter().map(Value::String).collect())
+            ChannelKind::BarrierAfterFinish(names) => {
+                match named_barrier_value::finished(names, slot.as_ref()) {
+                    Some(seen) => seen,
+                    None => return false,
                 }
-                _ => return false,
-            },
+            }
             _ => return false,
         };
         *slot = Some(after_finish(value, true));
@@ -285,87 +260,32 @@ impl ChannelKind {
     pub(crate) fn is_available(&self, slot: Option<&ChannelValue>) -> bool {
         match self {
             ChannelKind::State(_) | ChannelKind::Ephemeral { .. } => slot.is_some(),
-            ChannelKind::Barrier(names) => {
-                slot.and_then(ChannelValue::len).unwrap_or(0) == names.len()
-            }
+            ChannelKind::Barrier(names) => named_barrier_value::is_available(names, slot),
             ChannelKind::Tasks | ChannelKind::Topic { unique: false, .. } => {
                 slot.and_then(ChannelValue::len).unwrap_or(0) > 0
             }
             ChannelKind::Topic { unique: true, .. } => unique_topic_has_values(slot),
             ChannelKind::LastValueAfterFinish => finish_parts(slot).1,
             ChannelKind::BarrierAfterFinish(names) => {
-                let (seen, finished) = finished_names(slot);
-                finished && seen.len() == names.len()
+                named_barrier_value::is_available_after_finish(names, slot)
             }
         }
     }
 }
 
-/// A barrier's update: each written name joins `seen` (kept sorted);
-/// returns whether one was new. A name the barrier does not wait for is
-/// LangGraph's `InvalidUpdateError`.
-fn add_names(
-    key: &str,
-    names: &[String],
-    seen: &mut Vec<String>,
-    values: Vec<Value>,
-) -> Result<bool> {
-    let mut updated = false;
-    for v in values {
-        let name = v.as_str().unwrap_or_default();
-        if !names.iter().any(|n| n == name) {
-            return Err(barrier_error(key, &v, names));
-        }
-        if !seen.iter().any(|s| s == name) {
-            seen.push(name.to_owned());
-            updated = true;
-        }
-    }
-    if updated {
-        seen.sort();
-    }
-    Ok(updated)
-}
-
-/// LangGraph's error for a barrier written a name it does not wait for.
-fn barrier_error(key: &str, value: &Value, names: &[String]) -> Error {
-    Error::invalid_update(format!(
-        "At key '{key}': Value {value} not in {{{}}}",
-        names
-            .iter()
-            .map(|n| format!("'{n}'"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    ))
-}
-
 /// A deferred channel's stored `[value, finished]`.
-fn after_finish(value: Value, finished: bool) -> ChannelValue {
+pub(super) fn after_finish(value: Value, finished: bool) -> ChannelValue {
     ChannelValue::from_json(Value::Array(vec![value, Value::Bool(finished)]))
 }
 
 /// A deferred channel's stored value (a join's seen names) and whether
 /// it finished; `None` when unset.
-fn finish_parts(slot: Option<&ChannelValue>) -> (Option<&Value>, bool) {
+pub(super) fn finish_parts(slot: Option<&ChannelValue>) -> (Option<&Value>, bool) {
     let Some(list) = slot.and_then(ChannelValue::as_list) else {
         return (None, false);
     };
     let finished = list.get(1).and_then(|v| v.as_bool()).unwrap_or(false);
     (list.get(0).map(|v| &**v), finished)
-}
-
-/// The names a deferred join has seen.
-fn finished_names(slot: Option<&ChannelValue>) -> (Vec<String>, bool) {
-    let (value, finished) = finish_parts(slot);
-    let names = value
-        .and_then(Value::as_array)
-        .map(|l| {
-            l.iter()
-                .filter_map(|v| v.as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default();
-    (names, finished)
 }
 
 /// LangGraph's `Topic.update`: a topic that does not accumulate is
@@ -436,71 +356,34 @@ fn unique_parts(slot: Option<&ChannelValue>) -> (Vec<Value>, Vec<Value>) {
     (part(0), part(1))
 }
 
-fn seen_names(slot: &Option<ChannelValue>) -> Vec<String> {
-    slot.as_ref()
-        .and_then(ChannelValue::as_list)
-        .map(|l| {
-            l.iter()
-                .filter_map(|v| v.as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default()
+/// [`ChannelKind::update`] as unit tests call it: the ids of
+/// [`test_ids`](crate::clock::test_ids), no `undefined`.
+#[cfg(test)]
+impl ChannelKind {
+    pub(super) fn write(
+        &self,
+        key: &str,
+        slot: &mut Option<ChannelValue>,
+        values: Vec<Value>,
+    ) -> Result<bool> {
+        self.update(key, slot, values, &crate::clock::test_ids(1), None)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::ManualClock;
     use serde_json::json;
-    use std::rc::Rc;
-
-    fn ids() -> IdGenerator {
-        IdGenerator::with_seed(Rc::new(ManualClock::new()), 1)
-    }
 
     #[test]
     fn ephemeral_clears_on_an_empty_update() {
         let mut slot = None;
         let k = ChannelKind::any_value();
-        assert!(k
-            .update("e", &mut slot, vec![json!(null)], &ids(), None)
-            .unwrap());
+        assert!(k.write("e", &mut slot, vec![json!(null)]).unwrap());
         assert!(k.is_available(slot.as_ref()));
-        assert!(k.update("e", &mut slot, vec![], &ids(), None).unwrap());
+        assert!(k.write("e", &mut slot, vec![]).unwrap());
         assert!(!k.is_available(slot.as_ref()));
-        assert!(!k.update("e", &mut slot, vec![], &ids(), None).unwrap());
-    }
-
-    #[test]
-    fn barrier_waits_for_every_name_then_resets_on_consume() {
-        let k = ChannelKind::Barrier(vec!["a".into(), "b".into()]);
-        let mut slot = None;
-        assert!(k
-            .update("j", &mut slot, vec![json!("a")], &ids(), None)
-            .unwrap());
-        assert!(!k.is_available(slot.as_ref()));
-        assert!(!k
-            .update("j", &mut slot, vec![json!("a")], &ids(), None)
-            .unwrap());
-        assert!(k
-            .update("j", &mut slot, vec![json!("b")], &ids(), None)
-            .unwrap());
-        assert!(k.is_available(slot.as_ref()));
-        assert!(k.consume(&mut slot));
-        assert!(!k.is_available(slot.as_ref()));
-        assert_rejects_unknown_name(&k, &mut slot);
-    }
-
-    /// A name barrier `k` (waiting for `a` and `b`) does not wait for is
-    /// LangGraph's error.
-    fn assert_rejects_unknown_name(k: &ChannelKind, slot: &mut Option<ChannelValue>) {
-        let err = k
-            .update("j", slot, vec![json!("z")], &ids(), None)
-            .unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "InvalidUpdateError: At key 'j': Value \"z\" not in {'a', 'b'}"
-        );
+        assert!(!k.write("e", &mut slot, vec![]).unwrap());
     }
 
     #[test]
@@ -508,11 +391,9 @@ mod tests {
         let k = ChannelKind::LastValueAfterFinish;
         let mut slot = None;
         assert!(!k.finish(&mut slot), "nothing to finish");
-        assert!(k
-            .update("b", &mut slot, vec![json!("x")], &ids(), None)
-            .unwrap());
+        assert!(k.write("b", &mut slot, vec![json!("x")]).unwrap());
         assert!(!k.is_available(slot.as_ref()));
-        assert!(!k.update("b", &mut slot, vec![], &ids(), None).unwrap());
+        assert!(!k.write("b", &mut slot, vec![]).unwrap());
         assert!(!k.consume(&mut slot), "an unfinished value stays");
         assert!(k.finish(&mut slot));
         assert!(!k.finish(&mut slot), "finished once");
@@ -522,9 +403,7 @@ mod tests {
             Some(json!(["x", true]))
         );
         // A write after the finish makes the value pending again.
-        assert!(k
-            .update("b", &mut slot, vec![json!(["y"])], &ids(), None)
-            .unwrap());
+        assert!(k.write("b", &mut slot, vec![json!(["y"])]).unwrap());
         assert_eq!(
             slot.as_ref().map(ChannelValue::to_json),
             Some(json!([["y"], false]))
@@ -536,32 +415,5 @@ mod tests {
         );
         assert!(k.consume(&mut slot));
         assert_eq!(slot, None);
-    }
-
-    #[test]
-    fn barrier_after_finish_needs_every_name_and_the_finish() {
-        let k = ChannelKind::BarrierAfterFinish(vec!["a".into(), "b".into()]);
-        let mut slot = None;
-        assert!(k
-            .update("j", &mut slot, vec![json!("b")], &ids(), None)
-            .unwrap());
-        assert!(!k.finish(&mut slot), "incomplete");
-        assert!(k
-            .update("j", &mut slot, vec![json!("a")], &ids(), None)
-            .unwrap());
-        assert!(!k.is_available(slot.as_ref()));
-        assert!(!k.consume(&mut slot));
-        assert!(k.finish(&mut slot));
-        assert!(k.is_available(slot.as_ref()));
-        assert_eq!(
-            slot.as_ref().map(ChannelValue::to_json),
-            Some(json!([["a", "b"], true]))
-        );
-        assert!(k.consume(&mut slot));
-        assert_eq!(
-            slot.as_ref().map(ChannelValue::to_json),
-            Some(json!([[], false]))
-        );
-        assert_rejects_unknown_name(&k, &mut slot);
     }
 }

@@ -216,12 +216,10 @@ fn missing_keys(got: &Value) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::ManualClock;
     use serde_json::json;
-    use std::rc::Rc;
 
     fn ids() -> IdGenerator {
-        IdGenerator::with_seed(Rc::new(ManualClock::new()), 3)
+        crate::clock::test_ids(3)
     }
 
     fn contents(v: &ChannelList) -> Vec<String> {

@@ -96,7 +96,7 @@ impl Reducer {
 
     /// Folds one superstep's writes into `current`. Returns `None` when
     /// nothing was written (the channel is unchanged). A `current` equal to
-    /// `undefined` (JavaScript's, see [`crate::CompileOptions::js_undefined`])
+    /// `undefined` (JavaScript's, see [`crate::Semantics::js_undefined`])
     /// is an empty aggregate, as in LangGraph.js: the first write is taken
     /// as is, without the default.
     pub(crate) fn reduce(
@@ -304,18 +304,25 @@ pub(crate) fn add_numbers(a: &Number, b: &Number) -> Number {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::ManualClock;
     use serde_json::json;
 
-    fn ids() -> IdGenerator {
-        IdGenerator::with_seed(Rc::new(ManualClock::new()), 7)
+    /// `reducer`'s fold of `writes` into `current` at channel `key`: the
+    /// new value (each call here changes it), or the error.
+    fn fold(
+        reducer: &Reducer,
+        key: &str,
+        current: Option<Value>,
+        writes: Vec<Value>,
+    ) -> Result<Value> {
+        let current = current.map(ChannelValue::from_json);
+        let ids = crate::clock::test_ids(7);
+        let folded = reducer.reduce(key, current.as_ref(), writes, &ids, None)?;
+        Ok(folded.expect("the value changes").to_json())
     }
 
     #[test]
     fn last_value_rejects_two_writes_in_one_step() {
-        let err = Reducer::LastValue
-            .reduce("x", None, vec![json!(1), json!(2)], &ids(), None)
-            .unwrap_err();
+        let err = fold(&Reducer::LastValue, "x", None, vec![json!(1), json!(2)]).unwrap_err();
         assert!(err
             .to_string()
             .starts_with("InvalidUpdateError: At key 'x': Can receive only one value per step."));
@@ -323,76 +330,43 @@ mod tests {
 
     #[test]
     fn append_concatenates_and_rejects_non_lists() {
-        let cur = ChannelValue::from_json(json!(["a"]));
-        let out = Reducer::Append
-            .reduce(
-                "log",
-                Some(&cur),
-                vec![json!(["b"]), json!(["c"])],
-                &ids(),
-                None,
-            )
-            .unwrap()
-            .unwrap();
-        assert_eq!(out.to_json(), json!(["a", "b", "c"]));
-        let err = Reducer::Append
-            .reduce("log", Some(&cur), vec![json!("x")], &ids(), None)
-            .unwrap_err();
+        let log = |writes| fold(&Reducer::Append, "log", Some(json!(["a"])), writes);
+        let out = log(vec![json!(["b"]), json!(["c"])]);
+        assert_eq!(out.unwrap(), json!(["a", "b", "c"]));
         assert_eq!(
-            err.to_string(),
+            log(vec![json!("x")]).unwrap_err().to_string(),
             "TypeError: can only concatenate list (not \"str\") to list"
         );
     }
 
     #[test]
     fn sum_keeps_integers_and_rejects_strings() {
-        let cur = ChannelValue::from_json(json!(1));
-        let out = Reducer::Sum
-            .reduce("t", Some(&cur), vec![json!(10), json!(100)], &ids(), None)
-            .unwrap()
-            .unwrap();
-        assert_eq!(out.to_json(), json!(111));
-        let err = Reducer::Sum
-            .reduce("t", Some(&cur), vec![json!("x")], &ids(), None)
-            .unwrap_err();
+        let total = |writes| fold(&Reducer::Sum, "t", Some(json!(1)), writes);
+        assert_eq!(total(vec![json!(10), json!(100)]).unwrap(), json!(111));
         assert_eq!(
-            err.to_string(),
+            total(vec![json!("x")]).unwrap_err().to_string(),
             "TypeError: unsupported operand type(s) for +: 'int' and 'str'"
         );
     }
 
     #[test]
     fn an_overwrite_replaces_the_value_and_drops_the_other_writes() {
-        let cur = ChannelValue::from_json(json!(["a"]));
         let writes = vec![json!(["b"]), json!({OVERWRITE: ["o"]}), json!(["c"])];
-        let out = Reducer::Append
-            .reduce("log", Some(&cur), writes, &ids(), None)
-            .unwrap()
-            .unwrap();
-        assert_eq!(out.to_json(), json!(["o"]));
+        let out = fold(&Reducer::Append, "log", Some(json!(["a"])), writes);
+        assert_eq!(out.unwrap(), json!(["o"]));
         // The form a serialized Python `Overwrite` takes, on a sum channel.
-        let total = ChannelValue::from_json(json!(3));
         let writes = vec![json!({"type": OVERWRITE, "value": 9}), json!(1)];
-        let out = Reducer::Sum
-            .reduce("t", Some(&total), writes, &ids(), None)
-            .unwrap()
-            .unwrap();
-        assert_eq!(out.to_json(), json!(9));
+        let out = fold(&Reducer::Sum, "t", Some(json!(3)), writes);
+        assert_eq!(out.unwrap(), json!(9));
         // A last-value channel keeps the wrapper as it was written.
-        let out = Reducer::LastValue
-            .reduce("x", None, vec![json!({OVERWRITE: 1})], &ids(), None)
-            .unwrap()
-            .unwrap();
-        assert_eq!(out.to_json(), json!({OVERWRITE: 1}));
+        let out = fold(&Reducer::LastValue, "x", None, vec![json!({OVERWRITE: 1})]);
+        assert_eq!(out.unwrap(), json!({OVERWRITE: 1}));
     }
 
     #[test]
     fn two_overwrites_in_one_step_are_an_invalid_update() {
-        let cur = ChannelValue::from_json(json!(["a"]));
         let writes = vec![json!({OVERWRITE: ["x"]}), json!({OVERWRITE: ["y"]})];
-        let err = Reducer::Append
-            .reduce("log", Some(&cur), writes, &ids(), None)
-            .unwrap_err();
+        let err = fold(&Reducer::Append, "log", Some(json!(["a"])), writes).unwrap_err();
         assert!(err.to_string().starts_with(
             "InvalidUpdateError: Can receive only one Overwrite value per super-step.\nFor troubleshooting"
         ));
@@ -409,11 +383,8 @@ mod tests {
             json!({OVERWRITE: ["y"]}),
             json!(["z"]),
         ];
-        let out = Reducer::Append
-            .reduce("log", None, writes, &ids(), None)
-            .unwrap()
-            .unwrap();
-        assert_eq!(out.to_json(), json!(["y"]));
+        let out = fold(&Reducer::Append, "log", None, writes);
+        assert_eq!(out.unwrap(), json!(["y"]));
         assert_eq!(overwrite_value(&json!({"other": 1})), None);
         assert_eq!(overwrite_value(&json!({"type": OVERWRITE})), None);
     }
@@ -432,10 +403,6 @@ mod tests {
             })
             .with_default(|| json!(5)),
         );
-        let out = r
-            .reduce("m", None, vec![json!(3)], &ids(), None)
-            .unwrap()
-            .unwrap();
-        assert_eq!(out.to_json(), json!(5));
+        assert_eq!(fold(&r, "m", None, vec![json!(3)]).unwrap(), json!(5));
     }
 }

@@ -1,7 +1,8 @@
 //! [`StateGraph`]: build a graph from Rust closures, then compile it.
 
 use super::branch::{Branch, RouterFn};
-use super::compiled::{value_layout, CompiledGraph, CompiledNode, FastIndexMap, GraphInner};
+use super::compiled::CompiledGraph;
+use super::inner::{CompiledNode, FastIndexMap, GraphInner, GraphShape};
 use super::node::{NodeAction, NodeContext, NodeFuture, State};
 use super::validate::{channel_name_error, node_name_error, DEFAULT_BRANCH_NAME, TASKS};
 use crate::cache::BaseCache;
@@ -9,6 +10,7 @@ use crate::channels::{ChannelKind, ChannelValue, Reducer};
 use crate::checkpoint::{CheckpointSaver, Name};
 use crate::clock::{default_clock, Clock, IdGenerator};
 use crate::error::{troubleshooting, Error, Result};
+use crate::semantics::Semantics;
 use crate::types::{NodeOutput, END, START};
 use indexmap::IndexMap;
 use serde_json::Value;
@@ -26,30 +28,14 @@ pub use options::{error_handler_node, DEFAULT_ERROR_HANDLER_NODE};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EdgeSources(pub Vec<String>);
 
-impl From<&str> for EdgeSources {
-    fn from(s: &str) -> Self {
-        EdgeSources(vec![s.to_owned()])
-    }
-}
-impl From<String> for EdgeSources {
-    fn from(s: String) -> Self {
-        EdgeSources(vec![s])
-    }
-}
-impl<const N: usize> From<[&str; N]> for EdgeSources {
-    fn from(s: [&str; N]) -> Self {
-        EdgeSources(s.iter().map(|x| (*x).to_owned()).collect())
-    }
-}
-impl From<Vec<String>> for EdgeSources {
-    fn from(s: Vec<String>) -> Self {
-        EdgeSources(s)
-    }
-}
-impl From<Vec<&str>> for EdgeSources {
-    fn from(s: Vec<&str>) -> Self {
-        EdgeSources(s.into_iter().map(str::to_owned).collect())
-    }
+from_impls! {
+    impl From<&str> for EdgeSources = |node| EdgeSources(vec![node.to_owned()]);
+    impl From<String> for EdgeSources = |node| EdgeSources(vec![node]);
+    impl<const N: usize> From<[&str; N]> for EdgeSources =
+        |nodes| EdgeSources(nodes.into_iter().map(str::to_owned).collect());
+    impl From<Vec<String>> for EdgeSources = |nodes| EdgeSources(nodes);
+    impl From<Vec<&str>> for EdgeSources =
+        |nodes| EdgeSources(nodes.into_iter().map(str::to_owned).collect());
 }
 
 /// Options for [`StateGraph::compile`].
@@ -69,109 +55,14 @@ pub struct CompileOptions {
     /// keeps one history per thread, in the namespace named after its node
     /// (no task id), so each run of the node continues from the last one.
     pub persistent: bool,
-    /// Save each checkpoint as it is when saved, as LangGraph.js does,
-    /// instead of replaying LangGraph (Python)'s late serialization of a
-    /// join's live seen-set (`pregel/aliasing.rs`). `false` (LangGraph's
-    /// behaviour) by default; the JS bindings set it.
-    pub copy_on_save: bool,
-    /// Let a `Command` with an `update` or a `goto` (and no `resume`)
-    /// start a run, as LangGraph.js does: on a new thread (LangGraph raises
-    /// `EmptyInputError`) and on a thread with values (LangGraph resumes
-    /// it), its writes are saved as an `input` checkpoint the run goes on
-    /// from. A run addressed at a checkpoint keeps LangGraph's rule.
-    /// `false` by default; the JS bindings set it.
-    pub command_starts_run: bool,
-    /// Refuse a node that nothing leads to (no edge, no conditional edge
-    /// that may pick it, no `ends`), as LangGraph.js's `Graph.validate`
-    /// does (`UnreachableNodeError`, code `UNREACHABLE_NODE`), right after
-    /// the edge sources are checked; LangGraph (Python) compiles such a
-    /// graph. `false` by default; the JS bindings set it.
-    pub refuse_unreachable: bool,
-    /// Give an `update_state` task the id derived from the base checkpoint
-    /// (`uuid5(checkpoint id, "__interrupt__")`) even when the base would
-    /// run a task of the same node, as LangGraph.js does; LangGraph
-    /// (Python) reuses that pending task's id, so on the latest checkpoint
-    /// the update's writes become that task's `result` and a resume sees
-    /// the task as done. `false` by default; the JS bindings set it.
-    pub derived_update_ids: bool,
-    /// Give a conditional edge every state channel, private ones included,
-    /// as LangGraph.js's routers read its `streamChannels`; LangGraph
-    /// (Python) gives it the input schema of the node it leaves (the
-    /// state schema for a node without one). Only a graph with node input
-    /// schemas ([`StateGraph::set_node_input`]) tells them apart. `false`
-    /// by default; the JS bindings set it.
-    pub routers_read_every_channel: bool,
-    /// Commit each task of a superstep as it settles, as LangGraph.js's
-    /// runner does (`PregelRunner.tick` commits tasks in the order their
-    /// promises settle), instead of in task order once all have run: its
-    /// "updates" event (and, for a task that paused, its own
-    /// `__interrupt__` event) is reported at once, so a quick node's
-    /// update comes before a slow parallel subgraph's events, and a run's
-    /// interrupts are listed in settling order. Tasks that settle in the
-    /// same poll commit in the order LangGraph.js's promises would settle
-    /// (`pregel/loop/settle.rs`): pauses and failures first (LangGraph.js
-    /// skips their writers), then by the writers each node has (its edges,
-    /// its conditional edges) and what it returned, subgraphs last, ties in
-    /// task order. `false` by default; the JS bindings set it.
-    pub commit_as_settled: bool,
-    /// Keep the run config's extras (`config.metadata`, extra
-    /// `configurable` keys) out of checkpoint metadata, as LangGraph.js does
-    /// (its savers store `source`, `step` and `parents` only); LangGraph
-    /// (Python) copies them in. `false` by default; the JS bindings set it.
-    pub metadata_without_config: bool,
-    /// Record with each checkpoint how LangGraph.js lists its values (a
-    /// [`ValueLayout`](crate::ValueLayout): the graph's channel order, its
-    /// defaults never written, the empty `__pregel_tasks` list), for savers
-    /// that show checkpoints as LangGraph.js's do. `false` by default; the
-    /// JS bindings set it.
-    pub value_layout: bool,
-    /// Write the node's name to the `branch:to:NODE` channel a `Command.goto`
-    /// or a conditional edge picks, as LangGraph.js's branch writer does
-    /// (`{ channel, value: start }`; stored in the task's writes, and in a
-    /// deferred node's channel); LangGraph (Python) writes `None`, as static
-    /// edges do in both. `false` by default; the JS bindings set it.
-    pub routes_write_source: bool,
-    /// Error handlers as LangGraph.js runs them where it differs from
-    /// LangGraph (Python), which only a superstep that paused or failed
-    /// after a routed failure shows: a task whose failure went to its
-    /// node's error handler counts as done in a snapshot of the thread's
-    /// latest checkpoint (it is not in `next`: LangGraph.js reads its
-    /// `__error_source_node__` write as output; LangGraph lists it until
-    /// the superstep ends), and a resumed superstep gives the handler the
-    /// stored error rebuilt with its name and message (LangGraph gives the
-    /// stored text). `false` by default; the JS bindings set it.
-    pub error_handlers_as_js: bool,
+    /// Where LangGraph (Python) and LangGraph.js differ: LangGraph's rules
+    /// by default ([`Semantics::langgraph`]); the JS bindings compile with
+    /// [`Semantics::langgraph_js`].
+    pub semantics: Semantics,
     /// Where nodes with a cache policy ([`StateGraph::set_node_cache_policy`])
     /// keep their writes (LangGraph's `compile(cache=...)`). Subgraphs do
     /// not inherit it.
     pub cache: Option<Rc<dyn BaseCache>>,
-    /// For the nodes of a [`Pregel`](crate::Pregel) graph, prepare tasks
-    /// as LangGraph.js does: a task records only the first of its node's
-    /// triggers that fired (as seen, and in its id), where LangGraph
-    /// records them all; and a node reading an object of channels gets a
-    /// task only when each of its trigger channels has a value (LangGraph
-    /// runs it with the channels that have one). `false` by default; the JS
-    /// bindings set it for a `Pregel` (a `StateGraph` ignores it).
-    pub pregel_nodes_as_js: bool,
-    /// The JSON value that stands for JavaScript's `undefined` (the JS
-    /// bindings set LangGraph.js's own serialized form, `{"lc": 2, "type":
-    /// "undefined"}`). A channel holds it like any value while a run goes
-    /// on, but a checkpoint restores it as no value (the channel's default,
-    /// or nothing), as LangGraph.js's channels restore `undefined`
-    /// (`LastValue.fromCheckpoint(undefined)` is an empty channel): where a
-    /// run or an update starts from a stored checkpoint, and in snapshots.
-    /// `None` by default (LangGraph's behaviour: no value is special).
-    pub js_undefined: Option<Value>,
-    /// Leave out of a snapshot's `next` a task that holds a resume value
-    /// but paused again (a node with several `interrupt()` calls, resumed
-    /// once), as LangGraph.js's `_prepareStateSnapshot` does: it counts
-    /// any stored write of the task but an error or an interrupt (so its
-    /// `__resume__`) as the task's writes. LangGraph (Python) reads only a
-    /// finished task's output and lists the task. Only the latest
-    /// checkpoint's snapshot (`get_state` without a `checkpoint_id`) reads
-    /// stored writes, so only it differs. `false` by default; the JS
-    /// bindings set it.
-    pub resumed_not_next: bool,
 }
 
 impl CompileOptions {
@@ -266,7 +157,9 @@ impl StateGraph {
         name: impl Into<String>,
         f: impl Fn(&State, &NodeContext) -> Result<Value> + 'static,
     ) -> &mut Self {
-        self.add_node_action(name, NodeAction::sync(f))
+        self.add_command_node(name, move |state, ctx| {
+            f(state, ctx).map(NodeOutput::Update)
+        })
     }
 
     /// Adds a node whose function returns an update or a
@@ -436,6 +329,33 @@ impl StateGraph {
         };
         channels.insert(START.into(), ChannelKind::Ephemeral { guard: false });
         channels.insert(TASKS.into(), ChannelKind::Tasks);
+        let routers_read_every_channel = options.semantics.routers_read_every_channel;
+        let mut nodes = self.compile_nodes(&mut channels, &state_keys, routers_read_every_channel);
+        self.attach_edges(&mut nodes, &mut channels);
+        let shape = GraphShape {
+            channels,
+            nodes,
+            edges: self.edges.clone(),
+            state_keys,
+            input_keys,
+            output_keys,
+            stream_keys,
+            defaults: self.compiled_defaults(),
+            pregel: None,
+        };
+        Ok(CompiledGraph::from_inner(GraphInner::new(shape, options)))
+    }
+
+    /// `__start__`, then every node in registration order (the default
+    /// error handler last), each with its `branch:to:NODE` trigger channel
+    /// added to `channels` and its options; `state_keys` is what a node
+    /// without an input schema reads when private channels exist.
+    fn compile_nodes(
+        &self,
+        channels: &mut FastIndexMap<Name, ChannelKind>,
+        state_keys: &Rc<[Name]>,
+        routers_read_every_channel: bool,
+    ) -> FastIndexMap<String, CompiledNode> {
         let mut nodes: FastIndexMap<String, CompiledNode> = FastIndexMap::default();
         nodes.insert(
             START.into(),
@@ -472,11 +392,22 @@ impl StateGraph {
                 None if !self.private.is_empty() => Some(state_keys.clone()),
                 None => None,
             };
-            if !options.routers_read_every_channel {
+            if !routers_read_every_channel {
                 node.router_input = node.input.clone();
             }
             nodes.insert(name.clone(), node);
         }
+        nodes
+    }
+
+    /// Gives `nodes` their edges (a static edge's write, or a join's
+    /// barrier channel, added to `channels`), conditional edges and
+    /// declared destinations; each node's triggers end sorted.
+    fn attach_edges(
+        &self,
+        nodes: &mut FastIndexMap<String, CompiledNode>,
+        channels: &mut FastIndexMap<Name, ChannelKind>,
+    ) {
         for (sources, to) in &self.edges {
             if sources.len() == 1 {
                 if to != END {
@@ -512,43 +443,15 @@ impl StateGraph {
             node.triggers.sort();
             node.triggers.dedup();
         }
-        let ids = options.id_generator();
-        let defaults: Vec<(Name, ChannelValue)> = self
-            .defaults
+    }
+
+    /// The declared defaults of the graph's channels, in declaration order.
+    fn compiled_defaults(&self) -> Vec<(Name, ChannelValue)> {
+        self.defaults
             .iter()
             .filter(|(k, _)| self.channels.contains_key(*k) || self.private.contains_key(*k))
             .map(|(k, v)| (Name::from(k.as_str()), ChannelValue::from_json(v.clone())))
-            .collect();
-        Ok(CompiledGraph::from_inner(GraphInner {
-            state_keys,
-            input_keys,
-            output_keys,
-            stream_keys,
-            layout: options
-                .value_layout
-                .then(|| std::rc::Rc::new(value_layout(&channels, &defaults))),
-            defaults,
-            untracked: super::compiled::untracked_channels(&channels),
-            channels,
-            nodes,
-            edges: self.edges.clone(),
-            saver: options.checkpointer,
-            interrupt_before: options.interrupt_before,
-            interrupt_after: options.interrupt_after,
-            persistent: options.persistent,
-            copy_on_save: options.copy_on_save,
-            command_starts_run: options.command_starts_run,
-            derived_update_ids: options.derived_update_ids,
-            commit_as_settled: options.commit_as_settled,
-            metadata_without_config: options.metadata_without_config,
-            cache: options.cache,
-            routes_write_source: options.routes_write_source,
-            error_handlers_as_js: options.error_handlers_as_js,
-            pregel: None,
-            js_undefined: options.js_undefined,
-            resumed_not_next: options.resumed_not_next,
-            ids,
-        }))
+            .collect()
     }
 
     fn validate(&self, options: &CompileOptions) -> Result<()> {
@@ -572,7 +475,7 @@ impl StateGraph {
                 return err(format!("Found edge starting at unknown node '{s}'"));
             }
         }
-        if options.refuse_unreachable {
+        if options.semantics.refuse_unreachable {
             if let Some(node) = self.unreachable_node() {
                 return Err(Error::value(format!(
                     "Node `{node}` is not reachable.\n\nIf you are returning Command objects from your node,\nmake sure you are passing names of potential destination nodes as an \"ends\" array\ninto \".addNode(..., {{ ends: [\"node1\", \"node2\"] }})\".{}",

@@ -74,7 +74,7 @@ impl NodeContext {
     /// returned future gives its return value (a stored one, when a
     /// resumed run had already run the call), or its error. Only a loop
     /// that commits its tasks as they settle
-    /// ([`CompileOptions::commit_as_settled`](crate::CompileOptions::commit_as_settled))
+    /// ([`Semantics::commit_as_settled`](crate::Semantics::commit_as_settled))
     /// schedules calls; elsewhere the future fails with `UNSUPPORTED`.
     pub fn call(
         &self,

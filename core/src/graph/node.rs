@@ -6,6 +6,7 @@ use crate::channels::ChannelValue;
 use crate::checkpoint::{CheckpointSaver, Name};
 use crate::clock::IdGenerator;
 use crate::error::{Error, ErrorKind, Result};
+use crate::pregel::push;
 use crate::types::{Command, Interrupt, NodeOutput, RunnableConfig, StreamEvent};
 use serde_json::{Map, Value};
 use std::cell::{Cell, RefCell};
@@ -376,7 +377,7 @@ pub(crate) struct Scratchpad {
     /// The superstep's shared context.
     pub tick: Rc<TickContext>,
     /// What the task's node returned (for the commit order of
-    /// `CompileOptions::commit_as_settled`, `pregel/loop/settle.rs`).
+    /// `Semantics::commit_as_settled`, `pregel/loop/settle.rs`).
     pub returned: Cell<Returned>,
 }
 
@@ -523,16 +524,9 @@ impl NodeContext {
 
     /// LangGraph's `langgraph_path` of the task: how it was scheduled.
     pub fn path(&self) -> TaskPath {
-        let rest = self.pad.path.strip_prefix('~').unwrap_or_default();
-        match rest.strip_prefix(crate::reserved::PUSH) {
-            Some(rest) => TaskPath::Push(
-                rest.trim_start_matches(", ")
-                    .split(',')
-                    .next()
-                    .and_then(|i| i.trim().parse().ok())
-                    .unwrap_or(0),
-            ),
-            None => TaskPath::Pull,
+        match push::is_push(&self.pad.path) {
+            true => TaskPath::Push(push::push_index(&self.pad.path)),
+            false => TaskPath::Pull,
         }
     }
 
@@ -634,12 +628,7 @@ impl NodeContext {
     /// LangGraph checks.
     pub fn write(&self, writes: Vec<(String, Value)>) -> Result<()> {
         for (channel, value) in &writes {
-            let packet = value.get("node").is_some_and(Value::is_string);
-            if channel == crate::reserved::TASKS && !packet {
-                return Err(Error::invalid_update(format!(
-                    "Invalid packet type, expected SendProtocol, got {value}"
-                )));
-            }
+            push::check_packet(channel, value)?;
         }
         self.pad
             .sent
@@ -652,7 +641,7 @@ impl NodeContext {
     /// Sends a packet to a node: a PUSH task of the next superstep (a
     /// [`NodeContext::write`] of `__pregel_tasks`).
     pub fn send(&self, send: &crate::types::Send) {
-        let write = crate::pregel::write::send_write(send);
+        let write = push::send_write(send);
         self.pad
             .sent
             .borrow_mut()

@@ -38,7 +38,8 @@
 pub(crate) mod node;
 
 use super::builder::CompileOptions;
-use super::compiled::{CompiledGraph, CompiledNode, FastIndexMap, GraphInner};
+use super::compiled::CompiledGraph;
+use super::inner::{CompiledNode, FastIndexMap, GraphInner, GraphShape};
 use super::validate::RESERVED;
 use crate::channels::{py_repr, ChannelKind, ChannelValue};
 use crate::checkpoint::Name;
@@ -78,30 +79,15 @@ impl Channels {
     }
 }
 
-impl From<&str> for Channels {
-    fn from(c: &str) -> Self {
-        Channels::One(c.to_owned())
-    }
-}
-impl From<String> for Channels {
-    fn from(c: String) -> Self {
-        Channels::One(c)
-    }
-}
-impl<const N: usize> From<[&str; N]> for Channels {
-    fn from(cs: [&str; N]) -> Self {
-        Channels::Many(cs.iter().map(|c| (*c).to_owned()).collect())
-    }
-}
-impl From<Vec<String>> for Channels {
-    fn from(cs: Vec<String>) -> Self {
-        Channels::Many(cs)
-    }
-}
-impl From<Vec<&str>> for Channels {
-    fn from(cs: Vec<&str>) -> Self {
-        Channels::Many(cs.into_iter().map(str::to_owned).collect())
-    }
+// One channel's name is the channel itself; a list of names, an object.
+from_impls! {
+    impl From<&str> for Channels = |channel| Channels::One(channel.to_owned());
+    impl From<String> for Channels = |channel| Channels::One(channel);
+    impl<const N: usize> From<[&str; N]> for Channels =
+        |channels| Channels::Many(channels.into_iter().map(str::to_owned).collect());
+    impl From<Vec<String>> for Channels = |channels| Channels::Many(channels);
+    impl From<Vec<&str>> for Channels =
+        |channels| Channels::Many(channels.into_iter().map(str::to_owned).collect());
 }
 
 /// The input, output and stream channels of a compiled [`Pregel`] graph.
@@ -110,8 +96,6 @@ pub(crate) struct PregelIo {
     pub input: Channels,
     pub output: Channels,
     pub stream: Channels,
-    /// See [`CompileOptions::pregel_nodes_as_js`].
-    pub js: bool,
 }
 
 /// A graph under construction from channels and nodes (LangGraph's
@@ -230,43 +214,23 @@ impl Pregel {
             }));
             nodes.insert(name.clone(), node);
         }
-        let ids = options.id_generator();
         let stream_keys = names(&stream);
-        Ok(CompiledGraph::from_inner(GraphInner {
+        let shape = GraphShape {
             state_keys: stream_keys.clone(),
             input_keys: names(&input),
             output_keys: names(&output),
             stream_keys,
             defaults,
-            untracked: crate::graph::compiled::untracked_channels(&channels),
             channels,
             nodes,
             edges: Vec::new(),
-            saver: options.checkpointer,
-            interrupt_before: options.interrupt_before,
-            interrupt_after: options.interrupt_after,
-            persistent: options.persistent,
-            copy_on_save: options.copy_on_save,
-            command_starts_run: options.command_starts_run,
-            derived_update_ids: options.derived_update_ids,
-            commit_as_settled: options.commit_as_settled,
-            metadata_without_config: options.metadata_without_config,
-            // LangGraph.js's StateGraph layout of values, routes and error
-            // handlers: a Pregel graph has none of them.
-            layout: None,
-            cache: options.cache,
-            routes_write_source: false,
-            error_handlers_as_js: false,
-            js_undefined: options.js_undefined,
-            resumed_not_next: options.resumed_not_next,
             pregel: Some(Rc::new(PregelIo {
                 input,
                 output,
                 stream,
-                js: options.pregel_nodes_as_js,
             })),
-            ids,
-        }))
+        };
+        Ok(CompiledGraph::from_inner(GraphInner::new(shape, options)))
     }
 
     /// LangGraph's `validate_graph`, in its order and with its texts.

@@ -543,9 +543,18 @@ fn names<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
     })
 }
 
+/// Parses the JSON text of a document in one of the engine's formats (a
+/// [`GraphSpec`], a conformance scenario): an error is a
+/// [`Spec`](crate::ErrorKind::Spec) error naming the path of the
+/// bad field (`nodes.a.writes[0]: ...`).
+pub fn parse_document<T: serde::de::DeserializeOwned>(json: &str) -> Result<T> {
+    let de = &mut serde_json::Deserializer::from_str(json);
+    serde_path_to_error::deserialize(de).map_err(spec_error)
+}
+
 /// A `GraphSpecError` naming the path of the bad field (`nodes.a.writes[0]: ...`);
 /// an error at the document's root has no path.
-pub(crate) fn spec_error(e: serde_path_to_error::Error<serde_json::Error>) -> Error {
+fn spec_error(e: serde_path_to_error::Error<serde_json::Error>) -> Error {
     let path = e.path().to_string();
     Error::spec(if path == "." {
         e.inner().to_string()
@@ -557,8 +566,7 @@ pub(crate) fn spec_error(e: serde_path_to_error::Error<serde_json::Error>) -> Er
 impl GraphSpec {
     /// Parses the JSON text of a graph. Errors name the path of the bad field.
     pub fn parse(json: &str) -> Result<GraphSpec> {
-        let de = &mut serde_json::Deserializer::from_str(json);
-        serde_path_to_error::deserialize(de).map_err(spec_error)
+        parse_document(json)
     }
 
     /// Reads a graph from a JSON value. Errors name the path of the bad field.
@@ -594,20 +602,8 @@ impl GraphSpec {
                     clock: options.clock.clone(),
                     seed: options.seed,
                     persistent: sub.compile.checkpointer == Some(true),
-                    copy_on_save: options.copy_on_save,
-                    command_starts_run: options.command_starts_run,
-                    refuse_unreachable: options.refuse_unreachable,
-                    derived_update_ids: options.derived_update_ids,
-                    routers_read_every_channel: options.routers_read_every_channel,
-                    commit_as_settled: options.commit_as_settled,
-                    metadata_without_config: options.metadata_without_config,
-                    value_layout: options.value_layout,
+                    semantics: options.semantics.clone(),
                     cache: None,
-                    routes_write_source: options.routes_write_source,
-                    error_handlers_as_js: options.error_handlers_as_js,
-                    pregel_nodes_as_js: options.pregel_nodes_as_js,
-                    js_undefined: options.js_undefined.clone(),
-                    resumed_not_next: options.resumed_not_next,
                 })?;
                 g.add_subgraph(name.clone(), compiled);
             } else {

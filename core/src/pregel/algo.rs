@@ -8,7 +8,7 @@ use crate::clock::{format_uuid, Digits, IdGenerator};
 use crate::error::Result;
 use crate::graph::{CompiledNode, GraphInner, NodeInput, NodeIo, State};
 use crate::reserved::{
-    ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, NS_SEP, PULL, PUSH, RESUME, RETURN, TASKS,
+    ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, NS_SEP, PULL, PUSH, RESUME, RETURN,
 };
 use crate::types::START;
 use serde_json::Value;
@@ -100,11 +100,6 @@ pub(crate) fn pull_path(node: &str) -> String {
     format!("~{PULL}, {node}")
 }
 
-/// LangGraph's `task_path_str` for the PUSH task of the `idx`-th `Send`.
-pub(crate) fn push_path(idx: usize) -> String {
-    format!("~{PUSH}, {idx:010}, False")
-}
-
 /// The 16 raw bytes of a UUID string (zeros where it is not one).
 fn uuid_bytes(id: &str) -> [u8; 16] {
     let mut digits = id.bytes().filter(|c| *c != b'-');
@@ -165,8 +160,8 @@ pub(crate) fn derived_id(checkpoint_id: &str, name: &str) -> String {
 }
 
 /// The tasks `checkpoint` schedules for superstep `step` of the graph at
-/// namespace `ns`: a PUSH task per `Send` in `__pregel_tasks` (in order;
-/// sends to unknown nodes are dropped), then PULL tasks in node
+/// namespace `ns`: a PUSH task per `Send` in `__pregel_tasks`
+/// ([`prepare_push_tasks`](super::push::prepare_push_tasks)), then PULL tasks in node
 /// registration order (`__start__` first). Node N runs iff one of its
 /// trigger channels is available and newer than what N last saw.
 pub(crate) fn prepare_next_tasks(
@@ -179,33 +174,7 @@ pub(crate) fn prepare_next_tasks(
         return Vec::new();
     }
     let mut tasks = Vec::new();
-    if let Some(sends) = checkpoint
-        .channel_values
-        .get(TASKS)
-        .and_then(|v| v.as_list())
-    {
-        for (idx, packet) in sends.iter().enumerate() {
-            let Some(node) = packet.get("node").and_then(Value::as_str) else {
-                continue;
-            };
-            let Some(compiled) = graph.nodes.get(node) else {
-                continue; // LangGraph: "Ignoring unknown node name ... in pending sends"
-            };
-            if compiled.action.is_none() {
-                continue;
-            }
-            let idx_text = idx.to_string();
-            tasks.push(Task {
-                id: task_id(&checkpoint.id, ns, node, step, PUSH, &[&idx_text]),
-                name: compiled.name.clone(),
-                path: push_path(idx).into(),
-                triggers: vec![PUSH.into()],
-                writes: Vec::new(),
-                arg: Some(packet.get("arg").cloned().unwrap_or(Value::Null)),
-                input: None,
-            });
-        }
-    }
+    super::push::prepare_push_tasks(graph, checkpoint, ns, step, &mut tasks);
     for node in graph.nodes.values() {
         let seen = checkpoint.versions_seen.get(&node.name);
         let fired = node.triggers.iter().any(|c| {
@@ -252,7 +221,7 @@ fn pregel_task(
     node: &CompiledNode,
     io: &NodeIo,
 ) -> Option<Task> {
-    let js = graph.pregel.as_ref().is_some_and(|p| p.js);
+    let js = graph.semantics.pregel_nodes_as_js;
     let values = &checkpoint.channel_values;
     let read = |c: &str| {
         let kind = graph.channels.get(c)?;
@@ -407,7 +376,14 @@ pub(crate) fn apply_writes_in_place(
 
     let mut updated = BTreeSet::new();
     for (channel, kind, values) in grouped {
-        if update_slot(ids, cp, kind, channel, values, graph.js_undefined.as_ref())? {
+        if update_slot(
+            ids,
+            cp,
+            kind,
+            channel,
+            values,
+            graph.semantics.js_undefined.as_ref(),
+        )? {
             Arc::make_mut(&mut cp.channel_versions).insert(channel.clone(), version);
         }
         if kind.is_available(cp.channel_values.get(channel)) {

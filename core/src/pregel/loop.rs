@@ -32,7 +32,7 @@ mod task;
 mod tick;
 
 use super::algo::{self, Task};
-use super::aliasing;
+use super::thread_pool_saves;
 use crate::checkpoint::{
     ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, PendingWrite, Source,
 };
@@ -248,8 +248,8 @@ struct Loop<'a> {
     /// Writes held back until the run ends.
     exit_writes: Vec<HeldWrites>,
     /// LangGraph's background saves, replayed for graphs with joins (see
-    /// [`aliasing`]): saves wait here until the replay says they ran.
-    exec: Option<aliasing::VirtualExecutor>,
+    /// [`thread_pool_saves`]): saves wait here until the replay says they ran.
+    exec: Option<thread_pool_saves::VirtualExecutor>,
     deferred: Vec<Option<DeferredPut>>,
     /// The cache keys of this superstep's tasks that run (see [`cached`]).
     cache_keys: Vec<cached::PendingKey>,

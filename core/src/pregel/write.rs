@@ -2,10 +2,10 @@
 //! node's returned update into channel writes, fire its static edges, and
 //! run its conditional-edge routers on the state with the update applied.
 
+use super::push::{check_send, send_write};
 use crate::channels::{py_repr, ChannelKind};
 use crate::error::{troubleshooting, Error, Result};
 use crate::graph::{CompiledNode, GraphInner, NodeContext, NodeIo, State};
-use crate::reserved::TASKS;
 use crate::types::{update_as_tuples, Goto, NodeOutput, END, START};
 use serde_json::Value;
 
@@ -53,7 +53,7 @@ pub(crate) async fn node_writes(
     // `None` (LangGraph), the node's name (LangGraph.js's branch writer).
     // Made only for a node that routes (no allocation on the usual path).
     let routes = !goto.is_empty() || !node.branches.is_empty();
-    let route = match graph.routes_write_source && routes {
+    let route = match graph.semantics.routes_write_source && routes {
         true => Value::String(String::from(&*node.name)),
         false => Value::Null,
     };
@@ -74,11 +74,7 @@ pub(crate) async fn node_writes(
                 Goto::Node(n) if n == START => {
                     return Err(Error::value("Branch did not return a valid destination"))
                 }
-                Goto::Send(s) if s.node == END => {
-                    return Err(Error::invalid_update(
-                        "Cannot send a packet to the END node",
-                    ))
-                }
+                Goto::Send(s) => check_send(s)?,
                 _ => {}
             }
         }
@@ -114,15 +110,6 @@ fn push_destination(writes: &mut Vec<(String, Value)>, dest: Goto, route: &Value
     }
 }
 
-/// The `__pregel_tasks` write of one `Send` (a node's goto or router, or
-/// a `Command` given as run input).
-pub(crate) fn send_write(send: &crate::types::Send) -> (String, Value) {
-    (
-        TASKS.to_owned(),
-        serde_json::json!({"node": send.node, "arg": send.arg}),
-    )
-}
-
 /// The state as this task alone would leave it: its own state writes applied
 /// through the reducers (what LangGraph's routers read with `fresh=True`).
 fn local_read(graph: &GraphInner, state: &State, writes: &[(String, Value)]) -> Result<State> {
@@ -134,7 +121,7 @@ fn local_read(graph: &GraphInner, state: &State, writes: &[(String, Value)]) -> 
             continue;
         };
         let mut slot = local.get(channel).cloned();
-        let undefined = graph.js_undefined.as_ref();
+        let undefined = graph.semantics.js_undefined.as_ref();
         kind.update(
             channel,
             &mut slot,

@@ -409,7 +409,7 @@ async fn update_as_nodes(
         // sees that task as done), else one derived from the checkpoint
         // (always, for LangGraph.js: `derived_update_ids`).
         let id = update.task_id.clone().unwrap_or_else(|| {
-            let pending = match graph.derived_update_ids {
+            let pending = match graph.semantics.derived_update_ids {
                 true => None,
                 false => pending_tasks
                     .iter()

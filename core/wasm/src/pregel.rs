@@ -15,8 +15,7 @@ use super::value::is_array;
 use crate::error::JsResult;
 use crate::error::OrJs;
 use chronograph::{
-    ChannelKind, ChannelWrite, ChannelWriteEntry, Channels, CompileOptions, NodeAction,
-    NodeBuilder, Pregel, Send,
+    ChannelKind, ChannelWrite, ChannelWriteEntry, Channels, NodeAction, NodeBuilder, Pregel, Send,
 };
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -174,7 +173,7 @@ impl WasmPregel {
     }
 
     /// Compiles, with LangGraph.js's semantics (see the `js_semantics` of
-    /// `WasmStateGraph.compile`, and `CompileOptions::pregel_nodes_as_js`);
+    /// `WasmStateGraph.compile`, and `Semantics::pregel_nodes_as_js`);
     /// the checkpointer is a fresh handle (`saver.share()`) this consumes.
     pub fn compile(
         &self,
@@ -183,16 +182,13 @@ impl WasmPregel {
         interrupt_after: NamesArg,
         persistent: bool,
     ) -> Result<WasmCompiledGraph, JsValue> {
-        let options = CompileOptions {
-            pregel_nodes_as_js: true,
-            ..compile_options(
-                checkpointer,
-                &interrupt_before,
-                &interrupt_after,
-                persistent,
-                true,
-            )?
-        };
+        let options = compile_options(
+            checkpointer,
+            &interrupt_before,
+            &interrupt_after,
+            persistent,
+            true,
+        )?;
         let graph = self.pregel.compile(options).or_js()?;
         Ok(WasmCompiledGraph::new(graph, self.cache.clone()))
     }

@@ -15,7 +15,7 @@ use super::value::{document_from_js, is_array};
 use crate::error::JsResult;
 use crate::error::OrJs;
 use chronograph::{
-    BaseCache, Branch, CheckpointSaver, CompileOptions, GraphSpec, Reducer, StateGraph,
+    BaseCache, Branch, CheckpointSaver, CompileOptions, GraphSpec, Reducer, Semantics, StateGraph,
 };
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -262,13 +262,10 @@ impl WasmStateGraph {
     ///
     /// `persistent`: LangGraph.js's `compile({ checkpointer: true })` for a
     /// graph run as a subgraph (one history per thread, in its node's namespace).
-    /// `js_semantics`: where LangGraph.js and LangGraph (Python) differ in the
-    /// loop or in validation, follow LangGraph.js (`CompileOptions::copy_on_save`,
-    /// `command_starts_run`, `refuse_unreachable`, `derived_update_ids`,
-    /// `routers_read_every_channel`, `commit_as_settled`,
-    /// `metadata_without_config`, `value_layout`, `routes_write_source`,
-    /// `error_handlers_as_js`, `resumed_not_next`); the JS layer's `compile({ pythonSemantics: true })`
-    /// turns it off for the Python conformance traces.
+    /// `js_semantics`: where LangGraph.js and LangGraph (Python) differ,
+    /// follow LangGraph.js (`Semantics::langgraph_js`); the JS layer's
+    /// `compile({ pythonSemantics: true })` turns it off for the Python
+    /// conformance traces.
     /// `cache`: LangGraph.js's `compile({ cache })`, a JS cache object
     /// (see `cache::JsCache`), or `undefined`.
     #[allow(clippy::too_many_arguments)]
@@ -288,11 +285,6 @@ impl WasmStateGraph {
             persistent,
             js_semantics,
         )?;
-        // LangGraph.js's checkpoint layout, routes and error handlers (a
-        // StateGraph's; a Pregel graph's compile leaves them off).
-        options.value_layout = js_semantics;
-        options.routes_write_source = js_semantics;
-        options.error_handlers_as_js = js_semantics;
         if !(cache.is_undefined() || cache.is_null()) {
             options.cache = Some(Rc::new(JsCache::new(cache)) as Rc<dyn BaseCache>);
         }
@@ -312,9 +304,11 @@ fn option_node(name: &NameArg) -> JsResult<String> {
 
 /// The compile options of a graph made in JS (a `StateGraph` or a
 /// `Pregel`): the run's clock and a random id seed, the checkpointer (a
-/// fresh handle, consumed), breakpoints, and with `js_semantics` every
-/// [`CompileOptions`] flag that follows LangGraph.js where it differs from
-/// LangGraph (Python), but `pregel_nodes_as_js`, which a `Pregel` sets.
+/// fresh handle, consumed), breakpoints, and with `js_semantics`
+/// LangGraph.js's rules where they differ from LangGraph (Python)'s
+/// ([`Semantics::langgraph_js`]; each kind of graph applies those that
+/// concern it). Without, LangGraph's rules, JavaScript's `undefined` still
+/// stored as LangGraph.js's serializer stores it.
 pub(crate) fn compile_options(
     checkpointer: Option<WasmEngineSaver>,
     interrupt_before: &JsValue,
@@ -324,19 +318,16 @@ pub(crate) fn compile_options(
 ) -> Result<CompileOptions, JsValue> {
     Ok(CompileOptions {
         persistent,
-        copy_on_save: js_semantics,
-        command_starts_run: js_semantics,
-        refuse_unreachable: js_semantics,
-        derived_update_ids: js_semantics,
-        routers_read_every_channel: js_semantics,
-        commit_as_settled: js_semantics,
-        metadata_without_config: js_semantics,
-        resumed_not_next: js_semantics,
-        pregel_nodes_as_js: false,
+        semantics: match js_semantics {
+            true => Semantics::langgraph_js(),
+            false => Semantics {
+                js_undefined: Some(super::records::undefined_json()),
+                ..Semantics::langgraph()
+            },
+        },
         // Stored as LangGraph.js's serializer stores values (see `js_graph_saver.rs`).
         checkpointer: checkpointer
             .map(|s| Rc::new(JsGraphSaver(s.shared())) as Rc<dyn CheckpointSaver>),
-        js_undefined: Some(super::records::undefined_json()),
         interrupt_before: names_arg(interrupt_before, "compile(options): interruptBefore")?,
         interrupt_after: names_arg(interrupt_after, "compile(options): interruptAfter")?,
         clock: Some(Rc::new(DateClock)),

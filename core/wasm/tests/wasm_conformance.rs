@@ -5,7 +5,7 @@
 //! native `conformance` test checks that this list names every scenario
 //! (regenerate it with the command in `every_scenario_runs_in_wasm_too`).
 
-use chronograph::scenario::{compare_traces, Scenario};
+use chronograph_scenario::{compare_traces, Scenario};
 use serde_json::Value;
 use wasm_bindgen_test::wasm_bindgen_test;
 

@@ -3,8 +3,9 @@
 //! function it runs, and the channel writes its result makes
 //! (`ChannelWrite`).
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::graph::node::{NodeAction, NodeContext, NodeFuture, State};
+use crate::pregel::push;
 use crate::types::{NodeOutput, Send};
 use serde_json::Value;
 use std::fmt;
@@ -127,20 +128,14 @@ impl ChannelWrite {
         let mut writes = Vec::with_capacity(self.0.len());
         for entry in &self.0 {
             match entry {
-                ChannelWriteEntry::Send(send) => {
-                    writes.push(crate::pregel::write::send_write(send))
-                }
+                ChannelWriteEntry::Send(send) => writes.push(push::send_write(send)),
                 ChannelWriteEntry::Write {
                     channel,
                     value,
                     skip_none,
                     mapper,
                 } => {
-                    if channel == crate::reserved::TASKS {
-                        return Err(Error::invalid_update(
-                            "Cannot write to the reserved channel TASKS",
-                        ));
-                    }
+                    push::check_channel_write(channel)?;
                     let value = value.clone().unwrap_or_else(|| output.clone());
                     let value = match mapper {
                         Some(f) => f(value).await?,

@@ -9,7 +9,8 @@
 //! its caller and is committed like every task: its return value is
 //! stored as a `__return__` write.
 
-use super::super::algo::{task_id, Task};
+use super::super::algo::Task;
+use super::super::push::call_task;
 use super::tick::{Started, TaskFuture, Writes};
 use super::Loop;
 use crate::error::{Error, ErrorKind, Result};
@@ -23,15 +24,6 @@ use std::rc::Rc;
 /// A called task's caller, waiting: the call's index among the
 /// superstep's running futures, and where its result goes.
 pub(super) type Waiting = (usize, oneshot::Sender<Result<Value>>);
-
-/// The suffix of a called task's path (LangGraph.js's `langgraph_path`
-/// of a call ends with `true`): no graph node runs it.
-const CALL_PATH_END: &str = ", True";
-
-/// Whether `task` was called by a running task (it runs no graph node).
-pub(super) fn is_call(task: &Task) -> bool {
-    task.path.ends_with(CALL_PATH_END)
-}
 
 /// The superstep's futures and their bookkeeping, which calls join.
 struct Running<'s, 'a> {
@@ -83,31 +75,26 @@ impl<'a> Loop<'a> {
         let mut joined = false;
         for call in calls {
             let caller = call.caller.clone();
-            let index = call.index.to_string();
-            let id = task_id(
+            let task = call_task(
                 &self.checkpoint.id,
-                &caller.task_ns,
-                &call.name,
                 self.step,
-                PUSH,
-                &[&caller.path, &index, &caller.task_id],
-            );
-            let path = format!(
-                "~{PUSH}, {}, {index}, {}{CALL_PATH_END}",
-                caller.path, caller.task_id
+                &caller,
+                &call.name,
+                call.index,
+                call.input.clone(),
             );
             // Reported started even when its stored result serves it (LangGraph.js's
             // `acceptPush` reports it before it matches the stored writes).
             let step = self.step;
             self.emit(|_| StreamEvent::Task {
-                id: id.clone(),
+                id: task.id.clone(),
                 name: call.name.clone(),
                 step,
                 input: call.input.clone(),
                 triggers: vec![PUSH.to_owned()],
-                path: path.clone(),
+                path: String::from(&*task.path),
             });
-            if let Some(value) = self.stored_call(&id) {
+            if let Some(value) = self.stored_call(&task.id) {
                 let update = value.clone();
                 self.emit(|_| StreamEvent::CachedUpdates {
                     node: call.name.clone(),
@@ -116,15 +103,6 @@ impl<'a> Loop<'a> {
                 let _ = call.done.send(Ok(value));
                 continue;
             }
-            let task = Task {
-                id,
-                name: call.name.as_str().into(),
-                path: path.into(),
-                triggers: vec![PUSH.into()],
-                writes: Vec::new(),
-                arg: Some(call.input.clone()),
-                input: None,
-            };
             let mut pad = self.scratchpad(&task, tick);
             pad.task_ns = format!("{}{NS_SEP}{}:{}", caller.task_ns, call.name, task.id);
             let pad = Rc::new(pad);

@@ -4,7 +4,7 @@
 //! - `"sync"` / `"async"`: every superstep's checkpoint and every task's
 //!   writes are saved as they happen ([`Loop::save`], [`Loop::put_writes`]).
 //!   For a graph with joins, saves go through the replay of LangGraph's
-//!   thread pool ([`aliasing`]): each waits in
+//!   thread pool ([`thread_pool_saves`]): each waits in
 //!   `Loop::deferred` until the replay says it ran, so a join's stored
 //!   seen-set is the one LangGraph stores.
 //! - `"exit"`: nothing is saved until the run ends; then only the
@@ -12,9 +12,9 @@
 //!   pending ([`Loop::save_on_exit`]).
 
 use super::algo::Task;
-use super::aliasing;
+use super::thread_pool_saves;
 use super::Loop;
-use crate::channels::{ChannelKind, ChannelValue};
+use crate::channels::{seen_names, ChannelKind, ChannelValue};
 use crate::checkpoint::{
     ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, Name, Source,
 };
@@ -41,18 +41,7 @@ pub(super) fn join_sets(graph: &GraphInner, checkpoint: &Checkpoint) -> Vec<(Nam
         .channels
         .iter()
         .filter(|(_, k)| matches!(k, ChannelKind::Barrier(_)))
-        .map(|(c, _)| {
-            let names = checkpoint
-                .channel_values
-                .get(c)
-                .map(|v| {
-                    v.items()
-                        .filter_map(|n| n.as_str().map(str::to_owned))
-                        .collect()
-                })
-                .unwrap_or_default();
-            (c.clone(), names)
-        })
+        .map(|(c, _)| (c.clone(), seen_names(checkpoint.channel_values.get(c))))
         .collect()
 }
 
@@ -282,7 +271,7 @@ impl Loop<'_> {
 
     /// Saves what the executor ran: each deferred checkpoint, its join
     /// channels as they stood then.
-    pub(super) fn store(&mut self, ran: aliasing::Ran) -> Result<()> {
+    pub(super) fn store(&mut self, ran: thread_pool_saves::SavesRan) -> Result<()> {
         let Some(saver) = self.frame.saver.clone() else {
             return Ok(());
         };

@@ -1,11 +1,13 @@
 //! LangGraph's `__enter__`: what a loop is given ([`Frame`]) and the
 //! checkpoint it starts from ([`Loop::load`]).
 
-use super::aliasing::VirtualExecutor;
 use super::durability::join_sets;
+use super::thread_pool_saves::VirtualExecutor;
 use super::{Loop, Sink};
 use crate::channels::ChannelKind;
-use crate::checkpoint::{Checkpoint, CheckpointConfig, CheckpointSaver, ListOptions, ListTarget};
+use crate::checkpoint::{
+    Checkpoint, CheckpointConfig, CheckpointSaver, CheckpointTuple, ListOptions, ListTarget,
+};
 use crate::checkpoint_ns::ROOT_NS;
 use crate::clock::IdGenerator;
 use crate::error::{Error, Result};
@@ -139,47 +141,8 @@ impl<'a> Loop<'a> {
             checkpoint_id: None,
         };
         let addressed = frame.checkpoint_id.is_some() || frame.replay.is_some();
-        let (loaded, superseded) = match &frame.saver {
-            None => (None, false),
-            Some(s) => match (&frame.checkpoint_id, &frame.replay) {
-                (Some(id), _) => {
-                    let loaded = s.get_tuple(&thread.at(id.clone()))?;
-                    let superseded = match &loaded {
-                        Some(_) => {
-                            s.get_tuple(&thread)?.map(|t| t.checkpoint.id) != Some(id.clone())
-                        }
-                        None => false,
-                    };
-                    (loaded, superseded)
-                }
-                (None, Some(replay)) => {
-                    // A subgraph of a replaying run: its first entry starts
-                    // from the newest checkpoint before the replayed one.
-                    frame.resuming = None;
-                    let loaded = match replay.first_visit(&frame.ns) {
-                        true => s
-                            .list(
-                                &ListTarget::from(&thread),
-                                &ListOptions {
-                                    before: Some(replay.checkpoint_id.clone()),
-                                    limit: Some(1),
-                                    ..Default::default()
-                                },
-                            )?
-                            .into_iter()
-                            .next(),
-                        false => s.get_tuple(&thread)?,
-                    };
-                    (loaded, false)
-                }
-                (None, None) => (s.get_tuple(&thread)?, false),
-            },
-        };
+        let (loaded, superseded) = load_tuple(&mut frame, &thread)?;
         let exit_mode = frame.config.durability == Some(Durability::Exit);
-        let has_joins = graph
-            .channels
-            .values()
-            .any(|k| matches!(k, ChannelKind::Barrier(_)));
         let loaded_id = loaded.as_ref().map(|t| t.checkpoint.id.clone());
         let meta = loaded.as_ref().map(|t| t.metadata.clone());
         let (mut checkpoint, parent_id, prev_id, step, source, pending) = match loaded {
@@ -205,8 +168,7 @@ impl<'a> Loop<'a> {
             }
         };
         graph.adopt(&mut checkpoint);
-        let exec = (has_joins && !exit_mode && !graph.copy_on_save && frame.saver.is_some())
-            .then(|| VirtualExecutor::new(join_sets(graph, &checkpoint)));
+        let exec = thread_pool_replay(graph, &frame, &checkpoint, exit_mode);
         Ok(Loop {
             graph,
             address: thread.at(checkpoint.id.clone()),
@@ -244,4 +206,66 @@ impl<'a> Loop<'a> {
             sink,
         })
     }
+}
+
+/// The stored checkpoint a loop starts from, and whether a newer one
+/// supersedes it: the addressed one; for a subgraph of a replaying run,
+/// on its first entry the newest before the replayed checkpoint (the
+/// subgraph does not resume then); else the thread's latest.
+fn load_tuple(
+    frame: &mut Frame,
+    thread: &CheckpointConfig,
+) -> Result<(Option<CheckpointTuple>, bool)> {
+    let Some(s) = &frame.saver else {
+        return Ok((None, false));
+    };
+    match (&frame.checkpoint_id, &frame.replay) {
+        (Some(id), _) => {
+            let loaded = s.get_tuple(&thread.at(id.clone()))?;
+            let superseded = match &loaded {
+                Some(_) => s.get_tuple(thread)?.map(|t| t.checkpoint.id) != Some(id.clone()),
+                None => false,
+            };
+            Ok((loaded, superseded))
+        }
+        (None, Some(replay)) => {
+            // A subgraph of a replaying run: its first entry starts
+            // from the newest checkpoint before the replayed one.
+            frame.resuming = None;
+            let loaded = match replay.first_visit(&frame.ns) {
+                true => s
+                    .list(
+                        &ListTarget::from(thread),
+                        &ListOptions {
+                            before: Some(replay.checkpoint_id.clone()),
+                            limit: Some(1),
+                            ..Default::default()
+                        },
+                    )?
+                    .into_iter()
+                    .next(),
+                false => s.get_tuple(thread)?,
+            };
+            Ok((loaded, false))
+        }
+        (None, None) => Ok((s.get_tuple(thread)?, false)),
+    }
+}
+
+/// The replay of LangGraph (Python)'s saves on a thread pool
+/// ([`thread_pool_saves`](super::super::thread_pool_saves)), for a loop
+/// that saves a graph with joins in the background: not under
+/// `durability="exit"`, nor LangGraph.js's rule (`copy_on_save`).
+fn thread_pool_replay(
+    graph: &GraphInner,
+    frame: &Frame,
+    checkpoint: &Checkpoint,
+    exit_mode: bool,
+) -> Option<VirtualExecutor> {
+    let has_joins = graph
+        .channels
+        .values()
+        .any(|k| matches!(k, ChannelKind::Barrier(_)));
+    (has_joins && !exit_mode && !graph.semantics.copy_on_save && frame.saver.is_some())
+        .then(|| VirtualExecutor::new(join_sets(graph, checkpoint)))
 }

@@ -13,7 +13,7 @@
 //! the first superstep.
 
 use super::super::algo::{self, Task};
-use super::super::write::send_write;
+use super::super::push::send_write;
 use super::Loop;
 use crate::channels::py_repr;
 use crate::checkpoint::{ChannelVersions, PendingWrite, Source, NULL_TASK_ID};
@@ -53,7 +53,7 @@ impl Loop<'_> {
         let null_writes = algo::null_writes(&self.pending);
         // LangGraph.js starts a run from a `Command` with an update or a goto
         // even on a thread that has nothing to resume (LangGraph refuses it).
-        let command_starts = self.graph.command_starts_run
+        let command_starts = self.graph.semantics.command_starts_run
             && matches!(input, RunInput::Command(_))
             && !null_writes.is_empty();
         if !null_writes.is_empty() {
@@ -99,7 +99,8 @@ impl Loop<'_> {
         // LangGraph.js resumes from a `Command` only when it has a `resume`:
         // an update or a goto alone on a thread starts a run from it
         // (`command_starts_run`; addressed runs keep LangGraph's rule).
-        let starts = self.graph.command_starts_run && is_cmd && !resume_cmd && !self.addressed;
+        let starts =
+            self.graph.semantics.command_starts_run && is_cmd && !resume_cmd && !self.addressed;
         let resuming = has_versions
             && resuming_flag.unwrap_or(matches!(input, RunInput::None) || (is_cmd && !starts));
         // A subgraph addressed through its own `checkpoint_map` entry is

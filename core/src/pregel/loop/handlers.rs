@@ -8,7 +8,8 @@
 //! superstep whose failed task was routed does not run that task again: it
 //! runs the handler again.
 
-use super::super::algo::{task_id, Task};
+use super::super::algo::Task;
+use super::super::push::handler_task;
 use super::task::run_task;
 use super::tick::{Committing, Started, TaskFuture, Writes};
 use super::Loop;
@@ -44,38 +45,25 @@ impl<'a> Loop<'a> {
             })
     }
 
-    /// The handler task of `failed` (LangGraph's
-    /// `prepare_node_error_handler_task`): a PUSH task of the handler node
-    /// on the failed task's input, its namespace the failed task's `|` its
-    /// own, its id hashed from that namespace, the step, `__pregel_push`,
-    /// `"node_error_handler"` and the failed task's id; its path the failed
-    /// task's followed by `node_error_handler, False`.
+    /// The handler task of `failed` ([`handler_task`]) and its
+    /// namespace: the failed task's `|` its own.
     fn handler_task(&self, failed: &Task) -> (Task, String) {
         let node = &self.graph.nodes[&*failed.name];
         let handler = node.error_handler.clone().unwrap_or_default();
         let failed_ns = checkpoint_ns::task_ns(&self.frame.ns, &failed.name, &failed.id);
-        let id = task_id(
-            &self.checkpoint.id,
-            &failed_ns,
-            &handler,
-            self.step,
-            PUSH,
-            &["node_error_handler", &failed.id],
-        );
-        let ns = format!("{failed_ns}{NS_SEP}{handler}:{id}");
         let input = match &failed.arg {
             Some(arg) => arg.clone(),
             None => node.read(&self.state()).to_json(),
         };
-        let task = Task {
-            id,
-            name: handler,
-            path: format!("{}, node_error_handler, False", failed.path).into(),
-            triggers: vec![PUSH.into()],
-            writes: Vec::new(),
-            arg: Some(input),
-            input: None,
-        };
+        let task = handler_task(
+            &self.checkpoint.id,
+            self.step,
+            failed,
+            &failed_ns,
+            handler,
+            input,
+        );
+        let ns = format!("{failed_ns}{NS_SEP}{}:{}", task.name, task.id);
         (task, ns)
     }
 
@@ -184,7 +172,7 @@ impl<'a> Loop<'a> {
             // LangGraph.js rebuilds the error from its stored name and message;
             // LangGraph hands over what it stored (the text, here).
             let parsed = Error::from_repr(&text);
-            let error = match self.graph.error_handlers_as_js {
+            let error = match self.graph.semantics.error_handlers_as_js {
                 true => parsed,
                 false => Error::node_failure(parsed.name().to_owned(), text),
             }

@@ -1,5 +1,5 @@
 //! The order in which LangGraph.js's runner commits the tasks of a
-//! superstep that settle together (`CompileOptions::commit_as_settled`).
+//! superstep that settle together (`Semantics::commit_as_settled`).
 //!
 //! LangGraph.js commits each task when its promise settles
 //! (`PregelRunner.tick` races them), and a task's promise is its node's

@@ -12,6 +12,7 @@
 //!    the channels, the next checkpoint is saved, then `interrupt_after`.
 
 use super::super::algo::{self, Task};
+use super::super::push;
 use super::call::{self, Waiting};
 use super::settle::settle_ticks;
 use super::task::run_task;
@@ -97,7 +98,7 @@ impl<'a> Loop<'a> {
             ControlFlow::Continue(tasks) => tasks,
         };
         let cached = self.match_cached_writes(&mut tasks).await?;
-        let paused = match self.graph.commit_as_settled {
+        let paused = match self.graph.semantics.commit_as_settled {
             true => self.run_and_commit_as_settled(&mut tasks, &cached).await?,
             false => {
                 let ran = self.run_tasks(&tasks, &cached).await?;
@@ -111,7 +112,7 @@ impl<'a> Loop<'a> {
         if let Some(interrupts) = paused {
             // Committed as settled, each task reported its own interrupts
             // already; else they are reported together, before the state.
-            if !interrupts.is_empty() && !self.graph.commit_as_settled {
+            if !interrupts.is_empty() && !self.graph.semantics.commit_as_settled {
                 let reported = interrupts.clone();
                 self.emit(|_| StreamEvent::Interrupted(reported));
             }
@@ -198,7 +199,11 @@ impl<'a> Loop<'a> {
             config: self.frame.config.clone(),
             ids: self.frame.ids.clone(),
             events: self.frame.events.clone(),
-            calls: self.graph.commit_as_settled.then(Default::default),
+            calls: self
+                .graph
+                .semantics
+                .commit_as_settled
+                .then(Default::default),
             previous: self
                 .checkpoint
                 .channel_values
@@ -265,10 +270,7 @@ impl<'a> Loop<'a> {
                     (None, None, START) => start_input.clone().unwrap_or(Value::Null),
                     (None, None, _) => self.graph.nodes[&*task.name].read(&state).to_json(),
                 },
-                triggers: match task
-                    .path
-                    .starts_with(&format!("~{}", crate::reserved::PUSH))
-                {
+                triggers: match push::is_push(&task.path) {
                     true => vec![crate::reserved::PUSH.to_owned()],
                     false => task.triggers.iter().map(|t| String::from(&**t)).collect(),
                 },
@@ -347,7 +349,7 @@ impl<'a> Loop<'a> {
     }
 
     /// Runs every task that has no stored writes, concurrently, committing
-    /// each one as it settles (see `CompileOptions::commit_as_settled`).
+    /// each one as it settles (see `Semantics::commit_as_settled`).
     /// Returns what [`commit`](Self::commit) returns.
     async fn run_and_commit_as_settled(
         &mut self,
@@ -396,7 +398,7 @@ impl<'a> Loop<'a> {
             // In the order LangGraph.js's runner would commit them (settle.rs).
             settled.sort_by_cached_key(|(k, result)| {
                 let (i, pad) = &runs[*k];
-                let ticks = match call::is_call(&tasks[*i]) {
+                let ticks = match push::is_call(&tasks[*i]) {
                     // A called task's function settles it (no writers).
                     true => 0,
                     false => {
@@ -412,7 +414,7 @@ impl<'a> Loop<'a> {
                 // LangGraph.js schedules a failed task's error handler (and
                 // reports it started) before it commits the failure.
                 if let Err(e) = &result {
-                    if !call::is_call(&tasks[i]) && self.routes_to_handler(&tasks[i], e) {
+                    if !push::is_call(&tasks[i]) && self.routes_to_handler(&tasks[i], e) {
                         let (handler, hpad) = self.error_handler_task(&tasks[i], e, &tick);
                         running.push(Some(self.start_error_handler(&handler, hpad.clone())));
                         tasks.push(handler);
@@ -508,7 +510,7 @@ impl<'a> Loop<'a> {
             Committed::Paused(raised) => {
                 outcome.paused = true;
                 // A called task's interrupts are its caller's too: reported once, by the caller.
-                if !call::is_call(task) {
+                if !push::is_call(task) {
                     outcome.interrupts.extend(raised);
                 }
             }
@@ -567,7 +569,7 @@ impl<'a> Loop<'a> {
                     self.put_task_writes(task, &rows, single)?;
                     // LangGraph.js reports a task's interrupts as it commits.
                     // (A called task's are reported by its caller, which raises them too.)
-                    if self.graph.commit_as_settled && !call::is_call(task) {
+                    if self.graph.semantics.commit_as_settled && !push::is_call(task) {
                         let reported = raised.clone();
                         self.emit(|_| StreamEvent::Interrupted(reported));
                     }

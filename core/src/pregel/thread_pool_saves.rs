@@ -1,5 +1,9 @@
-//! When LangGraph really stores a join's seen-set (tests/conformance:
+//! LangGraph (Python)'s checkpoint saves on a thread pool, replayed: when
+//! LangGraph really stores a join's seen-set (tests/conformance:
 //! `rand_2051`, and joins after replays, forks and updates in general).
+//! LangGraph.js saves each checkpoint as it is
+//! ([`Semantics::copy_on_save`](crate::Semantics::copy_on_save)), and so
+//! does a graph without joins: neither replays anything.
 //!
 //! A `NamedBarrierValue` checkpoints its live `seen` set itself, not a copy,
 //! and with the default durability (`"async"`) `InMemorySaver.put` runs on a
@@ -40,7 +44,7 @@ enum Item {
 }
 
 /// A save that ran: its index and the stored contents of its join channels.
-pub(crate) type Ran = Vec<(usize, Vec<(Name, Vec<String>)>)>;
+pub(crate) type SavesRan = Vec<(usize, Vec<(Name, Vec<String>)>)>;
 
 /// One run's thread pool, replayed (see the module docs).
 #[derive(Debug, Default)]
@@ -56,7 +60,7 @@ pub(crate) struct VirtualExecutor {
     task_seq: usize,
     deferred: Vec<Item>,
     spawning: bool,
-    ran: Ran,
+    ran: SavesRan,
 }
 
 impl VirtualExecutor {
@@ -99,7 +103,7 @@ impl VirtualExecutor {
     }
 
     /// A checkpoint save `index` is submitted; it writes `channels`' blobs.
-    pub(crate) fn put(&mut self, index: usize, channels: &[Name]) -> Ran {
+    pub(crate) fn put(&mut self, index: usize, channels: &[Name]) -> SavesRan {
         let objects = channels
             .iter()
             .filter_map(|c| self.live.iter().find(|(l, _)| l == c).cloned())
@@ -109,14 +113,14 @@ impl VirtualExecutor {
     }
 
     /// The main thread submits a `put_writes`.
-    pub(crate) fn writes(&mut self) -> Ran {
+    pub(crate) fn writes(&mut self) -> SavesRan {
         self.submit(Item::Writes, false);
         self.take()
     }
 
     /// A superstep runs `n >= 2` tasks on the pool; each task's commit
     /// submits its `put_writes`.
-    pub(crate) fn pool(&mut self, n: usize) -> Ran {
+    pub(crate) fn pool(&mut self, n: usize) -> SavesRan {
         let mut ids = Vec::with_capacity(n);
         for _ in 0..n {
             self.task_seq += 1;
@@ -144,13 +148,13 @@ impl VirtualExecutor {
     }
 
     /// The run ends: everything queued runs.
-    pub(crate) fn end(&mut self) -> Ran {
+    pub(crate) fn end(&mut self) -> SavesRan {
         self.run_deferred();
         self.drain();
         self.take()
     }
 
-    fn take(&mut self) -> Ran {
+    fn take(&mut self) -> SavesRan {
         std::mem::take(&mut self.ran)
     }
 

@@ -1,20 +1,23 @@
 //! Scenario files (`tests/conformance/FORMAT.md`): a graph plus operations
-//! on one thread, run to produce the trace LangGraph produced for them.
-//! Used by the `conformance` example, the conformance tests (native and
-//! wasm) and anything that wants to replay a documented session.
+//! on one thread, run on the `chronograph` engine to produce the trace
+//! LangGraph produced for them. The engine's test harness, not part of its
+//! API: used by the `conformance` example and the conformance tests of the
+//! engine (native) and of its bindings (wasm).
 
-use crate::checkpoint::{CheckpointConfig, InMemorySaver, ListOptions, ListTarget};
-use crate::checkpoint_ns::recast_checkpoint_ns;
-use crate::clock::ManualClock;
-use crate::error::{Error, Result};
-use crate::graph::{CompileOptions, CompiledGraph, GraphSpec, ReducerName};
-use crate::state::{StateSnapshot, TaskState};
-use crate::types::{Command, RunInput, RunnableConfig};
-use crate::CheckpointSaver;
+use chronograph::clock::ManualClock;
+use chronograph::{
+    parse_document, recast_checkpoint_ns, CheckpointConfig, CheckpointSaver, Command,
+    CompileOptions, CompiledGraph, Durability, Error, GraphSpec, InMemorySaver, ListOptions,
+    ListTarget, ReducerName, Result, RunInput, RunnableConfig, StateSnapshot, TaskState,
+};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
+
+/// The channel a paused run's interrupts are recorded under in a trace
+/// (LangGraph's `INTERRUPT`).
+const INTERRUPT: &str = "__interrupt__";
 
 /// A scenario: one graph and the operations run on one thread.
 #[derive(Clone, Debug, Deserialize)]
@@ -35,26 +38,22 @@ pub struct Scenario {
 
 /// Selects a checkpoint: `{"label": "c3"}` (or `"s2"`, a subgraph
 /// checkpoint), `{"saved": NAME}`, `{"checkpoint_id": ID}`, or the config
-/// a subgraph task's state carries (`task_state`, `task_ns`).
+/// a subgraph task's state carries (`task_state`, `task_ns`). Each field
+/// may be left out (serde reads a missing `Option` as `None`).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Selector {
     /// A creation-order label (`c0` is the thread's first checkpoint, `s0`
     /// the first subgraph checkpoint).
-    #[serde(default)]
     pub label: Option<String>,
     /// A config kept by an earlier `update_state` with `save`.
-    #[serde(default)]
     pub saved: Option<String>,
     /// A literal checkpoint id.
-    #[serde(default)]
     pub checkpoint_id: Option<String>,
     /// `get_state(at, subgraphs=True)`'s task `state.config`: the
     /// subgraph's newest checkpoint, pinned by id.
-    #[serde(default)]
     pub task_state: Option<Box<TaskSelector>>,
     /// `get_state(at)`'s task `state`: the subgraph's namespace, no id.
-    #[serde(default)]
     pub task_ns: Option<Box<TaskSelector>>,
 }
 
@@ -63,7 +62,6 @@ pub struct Selector {
 #[serde(deny_unknown_fields)]
 pub struct TaskSelector {
     /// The snapshot (default: the thread).
-    #[serde(default)]
     pub at: Option<Selector>,
     /// The task's node name.
     pub task: String,
@@ -85,22 +83,16 @@ pub struct Operation {
     #[serde(default)]
     pub values: Value,
     /// Writer of an update.
-    #[serde(default)]
     pub as_node: Option<String>,
     /// The checkpoint the operation addresses (default: the thread).
-    #[serde(default)]
     pub at: Option<Selector>,
     /// Name under which to keep the returned config.
-    #[serde(default)]
     pub save: Option<String>,
     /// History limit.
-    #[serde(default)]
     pub limit: Option<usize>,
     /// History upper bound (exclusive).
-    #[serde(default)]
     pub before: Option<Selector>,
     /// History metadata filter.
-    #[serde(default)]
     pub filter: Option<Map<String, Value>>,
     /// Record `"error": null` when the operation succeeds.
     #[serde(default)]
@@ -109,15 +101,13 @@ pub struct Operation {
     #[serde(default)]
     pub subgraphs: bool,
     /// `invoke(..., durability=...)` (`invoke` and `resume`).
-    #[serde(default)]
-    pub durability: Option<crate::types::Durability>,
+    pub durability: Option<Durability>,
 }
 
 impl Scenario {
     /// Parses a scenario file; errors name the path of the bad field.
     pub fn parse(json: &str) -> Result<Scenario> {
-        let de = &mut serde_json::Deserializer::from_str(json);
-        serde_path_to_error::deserialize(de).map_err(crate::graph::spec_error)
+        parse_document(json)
     }
 
     /// Runs the scenario on a fresh [`InMemorySaver`] with a deterministic
@@ -428,8 +418,14 @@ impl Runner {
                 checkpoint_ns: ns,
                 checkpoint_id: Some(id),
             };
-            let metadata = self.saver.get_tuple(&at)?.map(|t| t.metadata);
-            let mut config = crate::checkpoint_ns::config_with_map(&at, metadata.as_ref());
+            let mut config = match self.saver.get_tuple(&at)? {
+                Some(stored) => stored.runnable_config(),
+                None => self
+                    .thread
+                    .clone()
+                    .in_namespace(at.checkpoint_ns.clone())
+                    .at(at.checkpoint_id.clone().unwrap_or_default()),
+            };
             if config.checkpoint_map().is_empty() {
                 let mut map = BTreeMap::new();
                 map.insert(
@@ -474,8 +470,7 @@ impl Runner {
                 let output = self.graph.invoke(input, &config)?;
                 let mut values = self.normalize(output.values.to_json());
                 if !output.interrupts.is_empty() {
-                    values[crate::reserved::INTERRUPT] =
-                        output.interrupts.iter().map(|i| i.value.clone()).collect();
+                    values[INTERRUPT] = output.interrupts.iter().map(|i| i.value.clone()).collect();
                 }
                 Ok(("result", Pending::Value(values)))
             }
