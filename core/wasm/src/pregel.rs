@@ -5,7 +5,6 @@
 //! nodes and channel classes into these calls.
 
 use super::compiled::WasmCompiledGraph;
-use super::engine_saver::WasmEngineSaver;
 use super::error::{describe, invalid_argument};
 use super::node::{channel_from_js, function_arg, pregel_node_action, write_mapper, StateCache};
 use super::state_graph::compile_options;
@@ -173,22 +172,15 @@ impl WasmPregel {
     }
 
     /// Compiles, with LangGraph.js's semantics (see the `js_semantics` of
-    /// `WasmStateGraph.compile`, and `Semantics::pregel_nodes_as_js`);
-    /// the checkpointer is a fresh handle (`saver.share()`) this consumes.
+    /// `WasmStateGraph.compile`, and `Semantics::pregel_nodes_as_js`), and
+    /// no checkpointer: a `Pregel` gets its own, persistent or not, from
+    /// `withCheckpointer` on the compiled graph (npm/src/pregel/index.ts).
     pub fn compile(
         &self,
-        checkpointer: Option<WasmEngineSaver>,
         interrupt_before: NamesArg,
         interrupt_after: NamesArg,
-        persistent: bool,
     ) -> Result<WasmCompiledGraph, JsValue> {
-        let options = compile_options(
-            checkpointer,
-            &interrupt_before,
-            &interrupt_after,
-            persistent,
-            true,
-        )?;
+        let options = compile_options(None, &interrupt_before, &interrupt_after, false, true)?;
         let graph = self.pregel.compile(options).or_js()?;
         Ok(WasmCompiledGraph::new(graph, self.cache.clone()))
     }

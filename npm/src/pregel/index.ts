@@ -554,7 +554,7 @@ function compilePregel(p: Pregel): raw.WasmCompiledGraph {
   builder.setOutputChannels(p.outputChannels);
   builder.setStreamChannels(p.streamChannelsAsIs);
   const interrupt = (v: string[] | "*" | undefined) => (v === "*" ? ["*"] : v);
-  return builder.compile(undefined, interrupt(p.interruptBefore), interrupt(p.interruptAfter), false);
+  return builder.compile(interrupt(p.interruptBefore), interrupt(p.interruptAfter));
 }
 
 /** One node as the bindings take it, and the compiled graph it is when its one step is one. */
