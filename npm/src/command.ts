@@ -1,5 +1,5 @@
 // LangGraph.js's `Send` and `Command`: plain objects tagged with `lg_name`,
-// which the bindings read field by field (core/wasm/src/types.rs
+// which the bindings read field by field (core/wasm/src/types/command.rs
 // `command_from_js`, `send_from_js`).
 import { argumentError, describe, isArray, option } from "./internal/args.js";
 import { PARENT } from "./constants.js";

@@ -54,7 +54,7 @@ export class BaseLangGraphError extends Error implements ErrorFields {
 }
 
 /** Every class below, named by its LangGraph.js name (which minifiers must not change). */
-function named<C extends typeof BaseLangGraphError>(cls: C, name: string): C {
+function named<C extends abstract new (...args: never[]) => Error>(cls: C, name: string): C {
   Object.defineProperty(cls, "unminifiable_name", { get: () => name });
   Object.defineProperty(cls, "name", { value: name });
   return cls;
@@ -212,7 +212,7 @@ export class NodeTimeoutError extends BaseLangGraphError {
     this.idleTimeout = idleTimeout;
   }
 }
-named(NodeTimeoutError as unknown as typeof BaseLangGraphError, "NodeTimeoutError");
+named(NodeTimeoutError, "NodeTimeoutError");
 
 /** Whether `e` is a {@link NodeTimeoutError} (LangGraph.js's `isNodeTimeoutError`). */
 export function isNodeTimeoutError(e: unknown): e is NodeTimeoutError {
@@ -259,7 +259,7 @@ export class GraphDrained extends GraphBubbleUp {
     this.reason = reason;
   }
 }
-named(GraphDrained as unknown as typeof BaseLangGraphError, "GraphDrained");
+named(GraphDrained, "GraphDrained");
 
 /** Whether `e` is a {@link GraphDrained} (LangGraph.js's `isGraphDrained`: by name). */
 export function isGraphDrained(e: unknown): e is GraphDrained {
@@ -281,7 +281,7 @@ export class ParentCommand extends GraphBubbleUp {
     this.command = command;
   }
 }
-named(ParentCommand as unknown as typeof BaseLangGraphError, "ParentCommand");
+named(ParentCommand, "ParentCommand");
 
 /** Whether `e` is a {@link ParentCommand} (LangGraph.js's `isParentCommand`: by name). */
 export function isParentCommand(e: unknown): e is ParentCommand {
@@ -341,7 +341,7 @@ export class UnknownInterruptError extends BaseLangGraphError {
     this.pendingIds = fields.pendingIds ?? [];
   }
 }
-named(UnknownInterruptError as unknown as typeof BaseLangGraphError, "UnknownInterruptError");
+named(UnknownInterruptError, "UnknownInterruptError");
 
 /** Whether `e` is an {@link UnknownInterruptError} (LangGraph.js's `isUnknownInterruptError`: by name). */
 export function isUnknownInterruptError(e: unknown): e is UnknownInterruptError {

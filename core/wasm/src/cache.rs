@@ -7,7 +7,8 @@
 
 use super::error::from_thrown;
 use super::node::StateCache;
-use super::types::{from_js, get, json_from_js, to_js};
+use super::types::args::{from_js, get, json_from_js, to_js};
+use crate::error::JsResult;
 use chronograph::{BaseCache, CacheFuture, CacheKey, CachePolicy, CachedWrites, State};
 use js_sys::{Array, Function, Promise};
 use serde_json::Value;
@@ -15,6 +16,16 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_CACHE: &str = r#"
+/** A node cache (`JsCache`): the methods of LangGraph.js's `BaseCache` the engine calls, keys `[namespace, key]`. */
+export interface EngineCache {
+  get(keys: [string[], string][]): Promise<{ key: [string[], string]; value: unknown }[]>;
+  set(pairs: { key: [string[], string]; value: [string, unknown][]; ttl: number | undefined }[]): unknown;
+  clear(namespaces: string[][]): Promise<unknown>;
+}
+"#;
 
 /// A JS cache: `get([[namespace, key], ...])` resolves to `[{ key: [namespace,
 /// key], value: [[channel, value], ...] }]`, `set([{ key, value, ttl }])`
@@ -39,18 +50,18 @@ impl JsCache {
 }
 
 /// A key as LangGraph.js's caches take it: `[namespace, key]`.
-fn key_to_js(key: &CacheKey) -> Result<JsValue, JsValue> {
+fn key_to_js(key: &CacheKey) -> JsResult<JsValue> {
     to_js(&(&key.ns, &key.key))
 }
 
 /// A cache entry's value, `[[channel, value], ...]`, as writes.
-fn writes_from_js(value: JsValue) -> Result<CachedWrites, JsValue> {
+fn writes_from_js(value: JsValue) -> JsResult<CachedWrites> {
     from_js::<Vec<(String, Value)>>(value, "the cache's entry")
 }
 
 impl BaseCache for JsCache {
     fn get(&self, keys: Vec<CacheKey>) -> CacheFuture<Vec<(CacheKey, CachedWrites)>> {
-        let asked: Result<Array, JsValue> = keys.iter().map(key_to_js).collect();
+        let asked: JsResult<Array> = keys.iter().map(key_to_js).collect();
         let called = asked
             .map_err(from_thrown)
             .and_then(|asked| self.call("get", &asked));

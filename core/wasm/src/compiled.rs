@@ -4,18 +4,23 @@
 //! run and update is polled in a scope of its own ([`held::scoped`]): the
 //! values it holds by reference live as long as it does.
 
-use super::checkpoint_chunk::RunConfig;
+use super::engine_saver::WasmEngineSaver;
 use super::error::{invalid_argument, run_error};
 use super::held;
 use super::listing::WasmListing;
 use super::node::{function_arg, StateCache};
-use super::saver::WasmMemorySaver;
-use super::types::{
-    config_from_js, config_to_js, input_from_js, list_options_from_js, names_arg, optional_name,
-    snapshot_to_js, stream_chunks, supersteps_from_js, update_from_js, StreamMode,
-};
+use super::types::args::ValueArg;
+use super::types::args::{json_from_js, names_arg, optional_name, to_js};
+use super::types::checkpoint_chunk::RunConfig;
+use super::types::command::{input_from_js, supersteps_from_js, update_from_js};
+use super::types::config::{config_from_js, config_to_js, list_options_from_js};
+use super::types::config::{ConfigArg, ListOptionsArg};
+use super::types::snapshot::snapshot_to_js;
+use super::types::stream::{stream_chunks, StreamMode};
+use super::types::stream::{ModesArg, OnChunkArg};
+use crate::error::JsResult;
 use crate::error::OrJs;
-use chronograph::{CompiledGraph, RunInput, StreamEvent, END};
+use chronograph::{CompiledGraph, RunInput, StateUpdate, StreamEvent, END};
 use js_sys::Promise;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -32,6 +37,27 @@ impl WasmCompiledGraph {
     /// Wraps a compiled graph and the state cache its JS nodes share.
     pub fn new(graph: CompiledGraph, cache: Rc<StateCache>) -> Self {
         WasmCompiledGraph { graph, cache }
+    }
+
+    /// The supersteps of updates `updates` reads, applied on `config`'s
+    /// thread (`what` names the call in errors): resolves to the new
+    /// checkpoint's config. The config is read first, then the updates,
+    /// in the scope of the update, which holds their values by reference.
+    fn updated(
+        &self,
+        config: ConfigArg,
+        what: &'static str,
+        updates: impl FnOnce() -> JsResult<Vec<Vec<StateUpdate>>> + 'static,
+    ) -> Promise {
+        let graph = self.graph.clone();
+        future_to_promise(held::scoped(async move {
+            let config = config_from_js(&config, &format!("{what}: config"))?;
+            let saved = graph
+                .abulk_update_state(&config, updates()?)
+                .await
+                .or_js()?;
+            config_to_js(&saved)
+        }))
     }
 
     /// The core graph (to run it as another graph's subgraph).
@@ -55,18 +81,18 @@ fn in_task(
     task: u32,
     input: JsValue,
     what: &str,
-) -> Result<(chronograph::NodeContext, serde_json::Value), JsValue> {
+) -> JsResult<(chronograph::NodeContext, serde_json::Value)> {
     let Some(ctx) = super::task::task_context(task) else {
         return Err(invalid_argument(format!(
             "{what}: called from a node that has finished"
         )));
     };
-    Ok((ctx, super::types::json_from_js(input, "input")?))
+    Ok((ctx, json_from_js(input, "input")?))
 }
 
 /// The run input, with `Command.goto` names checked against the graph's
 /// nodes (LangGraph only logs a warning and drops an unknown one).
-fn run_input(graph: &CompiledGraph, input: JsValue) -> Result<RunInput, JsValue> {
+fn run_input(graph: &CompiledGraph, input: JsValue) -> JsResult<RunInput> {
     let input = input_from_js(input, graph.input_channels().is_some())?;
     if let RunInput::Command(cmd) = &input {
         let nodes = graph.node_names();
@@ -90,11 +116,12 @@ impl WasmCompiledGraph {
     /// when `interrupt()` paused it). Lists are converted through the
     /// graph's state cache: only what changed since the nodes last saw
     /// them crosses to JS.
-    pub fn invoke(&self, input: JsValue, config: JsValue) -> Promise {
+    #[wasm_bindgen(unchecked_return_type = "Promise<unknown>")]
+    pub fn invoke(&self, input: ValueArg, config: ConfigArg) -> Promise {
         let graph = self.graph.clone();
         let cache = self.cache.clone();
         future_to_promise(held::scoped(async move {
-            let input = run_input(&graph, input)?;
+            let input = run_input(&graph, input.into())?;
             let config = config_from_js(&config, "config")?;
             let output = graph.ainvoke(input, &config).await.map_err(run_error)?;
             cache.output(&output)
@@ -104,13 +131,13 @@ impl WasmCompiledGraph {
     /// Runs the graph inside running task `task` (a node function that
     /// calls this graph: LangGraph.js's "subgraph called as a function"):
     /// in that task's namespace, pausing the task when it pauses.
-    #[wasm_bindgen(js_name = invokeInTask)]
-    pub fn invoke_in_task(&self, input: JsValue, task: u32) -> Promise {
+    #[wasm_bindgen(js_name = invokeInTask, unchecked_return_type = "Promise<unknown>")]
+    pub fn invoke_in_task(&self, input: ValueArg, task: u32) -> Promise {
         let graph = self.graph.clone();
         future_to_promise(held::scoped(async move {
-            let (ctx, input) = in_task(task, input, "invoke(input, config)")?;
+            let (ctx, input) = in_task(task, input.into(), "invoke(input, config)")?;
             let values = graph.ainvoke_in_task(input, &ctx).await.or_js()?;
-            super::types::to_js(&values)
+            to_js(&values)
         }))
     }
 
@@ -118,17 +145,17 @@ impl WasmCompiledGraph {
     /// chunk)` for each chunk of the requested modes that the graph's own
     /// loop reports (a node that streams a compiled graph); resolves to
     /// the graph's final state.
-    #[wasm_bindgen(js_name = streamInTask)]
+    #[wasm_bindgen(js_name = streamInTask, unchecked_return_type = "Promise<unknown>")]
     pub fn stream_in_task(
         &self,
-        input: JsValue,
+        input: ValueArg,
         task: u32,
-        modes: JsValue,
-        on_chunk: JsValue,
+        modes: ModesArg,
+        on_chunk: OnChunkArg,
     ) -> Promise {
         let graph = self.graph.clone();
         future_to_promise(held::scoped(async move {
-            let (ctx, input) = in_task(task, input, "stream(input, config)")?;
+            let (ctx, input) = in_task(task, input.into(), "stream(input, config)")?;
             let modes = names_arg(&modes, "streamMode")?
                 .iter()
                 .map(|m| StreamMode::parse(m))
@@ -161,7 +188,7 @@ impl WasmCompiledGraph {
                 return Err(e);
             }
             let values = result.or_js()?;
-            super::types::to_js(&values)
+            to_js(&values)
         }))
     }
 
@@ -171,19 +198,20 @@ impl WasmCompiledGraph {
     /// `subgraphs`, the subgraphs' chunks too, as `onChunk(mode, chunk,
     /// namespace)` (`namespace`: an array of `node:task_id` levels, `[]`
     /// for the root graph).
+    #[wasm_bindgen(unchecked_return_type = "Promise<unknown>")]
     pub fn stream(
         &self,
-        input: JsValue,
-        config: JsValue,
-        modes: JsValue,
-        on_chunk: JsValue,
+        input: ValueArg,
+        config: ConfigArg,
+        modes: ModesArg,
+        on_chunk: OnChunkArg,
         subgraphs: bool,
         output: bool,
     ) -> Promise {
         let graph = self.graph.clone();
         let cache = self.cache.clone();
         future_to_promise(held::scoped(async move {
-            let input = run_input(&graph, input)?;
+            let input = run_input(&graph, input.into())?;
             let config = config_from_js(&config, "config")?;
             let modes = names_arg(&modes, "streamMode")?
                 .iter()
@@ -234,8 +262,8 @@ impl WasmCompiledGraph {
 
     /// The state at the addressed checkpoint, or the thread's latest; with
     /// `subgraphs`, each subgraph task's `state` is its subgraph's snapshot.
-    #[wasm_bindgen(js_name = getState)]
-    pub fn get_state(&self, config: JsValue, subgraphs: bool) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(js_name = getState, unchecked_return_type = "SnapshotOut")]
+    pub fn get_state(&self, config: ConfigArg, subgraphs: bool) -> JsResult<JsValue> {
         let config = config_from_js(&config, "getState(config): config")?;
         let snapshot = match subgraphs {
             true => self.graph.get_state_subgraphs(&config).or_js()?,
@@ -248,9 +276,9 @@ impl WasmCompiledGraph {
     #[wasm_bindgen(js_name = getStateHistory)]
     pub fn get_state_history(
         &self,
-        config: JsValue,
-        options: JsValue,
-    ) -> Result<WasmListing, JsValue> {
+        config: ConfigArg,
+        options: ListOptionsArg,
+    ) -> JsResult<WasmListing> {
         let config = config_from_js(&config, "getStateHistory(config, options): config")?;
         let options = list_options_from_js(&options, "getStateHistory(config, options): options")?;
         WasmListing::snapshots(self.graph.get_state_history(&config, &options).or_js()?)
@@ -259,44 +287,37 @@ impl WasmCompiledGraph {
     /// The addressed checkpoint (or the latest) and its ancestors, child
     /// first, as a listing (values handed out lazily).
     #[wasm_bindgen(js_name = getLineage)]
-    pub fn get_lineage(&self, config: JsValue) -> Result<WasmListing, JsValue> {
+    pub fn get_lineage(&self, config: ConfigArg) -> JsResult<WasmListing> {
         let config = config_from_js(&config, "getLineage(config): config")?;
         WasmListing::snapshots(self.graph.lineage(&config).or_js()?)
     }
 
     /// `updateState(config, values, asNode?)`: resolves to the new checkpoint's config.
-    #[wasm_bindgen(js_name = updateState)]
-    pub fn update_state(&self, config: JsValue, values: JsValue, as_node: JsValue) -> Promise {
-        let graph = self.graph.clone();
-        future_to_promise(held::scoped(async move {
-            let config = config_from_js(&config, "updateState(config, values, asNode): config")?;
-            let as_node = optional_name(&as_node, "updateState(config, values, asNode): asNode")?;
-            let update = update_from_js(
-                values,
-                as_node,
-                "updateState(config, values, asNode): values",
-            )?;
-            let saved = graph
-                .abulk_update_state(&config, vec![vec![update]])
-                .await
-                .or_js()?;
-            config_to_js(&saved)
-        }))
+    #[wasm_bindgen(js_name = updateState, unchecked_return_type = "Promise<RunConfigOut>")]
+    pub fn update_state(
+        &self,
+        config: ConfigArg,
+        values: ValueArg,
+        #[wasm_bindgen(unchecked_param_type = "string | null | undefined")] as_node: JsValue,
+    ) -> Promise {
+        const WHAT: &str = "updateState(config, values, asNode)";
+        self.updated(config, WHAT, move || {
+            let as_node = optional_name(&as_node, &format!("{WHAT}: asNode"))?;
+            let update = update_from_js(values.into(), as_node, &format!("{WHAT}: values"))?;
+            Ok(vec![vec![update]])
+        })
     }
 
     /// `bulkUpdateState(config, [{updates: [{values, asNode, taskId?}]}])`.
-    #[wasm_bindgen(js_name = bulkUpdateState)]
-    pub fn bulk_update_state(&self, config: JsValue, supersteps: JsValue) -> Promise {
-        let graph = self.graph.clone();
-        future_to_promise(held::scoped(async move {
-            let config = config_from_js(&config, "bulkUpdateState(config, supersteps): config")?;
-            let supersteps = supersteps_from_js(&supersteps)?;
-            let saved = graph
-                .abulk_update_state(&config, supersteps)
-                .await
-                .or_js()?;
-            config_to_js(&saved)
-        }))
+    #[wasm_bindgen(js_name = bulkUpdateState, unchecked_return_type = "Promise<RunConfigOut>")]
+    pub fn bulk_update_state(
+        &self,
+        config: ConfigArg,
+        #[wasm_bindgen(unchecked_param_type = "SuperstepIn[]")] supersteps: JsValue,
+    ) -> Promise {
+        self.updated(config, "bulkUpdateState(config, supersteps)", move || {
+            supersteps_from_js(&supersteps)
+        })
     }
 
     /// The same graph with another checkpointer (a fresh handle,
@@ -305,7 +326,7 @@ impl WasmCompiledGraph {
     #[wasm_bindgen(js_name = withCheckpointer)]
     pub fn with_checkpointer(
         &self,
-        checkpointer: Option<WasmMemorySaver>,
+        checkpointer: Option<WasmEngineSaver>,
         persistent: bool,
     ) -> WasmCompiledGraph {
         let saver = checkpointer.map(|s| s.shared() as Rc<dyn chronograph::CheckpointSaver>);

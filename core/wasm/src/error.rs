@@ -20,6 +20,10 @@ use std::collections::VecDeque;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+/// What a binding returns: its value, or the JS value it throws (a real
+/// `Error`, see [`to_js`]).
+pub type JsResult<T = ()> = Result<T, JsValue>;
+
 /// The code every argument-validation error carries.
 pub const INVALID_ARGUMENT: &str = "INVALID_ARGUMENT";
 
@@ -36,10 +40,18 @@ thread_local! {
     static THROWN: RefCell<VecDeque<(String, String, JsValue)>> = const { RefCell::new(VecDeque::new()) };
 }
 
+#[wasm_bindgen(typescript_custom_section)]
+const TS_ERROR: &str = r#"
+/** The JS layer's error classes by name (`registerErrorClasses`): a class, or a `function` that `new` calls and that returns the error. */
+export type ErrorClasses = { [name: string]: (new (message: string) => Error) | ((message: string) => Error) };
+"#;
+
 /// Registers the JS layer's error classes (`{InvalidUpdateError: class, ...}`):
 /// errors whose name has a class are constructed from it, so `instanceof` works.
 #[wasm_bindgen(js_name = registerErrorClasses)]
-pub fn register_error_classes(classes: Object) {
+pub fn register_error_classes(
+    #[wasm_bindgen(unchecked_param_type = "ErrorClasses")] classes: Object,
+) {
     CLASSES.with(|c| *c.borrow_mut() = Some(classes));
 }
 
@@ -97,37 +109,11 @@ pub fn js_message(e: &Error) -> (String, Option<String>) {
         }
         _ => {}
     }
-    // LangGraph.js: `Invalid update for channel "K" with values [...]: LastValue can only ...`.
-    if let (Some(rest), Some(values)) = (text.strip_prefix("At key '"), e.values()) {
-        if let Some((key, tail)) = rest.split_once("': Can receive only one value per step.") {
-            let link = tail.find(PY_LINK).map_or("", |at| &tail[at..]);
-            text = format!(
-                "Invalid update for channel \"{key}\" with values {}: LastValue can only receive one value per step.{link}",
-                serde_json::to_string(values).unwrap_or_default()
-            );
-        }
-    }
-    // `Invalid update for channel "K" with values [...]: UntrackedValue(guard=true) ...`, with its code.
-    if let (Some(rest), Some(values)) = (text.strip_prefix("At key '"), e.values()) {
-        if let Some((key, _)) =
-            rest.split_once("': UntrackedValue(guard=True) can receive only one value per step.")
-        {
-            text = format!(
-                "Invalid update for channel \"{key}\" with values {}: UntrackedValue(guard=true) can receive only one value per step. Use guard=false if you want to store any one of multiple values.{PY_LINK}INVALID_CONCURRENT_GRAPH_UPDATE",
-                serde_json::to_string(values).unwrap_or_default()
-            );
-        }
-    }
-    // `Invalid update for channel "K" with values [...]: EphemeralValue can only ...`.
-    if let (Some(rest), Some(values)) = (text.strip_prefix("At key '"), e.values()) {
-        if let Some((key, _)) =
-            rest.split_once("': EphemeralValue(guard=True) can receive only one value per step.")
-        {
-            text = format!(
-                "Invalid update for channel \"{key}\" with values {}: EphemeralValue can only receive one value per step.",
-                serde_json::to_string(values).unwrap_or_default()
-            );
-        }
+    if let Some(js) = e
+        .values()
+        .and_then(|values| concurrent_update_text(&text, values))
+    {
+        text = js;
     }
     if let Some(name) = text
         .strip_prefix("Found edge starting at unknown node '")
@@ -155,6 +141,58 @@ pub fn js_message(e: &Error) -> (String, Option<String>) {
         }
         None => (text, None),
     }
+}
+
+/// Where a rewritten text's troubleshooting link comes from.
+enum Link {
+    /// The link LangGraph's text had, if any.
+    Kept,
+    /// The link to this code's page.
+    Code(&'static str),
+    /// None.
+    Dropped,
+}
+
+/// The errors of a channel written more than once in a superstep:
+/// LangGraph's text after `At key 'K': `, LangGraph.js's after `Invalid
+/// update for channel "K" with values [...]: `, and its link.
+const CONCURRENT_UPDATES: [(&str, &str, Link); 3] = [
+    (
+        "Can receive only one value per step.",
+        "LastValue can only receive one value per step.",
+        Link::Kept,
+    ),
+    (
+        "UntrackedValue(guard=True) can receive only one value per step.",
+        "UntrackedValue(guard=true) can receive only one value per step. Use guard=false if you want to store any one of multiple values.",
+        Link::Code("INVALID_CONCURRENT_GRAPH_UPDATE"),
+    ),
+    (
+        "EphemeralValue(guard=True) can receive only one value per step.",
+        "EphemeralValue can only receive one value per step.",
+        Link::Dropped,
+    ),
+];
+
+/// LangGraph's `At key 'K': ...` error of a channel written twice in a
+/// step as LangGraph.js words it: `Invalid update for channel "K" with
+/// values [...]: LastValue can only ...` (see [`CONCURRENT_UPDATES`]).
+fn concurrent_update_text(text: &str, values: &[Value]) -> Option<String> {
+    let rest = text.strip_prefix("At key '")?;
+    CONCURRENT_UPDATES.iter().find_map(|(python, js, link)| {
+        let (key, tail) = rest.split_once(&format!("': {python}"))?;
+        let link = match link {
+            Link::Kept => tail
+                .find(PY_LINK)
+                .map_or(String::new(), |at| tail[at..].to_owned()),
+            Link::Code(code) => format!("{PY_LINK}{code}"),
+            Link::Dropped => String::new(),
+        };
+        let values = serde_json::to_string(values).unwrap_or_default();
+        Some(format!(
+            "Invalid update for channel \"{key}\" with values {values}: {js}{link}"
+        ))
+    })
 }
 
 /// The JS type name (`typeof`) of a value from its Python `repr`.
@@ -289,17 +327,25 @@ pub fn run_error(e: Error) -> JsValue {
     }
 }
 
+/// A failure to write a value out (`what`: what could not be done, "convert
+/// a value to JavaScript") as a JS error of code `SERIALIZATION`. It
+/// cannot happen for the engine's own types: an error rather than a panic
+/// all the same.
+pub fn serialization_error(what: &str, e: impl std::fmt::Display) -> JsValue {
+    to_js(&Error::runtime(format!("Could not {what}: {e}")).with_code("SERIALIZATION"))
+}
+
 /// `?` on an engine result inside a binding: the engine's error becomes a
 /// real JS `Error` ([`to_js`]). A trait rather than `From<Error> for
 /// JsValue`, which the orphan rule allows only in the engine crate, and the
 /// engine crate knows nothing about JavaScript.
 pub trait OrJs<T> {
     /// The value, or the error as a JS `Error`.
-    fn or_js(self) -> Result<T, JsValue>;
+    fn or_js(self) -> JsResult<T>;
 }
 
 impl<T> OrJs<T> for chronograph::Result<T> {
-    fn or_js(self) -> Result<T, JsValue> {
+    fn or_js(self) -> JsResult<T> {
         self.map_err(|e| to_js(&e))
     }
 }
@@ -343,7 +389,7 @@ pub fn from_thrown(thrown: JsValue) -> Error {
     if is_graph_interrupt(&thrown) {
         return Error::new(ErrorKind::GraphInterrupt, "interrupted");
     }
-    // The JS layer's marker for a node of a cancelled run (npm/src/cancel.ts).
+    // The JS layer's marker for a node of a cancelled run (npm/src/pregel/cancel.ts).
     if get(&thrown, "code").as_string().as_deref() == Some("RUN_CANCELLED") {
         return Error::new(ErrorKind::Cancelled, "the run was cancelled");
     }

@@ -19,7 +19,7 @@
 //!
 //! Nothing stored keeps a record of a held value: a checkpointer stores
 //! each checkpoint and write the way LangGraph.js's serializer does
-//! ([`stored`], through [`super::stored::StoredForms`]), so a stored value
+//! ([`stored`], through [`super::js_graph_saver::JsGraphSaver`]), so a stored value
 //! reads back as LangGraph.js's `MemorySaver` gives it back (functions
 //! dropped, `Map`s as new `Map`s, class instances as their own data), and
 //! a graph without a checkpointer keeps nothing past its run.
@@ -39,7 +39,7 @@ thread_local! {
     static TABLE: RefCell<HashMap<u64, JsValue>> = RefCell::new(HashMap::new());
     static NEXT: Cell<u64> = const { Cell::new(0) };
     static CURRENT: RefCell<Option<Rc<Scope>>> = const { RefCell::new(None) };
-    /// The JS layer's `storedValue(value)` (npm/src/records.ts), once registered.
+    /// The JS layer's `storedValue(value)` (npm/src/checkpoint/records.ts), once registered.
     static STORED: RefCell<Option<Function>> = const { RefCell::new(None) };
 }
 
@@ -122,8 +122,8 @@ pub fn get(id: u64) -> Option<JsValue> {
 }
 
 /// The value held as `id` (`undefined` once its run ended), for the JS
-/// layer's reviver of listed values (npm/src/records.ts).
-#[wasm_bindgen(js_name = heldValue)]
+/// layer's reviver of listed values (npm/src/checkpoint/records.ts).
+#[wasm_bindgen(js_name = heldValue, unchecked_return_type = "unknown")]
 pub fn held_value(id: f64) -> JsValue {
     get(id as u64).unwrap_or(JsValue::UNDEFINED)
 }
@@ -148,7 +148,9 @@ pub fn contains_refs(v: &Value) -> bool {
 /// LangGraph.js's serializer stores and reads it back, as plain JSON
 /// data (records for `undefined`, `Map`s and the like).
 #[wasm_bindgen(js_name = registerStoredValue)]
-pub fn register_stored_value(f: Function) {
+pub fn register_stored_value(
+    #[wasm_bindgen(unchecked_param_type = "(value: unknown) => unknown")] f: Function,
+) {
     STORED.with(|s| *s.borrow_mut() = Some(f));
 }
 
@@ -164,7 +166,7 @@ pub fn stored(v: &Value) -> Result<Value, Error> {
     let Some(f) = STORED.with(|s| s.borrow().clone()) else {
         return Ok(without_refs(v));
     };
-    let js = super::types::to_js(v).map_err(super::error::from_thrown)?;
+    let js = super::types::args::to_js(v).map_err(super::error::from_thrown)?;
     let out = f
         .call1(&JsValue::UNDEFINED, &js)
         .map_err(super::error::from_thrown)?;

@@ -1,6 +1,6 @@
 //! Values out to JS with the engine's records ([`super::records`]) turned
 //! back into the JS values they stand for: [`to_js`], the conversion
-//! `types::to_js` uses once a record has entered the engine.
+//! `types::args::to_js` uses once a record has entered the engine.
 //!
 //! It is `serde_wasm_bindgen`'s serializer behind an adapter ([`Out`])
 //! that passes everything through but objects whose first key is `lc`:

@@ -1,6 +1,6 @@
 //! Lazy list channels in the state objects handed to JS nodes and routers:
 //! a list whose cached JS value is not current becomes a property that
-//! the JS layer (`defineLazy` in npm/src/lazy.ts) defines as an accessor, and
+//! the JS layer (`defineLazy` in npm/src/internal/lazy.ts) defines as an accessor, and
 //! whose core value waits here, by the object's token, until the property
 //! is read ([`lazy_channel`]: converted through the graph's
 //! [`StateCache`]), assigned ([`drop_lazy_channel`]) or the object is
@@ -8,6 +8,7 @@
 //! through [`LazyProperties`].
 
 use super::state_cache::StateCache;
+use crate::error::JsResult;
 use chronograph::ChannelValue;
 use chronograph::Name;
 use js_sys::{Function, Object};
@@ -45,7 +46,7 @@ extern "C" {
         key: &JsValue,
         token: f64,
         index: u32,
-    ) -> Result<JsValue, JsValue>;
+    ) -> JsResult<JsValue>;
 }
 
 thread_local! {
@@ -108,7 +109,12 @@ struct LazyState {
 /// registers `obj` so that [`release_state`]`(token)` runs when it is
 /// collected. Without it every channel is converted eagerly.
 #[wasm_bindgen(js_name = registerDefineLazy)]
-pub fn register_define_lazy(f: Function) {
+pub fn register_define_lazy(
+    #[wasm_bindgen(
+        unchecked_param_type = "(obj: object, key: string, token: number, index: number) => void"
+    )]
+    f: Function,
+) {
     DEFINE_LAZY.with(|d| *d.borrow_mut() = Some(f.unchecked_into()));
 }
 
@@ -136,8 +142,8 @@ fn take_lazy(token: f64, key: &str) -> Option<(Rc<StateCache>, Name, ChannelValu
 /// The JS value of lazy property `key` of state object `token`, converted
 /// through the graph's [`StateCache`] (incrementally, and cached for the
 /// next calls); `undefined` when it was already read or assigned.
-#[wasm_bindgen(js_name = lazyChannel)]
-pub fn lazy_channel(token: f64, key: &str) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = lazyChannel, unchecked_return_type = "unknown")]
+pub fn lazy_channel(token: f64, key: &str) -> JsResult<JsValue> {
     match take_lazy(token, key) {
         Some((cache, name, value)) => Ok(cache.channel(&name, &value)?.1),
         None => Ok(JsValue::UNDEFINED),
@@ -185,7 +191,7 @@ impl LazyProperties {
         key: &JsValue,
         name: &Name,
         value: &ChannelValue,
-    ) -> Result<bool, JsValue> {
+    ) -> JsResult<bool> {
         DEFINE_LAZY.with(|define| {
             let define = define.borrow();
             let Some(define) = &*define else {

@@ -4,7 +4,7 @@
 //!
 //! Listing a long history is usually done for its metadata, so the items
 //! go out without their values (`null`) and the JS layer (`listed` in
-//! npm/src/lazy.ts) makes each item's `values` (or `checkpoint.channel_values`)
+//! npm/src/internal/lazy.ts) makes each item's `values` (or `checkpoint.channel_values`)
 //! a lazy property that converts that item's values on first read. The
 //! items themselves cross as one `serde_json` text that JS reads with one
 //! `JSON.parse`: V8 parses JSON faster than objects can be built through a
@@ -17,9 +17,12 @@
 //! JS reads both maps of an item from [`WasmListing::versions_text`] when
 //! either is first read.
 
-use super::tuple::{listed_values, stored_tuple, Seen, Versions};
-use super::types::snapshot_head;
-use chronograph::{ChannelValue, ChannelVersions, Error, Name, State, StateSnapshot, VersionsSeen};
+use super::error::serialization_error;
+use super::json_text::{utf8, TakenText};
+use super::types::checkpoint_tuple::{listed_values, stored_tuple, InScheme, VersionsAs};
+use super::types::snapshot::snapshot_head;
+use crate::error::JsResult;
+use chronograph::{ChannelValue, ChannelVersions, Name, State, StateSnapshot, VersionsSeen};
 use chronograph::{InMemorySaver, ListOptions, ListTarget, VersionScheme};
 use serde::ser::Error as _;
 use serde::{Serialize, Serializer};
@@ -33,7 +36,7 @@ use wasm_bindgen::prelude::*;
 /// copies) until they are read or the listing is freed.
 #[wasm_bindgen]
 pub struct WasmListing {
-    text: String,
+    text: TakenText,
     values: Vec<Option<ItemValues>>,
     versions: Vec<Option<ItemVersions>>,
     /// How the stored checkpoints' versions are written.
@@ -53,38 +56,24 @@ type ItemVersions = (Arc<ChannelVersions>, Arc<VersionsSeen>);
 /// Both version maps of an item as one JSON object, in the saver's scheme.
 #[derive(Serialize)]
 struct VersionsText<'a> {
-    channel_versions: Versions<'a>,
-    versions_seen: Seen<'a>,
+    channel_versions: InScheme<'a, ChannelVersions>,
+    versions_seen: InScheme<'a, VersionsSeen>,
 }
+
+/// What the listing's errors say it could not do.
+const WRITING: &str = "convert a value to JavaScript";
 
 /// `value` as JSON text, serialized straight from the core values.
-fn json_text(value: impl Serialize) -> Result<String, JsValue> {
+fn json_text(value: impl Serialize) -> JsResult<String> {
     let mut out = Vec::with_capacity(256);
-    serde_json::to_writer(&mut out, &value).map_err(serialization_error)?;
-    utf8(out)
-}
-
-/// The text serde_json wrote (always UTF-8; an error rather than a panic all the same).
-fn utf8(out: Vec<u8>) -> Result<String, JsValue> {
-    String::from_utf8(out).map_err(|e| {
-        crate::error::to_js(
-            &Error::runtime(format!("Could not convert a value to JavaScript: {e}"))
-                .with_code("SERIALIZATION"),
-        )
-    })
-}
-
-fn serialization_error(e: serde_json::Error) -> JsValue {
-    crate::error::to_js(
-        &Error::runtime(format!("Could not convert a value to JavaScript: {e}"))
-            .with_code("SERIALIZATION"),
-    )
+    serde_json::to_writer(&mut out, &value).map_err(|e| serialization_error(WRITING, e))?;
+    utf8(out, WRITING)
 }
 
 impl WasmListing {
     /// Snapshots (LangGraph.js `StateSnapshot`s, `values: null`).
-    pub fn snapshots(list: Vec<StateSnapshot>) -> Result<WasmListing, JsValue> {
-        let text = json_text(Seq(list.iter().map(snapshot_head)))?;
+    pub fn snapshots(list: Vec<StateSnapshot>) -> JsResult<WasmListing> {
+        let text = TakenText::new(json_text(Seq(list.iter().map(snapshot_head)))?);
         let values = list
             .into_iter()
             .map(|s| Some(ItemValues::State(s.values)))
@@ -105,7 +94,7 @@ impl WasmListing {
         saver: &InMemorySaver,
         target: &ListTarget,
         options: &ListOptions,
-    ) -> Result<WasmListing, JsValue> {
+    ) -> JsResult<WasmListing> {
         let scheme = saver.version_scheme();
         let mut out = Vec::with_capacity(4096);
         out.push(b'[');
@@ -129,10 +118,10 @@ impl WasmListing {
             }
         });
         if let Some(e) = failed {
-            return Err(serialization_error(e));
+            return Err(serialization_error(WRITING, e));
         }
         out.push(b']');
-        let text = utf8(out)?;
+        let text = TakenText::new(utf8(out, WRITING)?);
         Ok(WasmListing {
             text,
             values,
@@ -147,10 +136,7 @@ impl WasmListing {
     /// The items as a JSON array (taken: later calls return `"[]"`).
     #[wasm_bindgen(js_name = takeText)]
     pub fn take_text(&mut self) -> String {
-        match self.text.is_empty() {
-            true => "[]".into(),
-            false => std::mem::take(&mut self.text),
-        }
+        self.text.take()
     }
 
     /// Item `i`'s values as JSON text for `JSON.parse` (taken: later calls,
@@ -159,7 +145,7 @@ impl WasmListing {
     /// field-by-field conversion, which also rejects integers a JS number
     /// cannot hold exactly (see `JsNumbers` below).
     #[wasm_bindgen(js_name = valuesText)]
-    pub fn values_text(&mut self, i: usize) -> Result<Option<String>, JsValue> {
+    pub fn values_text(&mut self, i: usize) -> JsResult<Option<String>> {
         match self.values.get_mut(i).and_then(Option::take) {
             Some(values) => json_text(ValuesText(&values)).map(Some),
             None => Ok(None),
@@ -170,11 +156,11 @@ impl WasmListing {
     /// (taken, like [`values_text`](Self::values_text); `undefined` for
     /// listings without version maps).
     #[wasm_bindgen(js_name = versionsText)]
-    pub fn versions_text(&mut self, i: usize) -> Result<Option<String>, JsValue> {
+    pub fn versions_text(&mut self, i: usize) -> JsResult<Option<String>> {
         match self.versions.get_mut(i).and_then(Option::take) {
             Some((versions, seen)) => json_text(VersionsText {
-                channel_versions: Versions(&versions, self.scheme),
-                versions_seen: Seen(&seen, self.scheme),
+                channel_versions: InScheme(&*versions, VersionsAs::Scheme(self.scheme)),
+                versions_seen: InScheme(&*seen, VersionsAs::Scheme(self.scheme)),
             })
             .map(Some),
             None => Ok(None),

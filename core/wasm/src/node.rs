@@ -4,7 +4,7 @@
 //! A JS node is called as `fn(state, base, task, node, step, taskId, ns,
 //! trigger, push, map)`: `base` is the run's config as
 //! [`StateCache::run_config`] makes it (converted once per run), and the
-//! JS layer (`wrapNode` in npm/src/runtime.ts) builds LangGraph.js's node
+//! JS layer (`wrapNode` in npm/src/pregel/runtime.ts) builds LangGraph.js's node
 //! `config` from it and the task: its `node`, `step`, `taskId`, checkpoint
 //! namespace `ns`, the channel that triggered it (`trigger`), the index of
 //! its `Send` (`push`, -1 for a task a channel triggered) and the
@@ -28,7 +28,9 @@
 use super::error::{describe, from_thrown, invalid_argument, is_graph_interrupt};
 pub use super::state_cache::StateCache;
 use super::task::TaskHandle;
-use super::types::{command_from_js, gotos_from_js, is_object, json_from_js, to_js};
+use super::types::args::{from_js, get, is_object, json_from_js, to_js};
+use super::types::command::{command_from_js, gotos_from_js};
+use crate::error::JsResult;
 use chronograph::{
     ChannelValue, Command, CustomReducer, Error, Goto, Interrupt, NodeAction, NodeContext,
     NodeFuture, NodeOutput, Reducer, RouterFn, State, TaskPath, WriteMapper,
@@ -41,6 +43,63 @@ use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_NODE: &str = r#"
+/**
+ * A node function as the engine calls it (`call_node`): the state (or a
+ * `Send`'s argument), the run's config as the engine holds it, the running
+ * task's number, the node, the superstep, the task's id and checkpoint
+ * namespace (`undefined` for `node:taskId`), the channel that triggered
+ * it, the index of its `Send` (-1 for none) and the superstep's
+ * `checkpoint_map`. Returns an update or a `Command`, or a Promise of one.
+ */
+export type EngineNode = (
+  state: unknown,
+  base: { configurable: { [key: string]: unknown }; recursionLimit?: number; metadata: { [key: string]: unknown } },
+  task: number,
+  node: string,
+  step: number,
+  taskId: string,
+  ns: string | undefined,
+  trigger: string,
+  push: number,
+  map: { [namespace: string]: string },
+) => unknown;
+
+/**
+ * A router (`router`): `(state)`, or with `setRouterTasks(true)` `(state, ns)`;
+ * returns where to go, or a Promise of it. Its state is the graph's, whose
+ * type the TypeScript layer knows and the engine does not (hence `never`).
+ */
+export type EngineRouter = (state: never, ns?: string) => unknown;
+
+/** A channel (`channel_from_js`): a reducer's name, `null` (last value), or `{reducer?, default?}` (`twin`: a reducer the engine runs natively). */
+export type ChannelSpecIn =
+  | string
+  | null
+  | undefined
+  | {
+      reducer?: string | ((current: never, update: never) => unknown) | null;
+      default?: (() => unknown) | null;
+      twin?: "concat" | "add";
+      guard?: boolean;
+    };
+
+/** The JS layer's `updateText(value)` (`register_update_text`): a plain result's JSON text, else `undefined`. */
+export type UpdateText = (value: unknown) => string | undefined;
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// A node function (`EngineNode`), checked to be a function.
+    #[wasm_bindgen(typescript_type = "EngineNode")]
+    pub type NodeArg;
+
+    /// A state's channels, name to declaration (`channel_from_js` each).
+    #[wasm_bindgen(typescript_type = "{ [channel: string]: ChannelSpecIn }")]
+    pub type ChannelSpecsArg;
+}
 
 #[wasm_bindgen]
 extern "C" {
@@ -68,11 +127,11 @@ extern "C" {
         trigger: &JsValue,
         push: f64,
         map: &JsValue,
-    ) -> Result<JsValue, JsValue>;
+    ) -> JsResult<JsValue>;
 }
 
 /// The value of a call that may return a Promise (or any thenable).
-async fn settle(value: JsValue) -> Result<JsValue, JsValue> {
+async fn settle(value: JsValue) -> JsResult<JsValue> {
     // Primitives first: `Reflect.get` on a string (a router's usual
     // result) throws, and a thrown exception costs more than the call.
     if !value.is_object() {
@@ -89,14 +148,14 @@ async fn settle(value: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// The JS function in `f`, or an error naming the argument.
-pub fn function_arg(f: &JsValue, what: &str) -> Result<Function, JsValue> {
+pub fn function_arg(f: &JsValue, what: &str) -> JsResult<Function> {
     f.dyn_ref::<Function>()
         .cloned()
         .ok_or_else(|| invalid_argument(format!("{what} must be a function, got {}", describe(f))))
 }
 
 thread_local! {
-    /// The JS layer's `updateText(value)` (npm/src/runtime.ts), once registered.
+    /// The JS layer's `updateText(value)` (npm/src/pregel/runtime.ts), once registered.
     static UPDATE_TEXT: RefCell<Option<Function>> = const { RefCell::new(None) };
     /// Property names read on every call, made once (not per call).
     static THEN: JsValue = JsValue::from_str("then");
@@ -111,7 +170,7 @@ thread_local! {
 /// and one string crossing cost less than a crossing per field; without
 /// it (the bindings used alone) every result is converted field by field.
 #[wasm_bindgen(js_name = registerUpdateText)]
-pub fn register_update_text(f: Function) {
+pub fn register_update_text(#[wasm_bindgen(unchecked_param_type = "UpdateText")] f: Function) {
     UPDATE_TEXT.with(|u| *u.borrow_mut() = Some(f));
 }
 
@@ -216,16 +275,14 @@ fn invalid_result(e: JsValue, node: &str) -> Error {
     if is_invalid_value(&e) {
         return from_thrown(e);
     }
-    let message = super::types::get(&e, "message")
-        .as_string()
-        .unwrap_or_default();
+    let message = get(&e, "message").as_string().unwrap_or_default();
     Error::invalid_update(format!(
         "Node \"{node}\" returned an invalid Command: {message}"
     ))
 }
 
 fn is_invalid_value(e: &JsValue) -> bool {
-    super::types::get(e, "code").as_string().as_deref() == Some("INVALID_VALUE")
+    get(e, "code").as_string().as_deref() == Some("INVALID_VALUE")
 }
 
 /// A JS node as a core node.
@@ -337,15 +394,15 @@ fn node_thrown(thrown: JsValue, ctx: &NodeContext) -> Error {
     if is_graph_interrupt(&thrown) || !thrown.is_object() {
         return from_thrown(thrown);
     }
-    let name = super::types::get(&thrown, "name").as_string();
+    let name = get(&thrown, "name").as_string();
     if !matches!(name.as_deref(), Some("NodeInterrupt" | "GraphInterrupt")) {
         return from_thrown(thrown);
     }
-    let interrupts = super::types::get(&thrown, "interrupts");
+    let interrupts = get(&thrown, "interrupts");
     if !js_sys::Array::is_array(&interrupts) {
         return from_thrown(thrown);
     }
-    match super::types::from_js::<Vec<Interrupt>>(interrupts, "NodeInterrupt: interrupts") {
+    match from_js::<Vec<Interrupt>>(interrupts, "NodeInterrupt: interrupts") {
         Ok(interrupts) => ctx.raise(interrupts),
         Err(e) => from_thrown(e),
     }
@@ -368,7 +425,7 @@ fn destinations(out: &JsValue, from: &str) -> chronograph::Result<Vec<Goto>> {
 }
 
 /// Tells routers the task they route from (see [`router`]): on while a run
-/// with LangChain callbacks is in flight (npm/src/task_runs.ts reports each
+/// with LangChain callbacks is in flight (npm/src/langchain/task_runs.ts reports each
 /// router call as a run nested in its task's), off otherwise, when the
 /// crossing of the task's namespace would be spent for nothing.
 #[wasm_bindgen(js_name = setRouterTasks)]
@@ -408,7 +465,7 @@ pub fn router(from: String, f: Function, cache: Rc<StateCache>) -> RouterFn {
 /// value: `default()` is called once, here, and the channel starts from
 /// that value (LangGraph.js calls it for each fresh channel; for the pure
 /// factories state definitions use, the values are the same).
-pub fn channel_from_js(channel: &str, spec: &JsValue) -> Result<(Reducer, Option<Value>), JsValue> {
+pub fn channel_from_js(channel: &str, spec: &JsValue) -> JsResult<(Reducer, Option<Value>)> {
     if spec.is_undefined() || spec.is_null() {
         return Ok((Reducer::LastValue, None));
     }
@@ -422,14 +479,14 @@ pub fn channel_from_js(channel: &str, spec: &JsValue) -> Result<(Reducer, Option
             describe(spec)
         )));
     }
-    let reducer = super::types::get(spec, "reducer");
+    let reducer = get(spec, "reducer");
     let reducer = if let Some(name) = reducer.as_string() {
         reducer_by_name(&what, &name)?
     } else if reducer.is_undefined() || reducer.is_null() {
         Reducer::LastValue
     } else {
         let f = function_arg(&reducer, &format!("{what}.reducer"))?;
-        let twin = match super::types::get(spec, "twin").as_string().as_deref() {
+        let twin = match get(spec, "twin").as_string().as_deref() {
             Some("concat") => Some(Twin::Concat),
             Some("add") => Some(Twin::Add),
             _ => None,
@@ -438,12 +495,12 @@ pub fn channel_from_js(channel: &str, spec: &JsValue) -> Result<(Reducer, Option
     };
     // `{reducer: "untracked", guard: false}`: LangGraph.js's `UntrackedValueChannel({ guard: false })`.
     let reducer = match reducer {
-        Reducer::Untracked { .. } if super::types::get(spec, "guard").as_bool() == Some(false) => {
+        Reducer::Untracked { .. } if get(spec, "guard").as_bool() == Some(false) => {
             Reducer::Untracked { guard: false }
         }
         other => other,
     };
-    let default = super::types::get(spec, "default");
+    let default = get(spec, "default");
     let default = match default.is_undefined() || default.is_null() {
         true => None,
         false => {
@@ -455,7 +512,7 @@ pub fn channel_from_js(channel: &str, spec: &JsValue) -> Result<(Reducer, Option
     Ok((reducer, default))
 }
 
-fn reducer_by_name(what: &str, name: &str) -> Result<Reducer, JsValue> {
+fn reducer_by_name(what: &str, name: &str) -> JsResult<Reducer> {
     Reducer::from_name(name).ok_or_else(|| {
         invalid_argument(format!(
             "{what} must be \"last_value\", \"append\", \"sum\", \"add_messages\", \"untracked\" or {{reducer, default}}, got {name:?}"
@@ -464,7 +521,7 @@ fn reducer_by_name(what: &str, name: &str) -> Result<Reducer, JsValue> {
 }
 
 /// The native twin of a JS reducer whose source the npm layer recognised
-/// (npm/src/state.ts `TWINS`): `(a, b) => a.concat(b)` or `(a, b) => a + b`.
+/// (npm/src/state/definitions.ts `TWINS`): `(a, b) => a.concat(b)` or `(a, b) => a + b`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Twin {
     /// `Array.prototype.concat`: an array update's items are appended, any
@@ -521,7 +578,7 @@ fn custom_reducer(f: Function, twin: Option<Twin>) -> CustomReducer {
         let out = f
             .call2(&JsValue::UNDEFINED, &current, &value)
             .map_err(from_thrown)?;
-        if out.is_object() && super::types::get(&out, "then").is_function() {
+        if out.is_object() && get(&out, "then").is_function() {
             return Err(Error::type_error(
                 "A reducer returned a Promise; reducers must be synchronous",
             ));

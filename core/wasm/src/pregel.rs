@@ -1,22 +1,47 @@
 //! [`WasmPregel`]: the low-level graph builder (core `Pregel`, with
 //! `NodeBuilder` nodes) with JS node functions, write mappers and
-//! reducers. The JS layer (npm/src/pregel.ts) turns LangGraph.js's
+//! reducers. The JS layer (npm/src/pregel/index.ts) turns LangGraph.js's
 //! `new Pregel({ nodes, channels, ... })` with its `Channel.subscribeTo`
 //! nodes and channel classes into these calls.
 
 use super::compiled::WasmCompiledGraph;
 use super::error::{describe, invalid_argument};
 use super::node::{channel_from_js, function_arg, pregel_node_action, write_mapper, StateCache};
-use super::saver::WasmMemorySaver;
 use super::state_graph::compile_options;
-use super::types::{entries, get, is_object, json_from_js, names_arg, string_arg};
+use super::types::args::{entries, get, is_object, json_from_js, names_arg, string_arg};
+use super::types::args::{NameArg, NameListArg, NamesArg};
 use super::value::is_array;
+use crate::error::JsResult;
 use crate::error::OrJs;
 use chronograph::{
     ChannelKind, ChannelWrite, ChannelWriteEntry, Channels, NodeAction, NodeBuilder, Pregel, Send,
 };
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_PREGEL: &str = r#"
+/** A channel of a `Pregel` graph (`addChannel`): LangGraph's channel class and its options. */
+export type PregelChannelSpec = Exclude<ChannelSpecIn, string | null | undefined> & {
+  kind: "LastValue" | "BinaryOperatorAggregate" | "EphemeralValue" | "AnyValue" | "Topic" | "NamedBarrierValue";
+  accumulate?: boolean;
+  unique?: boolean;
+  names?: Names;
+};
+
+/** One entry of a node's `ChannelWrite` (`channel_write`): a write, or a `Send`. */
+export type ChannelWriteEntryIn =
+  | { channel: string; value?: unknown; passthrough?: boolean; skipNone?: boolean; mapper?: ((value: unknown) => unknown) | null }
+  | { send: { node: string; args: unknown } };
+
+/** A node of a `Pregel` graph (`addNode`): what it reads, what triggers it, its function and its writers. */
+export interface PregelNodeSpec {
+  channels: string | string[] | { [key: string]: string };
+  triggers: Names;
+  bound?: EngineNode | null;
+  writers?: ChannelWriteEntryIn[][];
+}
+"#;
 
 /// A graph of channels and nodes under construction. Argument mistakes are
 /// thrown at once; graph mistakes by `compile`, with LangGraph's texts.
@@ -48,7 +73,11 @@ impl WasmPregel {
     /// (`reducer`, `default?`), `"EphemeralValue"` (`guard`), `"AnyValue"`,
     /// `"Topic"` (`accumulate`, `unique`), `"NamedBarrierValue"` (`names`).
     #[wasm_bindgen(js_name = addChannel)]
-    pub fn add_channel(&mut self, name: JsValue, spec: JsValue) -> Result<(), JsValue> {
+    pub fn add_channel(
+        &mut self,
+        name: NameArg,
+        #[wasm_bindgen(unchecked_param_type = "PregelChannelSpec")] spec: JsValue,
+    ) -> JsResult {
         let name = string_arg(&name, "addChannel(name, spec): name")?;
         let what = format!("channels.{name}");
         let kind = string_arg(&get(&spec, "kind"), &format!("{what}.kind"))?;
@@ -81,17 +110,17 @@ impl WasmPregel {
     /// `addNode(name, { channels, triggers, bound?, subgraph?, writers })`:
     /// `channels` is a channel name (its value), an array (the first that
     /// has a value) or an object `{ key: channel }`; `bound` the node's
-    /// function (called as npm/src/runtime.ts `wrapNode` makes it), or
+    /// function (called as npm/src/pregel/runtime.ts `wrapNode` makes it), or
     /// `subgraph` a compiled graph run as the node; `writers` an array of
     /// `ChannelWrite`s, each an array of entries `{ channel, value?,
     /// passthrough, skipNone, mapper? }` or `{ send: { node, args } }`.
     #[wasm_bindgen(js_name = addNode)]
     pub fn add_node(
         &mut self,
-        name: JsValue,
-        spec: JsValue,
+        name: NameArg,
+        #[wasm_bindgen(unchecked_param_type = "PregelNodeSpec")] spec: JsValue,
         subgraph: Option<WasmCompiledGraph>,
-    ) -> Result<(), JsValue> {
+    ) -> JsResult {
         let name = string_arg(&name, "addNode(name, node): name")?;
         let what = format!("nodes.{name}");
         let mut node = read_channels(NodeBuilder::new(), &get(&spec, "channels"), &what)?;
@@ -120,7 +149,7 @@ impl WasmPregel {
 
     /// `inputChannels`: one channel name (the input itself) or an array.
     #[wasm_bindgen(js_name = setInputChannels)]
-    pub fn set_input_channels(&mut self, channels: JsValue) -> Result<(), JsValue> {
+    pub fn set_input_channels(&mut self, channels: NameListArg) -> JsResult {
         self.pregel
             .input_channels(channels_arg(&channels, "inputChannels")?);
         Ok(())
@@ -128,7 +157,7 @@ impl WasmPregel {
 
     /// `outputChannels`: one channel name (the output itself) or an array.
     #[wasm_bindgen(js_name = setOutputChannels)]
-    pub fn set_output_channels(&mut self, channels: JsValue) -> Result<(), JsValue> {
+    pub fn set_output_channels(&mut self, channels: NameListArg) -> JsResult {
         self.pregel
             .output_channels(channels_arg(&channels, "outputChannels")?);
         Ok(())
@@ -136,36 +165,29 @@ impl WasmPregel {
 
     /// `streamChannels`: what snapshots and `values` chunks show.
     #[wasm_bindgen(js_name = setStreamChannels)]
-    pub fn set_stream_channels(&mut self, channels: JsValue) -> Result<(), JsValue> {
+    pub fn set_stream_channels(&mut self, channels: NameListArg) -> JsResult {
         self.pregel
             .stream_channels(channels_arg(&channels, "streamChannels")?);
         Ok(())
     }
 
     /// Compiles, with LangGraph.js's semantics (see the `js_semantics` of
-    /// `WasmStateGraph.compile`, and `Semantics::pregel_nodes_as_js`);
-    /// the checkpointer is a fresh handle (`saver.share()`) this consumes.
+    /// `WasmStateGraph.compile`, and `Semantics::pregel_nodes_as_js`), and
+    /// no checkpointer: a `Pregel` gets its own, persistent or not, from
+    /// `withCheckpointer` on the compiled graph (npm/src/pregel/index.ts).
     pub fn compile(
         &self,
-        checkpointer: Option<WasmMemorySaver>,
-        interrupt_before: JsValue,
-        interrupt_after: JsValue,
-        persistent: bool,
+        interrupt_before: NamesArg,
+        interrupt_after: NamesArg,
     ) -> Result<WasmCompiledGraph, JsValue> {
-        let options = compile_options(
-            checkpointer,
-            &interrupt_before,
-            &interrupt_after,
-            persistent,
-            true,
-        )?;
+        let options = compile_options(None, &interrupt_before, &interrupt_after, false, true)?;
         let graph = self.pregel.compile(options).or_js()?;
         Ok(WasmCompiledGraph::new(graph, self.cache.clone()))
     }
 }
 
 /// A channel name or an array of them, as one or several channels.
-fn channels_arg(v: &JsValue, what: &str) -> Result<Channels, JsValue> {
+fn channels_arg(v: &JsValue, what: &str) -> JsResult<Channels> {
     match v.as_string() {
         Some(one) => Ok(Channels::One(one)),
         None if is_array(v) => Ok(Channels::Many(names_arg(v, what)?)),
@@ -177,11 +199,7 @@ fn channels_arg(v: &JsValue, what: &str) -> Result<Channels, JsValue> {
 }
 
 /// A node's `channels`: a name, an array (first available) or `{ key: channel }`.
-fn read_channels(
-    node: NodeBuilder,
-    channels: &JsValue,
-    what: &str,
-) -> Result<NodeBuilder, JsValue> {
+fn read_channels(node: NodeBuilder, channels: &JsValue, what: &str) -> JsResult<NodeBuilder> {
     let what = format!("{what}.channels");
     if let Some(one) = channels.as_string() {
         return Ok(node.read_channel(one));
@@ -203,7 +221,7 @@ fn read_channels(
 }
 
 /// One `ChannelWrite`: an array of entries.
-fn channel_write(writer: &JsValue, what: &str) -> Result<ChannelWrite, JsValue> {
+fn channel_write(writer: &JsValue, what: &str) -> JsResult<ChannelWrite> {
     let items = super::value::array_items(writer)?
         .ok_or_else(|| invalid_argument(format!("{what} must be an array of write entries")))?;
     let mut entries = Vec::with_capacity(items.len());

@@ -20,13 +20,14 @@
 //!
 //! Values go out to JS through [`revive`]: `undefined`, the held value
 //! itself, or (for a constructor record) what the JS layer's
-//! `reviveRecord` makes of it (npm/src/records.ts). A record of an unknown
+//! `reviveRecord` makes of it (npm/src/checkpoint/records.ts). A record of an unknown
 //! type, or of a value no longer held, stays the plain object it is (inert,
 //! as LangGraph.js keeps records it does not know).
 //!
 //! Until a record has entered the engine ([`seen`]), nothing needs reviving,
-//! and values go out through the plain conversion (`types::to_js`).
+//! and values go out through the plain conversion (`types::args::to_js`).
 
+use crate::error::JsResult;
 use chronograph::OVERWRITE;
 use js_sys::Function;
 use serde_json::{json, Map, Value};
@@ -42,7 +43,7 @@ pub const CONSTRUCTOR: &str = "constructor";
 
 thread_local! {
     static SEEN: Cell<bool> = const { Cell::new(false) };
-    /// The JS layer's `reviveRecord(record)` (npm/src/records.ts), once registered.
+    /// The JS layer's `reviveRecord(record)` (npm/src/checkpoint/records.ts), once registered.
     static REVIVE: RefCell<Option<Function>> = const { RefCell::new(None) };
 }
 
@@ -51,7 +52,9 @@ thread_local! {
 /// or the record itself. Without it (the bindings used alone) constructor
 /// records go out as they are.
 #[wasm_bindgen(js_name = registerReviveRecord)]
-pub fn register_revive_record(f: Function) {
+pub fn register_revive_record(
+    #[wasm_bindgen(unchecked_param_type = "(record: object) => unknown")] f: Function,
+) {
     REVIVE.with(|r| *r.borrow_mut() = Some(f));
 }
 
@@ -108,7 +111,7 @@ pub fn reference_id(map: &Map<String, Value>) -> Option<u64> {
 
 /// The JS value a record stands for (`None`: not a record, or one that
 /// stays the plain object it is).
-pub fn revive(v: &Value) -> Result<Option<JsValue>, JsValue> {
+pub fn revive(v: &Value) -> JsResult<Option<JsValue>> {
     let Value::Object(map) = v else {
         return Ok(None);
     };
@@ -122,7 +125,7 @@ pub fn revive(v: &Value) -> Result<Option<JsValue>, JsValue> {
             let Some(f) = REVIVE.with(|r| r.borrow().clone()) else {
                 return Ok(None);
             };
-            let plain = super::types::plain_to_js(v)?;
+            let plain = super::types::args::plain_to_js(v)?;
             f.call1(&JsValue::UNDEFINED, &plain).map(Some)
         }
         _ => Ok(None),

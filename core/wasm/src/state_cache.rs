@@ -11,8 +11,9 @@
 //! ([`shared_prefix`]) and only its new items are converted.
 
 use super::lazy_state::{LazyProperties, StateObject};
-use super::shapes::Interrupts;
-use super::types::to_js;
+use super::types::args::to_js;
+use super::types::shapes::Interrupts;
+use crate::error::JsResult;
 use chronograph::{ChannelList, ChannelValue, NodeContext, RunOutput, RunnableConfig, State};
 use js_sys::{Object, Reflect};
 use serde_json::Value;
@@ -26,7 +27,7 @@ use wasm_bindgen::JsCast;
 /// The JS value a `Send`'s argument stands for when it is one of the
 /// engine's records ([`super::records`]): its keys are then the state's
 /// channels, `lc` (2) first.
-fn sent_record(state: &State) -> Result<Option<JsValue>, JsValue> {
+fn sent_record(state: &State) -> JsResult<Option<JsValue>> {
     let first = state.iter().next();
     let Some((key, ChannelValue::Json(lc))) = first else {
         return Ok(None);
@@ -126,11 +127,7 @@ struct Entry {
 impl StateCache {
     /// The JS name and JS value of one channel, the value converted only
     /// if it changed (and then, for a list that grew, only its new items).
-    pub(super) fn channel(
-        &self,
-        name: &str,
-        value: &ChannelValue,
-    ) -> Result<(JsValue, JsValue), JsValue> {
+    pub(super) fn channel(&self, name: &str, value: &ChannelValue) -> JsResult<(JsValue, JsValue)> {
         let base = match self.entries.borrow().get(name) {
             Some(e) if same(&e.value, value) => return Ok((e.key.clone(), e.js.clone())),
             Some(Entry {
@@ -233,7 +230,7 @@ impl StateCache {
     /// here: it becomes a lazy property (see [`super::lazy_state`]) that
     /// converts it on first read, so a node that never reads a long list
     /// costs nothing for it.
-    pub fn state(self: &Rc<Self>, state: &State) -> Result<JsValue, JsValue> {
+    pub fn state(self: &Rc<Self>, state: &State) -> JsResult<JsValue> {
         // A node run by `new Send(node, 7)` is given the value itself.
         if let Some(arg) = state.arg() {
             return to_js(arg);
@@ -264,11 +261,11 @@ impl StateCache {
 
     /// The run's config as the engine holds it (`configurable`,
     /// `recursionLimit`, `metadata`), as JS: the JS layer finds its run's
-    /// data by it (npm/src/runtime.ts `wrapNode`), and builds the config of
+    /// data by it (npm/src/pregel/runtime.ts `wrapNode`), and builds the config of
     /// a node of a run without any from it. Converted once per run: kept while the runs' configs are
     /// equal (compared by value: a run's config lives as long as the run,
     /// so its address could be reused by the next run's).
-    pub fn run_config(&self, run: &RunnableConfig) -> Result<JsValue, JsValue> {
+    pub fn run_config(&self, run: &RunnableConfig) -> JsResult<JsValue> {
         if let Some((cached, js)) = &*self.run.borrow() {
             if cached == run {
                 return Ok(js.clone());
@@ -291,7 +288,7 @@ impl StateCache {
     /// The `checkpoint_map` of a task's config as JS (LangGraph.js's
     /// `configurable.checkpoint_map`): made once per superstep, shared by
     /// its tasks (the JS layer copies it per call).
-    pub fn checkpoint_map(&self, ctx: &NodeContext) -> Result<JsValue, JsValue> {
+    pub fn checkpoint_map(&self, ctx: &NodeContext) -> JsResult<JsValue> {
         let id = ctx.checkpoint_id().unwrap_or_default();
         if let Some((cached, js)) = &*self.map.borrow() {
             if cached == id {
@@ -309,7 +306,7 @@ impl StateCache {
     /// push to or reorder them; their items are shared with the state nodes
     /// see and must not be mutated in place. Other values are converted
     /// afresh.
-    pub fn output(&self, output: &RunOutput) -> Result<JsValue, JsValue> {
+    pub fn output(&self, output: &RunOutput) -> JsResult<JsValue> {
         // LangGraph.js's `invoke` returns the last "values" chunk: none
         // reported, no values (`undefined`, or just the `__interrupt__`).
         if !output.values_reported && !output.paused {

@@ -4,12 +4,15 @@
 use super::cache::{cache_policy, JsCache};
 use super::clock::DateClock;
 use super::compiled::WasmCompiledGraph;
+use super::engine_saver::WasmEngineSaver;
 use super::error::{describe, invalid_argument};
+use super::js_graph_saver::JsGraphSaver;
 use super::node::{channel_from_js, function_arg, node_action, router, StateCache};
-use super::saver::WasmMemorySaver;
-use super::stored::StoredForms;
-use super::types::{entries, from_js, get, is_object, names_arg, string_arg};
+use super::node::{ChannelSpecsArg, NodeArg};
+use super::types::args::{entries, from_js, get, is_object, names_arg, string_arg};
+use super::types::args::{NameArg, NameListArg, NamesArg};
 use super::value::{document_from_js, is_array};
+use crate::error::JsResult;
 use crate::error::OrJs;
 use chronograph::{
     BaseCache, Branch, CheckpointSaver, CompileOptions, GraphSpec, Reducer, Semantics, StateGraph,
@@ -35,7 +38,7 @@ impl WasmStateGraph {
     /// `new StateGraph({name: "last_value" | "append" | "sum" | "add_messages" | {reducer?, default?}})`
     /// (the JS layer turns LangGraph.js's state definitions into this form).
     #[wasm_bindgen(constructor)]
-    pub fn new(channels: JsValue) -> Result<WasmStateGraph, JsValue> {
+    pub fn new(channels: ChannelSpecsArg) -> JsResult<WasmStateGraph> {
         if !is_object(&channels) {
             return Err(invalid_argument(format!(
                 "new StateGraph(channels): channels must be an object mapping channel names to reducers, got {}",
@@ -59,7 +62,9 @@ impl WasmStateGraph {
 
     /// A builder from the JSON graph format (built-in ops as nodes).
     #[wasm_bindgen(js_name = fromSpec)]
-    pub fn from_spec(spec: JsValue) -> Result<WasmStateGraph, JsValue> {
+    pub fn from_spec(
+        #[wasm_bindgen(unchecked_param_type = "object")] spec: JsValue,
+    ) -> JsResult<WasmStateGraph> {
         let value = document_from_js(&spec, "StateGraph.fromSpec(spec): spec")?;
         let mut parsed = GraphSpec::from_value(&value).or_js()?;
         // The JSON value sorts object keys: restore the document's order
@@ -77,7 +82,7 @@ impl WasmStateGraph {
     /// `addNode(name, fn, ends?)`: `ends` lists where a `Command` the node
     /// returns may go (drawn as conditional edges, checked by `compile`).
     #[wasm_bindgen(js_name = addNode)]
-    pub fn add_node(&mut self, name: JsValue, f: JsValue, ends: JsValue) -> Result<(), JsValue> {
+    pub fn add_node(&mut self, name: NameArg, f: NodeArg, ends: NamesArg) -> JsResult {
         let name = string_arg(&name, "addNode(name, fn): name")?;
         let f = function_arg(&f, &format!("addNode({name:?}, fn): fn"))?;
         let ends = names_arg(
@@ -96,10 +101,10 @@ impl WasmStateGraph {
     #[wasm_bindgen(js_name = addSubgraph)]
     pub fn add_subgraph(
         &mut self,
-        name: JsValue,
+        name: NameArg,
         graph: &WasmCompiledGraph,
-        ends: JsValue,
-    ) -> Result<(), JsValue> {
+        ends: NamesArg,
+    ) -> JsResult {
         let name = string_arg(&name, "addNode(name, graph): name")?;
         let ends = names_arg(
             &ends,
@@ -115,8 +120,8 @@ impl WasmStateGraph {
     /// (`{key: reducer | {reducer?, default?}}`); keys the state lacks
     /// become private channels (core `StateGraph::set_node_input`).
     #[wasm_bindgen(js_name = setNodeInput)]
-    pub fn set_node_input(&mut self, name: JsValue, channels: JsValue) -> Result<(), JsValue> {
-        let name = string_arg(&name, "addNode(name, action, options): name")?;
+    pub fn set_node_input(&mut self, name: NameArg, channels: ChannelSpecsArg) -> JsResult {
+        let name = option_node(&name)?;
         let what = format!("addNode({name:?}, action, options): options.input");
         let schema = self.schema_from_js(&channels, &what)?;
         self.graph.set_node_input(name, schema);
@@ -126,8 +131,8 @@ impl WasmStateGraph {
     /// `addNode(name, action, { defer: true })`: the node runs only once
     /// the run would otherwise end (core `StateGraph::set_node_defer`).
     #[wasm_bindgen(js_name = setNodeDefer)]
-    pub fn set_node_defer(&mut self, name: JsValue) -> Result<(), JsValue> {
-        let name = string_arg(&name, "addNode(name, action, options): name")?;
+    pub fn set_node_defer(&mut self, name: NameArg) -> JsResult {
+        let name = option_node(&name)?;
         self.graph.set_node_defer(name, true);
         Ok(())
     }
@@ -136,12 +141,8 @@ impl WasmStateGraph {
     /// which reads its failure with `taskNodeError`) runs when a task of
     /// node `name` fails (core `StateGraph::set_node_error_handler`).
     #[wasm_bindgen(js_name = setNodeErrorHandler)]
-    pub fn set_node_error_handler(
-        &mut self,
-        name: JsValue,
-        handler: JsValue,
-    ) -> Result<(), JsValue> {
-        let name = string_arg(&name, "addNode(name, action, options): name")?;
+    pub fn set_node_error_handler(&mut self, name: NameArg, handler: NodeArg) -> JsResult {
+        let name = option_node(&name)?;
         let what = format!("addNode({name:?}, action, options): options.errorHandler");
         let f = function_arg(&handler, &what)?;
         let action = node_action(
@@ -156,7 +157,10 @@ impl WasmStateGraph {
     /// `setNodeDefaults({ errorHandler })` as the graph compiles: the
     /// handler of every node without its own (`undefined`: none).
     #[wasm_bindgen(js_name = setDefaultErrorHandler)]
-    pub fn set_default_error_handler(&mut self, handler: JsValue) -> Result<(), JsValue> {
+    pub fn set_default_error_handler(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "EngineNode | undefined")] handler: JsValue,
+    ) -> JsResult {
         let action = match handler.is_undefined() {
             true => None,
             false => {
@@ -175,11 +179,11 @@ impl WasmStateGraph {
     #[wasm_bindgen(js_name = setNodeCachePolicy)]
     pub fn set_node_cache_policy(
         &mut self,
-        name: JsValue,
-        key_of: JsValue,
+        name: NameArg,
+        #[wasm_bindgen(unchecked_param_type = "((input: unknown) => unknown) | undefined")] key_of: JsValue,
         ttl: Option<f64>,
-    ) -> Result<(), JsValue> {
-        let name = string_arg(&name, "addNode(name, action, options): name")?;
+    ) -> JsResult {
+        let name = option_node(&name)?;
         let policy = match key_of.is_undefined() {
             true => None,
             false => {
@@ -195,7 +199,7 @@ impl WasmStateGraph {
     /// `new StateGraph({ state, input })`'s input schema, in the
     /// constructor's form: a run's input writes only its channels.
     #[wasm_bindgen(js_name = setInputSchema)]
-    pub fn set_input_schema(&mut self, channels: JsValue) -> Result<(), JsValue> {
+    pub fn set_input_schema(&mut self, channels: ChannelSpecsArg) -> JsResult {
         let schema = self.schema_from_js(&channels, "new StateGraph(options): options.input")?;
         self.graph.set_input_schema(schema);
         Ok(())
@@ -204,7 +208,7 @@ impl WasmStateGraph {
     /// `new StateGraph({ state, output })`'s output schema, in the
     /// constructor's form: a run returns only its channels.
     #[wasm_bindgen(js_name = setOutputSchema)]
-    pub fn set_output_schema(&mut self, channels: JsValue) -> Result<(), JsValue> {
+    pub fn set_output_schema(&mut self, channels: ChannelSpecsArg) -> JsResult {
         let schema = self.schema_from_js(&channels, "new StateGraph(options): options.output")?;
         self.graph.set_output_schema(schema);
         Ok(())
@@ -212,7 +216,7 @@ impl WasmStateGraph {
 
     /// `addEdge(from | [from, ...], to)`.
     #[wasm_bindgen(js_name = addEdge)]
-    pub fn add_edge(&mut self, from: JsValue, to: JsValue) -> Result<(), JsValue> {
+    pub fn add_edge(&mut self, from: NameListArg, to: NameArg) -> JsResult {
         let sources = names_arg(&from, "addEdge(from, to): from")?;
         if sources.is_empty() {
             return Err(invalid_argument(
@@ -229,10 +233,13 @@ impl WasmStateGraph {
     #[wasm_bindgen(js_name = addConditionalEdges)]
     pub fn add_conditional_edges(
         &mut self,
-        from: JsValue,
-        route: JsValue,
+        from: NameArg,
+        #[wasm_bindgen(unchecked_param_type = "EngineRouter")] route: JsValue,
+        #[wasm_bindgen(
+            unchecked_param_type = "{ [result: string]: string } | string[] | null | undefined"
+        )]
         path_map: JsValue,
-    ) -> Result<(), JsValue> {
+    ) -> JsResult {
         let from = string_arg(&from, "addConditionalEdges(from, router, pathMap): from")?;
         let f = function_arg(&route, "addConditionalEdges(from, router, pathMap): router")?;
         let what = "addConditionalEdges(from, router, pathMap): pathMap";
@@ -264,12 +271,12 @@ impl WasmStateGraph {
     #[allow(clippy::too_many_arguments)]
     pub fn compile(
         &self,
-        checkpointer: Option<WasmMemorySaver>,
-        interrupt_before: JsValue,
-        interrupt_after: JsValue,
+        checkpointer: Option<WasmEngineSaver>,
+        interrupt_before: NamesArg,
+        interrupt_after: NamesArg,
         persistent: bool,
         js_semantics: bool,
-        cache: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "EngineCache | null | undefined")] cache: JsValue,
     ) -> Result<WasmCompiledGraph, JsValue> {
         let mut options = compile_options(
             checkpointer,
@@ -289,6 +296,12 @@ impl WasmStateGraph {
     }
 }
 
+/// The node an option of `addNode(name, action, options)` is set on (the
+/// JS layer sets each option with its own call, after the node).
+fn option_node(name: &NameArg) -> JsResult<String> {
+    string_arg(name, "addNode(name, action, options): name")
+}
+
 /// The compile options of a graph made in JS (a `StateGraph` or a
 /// `Pregel`): the run's clock and a random id seed, the checkpointer (a
 /// fresh handle, consumed), breakpoints, and with `js_semantics`
@@ -297,7 +310,7 @@ impl WasmStateGraph {
 /// concern it). Without, LangGraph's rules, JavaScript's `undefined` still
 /// stored as LangGraph.js's serializer stores it.
 pub(crate) fn compile_options(
-    checkpointer: Option<WasmMemorySaver>,
+    checkpointer: Option<WasmEngineSaver>,
     interrupt_before: &JsValue,
     interrupt_after: &JsValue,
     persistent: bool,
@@ -312,9 +325,9 @@ pub(crate) fn compile_options(
                 ..Semantics::langgraph()
             },
         },
-        // Stored as LangGraph.js's serializer stores values (see `stored.rs`).
+        // Stored as LangGraph.js's serializer stores values (see `js_graph_saver.rs`).
         checkpointer: checkpointer
-            .map(|s| Rc::new(StoredForms(s.shared())) as Rc<dyn CheckpointSaver>),
+            .map(|s| Rc::new(JsGraphSaver(s.shared())) as Rc<dyn CheckpointSaver>),
         interrupt_before: names_arg(interrupt_before, "compile(options): interruptBefore")?,
         interrupt_after: names_arg(interrupt_after, "compile(options): interruptAfter")?,
         clock: Some(Rc::new(DateClock)),
@@ -331,7 +344,7 @@ impl WasmStateGraph {
         &mut self,
         channels: &JsValue,
         what: &str,
-    ) -> Result<Vec<(String, Reducer)>, JsValue> {
+    ) -> JsResult<Vec<(String, Reducer)>> {
         if !is_object(channels) {
             return Err(invalid_argument(format!(
                 "{what} must map channel names to reducers, got {}",

@@ -7,7 +7,9 @@
 //! no FinalizationRegistry entry for every node call.
 
 use super::held::{self, Scope};
-use super::types::{json_from_js, to_js};
+use super::types::args::{from_js, json_from_js, to_js};
+use super::types::args::{ValueArg, WritesArg};
+use crate::error::JsResult;
 use crate::error::OrJs;
 use chronograph::{Error, ErrorKind, NodeContext};
 use std::cell::{Cell, RefCell};
@@ -61,9 +63,50 @@ pub fn task_context(task: u32) -> Option<NodeContext> {
     TASKS.with(|t| t.borrow().get(&task).map(|(ctx, _)| ctx.clone()))
 }
 
+/// The error of a call from JS that needs a running task after its node
+/// finished: a `GraphValueError` with this message and code.
+struct Outside {
+    message: &'static str,
+    code: &'static str,
+}
+
+const INTERRUPT_OUTSIDE: Outside = Outside {
+    message: "Called interrupt() after its node finished; call it while the node runs.",
+    code: "INTERRUPT_OUTSIDE_NODE",
+};
+
+const WRITE_OUTSIDE: Outside = Outside {
+    message: "A ChannelWrite ran outside a running node; call it while the node runs.",
+    code: "WRITE_OUTSIDE_NODE",
+};
+
+const CALL_OUTSIDE: Outside = Outside {
+    message:
+        "A task was called after its caller finished; call tasks while the entrypoint or node runs.",
+    code: "TASK_OUTSIDE_NODE",
+};
+
+/// Running task `task`'s context and `value` read as JSON data (`what`
+/// names it) in the scope of the task's run, so values it holds by
+/// reference live as long as the run; `outside` when the task finished.
+fn read_in_task(
+    task: u32,
+    value: JsValue,
+    what: &str,
+    outside: &Outside,
+) -> JsResult<(NodeContext, serde_json::Value)> {
+    let running = TASKS.with(|t| t.borrow().get(&task).cloned());
+    let Some((ctx, scope)) = running else {
+        let error = Error::value(outside.message).with_code(outside.code);
+        return Err(crate::error::to_js(&error));
+    };
+    let value = held::enter(scope, || json_from_js(value, what))?;
+    Ok((ctx, value))
+}
+
 /// In running task `task` of an error handler, the failure it handles:
 /// `[node, error]` (the error the node threw); `undefined` in any other task.
-#[wasm_bindgen(js_name = taskNodeError)]
+#[wasm_bindgen(js_name = taskNodeError, unchecked_return_type = "[node: string, error: unknown] | undefined")]
 pub fn task_node_error(task: u32) -> JsValue {
     let failure = TASKS.with(|t| {
         t.borrow()
@@ -83,18 +126,14 @@ pub fn task_node_error(task: u32) -> JsValue {
 /// LangGraph's `interrupt(value)` in running task `task`: the answer when
 /// this call was already answered, else throws the `GraphInterrupt` marker
 /// that pauses the node.
-#[wasm_bindgen(js_name = taskInterrupt)]
-pub fn task_interrupt(task: u32, value: JsValue) -> Result<JsValue, JsValue> {
-    let running = TASKS.with(|t| t.borrow().get(&task).cloned());
-    let Some((ctx, scope)) = running else {
-        return Err(crate::error::to_js(
-            &Error::value(
-                "Called interrupt() after its node finished; call it while the node runs.",
-            )
-            .with_code("INTERRUPT_OUTSIDE_NODE"),
-        ));
-    };
-    let value = held::enter(scope, || json_from_js(value, "interrupt(value): value"))?;
+#[wasm_bindgen(js_name = taskInterrupt, unchecked_return_type = "unknown")]
+pub fn task_interrupt(task: u32, value: ValueArg) -> JsResult<JsValue> {
+    let (ctx, value) = read_in_task(
+        task,
+        value.into(),
+        "interrupt(value): value",
+        &INTERRUPT_OUTSIDE,
+    )?;
     let answer = ctx.interrupt(value).or_js()?;
     to_js(&answer)
 }
@@ -103,17 +142,8 @@ pub fn task_interrupt(task: u32, value: JsValue) -> Result<JsValue, JsValue> {
 /// array of `[channel, value]` pairs, a `ChannelWrite` run inside a node)
 /// become the task's writes, before its writers'.
 #[wasm_bindgen(js_name = taskWrite)]
-pub fn task_write(task: u32, writes: JsValue) -> Result<(), JsValue> {
-    let running = TASKS.with(|t| t.borrow().get(&task).cloned());
-    let Some((ctx, scope)) = running else {
-        return Err(crate::error::to_js(
-            &Error::value(
-                "A ChannelWrite ran outside a running node; call it while the node runs.",
-            )
-            .with_code("WRITE_OUTSIDE_NODE"),
-        ));
-    };
-    let written = held::enter(scope, || json_from_js(writes, "writes"))?;
+pub fn task_write(task: u32, writes: WritesArg) -> JsResult {
+    let (ctx, written) = read_in_task(task, writes.into(), "writes", &WRITE_OUTSIDE)?;
     let pairs: Vec<(String, serde_json::Value)> = match written {
         serde_json::Value::Array(items) => items
             .into_iter()
@@ -157,21 +187,14 @@ pub fn task_custom(task: u32, token: f64) -> bool {
 /// arguments) as a task of the running superstep. Returns a Promise of
 /// its return value, a stored one when a resumed run had already run
 /// it; it rejects with the task's error.
-#[wasm_bindgen(js_name = taskCall)]
+#[wasm_bindgen(js_name = taskCall, unchecked_return_type = "Promise<unknown>")]
 pub fn task_call(
     task: u32,
     name: String,
-    f: js_sys::Function,
-    input: JsValue,
-) -> Result<js_sys::Promise, JsValue> {
-    let running = TASKS.with(|t| t.borrow().get(&task).cloned());
-    let Some((ctx, scope)) = running else {
-        return Err(crate::error::to_js(
-            &Error::value("A task was called after its caller finished; call tasks while the entrypoint or node runs.")
-                .with_code("TASK_OUTSIDE_NODE"),
-        ));
-    };
-    let input = held::enter(scope, || json_from_js(input, "task arguments"))?;
+    #[wasm_bindgen(unchecked_param_type = "EngineNode")] f: js_sys::Function,
+    input: ValueArg,
+) -> JsResult<js_sys::Promise> {
+    let (ctx, input) = read_in_task(task, input.into(), "task arguments", &CALL_OUTSIDE)?;
     let cache = Rc::new(super::node::StateCache::default());
     let action = super::node::pregel_node_action(name.clone(), f, cache);
     let result = ctx.call(&name, action, input);
@@ -212,7 +235,7 @@ pub fn call_interrupt(thrown: &JsValue) -> Option<Error> {
         return None;
     }
     let interrupts = js_sys::Reflect::get(thrown, &JsValue::from_str("interrupts")).ok()?;
-    let values: Vec<serde_json::Value> = super::types::from_js(interrupts, "interrupts").ok()?;
+    let values: Vec<serde_json::Value> = from_js(interrupts, "interrupts").ok()?;
     Some(Error::new(ErrorKind::GraphInterrupt, "interrupted").with_values(values))
 }
 
@@ -228,8 +251,8 @@ pub fn task_wake(task: u32) {
 /// LangGraph's `CONFIG_KEY_PREVIOUS_STATE` of running task `task`: the
 /// graph's `__previous__` channel (an entrypoint's last saved value on
 /// the thread); `undefined` when it has none or the task finished.
-#[wasm_bindgen(js_name = taskPrevious)]
-pub fn task_previous(task: u32) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = taskPrevious, unchecked_return_type = "unknown")]
+pub fn task_previous(task: u32) -> JsResult<JsValue> {
     let ctx = TASKS.with(|t| t.borrow().get(&task).map(|(ctx, _)| ctx.clone()));
     match ctx.as_ref().and_then(NodeContext::previous) {
         Some(value) => to_js(value),

@@ -3,7 +3,7 @@
 //! reducer results, `interrupt()` values, `Command` fields),
 //! [`document_from_js`] and [`data_from_js`] for documents and configs
 //! (saver writes, imported threads, graph specs; typed documents through
-//! [`super::types::from_js`], which reads the JSON first).
+//! [`crate::types::args::from_js`], which reads the JSON first).
 //!
 //! It reads what `serde_wasm_bindgen` reads (objects by `Object.entries`,
 //! arrays, `Map`s with string keys, `null` as `null`, safe integers as
@@ -35,6 +35,7 @@
 //! the module's frames (which would leave Rust state half-updated).
 
 use super::error::new_error;
+use crate::error::JsResult;
 use chronograph::OVERWRITE;
 use js_sys::Reflect;
 use serde_json::{Map, Number, Value};
@@ -71,20 +72,20 @@ thread_local! {
 extern "C" {
     /// `Object.entries(v)`, catching what getters and Proxy traps throw.
     #[wasm_bindgen(catch, js_namespace = Object, js_name = entries)]
-    fn object_entries(v: &JsValue) -> Result<js_sys::Array, JsValue>;
+    fn object_entries(v: &JsValue) -> JsResult<js_sys::Array>;
 
     /// `Array.isArray(v)` (which throws on a revoked Proxy).
     #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
-    fn array_is_array(v: &JsValue) -> Result<bool, JsValue>;
+    fn array_is_array(v: &JsValue) -> JsResult<bool>;
 
     /// `Array.prototype.slice.call(v)`: a plain copy of an array (or of a
     /// Proxy of one), catching what its traps throw.
     #[wasm_bindgen(catch, js_namespace = ["Array", "prototype", "slice"], js_name = call)]
-    fn array_slice(v: &JsValue) -> Result<js_sys::Array, JsValue>;
+    fn array_slice(v: &JsValue) -> JsResult<js_sys::Array>;
 
     /// `Array.from(v)`, catching what the iterator throws.
     #[wasm_bindgen(catch, js_namespace = Array, js_name = from)]
-    fn array_from(v: &JsValue) -> Result<js_sys::Array, JsValue>;
+    fn array_from(v: &JsValue) -> JsResult<js_sys::Array>;
 }
 
 /// `Array.isArray(v)`; a revoked Proxy is no array.
@@ -94,7 +95,7 @@ pub fn is_array(v: &JsValue) -> bool {
 
 /// The items of an array (read through `Reflect`, so a Proxy's traps cannot
 /// unwind through the module); `Ok(None)` when `v` is no array.
-pub fn array_items(v: &JsValue) -> Result<Option<Vec<JsValue>>, JsValue> {
+pub fn array_items(v: &JsValue) -> JsResult<Option<Vec<JsValue>>> {
     if !is_array(v) {
         return Ok(None);
     }
@@ -121,7 +122,7 @@ fn array_length(v: &JsValue) -> Result<u32, Bad> {
 
 /// The own enumerable `[key, value]` pairs of an object (what
 /// `Object.entries` gives), or the error naming `what` when reading them threw.
-pub fn object_pairs(v: &JsValue, what: &str) -> Result<Vec<(String, JsValue)>, JsValue> {
+pub fn object_pairs(v: &JsValue, what: &str) -> JsResult<Vec<(String, JsValue)>> {
     pairs(v).map_err(|e| e.into_error(what))
 }
 
@@ -140,27 +141,22 @@ fn pairs(v: &JsValue) -> Result<Vec<(String, JsValue)>, Bad> {
 /// Reads a JS value as a value of the engine (see the module docs); `what`
 /// names the value and is the root of the path in error messages
 /// (`"input"` gives `input.n.self: ...`).
-pub fn json_from_js(value: &JsValue, what: &str) -> Result<Value, JsValue> {
+pub fn json_from_js(value: &JsValue, what: &str) -> JsResult<Value> {
     json_within(value, what, MAX_DEPTH, true)
 }
 
 /// A document read whole as JSON data, nesting up to [`DOCUMENT_DEPTH`].
-pub fn document_from_js(value: &JsValue, what: &str) -> Result<Value, JsValue> {
+pub fn document_from_js(value: &JsValue, what: &str) -> JsResult<Value> {
     json_within(value, what, DOCUMENT_DEPTH, false)
 }
 
 /// A config's entry as JSON data (`undefined` as `null`, nothing held).
-pub fn data_from_js(value: &JsValue, what: &str) -> Result<Value, JsValue> {
+pub fn data_from_js(value: &JsValue, what: &str) -> JsResult<Value> {
     json_within(value, what, MAX_DEPTH, false)
 }
 
 /// [`json_from_js`] with its depth limit, as a value or as data.
-fn json_within(
-    value: &JsValue,
-    what: &str,
-    max_depth: usize,
-    as_value: bool,
-) -> Result<Value, JsValue> {
+fn json_within(value: &JsValue, what: &str, max_depth: usize, as_value: bool) -> JsResult<Value> {
     let root = Place {
         up: None,
         key: Key::Root,

@@ -10,13 +10,15 @@ use chronograph::{
     CompileOptions, Error, ErrorKind, Goto, InMemorySaver, Resume, RunInput, RunnableConfig, Send,
     StateGraph, StreamEvent, END, PARENT, START,
 };
-use chronograph_wasm::checkpoint_chunk::RunConfig;
+use chronograph_wasm::error::JsResult;
 use chronograph_wasm::error::{from_thrown, is_graph_interrupt, js_message, js_name, to_js};
-use chronograph_wasm::types::{
-    command_from_js, config_from_js, config_to_js, get, input_from_js, list_options_from_js,
-    snapshot_to_js, stream_chunks, supersteps_from_js, StreamMode,
-};
-use chronograph_wasm::{WasmMemorySaver, WasmStateGraph};
+use chronograph_wasm::types::args::get;
+use chronograph_wasm::types::checkpoint_chunk::RunConfig;
+use chronograph_wasm::types::command::{command_from_js, input_from_js, supersteps_from_js};
+use chronograph_wasm::types::config::{config_from_js, config_to_js, list_options_from_js};
+use chronograph_wasm::types::snapshot::snapshot_to_js;
+use chronograph_wasm::types::stream::{stream_chunks, StreamMode};
+use chronograph_wasm::{WasmEngineSaver, WasmStateGraph};
 use js_sys::{Function, Object, Reflect, JSON};
 use serde_json::json;
 use std::rc::Rc;
@@ -36,6 +38,11 @@ fn text(v: &JsValue) -> String {
         .ok()
         .and_then(|s| s.as_string())
         .unwrap_or_default()
+}
+
+/// A JS value as the typed argument an export takes.
+fn arg<T: JsCast>(v: impl Into<JsValue>) -> T {
+    v.into().unchecked_into()
 }
 
 fn prop(v: &JsValue, key: &str) -> Option<String> {
@@ -458,39 +465,39 @@ fn thrown_js_values_round_trip_to_the_same_object() {
     assert_eq!(from_thrown(marker).kind(), ErrorKind::GraphInterrupt);
 }
 
-async fn settle(p: js_sys::Promise) -> Result<JsValue, JsValue> {
+async fn settle(p: js_sys::Promise) -> JsResult<JsValue> {
     JsFuture::from(p).await
 }
 
 #[wasm_bindgen_test]
 async fn js_nodes_run_through_the_raw_classes() {
-    let mut graph = WasmStateGraph::new(js(r#"{"n": "sum", "log": "append"}"#)).unwrap();
+    let mut graph = WasmStateGraph::new(arg(js(r#"{"n": "sum", "log": "append"}"#))).unwrap();
     let add = Function::new_with_args("state", "return { n: 1, log: ['a saw ' + state.n] }");
     let later = Function::new_with_args(
         "state",
         "return Promise.resolve({ n: 10, log: ['b saw ' + state.n] })",
     );
     graph
-        .add_node("a".into(), add.into(), JsValue::UNDEFINED)
+        .add_node(arg("a"), arg(add), arg(JsValue::UNDEFINED))
         .unwrap();
     graph
-        .add_node("b".into(), later.into(), JsValue::UNDEFINED)
+        .add_node(arg("b"), arg(later), arg(JsValue::UNDEFINED))
         .unwrap();
-    graph.add_edge(START.into(), "a".into()).unwrap();
-    graph.add_edge("a".into(), "b".into()).unwrap();
-    let saver = WasmMemorySaver::new(None).expect("a saver with the default versions");
+    graph.add_edge(arg(START), arg("a")).unwrap();
+    graph.add_edge(arg("a"), arg("b")).unwrap();
+    let saver = WasmEngineSaver::new(None).expect("a saver with the default versions");
     let compiled = graph
         .compile(
             Some(saver.share()),
-            JsValue::UNDEFINED,
-            JsValue::UNDEFINED,
+            arg(JsValue::UNDEFINED),
+            arg(JsValue::UNDEFINED),
             false,
             true,
             JsValue::UNDEFINED,
         )
         .unwrap();
     let cfg = js(r#"{"configurable": {"thread_id": "raw"}}"#);
-    let out = settle(compiled.invoke(js(r#"{"n": 0, "log": []}"#), cfg.clone()))
+    let out = settle(compiled.invoke(arg(js(r#"{"n": 0, "log": []}"#)), arg(cfg.clone())))
         .await
         .unwrap();
     // The state in the graph's declaration order.
@@ -498,7 +505,7 @@ async fn js_nodes_run_through_the_raw_classes() {
     // History is a listing: the items as one JSON text (values `null`),
     // each item's values converted once, on request.
     let mut history = compiled
-        .get_state_history(cfg.clone(), JsValue::UNDEFINED)
+        .get_state_history(arg(cfg.clone()), arg(JsValue::UNDEFINED))
         .unwrap();
     let items = JSON::parse(&history.take_text()).unwrap();
     assert_eq!(js_sys::Array::from(&items).length(), 4);
@@ -517,35 +524,32 @@ async fn js_nodes_run_through_the_raw_classes() {
     assert_eq!(history.take_text(), "[]", "taken once");
 
     // The saver round-trips the thread through its JSON export.
-    let data = saver.export_thread("raw".into()).unwrap();
+    let data = saver.export_thread(arg("raw")).unwrap();
     assert_eq!(
         prop(&data, "format").as_deref(),
         Some("chronograph.thread.v1")
     );
-    let copy = WasmMemorySaver::new(None).expect("a saver with the default versions");
+    let copy = WasmEngineSaver::new(None).expect("a saver with the default versions");
     copy.import_thread(js(&text(&data))).unwrap();
-    assert_eq!(
-        text(&copy.export_thread("raw".into()).unwrap()),
-        text(&data)
-    );
+    assert_eq!(text(&copy.export_thread(arg("raw")).unwrap()), text(&data));
 
     // A node that throws rejects with its error, node attached.
-    let mut bad = WasmStateGraph::new(js(r#"{"x": null}"#)).unwrap();
+    let mut bad = WasmStateGraph::new(arg(js(r#"{"x": null}"#))).unwrap();
     let throws = Function::new_with_args("", "throw new SyntaxError('nope')");
-    bad.add_node("bad".into(), throws.into(), JsValue::UNDEFINED)
+    bad.add_node(arg("bad"), arg(throws), arg(JsValue::UNDEFINED))
         .unwrap();
-    bad.add_edge(START.into(), "bad".into()).unwrap();
+    bad.add_edge(arg(START), arg("bad")).unwrap();
     let compiled = bad
         .compile(
             None,
-            JsValue::UNDEFINED,
-            JsValue::UNDEFINED,
+            arg(JsValue::UNDEFINED),
+            arg(JsValue::UNDEFINED),
             false,
             true,
             JsValue::UNDEFINED,
         )
         .unwrap();
-    let e = settle(compiled.invoke(js(r#"{"x": 1}"#), JsValue::UNDEFINED))
+    let e = settle(compiled.invoke(arg(js(r#"{"x": 1}"#)), arg(JsValue::UNDEFINED)))
         .await
         .unwrap_err();
     assert!(e.is_instance_of::<js_sys::SyntaxError>());
@@ -554,18 +558,18 @@ async fn js_nodes_run_through_the_raw_classes() {
 
 #[wasm_bindgen_test]
 fn builder_arguments_are_checked_before_the_core_sees_them() {
-    let e = WasmStateGraph::new(JsValue::from(1)).err().unwrap();
+    let e = WasmStateGraph::new(arg(1)).err().unwrap();
     assert_eq!(prop(&e, "code").as_deref(), Some("INVALID_ARGUMENT"));
-    let mut g = WasmStateGraph::new(js("{}")).unwrap();
+    let mut g = WasmStateGraph::new(arg(js("{}"))).unwrap();
     let e = g
-        .add_node("a".into(), JsValue::from(5), JsValue::UNDEFINED)
+        .add_node(arg("a"), arg(5), arg(JsValue::UNDEFINED))
         .unwrap_err();
     assert_eq!(
         prop(&e, "message").as_deref(),
         Some("addNode(\"a\", fn): fn must be a function, got the number 5")
     );
     let e = g
-        .add_conditional_edges("a".into(), js("[]"), JsValue::UNDEFINED)
+        .add_conditional_edges(arg("a"), js("[]"), JsValue::UNDEFINED)
         .unwrap_err();
     assert!(e.is_instance_of::<js_sys::TypeError>());
 }

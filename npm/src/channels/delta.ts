@@ -45,7 +45,7 @@ export class DeltaValue<Value = unknown, Input = Value> {
   ) {
     this.reducer = init.reducer;
     this.valueSchema = valueSchema;
-    this.inputSchema = "inputSchema" in init && init.inputSchema !== undefined ? init.inputSchema : (valueSchema as unknown as StandardSchemaV1<Input, unknown>);
+    this.inputSchema = "inputSchema" in init && init.inputSchema !== undefined ? init.inputSchema : (valueSchema as StandardSchemaV1<Input, unknown>);
     if (init.snapshotFrequency !== undefined) this.snapshotFrequency = init.snapshotFrequency;
     if (init.jsonSchemaExtra !== undefined) this.jsonSchemaExtra = init.jsonSchemaExtra;
   }

@@ -1,6 +1,6 @@
 // The engine's saver, one of the package's three savers (by role):
 // - this file: the main entry's `MemorySaver` / `InMemorySaver`, LangGraph.js's
-//   in-memory checkpointer over the engine's own saver (core/wasm/src/saver.rs),
+//   in-memory checkpointer over the engine's own saver (core/wasm/src/engine_saver.rs),
 //   which a compiled graph's engine runs on;
 // - saver_bridge.ts: the bridge to LangGraph.js savers (`SaverBridge`), the
 //   engine's saver in front of any LangGraph.js checkpointer;
@@ -16,6 +16,7 @@ import { listed } from "../internal/lazy.js";
 import { MAX_ITEMS, MessageChannels, isMessageInstance, loadMessageClasses, messageClasses, reviveWrittenIfAny, toEngine } from "../langchain/message_classes.js";
 import { checkpointPeer } from "../internal/peers.js";
 import { laneOptions, onThread, threadKey } from "../pregel/runtime.js";
+import { checkedByEngine } from "../internal/seam.js";
 import type {
   ChannelVersions,
   Checkpoint,
@@ -91,13 +92,13 @@ function overridesSaverMethods(proto: object | null): boolean {
  */
 export class MemorySaver {
   /** @internal */
-  declare readonly [RAW]: raw.WasmMemorySaver;
+  declare readonly [RAW]: raw.WasmEngineSaver;
   /** @internal LangGraph.js's `MemorySaver` behind a subclass that overrides saver methods. */
   declare readonly [LANGGRAPH_SAVER]: LangGraphMemorySaver | undefined;
 
   constructor() {
     // LangGraph.js's integer channel versions (the engine keeps its salts to itself).
-    hide(this, RAW, new raw.WasmMemorySaver("integer"));
+    hide(this, RAW, new raw.WasmEngineSaver("integer"));
     if (new.target === MemorySaver || !overridesSaverMethods(new.target.prototype as object)) return;
     const Peer = checkpointPeer?.MemorySaver as (new () => LangGraphMemorySaver) | undefined;
     if (Peer === undefined) {
@@ -208,7 +209,7 @@ export class MemorySaver {
   /** Everything stored for a thread, branches and pending writes included; `undefined` if unknown. */
   async exportThread(threadId: string): Promise<ThreadExport | undefined> {
     this.#ownStorage("exportThread(threadId)");
-    return this[RAW].exportThread(threadId);
+    return this[RAW].exportThread(threadId) as ThreadExport | undefined;
   }
 
   /** Loads a thread written by `exportThread`, replacing a thread of the same id. */
@@ -225,7 +226,8 @@ export class MemorySaver {
       thread = undefined;
     }
     return this.#write(thread, "importThread(data)", () => {
-      this[RAW].importThread(data);
+      // The caller's document: the engine checks it.
+      this[RAW].importThread(checkedByEngine(data));
     });
   }
 
@@ -251,10 +253,10 @@ export class MemorySaver {
   }
 }
 
-/** A tuple as the bindings hand it out: with the names of its message channels, if any (core/wasm/src/tuple.rs). */
+/** A tuple as the bindings hand it out: with the names of its message channels, if any (core/wasm/src/types/checkpoint_tuple.rs). */
 type RawTuple = CheckpointTuple & { messageChannels?: string[] };
 
-/** The message channels of each listed checkpoint that has any (read when its lazy values are). */
+/** The message channels of each listed checkpoint that has message channels (read when its lazy values are). */
 const listedMessages = new WeakMap<object, MessageChannels>();
 
 /** One `MessageChannels` per set of names (they are a graph's: few). */

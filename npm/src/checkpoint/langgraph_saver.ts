@@ -4,7 +4,7 @@
 // graphs. `MemorySaver` implements
 // `@langchain/langgraph-checkpoint`'s `BaseCheckpointSaver` (an optional peer
 // dependency: only this entry needs it) over the engine's `InMemorySaver`
-// (core/wasm/src/checkpoint_store.rs), which keeps each channel version's
+// (core/wasm/src/langgraph_store.rs), which keeps each channel version's
 // value once: a `put` stores only the channels of its `newVersions`.
 //
 // Values are serialized with the saver's `serde` (LangGraph.js's
@@ -33,7 +33,7 @@ import * as raw from "../wasm/chronograph.js";
  * `<counter>.<salt>`. An integer `n` is stored as `n.<INTEGER_SALT>` (a salt
  * the engine never hands out: it counts up from 0), which orders like `n`
  * and comes back as the number `n` (the store writes it so:
- * core/wasm/src/checkpoint_store.rs `VersionOut`).
+ * core/wasm/src/types/checkpoint_tuple.rs `VersionsAs::Marked`).
  */
 const INTEGER_SALT = "18446744073709551615";
 const INTEGER_SUFFIX = `.${INTEGER_SALT}`;
@@ -59,7 +59,7 @@ function memoryView(): Uint8Array {
 
 /**
  * Writes `texts` one after the other, as UTF-8, into the store's staging
- * buffer (core/wasm/src/memory.rs) for the store call that follows, and
+ * buffer (core/wasm/src/linear_memory.rs) for the store call that follows, and
  * returns their lengths in bytes: `TextEncoder.encodeInto` writes a long
  * value's text ~20x faster than wasm-bindgen's copy of a string argument
  * (a JS loop over its characters). Room for one byte per character is
@@ -193,17 +193,17 @@ function plain(v: unknown): boolean {
 }
 
 /**
- * A tuple as the store writes it (core/wasm/src/checkpoint_store.rs
+ * A tuple as the store writes it (core/wasm/src/langgraph_store.rs
  * `write_tuple`): already LangGraph.js's `CheckpointTuple` (integer versions
  * as numbers, serialized values parsed in place), but for the revival of
  * what the serializer revives; `channel_values` is `null` when it stays in
  * the page until read.
  */
-type StoredTuple = CheckpointTuple & { checkpoint: { channel_values: Record<string, unknown> | null } };
+type StoredTuple = CheckpointTuple & { checkpoint: { channel_values: Record<string, unknown> | null; updated_channels?: string[] } };
 
 /** Where a listed checkpoint's values wait: its page and index, and how many of the page's still wait. */
 interface Waiting {
-  page: raw.WasmStorePage;
+  page: raw.WasmLangGraphStorePage;
   i: number;
   left: { n: number };
 }
@@ -257,14 +257,15 @@ const lazyValues: PropertyDescriptor = {
 };
 
 /** A listed checkpoint whose values wait in `page` at `i`: a new object, keys in LangGraph.js's order. */
-function lazyCheckpoint(c: Record<string, unknown>, waiting: Waiting): Checkpoint {
-  const out: Record<string, unknown> = { v: c.v, id: c.id, ts: c.ts };
+function lazyCheckpoint(c: StoredTuple["checkpoint"], waiting: Waiting): Checkpoint {
+  // Its `channel_values` is defined next, as the accessor `lazyValues`.
+  const out = { v: c.v, id: c.id, ts: c.ts } as Checkpoint & { updated_channels?: string[] };
   Object.defineProperty(out, "channel_values", lazyValues);
   out.channel_versions = c.channel_versions;
   out.versions_seen = c.versions_seen;
   if (c.updated_channels !== undefined) out.updated_channels = c.updated_channels;
   listedValues.set(out, { waiting });
-  return out as unknown as Checkpoint;
+  return out;
 }
 
 /**
@@ -279,7 +280,7 @@ function lazyCheckpoint(c: Record<string, unknown>, waiting: Waiting): Checkpoin
  */
 export class MemorySaver extends BaseCheckpointSaver {
   /** The engine's store. */
-  readonly #store = new raw.WasmCheckpointStore();
+  readonly #store = new raw.WasmLangGraphStore();
   /** Whether `serde` is LangGraph.js's own (reading can then skip revival for plain data). */
   readonly #plainSerde: boolean;
   /** The highest integer channel version handed out or stored (see `getNextVersion`). */
@@ -416,7 +417,7 @@ export class MemorySaver extends BaseCheckpointSaver {
       const t = tuples[i]!;
       if (t.checkpoint.channel_values !== null) continue;
       left.n += 1;
-      t.checkpoint = lazyCheckpoint(t.checkpoint as unknown as Record<string, unknown>, { page, i, left });
+      t.checkpoint = lazyCheckpoint(t.checkpoint, { page, i, left });
     }
     if (left.n === 0) page.free();
     for (let i = 0; i < tuples.length; i++) {

@@ -227,7 +227,7 @@ export function toLangGraph(v: unknown): unknown {
  * other class instances their JSON.
  */
 export function toEngine(v: unknown): Json {
-  if (v === undefined) return undefinedRecord() as unknown as Json;
+  if (v === undefined) return undefinedRecord();
   if (v === null || typeof v !== "object") return v as Json;
   if (Array.isArray(v)) return v.map(toEngine);
   const o = v as Record<string, unknown>;

@@ -13,6 +13,7 @@ import type { AsyncCheckpointSaver } from "./saver_bridge.js";
 import type { BaseStore as StoreApi } from "./store.js";
 import type { Checkpoint } from "../pregel/types.js";
 import { unsupported } from "../graph/unsupported.js";
+import { peerStandIn } from "../internal/seam.js";
 
 /** A LangGraph.js `RunnableConfig`, as far as savers read it. */
 type SaverConfig = Parameters<AsyncCheckpointSaver["getTuple"]>[0];
@@ -41,7 +42,7 @@ function peerClass<C>(name: string): C {
       }
     },
   }[name]!;
-  return missing as unknown as C;
+  return peerStandIn<C>(missing);
 }
 
 /** A function of the peer, else one that fails naming it. */
@@ -50,7 +51,7 @@ function peerFunction<F>(name: string): F {
   if (typeof fn === "function") return fn as F;
   return (() => {
     throw needsPeer(name);
-  }) as unknown as F;
+  }) as F;
 }
 
 /** LangGraph.js's base class of checkpointers (`@langchain/langgraph-checkpoint`'s): extend it to write a saver. */

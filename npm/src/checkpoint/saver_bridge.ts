@@ -1,6 +1,6 @@
 // The bridge to LangGraph.js savers (one of the three savers: see
 // engine_saver.ts): Chronograph's engine on any LangGraph.js checkpointer
-// (PostgresSaver, SqliteSaver, ... : anything with BaseCheckpointSaver's
+// (PostgresSaver, SqliteSaver, ...; anything with BaseCheckpointSaver's
 // async methods).
 //
 // The engine runs synchronously on its own in-memory store; the saver is
@@ -20,7 +20,9 @@
 import { RAW, THREAD_STORE, type ThreadAccess, type ThreadStore } from "../internal/raw.js";
 import { MemorySaver } from "./engine_saver.js";
 import { toEngine, toLangGraph } from "./records.js";
-import type { Json, ThreadExport } from "../pregel/types.js";
+import type { Json } from "../pregel/types.js";
+import type * as raw from "../wasm/chronograph.js";
+import { checkedByEngine } from "../internal/seam.js";
 
 /** A LangGraph.js `RunnableConfig`, as far as savers read it. */
 interface SaverConfig {
@@ -186,7 +188,7 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
     const known = new Map<string, Known>();
     this.#known.set(threadId, known);
     if (namespaces.size === 0) return;
-    const data = { format: "chronograph.thread.v1", thread_id: threadId, namespaces: [] as unknown[] };
+    const data: raw.ThreadExportOut = { format: "chronograph.thread.v1", thread_id: threadId, namespaces: [] };
     // The root namespace first, as the engine exports them.
     const names = [...namespaces.keys()].sort((a, b) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0));
     for (const ns of names) {
@@ -226,19 +228,20 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
             channel_values: {},
             channel_versions,
             versions_seen: mapSeen(c.versions_seen ?? {}, engineVersion),
-            updated_channels: Array.isArray((c as { updated_channels?: unknown }).updated_channels)
-              ? (c as { updated_channels?: unknown }).updated_channels
-              : null,
+            // The saver's data, as it stored it: the engine checks it.
+            updated_channels: checkedByEngine<string[] | null>(
+              Array.isArray((c as { updated_channels?: unknown }).updated_channels) ? (c as { updated_channels?: unknown }).updated_channels : null,
+            ),
           },
-          metadata: toEngine(t.metadata ?? {}),
+          metadata: checkedByEngine<raw.MetadataOut>(toEngine(t.metadata ?? {})),
           parent_id: t.parentConfig?.configurable?.checkpoint_id ?? null,
           pending_writes,
         });
       }
-      (data.namespaces as unknown[]).push({ checkpoint_ns: ns, checkpoints, blobs: [...blobs.values()] });
+      data.namespaces.push({ checkpoint_ns: ns, checkpoints, blobs: [...blobs.values()] });
     }
     // Straight to the engine: the caller holds the thread's queue (`importThread` would wait for it).
-    this[RAW].importThread(data as unknown as ThreadExport);
+    this[RAW].importThread(data);
   }
 
   /**
@@ -277,7 +280,7 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
   async #flush(threadId: string, access?: ThreadAccess): Promise<void> {
     // A run's writes go out with its config, as LangGraph.js's loop puts them (a saver may read its `configurable`).
     const run = access?.run ? runConfigOf(access.config) : undefined;
-    const data = this[RAW].exportThread(threadId) as unknown as ExportedThread | undefined;
+    const data = this[RAW].exportThread(threadId);
     if (data === undefined) return;
     let known = this.#known.get(threadId);
     if (known === undefined) {
@@ -294,7 +297,7 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
           k = { checkpoints: new Set(), writes: new Set() };
           known.set(ns.checkpoint_ns, k);
         }
-        const blobs = new Map<string, Json | undefined>();
+        const blobs = new Map<string, unknown>();
         for (const b of ns.blobs) blobs.set(`${b.channel}\u0000${b.version}`, b.value);
         const versionsOf = new Map<string, Record<string, string>>();
         for (const c of ns.checkpoints) versionsOf.set(c.checkpoint.id, c.checkpoint.channel_versions);
@@ -326,7 +329,7 @@ export class SaverBridge extends MemorySaver implements ThreadStore {
             k.checkpoints.add(cp.id);
           }
           // The task's writes go together (the saver numbers them by position).
-          const byTask = new Map<string, ExportedWrite[]>();
+          const byTask = new Map<string, raw.ExportedWriteOut[]>();
           for (const w of c.pending_writes) {
             if (k.writes.has(`${cp.id}\u0000${w.task_id}\u0000${w.idx}`)) continue;
             if (!byTask.has(w.task_id)) byTask.set(w.task_id, []);
@@ -401,30 +404,3 @@ function getTupleConfig(config: unknown): SaverConfig {
   return runConfigOf(config) as SaverConfig;
 }
 
-/** The engine's export format, as far as `flush` reads it. */
-interface ExportedWrite {
-  task_id: string;
-  channel: string;
-  value: Json;
-  task_path: string;
-  idx: number;
-}
-interface ExportedThread {
-  thread_id: string;
-  namespaces: {
-    checkpoint_ns: string;
-    checkpoints: {
-      checkpoint: {
-        v: number;
-        id: string;
-        ts: string;
-        channel_versions: Record<string, string>;
-        versions_seen: Record<string, Record<string, string>>;
-      };
-      metadata: Json;
-      parent_id: string | null;
-      pending_writes: ExportedWrite[];
-    }[];
-    blobs: { channel: string; version: string; value?: Json }[];
-  }[];
-}

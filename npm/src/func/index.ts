@@ -18,6 +18,7 @@ import type { BaseStore } from "../checkpoint/store.js";
 import type { Command } from "../command.js";
 import type { NodeConfig, RunnableConfig } from "../pregel/types.js";
 import { unsupported } from "../graph/unsupported.js";
+import { declaredAs, nodeCall } from "../internal/seam.js";
 
 /** The channel of the value an entrypoint saves for its next run on the thread. */
 const PREVIOUS = "__previous__";
@@ -116,9 +117,9 @@ export function task<ArgsT extends unknown[], OutputT>(
       withPrevious(config);
       return func(...(input as ArgsT));
     };
-    const fn = retry === undefined ? run : withRetry(run as unknown as UserNode, retry);
-    const node: RawNode = wrapNode(fn as unknown as UserNode);
-    const settled = raw.taskCall(task, name, node as unknown as (...a: unknown[]) => unknown, args) as Promise<OutputT>;
+    const fn = retry === undefined ? run : withRetry(run, retry);
+    const node: RawNode = wrapNode(fn);
+    const settled = raw.taskCall(task, name, node, args) as Promise<OutputT>;
     // The engine commits the call once the caller's code after it ran (LangGraph.js's runner
     // commits it a few turns after the caller's `await` returns): a turn after the caller's.
     const wake = () => queueMicrotask(() => raw.taskWake(task));
@@ -153,14 +154,14 @@ interface EntrypointFunction {
 }
 
 /** See {@link EntrypointFunction}. */
-export const entrypoint = function entrypoint(optionsOrName: string | EntrypointOptions, func: (input: never, config: never) => unknown) {
+export const entrypoint = declaredAs<EntrypointFunction>(function entrypoint(optionsOrName: string | EntrypointOptions, func: (input: never, config: never) => unknown) {
   const { name, checkpointer, store } = typeof optionsOrName === "string" ? { name: optionsOrName, checkpointer: undefined, store: undefined } : optionsOrName;
   if (isGenerator(func)) throw new Error("Generators are disallowed as entrypoints. For streaming responses, use config.write.");
   if (typeof optionsOrName !== "string") {
     if (optionsOrName.cache !== undefined) throw unsupported("entrypoint({ cache }) (a cache of LangGraph.js's functional-API tasks)", "leave the tasks uncached");
     if (optionsOrName.timeout !== undefined) throw unsupported("entrypoint({ timeout })", "leave the entrypoint without a timeout");
   }
-  const call = func as unknown as (input: unknown, config: unknown) => unknown;
+  const call = nodeCall(func);
   const bound = (input: unknown, config: unknown) => call(input, withPrevious(config));
   const pluckReturnValue = (value: unknown) => (isFinal(value) ? value.value : value);
   const pluckSaveValue = (value: unknown) => (isFinal(value) ? value.save : value);
@@ -189,7 +190,7 @@ export const entrypoint = function entrypoint(optionsOrName: string | Entrypoint
     streamMode: "updates",
     store,
   });
-} as unknown as EntrypointFunction;
+});
 
 entrypoint.final = function final<ValueT, SaveT>({ value, save }: { value?: ValueT; save?: SaveT }): EntrypointFinal<ValueT, SaveT> {
   return { value, save, __lg_type: "__pregel_final" };

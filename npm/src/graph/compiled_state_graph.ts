@@ -47,6 +47,7 @@ import type {
   TaggedChunk,
   UpdatedConfig,
 } from "../pregel/types.js";
+import { checkedByEngine } from "../internal/seam.js";
 
 /** The compiled graph a `Pregel` runs on (pregel/index.ts), when `v` is one. */
 export function engineOf(v: unknown): CompiledStateGraph<object> | undefined {
@@ -314,8 +315,11 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     const chunk = engineChunks(deliver, customs);
     // "custom" chunks come from the nodes' `config.writer`, not from the engine.
     const custom = list.includes("custom");
-    const engineModes = custom || messages !== undefined ? [...list.filter((m) => m !== "custom" && m !== "messages"), ...internal] : request.modes;
-    const wanted = isArray(engineModes) ? (engineModes as string[]) : [engineModes as string];
+    // The caller's modes: the bindings check them.
+    const engineModes = checkedByEngine<raw.EngineStreamMode | raw.EngineStreamMode[]>(
+      custom || messages !== undefined ? [...list.filter((m) => m !== "custom" && m !== "messages"), ...internal] : request.modes,
+    );
+    const wanted = isArray(engineModes) ? engineModes : [engineModes];
     // Called inside a node: the graph's own chunks, from a run in that node's task (see `#joinedTask`).
     const task = this.#joinedTask(config);
     if (task !== undefined) return this.#streamInTask(task, input, config, engineModes, wanted, chunk);
@@ -366,7 +370,7 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
   }
 
   /** `stream()` inside a node: a run in the node's task `task`; with callbacks, its tasks' events report their runs, nested in the node's task. */
-  #streamInTask(task: number, input: unknown, config: RunnableConfig | undefined, engineModes: unknown, own: string[], chunk: Emit): Promise<undefined> {
+  #streamInTask(task: number, input: unknown, config: RunnableConfig | undefined, engineModes: raw.EngineStreamMode | raw.EngineStreamMode[], own: raw.EngineStreamMode[], chunk: Emit): Promise<undefined> {
     const parent = runningRuns();
     const modesIn = parent === undefined ? engineModes : modesWithRuns(own);
     const chunkIn = parent === undefined ? chunk : nestedChunks(parent.runs, parent.runs.namespaceOf(parent.taskId), own, chunk as (mode: string, c: unknown, ns?: string[]) => void);
@@ -555,9 +559,9 @@ export class CompiledStateGraph<S extends object = StateValues, U extends object
     const graph = this;
     const stream = (i: unknown, c: unknown) => graph.stream(i as never, c as RunnableConfig);
     if (option(options, "version", "streamEvents(input, options): options") === "v3") {
-      return loadChatModelStream().then((cms) => streamEventsV3({ stream }, input, options as unknown as Record<string, unknown>, cms) as GraphRunStream<S> | ReadableStream<Uint8Array>);
+      return loadChatModelStream().then((cms) => streamEventsV3({ stream }, input, options, cms) as GraphRunStream<S> | ReadableStream<Uint8Array>);
     }
-    return streamEvents({ stream, getName: () => graph.getName() }, input, options as unknown as Record<string, unknown>, streamOptions);
+    return streamEvents({ stream, getName: () => graph.getName() }, input, options, streamOptions);
   }
 
   /** Channel values converted for JS nodes so far (unchanged channels are reused). Unstable. */

@@ -48,11 +48,11 @@ export function defaultHandlerNameTaken(): Error {
 function nodeErrorOf(config: unknown): NodeError | undefined {
   const task = config == null ? undefined : (config as Record<symbol, unknown>)[TASK];
   if (typeof task !== "number") return undefined;
-  const failure = raw.taskNodeError(task) as [string, unknown] | undefined;
+  const failure = raw.taskNodeError(task);
   return failure === undefined ? undefined : new NodeError(failure[0], failure[1]);
 }
 
 /** The handler node's function: `handler(state, nodeError, config)`, as LangGraph.js's handler node calls it. */
 export function handlerNode(handler: NodeErrorHandler<unknown>): UserNode {
-  return ((state: unknown, config: unknown) => handler(state, nodeErrorOf(config)!, config)) as unknown as UserNode;
+  return (state: unknown, config: unknown) => handler(state, nodeErrorOf(config)!, config);
 }

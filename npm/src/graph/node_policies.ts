@@ -9,6 +9,7 @@ import { withRetry, type RetryPolicy } from "../pregel/retry.js";
 import { timeoutPolicyOf, withTimeout, type ResolvedTimeoutPolicy, type TimeoutPolicy } from "../pregel/timeout.js";
 import type { UserNode } from "../pregel/runtime.js";
 import { handledFailure } from "../pregel/cancel.js";
+import { nodeCall } from "../internal/seam.js";
 
 /** `setNodeDefaults`' argument (LangGraph.js's `NodeDefaults`). */
 export interface NodeDefaults<S = never> {
@@ -83,7 +84,7 @@ export function resolvePolicies(node: NodePolicies, defaults: ResolvedDefaults):
  * `_runWithRetry` over `runAttemptWithTimeout`). Without either, a plain call.
  */
 export function withPolicies(fn: UserNode, policies: NodePolicies): UserNode {
-  const call = fn as unknown as (state: unknown, config: unknown) => unknown;
+  const call = nodeCall(fn);
   let made: { retry?: RetryPolicy; timeout?: ResolvedTimeoutPolicy; fn: (state: unknown, config: unknown) => unknown } | undefined;
   // A function, not an arrow: the node keeps the `this` it is called with (pregel/runtime.ts `wrapNode`).
   const run = function (this: unknown, state: unknown, config: unknown): unknown {
@@ -92,7 +93,7 @@ export function withPolicies(fn: UserNode, policies: NodePolicies): UserNode {
     if (made === undefined || made.retry !== retry || made.timeout !== timeout) {
       let f = timeout === undefined ? fn : withTimeout(fn, timeout);
       if (retry !== undefined) f = withRetry(f, retry);
-      made = { retry, timeout, fn: f as unknown as (state: unknown, config: unknown) => unknown };
+      made = { retry, timeout, fn: nodeCall(f) };
     }
     return made.fn.call(this, state, config);
   };
@@ -106,7 +107,7 @@ export function withPolicies(fn: UserNode, policies: NodePolicies): UserNode {
       throw handledFailure(e);
     }
     return isThenable(out) ? out.then(undefined, (e: unknown) => Promise.reject(handledFailure(e))) : out;
-  } as unknown as UserNode;
+  };
 }
 
 function isThenable(v: unknown): v is Promise<unknown> {

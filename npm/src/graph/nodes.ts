@@ -7,6 +7,7 @@ import { ZodInputValidator } from "../state/zod/meta.js";
 import type { StateDefinitionInfo } from "../state/definitions.js";
 import type { UserNode } from "../pregel/runtime.js";
 import type { AddNodeOptions, RunnableConfig } from "../pregel/types.js";
+import { nodeCall } from "../internal/seam.js";
 
 /**
  * One of a compiled graph's `nodes` (LangGraph.js's `PregelNode`): its
@@ -76,7 +77,7 @@ export function nodeMetadata(name: string, metadata: unknown): Record<string, un
 /** A node whose updates of a zod object state's fields are parsed by zod, as LangGraph.js does (other states: the node itself). */
 export function validatingUpdates(call: UserNode, schema: StateDefinitionInfo["schema"]): UserNode {
   if (!(schema instanceof ZodInputValidator)) return call;
-  const node = call as unknown as (state: unknown, config: unknown) => unknown;
+  const node = nodeCall(call);
   // A function, not an arrow: the node keeps the `this` it is called with (pregel/runtime.ts `wrapNode`).
   return function (this: unknown, state: unknown, config: unknown) {
     const out = node.call(this, state, config);

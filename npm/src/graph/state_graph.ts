@@ -47,6 +47,7 @@ import { newDrawingRecord, recordBranch, recordEdge, recordNode, type DrawingRec
 import { CompiledStateGraph, engineOf } from "./compiled_state_graph.js";
 import { graphNode, isRunnable, nodeMetadata, nodeOptions, runnableNode, validatingUpdates, type GraphNode } from "./nodes.js";
 import type { AddNodeOptions, ChannelSpec, CompileOptions, GraphSpec, NodeFunction, Router, RunnableConfig, StateValues } from "../pregel/types.js";
+import { checkedByEngine, declaredAs, nodeCall } from "../internal/seam.js";
 
 /** Everything a builder was given so far, in one private object (LangGraph.js keeps these as the builder's fields). */
 interface BuilderState {
@@ -208,7 +209,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     const checked = nodeOptions(label, options);
     const what = "addNode(name, action, options): options";
     const where = `addNode(${JSON.stringify(label)}, action, options)`;
-    const ends = option(checked, "ends", what);
+    const ends = checkedByEngine<raw.Names>(option(checked, "ends", what));
     const retry = retryPolicyOf(label, option(checked, "retryPolicy", what));
     const cachePolicy = cachePolicyOf(`${where}.cachePolicy`, option(checked, "cachePolicy", what));
     const timeout = timeoutPolicyOf(`${where}.timeout`, option(checked, "timeout", what));
@@ -226,7 +227,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
       // A LangChain Runnable (anything with `invoke(input, config)`) runs through its `invoke`.
       const call = typeof action === "function" ? (action as UserNode) : runnableNode(action);
       this.#addFunction(name as string, label, call, ends, checked, policies);
-    } else this[RAW].addNode(name as string, action, ends);
+    } else this[RAW].addNode(name as string, checkedByEngine<raw.EngineNode>(action), ends);
     this.#state.policies.set(label, policies);
     if (errorHandler !== undefined) this.#addErrorHandler(label, errorHandler);
     if (inputChannels !== undefined) this[RAW].setNodeInput(name as string, inputChannels);
@@ -236,7 +237,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
   }
 
   /** A compiled graph as node `name` (a subgraph node: the engine runs it; no retry, timeout or metadata of its own). */
-  #addSubgraph(name: string, label: string, subgraph: CompiledStateGraph<object>, ends: unknown, checked: AddNodeOptions, policies: NodePolicies): void {
+  #addSubgraph(name: string, label: string, subgraph: CompiledStateGraph<object>, ends: raw.Names, checked: AddNodeOptions, policies: NodePolicies): void {
     const where = `addNode(${JSON.stringify(label)}, subgraph, options)`;
     if (policies.retryPolicy) throw withCode(new GraphValueError(`${where}.retryPolicy: a retry policy on a subgraph node is not supported`), "UNSUPPORTED");
     if (policies.timeout) throw withCode(new GraphValueError(`${where}.timeout: a timeout on a subgraph node is not supported`), "UNSUPPORTED");
@@ -250,8 +251,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
   }
 
   /** A node function (or a Runnable's `invoke`) as node `name`, with its metadata. */
-  #addFunction(name: string, label: string, call: UserNode, ends: unknown, checked: AddNodeOptions, policies: NodePolicies): void {
-    this.#state.nodes.set(label, graphNode(label, call as unknown as (input: unknown, config: RunnableConfig) => unknown));
+  #addFunction(name: string, label: string, call: UserNode, ends: raw.Names, checked: AddNodeOptions, policies: NodePolicies): void {
+    this.#state.nodes.set(label, graphNode(label, nodeCall(call)));
     const metadata = nodeMetadata(label, option(checked, "metadata", "addNode(name, action, options): options"));
     if (metadata !== undefined) this.#state.metadata.set(label, metadata);
     // Every graph's nodes get `messages` (#engineNode): a channel of any reducer may hold message
@@ -362,7 +363,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     // In a run with LangChain callbacks the engine tells a router its task (`ns`): the call is a run in it.
     const route =
       typeof read === "function" ? (state: S, ns?: string) => (ns === undefined ? (read as (state: S) => unknown)(state) : routed(ns, state, () => (read as (state: S) => unknown)(state))) : read;
-    this[RAW].addConditionalEdges(from, route, pathMap);
+    // The caller's source, router and path map: the bindings check them.
+    this[RAW].addConditionalEdges(checkedByEngine(from), checkedByEngine(route), checkedByEngine(pathMap));
     recordBranch(this.#drawing(), from as string, router, pathMap);
     return this;
   }
@@ -387,8 +389,8 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
     }
     const what = "compile(options): options";
     const checkpointer = option(options, "checkpointer", what);
-    const interruptBefore = option(options, "interruptBefore", what);
-    const interruptAfter = option(options, "interruptAfter", what);
+    const interruptBefore = checkedByEngine<raw.Names>(option(options, "interruptBefore", what));
+    const interruptAfter = checkedByEngine<raw.Names>(option(options, "interruptAfter", what));
     const persistent = checkpointer === true;
     const saver = saverOf(checkpointer, "compile(options): options.checkpointer");
     const python = flag(option(options, "pythonSemantics", what), "compile(options): options.pythonSemantics");
@@ -449,6 +451,11 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
   }
 }
 
+/** Whether `v` is a Standard Schema by its mark (the standard's `~standard` key). */
+function saysStandard(v: unknown): v is StandardSchemaV1 {
+  return isRecord(v) && "~standard" in v;
+}
+
 /**
  * `new StateGraph(state, options)`'s second argument: LangGraph.js v1's
  * context schema (a zod object or any standard schema; an `Annotation.Root`
@@ -458,7 +465,7 @@ class StateGraphImpl<S extends object = StateValues, U extends object = Partial<
 function contextOption(options: unknown): StandardSchemaV1 | undefined {
   if (options === undefined || options === null) return undefined;
   const schema = isRecord(options) && "context" in options ? options.context : options;
-  if (isRecord(schema) && "~standard" in schema) return schema as unknown as StandardSchemaV1;
+  if (saysStandard(schema)) return schema;
   if (schema === undefined || AnnotationRoot.isInstance(schema)) return undefined;
   if (isRecord(options)) {
     for (const key of ["input", "output", "interrupt", "writer", "nodes"]) {
@@ -506,4 +513,4 @@ export interface StateGraphConstructor {
 /** A graph builder (see {@link StateGraphConstructor} for the state definitions it takes). */
 export type StateGraph<S extends object = StateValues, U extends object = Partial<S>> = StateGraphImpl<S, U>;
 /** A graph builder (see {@link StateGraphConstructor} for the state definitions it takes). */
-export const StateGraph = StateGraphImpl as unknown as StateGraphConstructor;
+export const StateGraph = declaredAs<StateGraphConstructor>(StateGraphImpl);

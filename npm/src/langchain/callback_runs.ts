@@ -9,6 +9,7 @@ import { hasCallbacks, traced } from "./plain_callbacks.js";
 import { loadCallbacks } from "./core_callbacks.js";
 import { runningRuns, type RunData } from "../pregel/runtime.js";
 import { GraphRuns, type RunGraph } from "./task_runs.js";
+import type * as raw from "../wasm/chronograph.js";
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v);
@@ -83,9 +84,9 @@ export function nestedRun<T>(graph: RunGraph, input: unknown, config: unknown, r
   );
 }
 
-/** The engine's modes for a run with callbacks: the caller's, the tasks' events, the states. */
-export function modesWithRuns(modes: string[]): string[] {
-  return [...modes, "__task_runs", ...(modes.includes("values") ? [] : ["values"])];
+/** @internal The engine's modes for a run with callbacks: the caller's, the tasks' events, the states. */
+export function modesWithRuns(modes: raw.EngineStreamMode[]): raw.EngineStreamMode[] {
+  return [...modes, "__task_runs", ...(modes.includes("values") ? [] : (["values"] as const))];
 }
 
 /** What a stream chunk callback of the engine is called with. */

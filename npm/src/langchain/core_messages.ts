@@ -12,6 +12,8 @@ export interface CoreMessages {
   ToolMessage: MessageClass;
   FunctionMessage: MessageClass;
   RemoveMessage: MessageClass;
+  /** What a chat model's streamed token becomes without a chunk of its own (stream/messages_of_chat_models.ts). */
+  AIMessageChunk?: MessageClass;
   coerceMessageLikeToMessage(m: unknown): LcMessage;
 }
 
@@ -27,7 +29,7 @@ export interface LcMessage {
 }
 
 /** The names of the classes the package revives. */
-export type ClassName = Exclude<keyof CoreMessages, "coerceMessageLikeToMessage">;
+export type ClassName = Exclude<keyof CoreMessages, "coerceMessageLikeToMessage" | "AIMessageChunk">;
 
 /**
  * LangChain's message class of each message `type`, as its instances

@@ -18,7 +18,7 @@ import { END, START } from "../constants.js";
 /** What drawing uses of `@langchain/core` (and `zod`, which it depends on). */
 interface Core {
   Graph: new () => DrawableGraph;
-  Runnable: new () => object;
+  Runnable: new () => { name?: string };
   validate(id: string): boolean;
   /** `z.any()`, the schema of the start and end nodes; a plain schema without zod. */
   anySchema: unknown;
@@ -227,7 +227,7 @@ const standIns = new WeakMap<Core, MakeRunnable>();
 function standInsOf(c: Core): MakeRunnable {
   let make = standIns.get(c);
   if (make === undefined) {
-    const Base = c.Runnable as unknown as new () => { name?: string };
+    const Base = c.Runnable;
     class RunnableCallable extends Base {
       lc_namespace = ["langgraph"];
       readonly #call: (input: unknown, config: unknown) => unknown;

@@ -66,7 +66,7 @@ export function messageToEngine(m: LcMessage): Record<string, unknown> {
   }
   instancesSeen = true;
   const out: Record<string, unknown> = { type };
-  const own = message as unknown as Record<string, unknown>;
+  const own = message as LcMessage & Record<string, unknown>;
   for (const key of Object.keys(message.lc_kwargs)) {
     // LangChain serializes a message as JSON: an `undefined` field (a ToolMessage's
     // `artifact`) is absent once LangGraph.js's saver has stored it, not `null`.

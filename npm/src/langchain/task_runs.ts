@@ -100,7 +100,7 @@ interface TaskRun {
   ended: boolean;
 }
 
-/** A task's start or end as the engine reports it (core/wasm/src/task_run_chunk.rs). */
+/** A task's start or end as the engine reports it (core/wasm/src/types/task_chunk.rs). */
 interface TaskChunk {
   event: "start" | "end";
   id: string;

@@ -42,14 +42,16 @@ export function cachePolicyOf(what: string, value: unknown): CachePolicy | false
   return value as CachePolicy;
 }
 
+/** Whether `value` has a cache's methods (`get`, `set` and `clear`). */
+function isCache(value: unknown): value is BaseCache {
+  return isRecord(value) && ["get", "set", "clear"].every((m) => typeof (value as Record<string, unknown>)[m] === "function");
+}
+
 /** `compile({ cache })`: an object with `get`, `set` and `clear` methods. */
 export function cacheOption(value: unknown, what: string): BaseCache | undefined {
   if (value == null) return undefined;
-  const methods = ["get", "set", "clear"];
-  if (!isRecord(value) || methods.some((m) => typeof (value as Record<string, unknown>)[m] !== "function")) {
-    throw argumentError(`${what} must be a cache like InMemoryCache (get, set, clear), got ${describe(value)}`);
-  }
-  return value as unknown as BaseCache;
+  if (!isCache(value)) throw argumentError(`${what} must be a cache like InMemoryCache (get, set, clear), got ${describe(value)}`);
+  return value;
 }
 
 /**

@@ -25,6 +25,7 @@ import { Send } from "../command.js";
 import type { MemorySaver } from "../checkpoint/engine_saver.js";
 import type { BaseStore } from "../checkpoint/store.js";
 import type { ChunkStream, ListOptions, NodeConfig, RunnableConfig, StateSnapshot, StateUpdate, StreamMode, UpdatedConfig } from "./types.js";
+import { checkedByEngine, declaredAs } from "../internal/seam.js";
 
 /** The channel of `Send` packets (reserved). */
 const TASKS = "__pregel_tasks";
@@ -496,7 +497,7 @@ export class Pregel {
 
   /** LangChain's `streamEvents`, as `CompiledStateGraph.streamEvents` (same versions and options). */
   streamEvents(input: unknown, options: RunnableConfig & { version: "v1" | "v2" | "v3" }, streamOptions?: unknown): ReturnType<CompiledStateGraph<object>["streamEvents"]> {
-    const engine = this[ENGINE]() as unknown as { streamEvents(...a: unknown[]): ReturnType<CompiledStateGraph<object>["streamEvents"]> };
+    const engine = declaredAs<{ streamEvents(...a: unknown[]): ReturnType<CompiledStateGraph<object>["streamEvents"]> }>(this[ENGINE]());
     return engine.streamEvents(input, this.#config(options), streamOptions);
   }
 
@@ -542,7 +543,8 @@ function compilePregel(p: Pregel): raw.WasmCompiledGraph {
   const builder = new raw.WasmPregel();
   for (const [name, channel] of Object.entries(p.channels)) {
     if (name === TASKS) continue;
-    builder.addChannel(name, pregelChannelSpec(name, channel));
+    // Its reducer is the channel's `operator`, as the caller gave it: the bindings check it.
+    builder.addChannel(name, checkedByEngine<raw.PregelChannelSpec>(pregelChannelSpec(name, channel)));
   }
   for (const [name, node] of Object.entries(p.nodes)) {
     const [spec, subgraph] = nodeSpec(node, p.retryPolicy);
@@ -552,13 +554,14 @@ function compilePregel(p: Pregel): raw.WasmCompiledGraph {
   builder.setOutputChannels(p.outputChannels);
   builder.setStreamChannels(p.streamChannelsAsIs);
   const interrupt = (v: string[] | "*" | undefined) => (v === "*" ? ["*"] : v);
-  return builder.compile(undefined, interrupt(p.interruptBefore), interrupt(p.interruptAfter), false);
+  return builder.compile(interrupt(p.interruptBefore), interrupt(p.interruptAfter));
 }
 
 /** One node as the bindings take it, and the compiled graph it is when its one step is one. */
-function nodeSpec(node: PregelNode, graphRetry: RetryPolicy | undefined): [object, raw.WasmCompiledGraph | undefined] {
+function nodeSpec(node: PregelNode, graphRetry: RetryPolicy | undefined): [raw.PregelNodeSpec, raw.WasmCompiledGraph | undefined] {
   const steps = node.bound instanceof NodeSteps ? node.bound.steps : [node.bound];
-  const writers = node.getWriters().map((w) => w.toEngine());
+  // The caller's write entries: the bindings check them.
+  const writers = checkedByEngine<raw.ChannelWriteEntryIn[][]>(node.getWriters().map((w) => w.toEngine()));
   const base = { channels: node.channels, triggers: node.triggers, writers };
   if (steps.length === 0 && node.mapper === undefined) return [base, undefined];
   const only = steps.length === 1 && node.mapper === undefined ? steps[0] : undefined;
@@ -571,7 +574,7 @@ function nodeSpec(node: PregelNode, graphRetry: RetryPolicy | undefined): [objec
   };
   const policy = node.retryPolicy ?? graphRetry;
   // A retried node starts over: what its attempt wrote through the task goes.
-  const fn = policy === undefined ? run : withRetry(run as unknown as UserNode, policy, (config) => clearTaskWrites(config));
+  const fn = policy === undefined ? run : withRetry(run, policy, (config) => clearTaskWrites(config));
   const metadata = Object.keys(node.metadata ?? {}).length > 0 ? node.metadata : undefined;
   return [{ ...base, bound: wrapNode(fn as UserNode, { metadata }) }, undefined];
 }

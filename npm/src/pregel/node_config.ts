@@ -21,6 +21,7 @@
 import { ownCopy } from "../internal/args.js";
 import { PULL, PUSH } from "../constants.js";
 import type { NodeConfig } from "./types.js";
+import { builtNodeConfig } from "../internal/seam.js";
 
 /** The keys LangGraph.js keeps of a run's config (`CONFIG_KEYS` of pregel/utils/config.js). */
 const CONFIG_KEYS = new Set([
@@ -181,7 +182,7 @@ export function nodeConfig(
     nodeAttempt: 1,
     nodeFirstAttemptTime: task.startedAt,
   };
-  return config as unknown as NodeConfig;
+  return builtNodeConfig(config);
 }
 
 /** The namespace a node's `config.writer` reports its chunks in: its task's parents (`[]` at the root), as LangGraph.js's writer does. */

@@ -4,6 +4,7 @@
 import { argumentError, describe, isRecord } from "../internal/args.js";
 import { isGraphBubbleUp, isGraphInterrupt } from "../errors.js";
 import { retryAttempt, type UserNode } from "./runtime.js";
+import { nodeCall } from "../internal/seam.js";
 
 /** LangGraph.js's `RetryPolicy`. */
 export interface RetryPolicy {
@@ -56,7 +57,7 @@ export function retryPolicyOf(node: string, policy: unknown): RetryPolicy | unde
  * retry (a `Pregel` node forgets the writes its attempt made).
  */
 export function withRetry(fn: UserNode, policy: RetryPolicy, beforeRetry?: (config: unknown) => void): UserNode {
-  const call = fn as unknown as (state: unknown, config: unknown) => unknown;
+  const call = nodeCall(fn);
   // A function, not an arrow: the node keeps the `this` it is called with (pregel/runtime.ts `wrapNode`).
   // The first attempt runs as the node would without a policy (a synchronous node stays
   // synchronous, its throw a throw): only a retry makes the call asynchronous.
@@ -92,7 +93,7 @@ export function withRetry(fn: UserNode, policy: RetryPolicy, beforeRetry?: (conf
     };
     return attempt(0);
   };
-  return retried as unknown as UserNode;
+  return retried;
 }
 
 function isThenable(v: unknown): v is Promise<unknown> {

@@ -4,7 +4,7 @@
 import * as raw from "../wasm/chronograph.js";
 import { argumentError, describe, hide, option, ownCopy, thrownText } from "../internal/args.js";
 import { GraphValueError, ThreadBusyError, withCode } from "../errors.js";
-import type { Json, NodeConfig } from "./types.js";
+import type { Json, NodeConfig, RunnableConfig } from "./types.js";
 import { THREAD_STORE, type ThreadAccess, type ThreadStore } from "../internal/raw.js";
 import { assignMessageIds, classesPossible, reviveWrittenIfAny, toEngine, type MessageChannels } from "../langchain/message_classes.js";
 import type { NodeMessages } from "../stream/messages_of_nodes.js";
@@ -13,6 +13,7 @@ import { caught, noteResult } from "./parent_command.js";
 import type { RunCancel } from "./cancel.js";
 import { nodeConfig, runConfig, writerNamespace, type RunConfig } from "./node_config.js";
 import type { GraphRuns } from "../langchain/task_runs.js";
+import { builtNodeConfig, checkedByEngine, nodeCall } from "../internal/seam.js";
 
 /** The running node as `interrupt()` and the thread queues look it up. */
 interface Running {
@@ -202,15 +203,16 @@ const freeTokens: number[] = [];
 
 /**
  * `config` with run data attached (a copy; `config` itself when it is no
- * object), and the function that forgets it once the run has settled.
+ * object), and the function that forgets it once the run has settled. Its
+ * fields are the caller's: the bindings check them.
  */
-export function withRunData(config: unknown, data: RunData): [unknown, () => void] {
+export function withRunData(config: unknown, data: RunData): [RunnableConfig, () => void] {
   // A config (or `configurable`) that is not an object goes to the engine as it is: the engine
   // names the mistake, and the run never reaches a node.
   const base = (config ?? {}) as { configurable?: Record<string, unknown> };
-  if (typeof base !== "object") return [config, () => {}];
+  if (typeof base !== "object") return [checkedByEngine(config), () => {}];
   const configurable = option(base, "configurable", "config");
-  if (configurable != null && typeof configurable !== "object") return [config, () => {}];
+  if (configurable != null && typeof configurable !== "object") return [checkedByEngine(config), () => {}];
   try {
     data.node = runConfig(base, data.context, data.store, data.messages !== undefined);
   } catch (e) {
@@ -233,26 +235,14 @@ export function withRunData(config: unknown, data: RunData): [unknown, () => voi
     freeTokens.push(token);
     throw argumentError(`config: reading it threw ${thrownText(e)}`, e);
   }
-  return [copy, () => (runs.delete(token) ? void freeTokens.push(token) : undefined)];
+  return [checkedByEngine(copy), () => (runs.delete(token) ? void freeTokens.push(token) : undefined)];
 }
 
 /** A node function as the user wrote it. */
 export type UserNode = (state: never, config: never) => unknown;
 
-/** A node as the bindings call it (core/wasm/src/node.rs). */
-export type RawNode = (
-  state: unknown,
-  base: unknown,
-  task: number,
-  node: string,
-  step: number,
-  taskId: string,
-  /** `undefined` for `node:taskId` (a root graph's task: core/wasm/src/node.rs `task_namespace`). */
-  ns: string | undefined,
-  trigger: string,
-  push: number,
-  map: Record<string, string>,
-) => unknown;
+/** @internal A node as the bindings call it (core/wasm/src/node.rs `EngineNode`). */
+export type RawNode = raw.EngineNode;
 
 /** The `writer` of a node of a run that does not stream `"custom"` (LangGraph.js's writes nothing then). */
 const noWriter = (_chunk: unknown): void => {};
@@ -272,7 +262,7 @@ export interface NodeExtras {
 }
 
 /**
- * A JS node as the bindings call it (core/wasm/src/node.rs): each call
+ * @internal A JS node as the bindings call it (core/wasm/src/node.rs): each call
  * gets its own config, made as LangGraph.js makes a node's config
  * (pregel/node_config.ts) from its run's part (`RunData.node`) and the task:
  * `node`, `step`, `taskId`, its checkpoint namespace `ns` (`node:task_id`,
@@ -287,7 +277,7 @@ export interface NodeExtras {
  * nodes do, when `@langchain/core` is installed (langchain/message_classes.ts).
  */
 export function wrapNode(fn: UserNode, extras: NodeExtras = {}, messages?: MessageChannels): RawNode {
-  const call = fn as unknown as (state: unknown, config: unknown) => unknown;
+  const call = nodeCall(fn);
   // What the node function is called on: LangGraph.js calls it as a method of
   // the node's RunnableCallable, whose `name` is the node's name (a class
   // method passed unbound, `new Node("1").call`, reads `this.name`).
@@ -427,7 +417,7 @@ export function retryAttempt(config: unknown, attempt: number, call: (config: un
   hide(next, TASK, (config as Record<symbol, unknown>)[TASK]);
   const here = running();
   if (here === null) return call(next);
-  const again: Running = { ...here, config: next as unknown as NodeConfig };
+  const again: Running = { ...here, config: builtNodeConfig(next) };
   const previous = current;
   current = again;
   try {

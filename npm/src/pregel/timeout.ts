@@ -8,6 +8,7 @@
 import { argumentError, describe, isRecord } from "../internal/args.js";
 import { NodeTimeoutError, plainError } from "../errors.js";
 import type { UserNode } from "./runtime.js";
+import { nodeCall } from "../internal/seam.js";
 
 /** LangGraph.js's `TimeoutPolicy` (milliseconds). */
 export interface TimeoutPolicy {
@@ -62,9 +63,9 @@ interface AttemptConfig {
 const untimed = new WeakMap<object, Pick<AttemptConfig, "signal" | "writer">>();
 
 /** An abort signal that aborts with the first of `signals` (`AbortSignal.any` where it exists). */
-function anySignal(signals: AbortSignal[]): AbortSignal {
-  const any = (AbortSignal as unknown as { any?: (s: AbortSignal[]) => AbortSignal }).any;
-  if (any !== undefined) return any(signals);
+function firstAbortOf(signals: AbortSignal[]): AbortSignal {
+  // Declared by lib.dom, but missing from older runtimes.
+  if (typeof AbortSignal.any === "function") return AbortSignal.any(signals);
   const controller = new AbortController();
   for (const s of signals) {
     if (s.aborted) {
@@ -82,7 +83,7 @@ function anySignal(signals: AbortSignal[]): AbortSignal {
  * attempt times out), `config.heartbeat()` and a guarded `config.writer`.
  */
 export function withTimeout(fn: UserNode, policy: ResolvedTimeoutPolicy): UserNode {
-  const call = fn as unknown as (state: unknown, config: unknown) => unknown;
+  const call = nodeCall(fn);
   // A function, not an arrow: the node keeps the `this` it is called with (pregel/runtime.ts `wrapNode`).
   return function (this: unknown, state: unknown, config: unknown): Promise<unknown> {
     const attempt = config as AttemptConfig;
@@ -99,7 +100,7 @@ export function withTimeout(fn: UserNode, policy: ResolvedTimeoutPolicy): UserNo
     let base = untimed.get(attempt);
     if (base === undefined) untimed.set(attempt, (base = { signal: attempt.signal, writer: attempt.writer }));
     const { signal: outer, writer } = base;
-    const signal = outer === undefined ? timeoutController.signal : anySignal([outer, timeoutController.signal]);
+    const signal = outer === undefined ? timeoutController.signal : firstAbortOf([outer, timeoutController.signal]);
     const own = (key: string, value: unknown) => Object.defineProperty(config, key, { value, enumerable: true, configurable: true, writable: true });
     own("signal", signal);
     own("heartbeat", () => {
@@ -159,5 +160,5 @@ export function withTimeout(fn: UserNode, policy: ResolvedTimeoutPolicy): UserNo
         idleTimeout: policy.idleTimeout,
       });
     });
-  } as unknown as UserNode;
+  };
 }

@@ -2,7 +2,7 @@
 // and fields): configs, snapshots, tasks, checkpoints. Shapes follow
 // LangGraph.js: camelCase snapshot fields (`createdAt`, `parentConfig`),
 // snake_case config keys (`thread_id`, `checkpoint_id`). The bindings
-// (core/wasm/src/types.rs) produce them.
+// (core/wasm/src/types/) produce them.
 import type { Command, Send } from "../command.js";
 import type { MemorySaver } from "../checkpoint/engine_saver.js";
 import type { AsyncCheckpointSaver } from "../checkpoint/saver_bridge.js";

@@ -78,7 +78,7 @@ type ChannelType<C, T extends "ValueType" | "UpdateType"> = C extends BaseChanne
 
 /** The state a state definition describes. */
 export type StateType<SD extends StateDefinition> = { [K in keyof SD]: ExtractValueType<SD[K]> };
-/** An update of that state: any of its keys, each of its channel's update type. */
+/** An update of that state: some of its keys, each of its channel's update type. */
 export type UpdateType<SD extends StateDefinition> = { [K in keyof SD]?: ExtractUpdateType<SD[K]> };
 
 /** `Annotation.Root(...)`'s result: a state definition with its types (`typeof State.State`). */
@@ -115,7 +115,7 @@ function channelOf<V, U>(annotation?: SingleReducer<V, U>): BaseChannel<V, Overw
     if (a.reducer) return new BinaryOperatorAggregate<V, U>(a.reducer, a.default);
     if (a.value) return new BinaryOperatorAggregate<V, U>(a.value, a.default);
   }
-  return new LastValue<V>() as unknown as BaseChannel<V, OverwriteValue<V> | U>;
+  return new LastValue<V>() as BaseChannel<V, OverwriteValue<V> | U>;
 }
 
 /**
@@ -174,7 +174,7 @@ export class ReducedValue<Value = unknown, Input = Value> {
   ) {
     this.valueSchema = valueSchema;
     this.reducer = init.reducer;
-    this.inputSchema = init.inputSchema ?? (valueSchema as unknown as StandardSchemaV1<Input, unknown>);
+    this.inputSchema = init.inputSchema ?? (valueSchema as StandardSchemaV1<Input, unknown>);
     if (init.jsonSchemaExtra !== undefined) this.jsonSchemaExtra = init.jsonSchemaExtra;
   }
 
@@ -357,7 +357,7 @@ function unsupported(what: string): never {
 
 /** A reducer as the bindings take it: a built-in's name when it is one of the engine's own. */
 function reducerOf(fn: unknown): ReducerName | ((a: never, b: never) => unknown) {
-  const builtin = typeof fn === "function" ? (fn as unknown as Record<symbol, unknown>)[BUILTIN_REDUCER] : undefined;
+  const builtin = typeof fn === "function" && BUILTIN_REDUCER in fn ? fn[BUILTIN_REDUCER] : undefined;
   if (typeof builtin === "string") return builtin as ReducerName;
   return fn as (a: never, b: never) => unknown;
 }
@@ -409,7 +409,7 @@ function schemaChannels(schema: StateSchema, where: string): Record<string, RawC
     if (ReducedValue.isInstance(field)) {
       const factory = getSchemaDefaultGetter(field.valueSchema);
       out[key] = reducedChannel(field.reducer, factory);
-    } else if (isRecord(field) && (field as unknown as Record<symbol, unknown>)[DELTA_VALUE] === true) {
+    } else if (isRecord(field) && DELTA_VALUE in field && field[DELTA_VALUE] === true) {
       deltaUnsupported(`${where}.${key}: a DeltaValue field`);
     } else if (UntrackedValue.isInstance(field)) {
       out[key] = untrackedChannel(field.guard, field.schema ? getSchemaDefaultGetter(field.schema) : undefined);

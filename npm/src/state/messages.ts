@@ -4,6 +4,7 @@
 import { plainError } from "../errors.js";
 import { Annotation, BUILTIN_REDUCER, ReducedValue, type StandardSchemaV1 } from "./definitions.js";
 import { messageClasses, type CoreMessages } from "../langchain/message_classes.js";
+import { asMessage } from "../internal/seam.js";
 
 /** A message as plain data: `{ role | type, content, id?, ... }`. */
 export interface MessageLike {
@@ -31,7 +32,7 @@ function isRemove(m: MessageLike): boolean {
  */
 export function messagesStateReducer<M extends MessageLike>(left: M | M[], right: M | M[]): M[] {
   const core = messageClasses();
-  if (core) return classReducer(core, left, right) as unknown as M[];
+  if (core) return classReducer(core, left, right).map((m) => asMessage<M>(m));
   const leftMessages = (Array.isArray(left) ? left : [left]).map((m) => ({ ...m }));
   const rightMessages = (Array.isArray(right) ? right : [right]).map((m) => ({ ...m }));
   for (const m of [...leftMessages, ...rightMessages]) if (m.id == null) m.id = crypto.randomUUID();
@@ -52,7 +53,7 @@ interface Instance {
  * (`coerceMessageLikeToMessage`), and the result is instances, as there.
  */
 function classReducer(core: CoreMessages, left: unknown, right: unknown): Instance[] {
-  const toMessage = (m: unknown) => core.coerceMessageLikeToMessage(m) as unknown as Instance;
+  const toMessage = (m: unknown): Instance => core.coerceMessageLikeToMessage(m);
   const leftMessages = (Array.isArray(left) ? left : [left]).map(toMessage);
   const rightMessages = (Array.isArray(right) ? right : [right]).map(toMessage);
   const isRemove = (m: Instance) => m instanceof core.RemoveMessage;
@@ -113,7 +114,7 @@ export function messagesDeltaReducer<M extends MessageLike>(state: M[], writes: 
   for (const w of writes) if (Array.isArray(w)) flat.push(...w);
   else flat.push(w);
   const core = messageClasses();
-  const toMessage = core ? (m: unknown) => core.coerceMessageLikeToMessage(m) as unknown as M : (m: unknown) => ({ ...(m as M) });
+  const toMessage = core ? (m: unknown) => asMessage<M>(core.coerceMessageLikeToMessage(m)) : (m: unknown) => ({ ...(m as M) });
   const removes = core ? (m: M) => m instanceof core.RemoveMessage : isRemove;
   const result: (M | null)[] = state.map(toMessage);
   const msgs = flat.map(toMessage);
@@ -151,7 +152,7 @@ export const MessagesAnnotation = Annotation.Root({
 });
 
 /** A standard schema that accepts anything (`undefined` as `[]`): `MessagesValue`'s value schema. */
-function anything<T>(fallback?: () => T): StandardSchemaV1<T, T> {
+function uncheckedSchema<T>(fallback?: () => T): StandardSchemaV1<T, T> {
   return {
     "~standard": {
       version: 1,
@@ -162,8 +163,8 @@ function anything<T>(fallback?: () => T): StandardSchemaV1<T, T> {
 }
 
 /** The prebuilt `StateSchema` field of a chat graph's messages (LangGraph.js's `MessagesValue`). */
-export const MessagesValue = new ReducedValue<MessageLike[], MessageLike | MessageLike[]>(anything(() => []), {
-  inputSchema: anything<MessageLike | MessageLike[]>(),
+export const MessagesValue = new ReducedValue<MessageLike[], MessageLike | MessageLike[]>(uncheckedSchema(() => []), {
+  inputSchema: uncheckedSchema<MessageLike | MessageLike[]>(),
   reducer: messagesStateReducer,
   jsonSchemaExtra: { langgraph_type: "messages", description: "A list of chat messages" },
 });

@@ -61,8 +61,11 @@ export function streamRequest(config: unknown, options: unknown, graphModes: Str
   return { modes, list: (tagged ? modes : [modes]) as unknown[], tagged, subgraphs };
 }
 
-/** Where a chunk goes: `(mode, chunk, namespace)`. */
-export type Emit = (mode: string, c: unknown, ns: string[]) => void;
+/**
+ * Where a chunk goes: `(mode, chunk, namespace)`; the engine gives the
+ * namespace only when the run streams subgraphs (`undefined` otherwise).
+ */
+export type Emit = (mode: string, c: unknown, ns: string[] | undefined) => void;
 
 /** The caller's chunk shape for `request`: `chunk`, `[mode, chunk]`, `[namespace, chunk]` or `[namespace, mode, chunk]`. */
 export function emitterOf(push: (c: unknown) => void, { subgraphs, tagged }: StreamRequest): Emit {
@@ -128,7 +131,7 @@ export interface ChunkRoute {
 export function deliverer(route: ChunkRoute): Emit {
   const { emit, messages, internal, breakpointNs, adapt, shown, taskMetadata, nodeMetadata } = route;
   return (mode, c, ns) => {
-    if (breakpointNs !== undefined && ns.length === 0 && isBreakpointChunk(c)) ns = breakpointNs;
+    if (breakpointNs !== undefined && ns?.length === 0 && isBreakpointChunk(c)) ns = breakpointNs;
     if (messages !== undefined) {
       if (mode === "debug") messages.debug(c, ns);
       else if (mode === "updates") messages.update(c, ns);

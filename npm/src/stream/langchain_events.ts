@@ -13,6 +13,7 @@
 // the run, as its `signal` does.
 import { GraphValueError, withCode, plainError } from "../errors.js";
 import { loadCallbacks, type CoreCallbacks } from "../langchain/core_callbacks.js";
+import type { RunnableConfig } from "../pregel/types.js";
 
 /** What `streamEvents` runs the events of: the graph's `stream` and its name. */
 export interface EventSource {
@@ -137,7 +138,7 @@ function hostOf(core: CoreCallbacks, source: EventSource): object {
 }
 
 /** Options of `streamEvents` (LangChain's `version`, `encoding`, and a run config). */
-type EventsOptions = Record<string, unknown> & { version?: unknown; signal?: AbortSignal };
+type EventsOptions = RunnableConfig & { version?: string };
 
 /** `streamEvents(input, options, streamOptions)` with version `"v1"` or `"v2"` (see the file comment). */
 export function streamEvents(source: EventSource, input: unknown, options: EventsOptions, streamOptions: unknown): EventStream<unknown> {

@@ -73,7 +73,7 @@ export function chatModelStreamer(messages: NodeMessages, subgraphs: boolean): R
       if (meta === undefined) return;
       const chunk = fields?.chunk?.message;
       if (isMessage(chunk)) return emit(meta, chunk, runId, false);
-      const Chunk = (messageClasses() as unknown as { AIMessageChunk?: new (f: object) => LcMessage } | null)?.AIMessageChunk;
+      const Chunk = messageClasses()?.AIMessageChunk;
       if (Chunk !== undefined) emit(meta, new Chunk({ content: token }), runId, false);
     },
     handleLLMEnd(output: { generations?: { message?: unknown }[][] }, runId: string) {

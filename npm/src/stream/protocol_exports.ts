@@ -7,6 +7,7 @@ import { importPeer, peersSwitchedOff } from "../internal/peers.js";
 import type { Namespace, StreamMux, StreamTransformer } from "./protocol.js";
 import * as own from "./transformers.js";
 import { unsupported } from "../graph/unsupported.js";
+import { peerStandIn } from "../internal/seam.js";
 
 export { createValuesTransformer, filterLifecycleEntries, filterSubgraphHandles } from "./transformers.js";
 
@@ -23,11 +24,13 @@ export function isNativeTransformer(t: object): boolean {
 export const ChatModelStreamImpl: own.ChatModelStreamClass = await (async () => {
   const m = peersSwitchedOff() ? undefined : ((await importPeer("@langchain/core", "./language_models/stream")) as { ChatModelStream?: unknown } | undefined);
   if (typeof m?.ChatModelStream === "function") return m.ChatModelStream as own.ChatModelStreamClass;
-  return class ChatModelStreamImpl {
-    constructor() {
-      throw unsupported("ChatModelStreamImpl without @langchain/core", "install @langchain/core, whose ChatModelStream this is");
-    }
-  } as unknown as own.ChatModelStreamClass;
+  return peerStandIn<own.ChatModelStreamClass>(
+    class ChatModelStreamImpl {
+      constructor() {
+        throw unsupported("ChatModelStreamImpl without @langchain/core", "install @langchain/core, whose ChatModelStream this is");
+      }
+    },
+  );
 })();
 
 /** LangGraph.js's `createMessagesTransformer(path, nodeFilter)`: a `ChatModelStreamImpl` per message one level below `path`. */

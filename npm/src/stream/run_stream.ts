@@ -36,6 +36,7 @@ import {
   type LifecycleEntry,
 } from "./transformers.js";
 import { StreamChannel } from "./protocol.js";
+import type { RunnableConfig } from "../pregel/types.js";
 
 const EMPTY: AsyncIterable<never> = { [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve({ value: undefined, done: true as const }) }) };
 
@@ -379,7 +380,7 @@ function protocolEventsToEventStream(run: AsyncIterable<ProtocolEvent>): Readabl
 export function streamEventsV3(
   graph: V3Source,
   input: unknown,
-  options: Record<string, unknown>,
+  options: RunnableConfig & { version?: string; encoding?: string; transformers?: StreamTransformerFactory[] },
   chatModelStream: ChatModelStreamClass | undefined,
 ): GraphRunStream | ReadableStream<Uint8Array> {
   const { version: _version, encoding, transformers, ...rest } = options;
@@ -393,6 +394,6 @@ export function streamEventsV3(
       yield* protocolSource(stream);
     },
   };
-  const run = createGraphRunStream(chunks, (transformers as StreamTransformerFactory[] | undefined) ?? [], { abortController, chatModelStream });
+  const run = createGraphRunStream(chunks, transformers ?? [], { abortController, chatModelStream });
   return encoding === "text/event-stream" ? protocolEventsToEventStream(run) : run;
 }

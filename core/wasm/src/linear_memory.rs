@@ -24,6 +24,7 @@
 //! ([`with_staged`]).
 
 use crate::error::invalid_argument;
+use crate::error::JsResult;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -72,7 +73,7 @@ pub fn keep_headroom() {
 
 /// The module's `WebAssembly.Memory`, for the TypeScript layer's views on
 /// the staging buffer.
-#[wasm_bindgen(js_name = wasmMemory)]
+#[wasm_bindgen(js_name = wasmMemory, unchecked_return_type = "WebAssembly.Memory")]
 pub fn wasm_memory() -> JsValue {
     wasm_bindgen::memory()
 }
@@ -98,8 +99,8 @@ pub fn stage_text(bytes: usize) -> usize {
 pub fn with_staged<R>(
     lengths: &[u32],
     what: &str,
-    f: impl FnOnce(&[&str]) -> Result<R, JsValue>,
-) -> Result<R, JsValue> {
+    f: impl FnOnce(&[&str]) -> JsResult<R>,
+) -> JsResult<R> {
     STAGE.with_borrow_mut(|stage| {
         let mut texts = Vec::with_capacity(lengths.len());
         let mut at = 0usize;

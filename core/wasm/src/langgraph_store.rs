@@ -1,8 +1,8 @@
-//! [`WasmCheckpointStore`]: the engine's `InMemorySaver` as a plain
+//! [`WasmLangGraphStore`]: the engine's `InMemorySaver` as a plain
 //! checkpoint store for `chronograph/langgraph`'s `MemorySaver`, the
 //! drop-in saver for LangGraph.js graphs.
 //!
-//! Unlike [`WasmMemorySaver`](crate::WasmMemorySaver), which shows
+//! Unlike [`WasmEngineSaver`](crate::WasmEngineSaver), which shows
 //! Chronograph's own threads the way LangGraph.js's state API does (metadata
 //! with `thread_id`, values handed out lazily), this class stores and returns
 //! exactly what it is given: LangGraph.js checkpoints whose values the
@@ -10,59 +10,54 @@
 //! crosses as JSON text both ways: one `JSON.parse` on the JS side is
 //! cheaper than building objects field by field through the boundary. The
 //! texts of a `put` and a `putWrites` come staged in the memory
-//! ([`crate::memory`]), written there by `TextEncoder.encodeInto`.
+//! ([`crate::linear_memory`]), written there by `TextEncoder.encodeInto`.
 //!
 //! The store is the engine's: each channel version's value is kept once
 //! (channels outside a `put`'s `newVersions` are not stored again), writes
 //! are kept per checkpoint (a regular write never overwritten, control
 //! writes last-write-wins), and `list` walks ids in order without copying.
 
-use crate::error::{invalid_argument, to_js, OrJs};
-use crate::memory::{keep_headroom, with_staged};
+use crate::error::{invalid_argument, serialization_error, OrJs};
+use crate::json_text::{utf8, TakenText};
+use crate::linear_memory::{keep_headroom, with_staged};
 use chronograph::{
     ChannelValue, ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata,
-    CheckpointSaver, InMemorySaver, ListOptions, ListTarget, Name, StoredView, Version,
-    VersionsSeen,
+    CheckpointSaver, InMemorySaver, ListOptions, ListTarget, Name, StoredView,
 };
 use serde::de::DeserializeOwned;
-use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
-use super::types::Address;
+use super::types::checkpoint_tuple::{InScheme, VersionsAs};
+use super::types::config::Address;
+use crate::error::JsResult;
 
 /// A LangGraph.js checkpoint store over the engine's `InMemorySaver`.
 #[wasm_bindgen]
 #[derive(Default)]
-pub struct WasmCheckpointStore(Rc<InMemorySaver>);
+pub struct WasmLangGraphStore(Rc<InMemorySaver>);
 
 /// Parses JSON text the TypeScript layer wrote, naming the argument on error.
-fn parse<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, JsValue> {
+fn parse<T: DeserializeOwned>(text: &str, what: &str) -> JsResult<T> {
     serde_json::from_str(text).map_err(|e| invalid_argument(format!("{what}: {e}")))
 }
 
-/// A serialization failure as a JS error (cannot happen for the store's
-/// types; an error rather than a panic all the same).
-fn serialization_error(e: impl std::fmt::Display) -> JsValue {
-    to_js(
-        &chronograph::Error::runtime(format!("Could not serialize a checkpoint: {e}"))
-            .with_code("SERIALIZATION"),
-    )
-}
+/// What the store's errors say it could not do.
+const WRITING: &str = "serialize a checkpoint";
 
 #[wasm_bindgen]
-impl WasmCheckpointStore {
+impl WasmLangGraphStore {
     /// An empty store.
     #[wasm_bindgen(constructor)]
-    pub fn new() -> WasmCheckpointStore {
-        WasmCheckpointStore::default()
+    pub fn new() -> WasmLangGraphStore {
+        WasmLangGraphStore::default()
     }
 
     /// Stores a checkpoint under `parent_id` in `thread_id` /
-    /// `checkpoint_ns`. Its texts are staged ([`stage_text`](crate::memory::stage_text)),
+    /// `checkpoint_ns`. Its texts are staged ([`stage_text`](crate::linear_memory::stage_text)),
     /// `lengths[i]` bytes each: the checkpoint (JSON, without
     /// `channel_values`), its metadata (JSON), its `newVersions` (JSON:
     /// channel → version), then one value per name in `channels` (the
@@ -75,7 +70,7 @@ impl WasmCheckpointStore {
         parent_id: Option<String>,
         channels: Vec<String>,
         lengths: &[u32],
-    ) -> Result<(), JsValue> {
+    ) -> JsResult {
         if lengths.len() != 3 + channels.len() {
             return Err(invalid_argument(
                 "put(): the checkpoint, metadata, newVersions and one value per channel",
@@ -119,7 +114,7 @@ impl WasmCheckpointStore {
         task_path: &str,
         channels: Vec<String>,
         lengths: &[u32],
-    ) -> Result<(), JsValue> {
+    ) -> JsResult {
         if lengths.len() != channels.len() {
             return Err(invalid_argument("putWrites(): one value per channel"));
         }
@@ -140,7 +135,7 @@ impl WasmCheckpointStore {
         stored.or_js()
     }
 
-    /// The tuple (JSON text, see [`WasmStorePage`]) of a checkpoint, or of
+    /// The tuple (JSON text, see [`WasmLangGraphStorePage`]) of a checkpoint, or of
     /// the namespace's newest when `checkpoint_id` is absent; `undefined`
     /// when there is none. Its serialized values are written in place with
     /// `plain` (LangGraph.js's own serializer), else as JSON strings (the
@@ -152,7 +147,7 @@ impl WasmCheckpointStore {
         checkpoint_ns: String,
         checkpoint_id: Option<String>,
         plain: bool,
-    ) -> Result<Option<String>, JsValue> {
+    ) -> JsResult<Option<String>> {
         let mode = match plain {
             true => Mode::Parsed,
             false => Mode::Text,
@@ -172,15 +167,15 @@ impl WasmCheckpointStore {
         self.0.visit(&target, &options, &mut |view| {
             let mut text = Vec::new();
             out = match write_tuple(&mut text, &view, mode) {
-                Ok(_) => utf8(text).map(Some),
-                Err(e) => Err(serialization_error(e)),
+                Ok(_) => utf8(text, WRITING).map(Some),
+                Err(e) => Err(serialization_error(WRITING, e)),
             };
         });
         keep_headroom();
         out
     }
 
-    /// A page of tuples, newest first per namespace (see [`WasmStorePage`]):
+    /// A page of tuples, newest first per namespace (see [`WasmLangGraphStorePage`]):
     /// `thread_id`/`checkpoint_ns`/`checkpoint_id` narrow the search when
     /// given; `before` keeps ids lower than it; `filter` (JSON text of an
     /// object) keeps checkpoints whose metadata has those values; `limit`
@@ -198,7 +193,7 @@ impl WasmCheckpointStore {
         filter: Option<String>,
         limit: Option<u32>,
         plain: bool,
-    ) -> Result<WasmStorePage, JsValue> {
+    ) -> JsResult<WasmLangGraphStorePage> {
         let mode = match plain {
             true => Mode::Lazy,
             false => Mode::Text,
@@ -240,12 +235,12 @@ impl WasmCheckpointStore {
             }
         });
         if let Some(e) = failed {
-            return Err(serialization_error(e));
+            return Err(serialization_error(WRITING, e));
         }
         text.push(b']');
         keep_headroom();
-        Ok(WasmStorePage {
-            text: utf8(text)?,
+        Ok(WasmLangGraphStorePage {
+            text: TakenText::new(utf8(text, WRITING)?),
             values,
             revive,
         })
@@ -253,7 +248,7 @@ impl WasmCheckpointStore {
 
     /// Forgets a thread: its checkpoints, writes and values.
     #[wasm_bindgen(js_name = deleteThread)]
-    pub fn delete_thread(&self, thread_id: &str) -> Result<(), JsValue> {
+    pub fn delete_thread(&self, thread_id: &str) -> JsResult {
         self.0.delete_thread(thread_id).or_js()
     }
 
@@ -262,12 +257,6 @@ impl WasmCheckpointStore {
     pub fn thread_ids(&self) -> Vec<String> {
         self.0.thread_ids()
     }
-}
-
-/// The text serde_json and the store's serialized values make (always
-/// UTF-8; an error rather than a panic all the same).
-fn utf8(bytes: Vec<u8>) -> Result<String, JsValue> {
-    String::from_utf8(bytes).map_err(serialization_error)
 }
 
 /// A page of `list`: LangGraph.js `CheckpointTuple`s as one JSON array
@@ -284,21 +273,18 @@ fn utf8(bytes: Vec<u8>) -> Result<String, JsValue> {
 ///   checkpoint to migrate), which the JS layer finishes asynchronously
 ///   (`revive_list`); they always carry their values in the text.
 #[wasm_bindgen]
-pub struct WasmStorePage {
-    text: String,
+pub struct WasmLangGraphStorePage {
+    text: TakenText,
     values: Vec<Option<BTreeMap<Name, ChannelValue>>>,
     revive: Vec<u32>,
 }
 
 #[wasm_bindgen]
-impl WasmStorePage {
+impl WasmLangGraphStorePage {
     /// The tuples as a JSON array (taken: later calls return `"[]"`).
     #[wasm_bindgen(js_name = takeText)]
     pub fn take_text(&mut self) -> String {
-        match self.text.is_empty() {
-            true => "[]".into(),
-            false => std::mem::take(&mut self.text),
-        }
+        self.text.take()
     }
 
     /// Indexes of the tuples the serializer must revive, ascending.
@@ -311,13 +297,13 @@ impl WasmStorePage {
     /// place (taken: later calls, and tuples listed with their values,
     /// return `undefined`).
     #[wasm_bindgen(js_name = valuesText)]
-    pub fn values_text(&mut self, i: usize) -> Result<Option<String>, JsValue> {
+    pub fn values_text(&mut self, i: usize) -> JsResult<Option<String>> {
         let Some(values) = self.values.get_mut(i).and_then(Option::take) else {
             return Ok(None);
         };
         let mut out = Vec::with_capacity(256);
-        write_values(&mut out, &values, Mode::Lazy).map_err(serialization_error)?;
-        utf8(out).map(Some)
+        write_values(&mut out, &values, Mode::Lazy).map_err(|e| serialization_error(WRITING, e))?;
+        utf8(out, WRITING).map(Some)
     }
 }
 
@@ -427,39 +413,6 @@ fn write_values(
     Ok(())
 }
 
-/// LangGraph.js's channel versions: integers (the store keeps `n` as
-/// `n.<u64::MAX>`, see npm/src/langgraph.ts) as numbers, others as text.
-struct Versions<'a>(&'a ChannelVersions);
-
-impl Serialize for Versions<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(
-            self.0
-                .iter()
-                .map(|(channel, v)| (&**channel, VersionOut(v))),
-        )
-    }
-}
-
-struct VersionOut<'a>(&'a Version);
-
-impl Serialize for VersionOut<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self.0.salt {
-            u64::MAX => s.serialize_u64(self.0.counter),
-            _ => self.0.serialize(s),
-        }
-    }
-}
-
-struct Seen<'a>(&'a VersionsSeen);
-
-impl Serialize for Seen<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(self.0.iter().map(|(node, v)| (&**node, Versions(v))))
-    }
-}
-
 /// One stored checkpoint as a LangGraph.js `CheckpointTuple` (`{config,
 /// checkpoint: {v, id, ts, channel_values, channel_versions, versions_seen,
 /// updated_channels?}, metadata, pendingWrites, parentConfig?}`), straight
@@ -499,9 +452,12 @@ fn write_tuple(
         None
     };
     out.extend_from_slice(b",\"channel_versions\":");
-    serde_json::to_writer(&mut *out, &Versions(&c.channel_versions))?;
+    serde_json::to_writer(
+        &mut *out,
+        &InScheme(&*c.channel_versions, VersionsAs::Marked),
+    )?;
     out.extend_from_slice(b",\"versions_seen\":");
-    serde_json::to_writer(&mut *out, &Seen(&c.versions_seen))?;
+    serde_json::to_writer(&mut *out, &InScheme(&*c.versions_seen, VersionsAs::Marked))?;
     if let Some(updated) = &c.updated_channels {
         out.extend_from_slice(b",\"updated_channels\":");
         serde_json::to_writer(&mut *out, updated)?;
@@ -535,13 +491,13 @@ fn write_tuple(
 
 #[cfg(test)]
 mod tests {
-    use super::{may_revive, WasmCheckpointStore};
-    use crate::memory::stage_for_tests;
+    use super::{may_revive, WasmLangGraphStore};
+    use crate::linear_memory::stage_for_tests;
     use serde_json::{json, Value};
 
-    /// A checkpoint as npm/src/langgraph.ts `put` writes it: values as
+    /// A checkpoint as npm/src/checkpoint/langgraph_saver.ts `put` writes it: values as
     /// their serialized text, integer versions as `n.<u64::MAX>`.
-    fn put(store: &WasmCheckpointStore, id: &str, parent: Option<&str>, trail: &Value, count: u64) {
+    fn put(store: &WasmLangGraphStore, id: &str, parent: Option<&str>, trail: &Value, count: u64) {
         let max = u64::MAX;
         let checkpoint = json!({
             "v": 4, "id": id, "ts": "2026-12-01T00:00:00.000Z",
@@ -571,7 +527,7 @@ mod tests {
             .unwrap();
     }
 
-    fn list(store: &WasmCheckpointStore, plain: bool) -> super::WasmStorePage {
+    fn list(store: &WasmLangGraphStore, plain: bool) -> super::WasmLangGraphStorePage {
         store
             .list(Some("t".into()), None, None, None, None, None, plain)
             .unwrap()
@@ -600,7 +556,7 @@ mod tests {
 
     #[test]
     fn a_page_is_langgraph_tuples_with_plain_values_left_for_later() {
-        let store = WasmCheckpointStore::new();
+        let store = WasmLangGraphStore::new();
         put(&store, "1", None, &json!(["agent"]), 1);
         put(&store, "2", Some("1"), &json!(["agent", "tool"]), 2);
         let lengths = stage_for_tests(&[r#"["agent"]"#]);
@@ -672,7 +628,7 @@ mod tests {
 
     #[test]
     fn a_checkpoint_with_something_to_revive_carries_its_values_and_is_named() {
-        let store = WasmCheckpointStore::new();
+        let store = WasmLangGraphStore::new();
         put(&store, "1", None, &json!(["agent"]), 1);
         let message = json!([{"lc": 1, "type": "constructor", "id": ["x", "HumanMessage"], "kwargs": {"content": "hi"}}]);
         put(&store, "2", Some("1"), &message, 2);

@@ -7,51 +7,90 @@
 //! text (whose checkpoints also carry `updated_channels`). Values are
 //! listed as LangGraph.js lists them ([`StoredView::channel_values_listed`]).
 
+use super::config::Address;
 use super::shapes::{js_error, js_timestamp};
-use super::types::{Address, Metadata};
+use super::snapshot::Metadata;
 use chronograph::{ChannelValue, ChannelVersions, Name, StoredView, Version, VersionScheme};
-use chronograph::{Checkpoint, VersionsSeen};
-use serde::ser::SerializeMap;
+use chronograph::{Checkpoint, VecMap, VersionsSeen};
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 use std::borrow::Cow;
+use std::sync::Arc;
+use wasm_bindgen::prelude::*;
 
-/// A channel version in a scheme.
-struct VersionOut<'a>(&'a Version, VersionScheme);
+#[wasm_bindgen(typescript_custom_section)]
+const TS_CHECKPOINT_TUPLE: &str = r#"
+/** Channel versions (`InScheme`): LangGraph.js's integers, or version texts. */
+export type ChannelVersionsOut = { [channel: string]: number | string };
 
-impl Serialize for VersionOut<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self.1 {
-            VersionScheme::Integer => s.serialize_u64(self.0.counter),
-            VersionScheme::Text => self.0.serialize(s),
+/** A stored checkpoint (`CheckpointOut`); values and version maps `null` when a listing hands them out lazily. */
+export interface CheckpointOut {
+  v: number;
+  id: string;
+  ts: string;
+  channel_values: { [channel: string]: unknown } | null;
+  channel_versions: ChannelVersionsOut | null;
+  versions_seen: { [node: string]: ChannelVersionsOut } | null;
+  updated_channels?: string[] | null;
+}
+
+/** LangGraph.js's `CheckpointTuple` (`TupleOut`), with the names of its message channels for the TypeScript layer. */
+export interface TupleOut {
+  config: CheckpointAddress;
+  checkpoint: CheckpointOut;
+  metadata: MetadataOut;
+  pendingWrites: [string, string, unknown][];
+  parentConfig?: CheckpointAddress;
+  messageChannels?: string[];
+}
+"#;
+
+/// How channel versions are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VersionsAs {
+    /// In the saver's scheme: LangGraph.js's integers, or LangGraph's text.
+    Scheme(VersionScheme),
+    /// LangGraph.js's integers where the store marked them (it keeps an
+    /// integer `n` as `n.<u64::MAX>`, see npm/src/checkpoint/langgraph_saver.ts), text
+    /// otherwise: the versions a LangGraph.js saver was given.
+    Marked,
+}
+
+/// Versions written as [`VersionsAs`] says: one version,
+/// `channel_versions`, or `versions_seen`, maps in their (insertion) order.
+pub struct InScheme<'a, T>(pub &'a T, pub VersionsAs);
+
+/// What [`InScheme`] writes.
+pub trait WriteVersions {
+    /// Writes `self` with its versions as `how` says.
+    fn write<S: Serializer>(&self, s: S, how: VersionsAs) -> Result<S::Ok, S::Error>;
+}
+
+impl WriteVersions for Version {
+    fn write<S: Serializer>(&self, s: S, how: VersionsAs) -> Result<S::Ok, S::Error> {
+        match how {
+            VersionsAs::Scheme(VersionScheme::Integer) => s.serialize_u64(self.counter),
+            VersionsAs::Marked if self.salt == u64::MAX => s.serialize_u64(self.counter),
+            _ => self.serialize(s),
         }
     }
 }
 
-/// `channel_versions` (or one node's `versions_seen`) in a scheme, in the
-/// map's (insertion) order.
-pub struct Versions<'a>(pub &'a ChannelVersions, pub VersionScheme);
-
-impl Serialize for Versions<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(
-            self.0
-                .iter()
-                .map(|(channel, v)| (&**channel, VersionOut(v, self.1))),
-        )
+impl<V: WriteVersions> WriteVersions for VecMap<Name, V> {
+    fn write<S: Serializer>(&self, s: S, how: VersionsAs) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.iter().map(|(key, v)| (&**key, InScheme(v, how))))
     }
 }
 
-/// `versions_seen` in a scheme.
-pub struct Seen<'a>(pub &'a VersionsSeen, pub VersionScheme);
+impl<V: WriteVersions> WriteVersions for Arc<V> {
+    fn write<S: Serializer>(&self, s: S, how: VersionsAs) -> Result<S::Ok, S::Error> {
+        (**self).write(s, how)
+    }
+}
 
-impl Serialize for Seen<'_> {
+impl<T: WriteVersions> Serialize for InScheme<'_, T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(
-            self.0
-                .iter()
-                .map(|(node, v)| (&**node, Versions(v, self.1))),
-        )
+        self.0.write(s, self.1)
     }
 }
 
@@ -65,36 +104,39 @@ impl Serialize for Values<'_> {
 }
 
 /// A checkpoint; its values and version maps `null` when they go out
-/// lazily (the listing hands them out, [`super::listing::WasmListing`]).
+/// lazily (the listing hands them out, [`crate::WasmListing`]).
+#[derive(Serialize)]
 struct CheckpointOut<'a> {
-    checkpoint: &'a Checkpoint,
-    values: Option<&'a [(Name, ChannelValue)]>,
-    versions: bool,
-    scheme: VersionScheme,
+    v: u32,
+    id: &'a str,
+    ts: String,
+    channel_values: Option<Values<'a>>,
+    channel_versions: Option<InScheme<'a, ChannelVersions>>,
+    versions_seen: Option<InScheme<'a, VersionsSeen>>,
+    /// LangGraph's checkpoints carry it; LangGraph.js's have no such key.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    updated_channels: Option<&'a Option<Vec<Name>>>,
 }
 
-impl Serialize for CheckpointOut<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let c = self.checkpoint;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("v", &c.v)?;
-        m.serialize_entry("id", &c.id)?;
-        m.serialize_entry("ts", &js_timestamp(&c.ts))?;
-        m.serialize_entry("channel_values", &self.values.map(Values))?;
-        let versions = self.versions.then_some(c);
-        m.serialize_entry(
-            "channel_versions",
-            &versions.map(|c| Versions(&c.channel_versions, self.scheme)),
-        )?;
-        m.serialize_entry(
-            "versions_seen",
-            &versions.map(|c| Seen(&c.versions_seen, self.scheme)),
-        )?;
-        // LangGraph's checkpoints carry it; LangGraph.js's have no such key.
-        if self.scheme == VersionScheme::Text {
-            m.serialize_entry("updated_channels", &c.updated_channels)?;
+impl<'a> CheckpointOut<'a> {
+    /// `c` with `values`, with its version maps when `versions`, versions in `scheme`.
+    fn new(
+        c: &'a Checkpoint,
+        values: Option<&'a [(Name, ChannelValue)]>,
+        versions: bool,
+        scheme: VersionScheme,
+    ) -> Self {
+        let how = VersionsAs::Scheme(scheme);
+        let versions = versions.then_some(c);
+        CheckpointOut {
+            v: c.v,
+            id: &c.id,
+            ts: js_timestamp(&c.ts),
+            channel_values: values.map(Values),
+            channel_versions: versions.map(|c| InScheme(&*c.channel_versions, how)),
+            versions_seen: versions.map(|c| InScheme(&*c.versions_seen, how)),
+            updated_channels: (scheme == VersionScheme::Text).then_some(&c.updated_channels),
         }
-        m.end()
     }
 }
 
@@ -126,12 +168,7 @@ pub fn stored_tuple<'a>(
     let checkpoint = view.checkpoint();
     TupleOut {
         config: Address::of(view.thread_id, view.checkpoint_ns, Some(&checkpoint.id)),
-        checkpoint: CheckpointOut {
-            checkpoint,
-            values,
-            versions,
-            scheme,
-        },
+        checkpoint: CheckpointOut::new(checkpoint, values, versions, scheme),
         metadata: Metadata::new(view.metadata(), view.thread_id),
         pending_writes: writes_out(view.pending_writes()),
         parent_config: view

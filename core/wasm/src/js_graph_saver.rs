@@ -1,4 +1,4 @@
-//! [`StoredForms`]: the checkpointer a JS graph runs on. It stores what
+//! [`JsGraphSaver`]: the checkpointer a JS graph runs on. It stores what
 //! the engine hands it as LangGraph.js's `MemorySaver` does, serialized:
 //! a value that holds a value held by reference ([`super::held`]) is
 //! stored the way LangGraph.js's serializer writes that value
@@ -16,7 +16,7 @@ use serde_json::Value;
 use std::rc::Rc;
 
 /// A saver whose writes are stored as LangGraph.js's serializer stores them.
-pub struct StoredForms(pub Rc<dyn CheckpointSaver>);
+pub struct JsGraphSaver(pub Rc<dyn CheckpointSaver>);
 
 /// A channel value as stored, when it holds a value held by reference.
 fn stored_channel(value: &ChannelValue) -> Result<Option<ChannelValue>> {
@@ -44,7 +44,7 @@ fn new_values_only(checkpoint: &Checkpoint, new_versions: &ChannelVersions) -> C
     copy
 }
 
-impl CheckpointSaver for StoredForms {
+impl CheckpointSaver for JsGraphSaver {
     fn get_tuple(&self, config: &CheckpointConfig) -> Result<Option<CheckpointTuple>> {
         self.0.get_tuple(config)
     }

@@ -12,6 +12,16 @@ use chronograph::Interrupt;
 use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_SHAPES: &str = r#"
+/** An interrupt as LangGraph.js lists it (`Interrupts`): no `id` for one raised without (`NodeInterrupt`). */
+export interface InterruptOut {
+  id?: string;
+  value: unknown;
+}
+"#;
 
 /// A timestamp as JavaScript's `Date.toISOString()` writes it: milliseconds
 /// and `Z`. A text that is not Python's UTC form is left as it is.

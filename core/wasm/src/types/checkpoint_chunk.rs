@@ -11,7 +11,8 @@
 //! the parent of the checkpoint a run started from is shown as the saver
 //! gave it, `{configurable: {thread_id, checkpoint_ns, checkpoint_id}}`.
 
-use super::types::{Address, Task};
+use super::config::Address;
+use super::snapshot::Task;
 use chronograph::{CheckpointConfig, CheckpointMetadata, PregelTask, RunnableConfig};
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
@@ -170,5 +171,10 @@ impl<'a> CheckpointChunk<'a> {
                 false => Parent::Saved(Address::new(p)),
             }),
         }
+    }
+
+    /// The superstep of the checkpoint.
+    pub fn step(&self) -> i64 {
+        self.metadata.0.step
     }
 }
