@@ -1,6 +1,8 @@
-// The README's JavaScript example runs verbatim: the first ```js block after
-// the heading "## JavaScript" is npm/test/readme_example.mjs, and running it
-// prints what the example says.
+// The examples of the documentation run verbatim: the README's JavaScript
+// example (the first ```js block after the heading "## JavaScript" is
+// npm/test/readme_example.mjs, and running it prints what the example says),
+// its Rust example (the engine crate's doc test, which `cargo test` runs), and
+// the LangGraph.js example of docs/compat.md (the same output on both engines).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -9,14 +11,17 @@ import { fileURLToPath } from "node:url";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 
-function readmeExample() {
-  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-  const start = readme.search(/^## JavaScript\s*$/m);
-  assert.ok(start >= 0, 'README.md has a "## JavaScript" section');
-  const block = readme.slice(start).match(/^```js\n([\s\S]*?)^```$/m);
-  assert.ok(block, "the section has a ```js block");
+/** The first ```lang block after `heading` (a regular expression of the whole line) in `file`. */
+function codeBlock(file, heading, lang) {
+  const text = readFileSync(new URL(file, import.meta.url), "utf8");
+  const start = text.search(heading);
+  assert.ok(start >= 0, `${file} has a section ${heading}`);
+  const block = text.slice(start).match(new RegExp(`^\`\`\`${lang}\n([\\s\\S]*?)^\`\`\`$`, "m"));
+  assert.ok(block, `the section has a \`\`\`${lang} block`);
   return block[1];
 }
+
+const readmeExample = () => codeBlock("../../README.md", /^## JavaScript\s*$/m, "js");
 
 test("the README's example is npm/test/readme_example.mjs", () => {
   assert.equal(readmeExample(), readFileSync(new URL("readme_example.mjs", import.meta.url), "utf8"));
@@ -37,17 +42,10 @@ test("the README's example runs and prints the thread's story", () => {
   ]);
 });
 
-/** The ```js block under "### From LangGraph.js: change one import". */
-function oneImportExample() {
-  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-  const start = readme.search(/^### From LangGraph\.js: change one import\s*$/m);
-  assert.ok(start >= 0, 'README.md has a "### From LangGraph.js: change one import" section');
-  const block = readme.slice(start).match(/^```js\n([\s\S]*?)^```$/m);
-  assert.ok(block, "the section has a ```js block");
-  return block[1];
-}
+/** The ```js block under "## From LangGraph.js: change one import" in docs/compat.md. */
+const oneImportExample = () => codeBlock("../../docs/compat.md", /^## From LangGraph\.js: change one import\s*$/m, "js");
 
-test("the README's LangGraph.js example prints the same on @langchain/langgraph and on chronograph", () => {
+test("docs/compat.md's LangGraph.js example prints the same on @langchain/langgraph and on chronograph", () => {
   const code = oneImportExample();
   assert.match(code, /from "chronograph"; \/\/ was "@langchain\/langgraph"/);
   const run = (source) => execFileSync(process.execPath, ["--input-type=module", "-e", source], { cwd: here, encoding: "utf8" });
@@ -55,4 +53,27 @@ test("the README's LangGraph.js example prints the same on @langchain/langgraph 
   const theirs = run(code.replace('from "chronograph"', 'from "@langchain/langgraph"'));
   assert.equal(ours, theirs);
   assert.match(ours, /a joke about dogs \(#1\)/);
+});
+
+/**
+ * The engine crate's doc example (the first ``` block of core/src/lib.rs's
+ * `//!` comment), as a reader sees it: without the lines rustdoc hides.
+ */
+function crateDocExample() {
+  const lib = readFileSync(new URL("../../core/src/lib.rs", import.meta.url), "utf8");
+  const doc = lib
+    .split("\n")
+    .filter((line) => line.startsWith("//!"))
+    .map((line) => line.replace(/^\/\/! ?/, ""))
+    .join("\n");
+  const block = doc.match(/^```(?:rust)?\n([\s\S]*?)^```$/m);
+  assert.ok(block, "core/src/lib.rs's crate documentation has an example");
+  return block[1]
+    .split("\n")
+    .filter((line) => !/^#(\s|$)/.test(line))
+    .join("\n");
+}
+
+test("the README's Rust example is the engine crate's doc test (cargo test runs it)", () => {
+  assert.equal(codeBlock("../../README.md", /^## Rust\s*$/m, "rust"), crateDocExample());
 });
