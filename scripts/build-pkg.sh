@@ -2,12 +2,14 @@
 # Builds the npm package into pkg/ (generated, not committed):
 #   pkg/wasm/chronograph.js + chronograph_bg.wasm   wasm-pack --target web, release profile,
 #                                                    crate `chronograph-wasm` (core/wasm/, the bindings)
-#   pkg/*.js + *.d.ts (index.d.ts)                 the TypeScript layer (npm/src/*.ts), compiled by tsc
-#                                                    (tools/: typescript) against the bindings' own
+#   pkg/**/*.js + *.d.ts (index.d.ts)              the TypeScript layer (npm/src/**/*.ts: one entry module
+#                                                    per subpath at the top, the code in folders after
+#                                                    LangGraph.js's own), compiled by tsc (tools/: typescript)
+#                                                    into the same layout, against the bindings' own
 #                                                    declarations (pkg/wasm/chronograph.d.ts)
 #   pkg/{node,browser}.js                            the entries (npm/), which load the wasm module;
-#   pkg/langgraph-{node,browser}.js                  those of `chronograph/langgraph` (npm/src/langgraph.ts)
-#   pkg/pregel-{node,browser}.js                     those of `chronograph/pregel` (npm/src/pregel.ts)
+#   pkg/langgraph-{node,browser}.js                  those of `chronograph/langgraph` (npm/src/langgraph.ts, over npm/src/checkpoint/langgraph_saver.ts)
+#   pkg/pregel-{node,browser}.js                     those of `chronograph/pregel` (npm/src/pregel.ts, over npm/src/pregel/)
 #   pkg/package.json, pkg/README.md                 from npm/ (version from core/Cargo.toml)
 # One wasm build serves both entries: Node loads it synchronously (node.js), browsers
 # with a top-level await (browser.js); package.json `exports` picks the entry.
@@ -26,7 +28,7 @@ profile=--release
 case "${1:-}" in
   "") ;;
   --dev) profile=--dev ;;
-  -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+  -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
   *) echo "usage: $0 [--dev]" >&2; exit 2 ;;
 esac
 
@@ -79,7 +81,7 @@ tsc="$root/tools/node_modules/typescript/bin/tsc"
 # npm/src/langgraph.ts (the `chronograph/langgraph` entry) is checked against the declarations
 # of its peer dependencies, installed in tools/ (build tools); tsc finds them through this link.
 ln -sfn ../tools/node_modules npm/node_modules
-log "tsc -p npm (npm/src/*.ts -> pkg/*.js, *.d.ts)"
+log "tsc -p npm (npm/src/**/*.ts -> pkg/**/*.js, *.d.ts)"
 node "$tsc" -p npm
 # The bindings' declarations served the check above; the package's own declare the public surface.
 rm -f "$out/chronograph.d.ts"

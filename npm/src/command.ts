@@ -1,9 +1,9 @@
 // LangGraph.js's `Send` and `Command`: plain objects tagged with `lg_name`,
 // which the bindings read field by field (core/wasm/src/types.rs
 // `command_from_js`, `send_from_js`).
-import { argumentError, describe, isArray, option } from "./args.js";
+import { argumentError, describe, isArray, option } from "./internal/args.js";
 import { PARENT } from "./constants.js";
-import type { Destination, Json } from "./types.js";
+import type { Destination, Json } from "./pregel/types.js";
 
 /**
  * LangGraph's `Send`: run `node` once in the next superstep, given `args`

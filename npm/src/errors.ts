@@ -375,7 +375,7 @@ export function getSubgraphsSeenSet(): Set<unknown> {
   return global[key] as Set<unknown>;
 }
 
-/** Where the engine's `ParentCommand` finds its command (parent_command.ts registers it). */
+/** Where the engine's `ParentCommand` finds its command (pregel/parent_command.ts registers it). */
 let engineCommand: () => unknown = () => undefined;
 
 /** Registers where the engine's `ParentCommand`s find their command. */

@@ -1,6 +1,8 @@
 // The names the package exports (re-exported by the entries node.js and browser.js).
 export { START, END, INPUT, COPY, INTERRUPT, isInterrupted, Overwrite, type OverwriteValue } from "./constants.js";
-export { StateGraph, CompiledStateGraph, type GraphNode, type LooseReducer, type StateGraphConstructor, type StateGraphOptions } from "./graph.js";
+export { StateGraph, type LooseReducer, type StateGraphConstructor, type StateGraphOptions } from "./graph/state_graph.js";
+export { CompiledStateGraph } from "./graph/compiled_state_graph.js";
+export type { GraphNode } from "./graph/nodes.js";
 export {
   Annotation,
   AnnotationRoot,
@@ -25,7 +27,7 @@ export {
   type StateSchemaFields,
   type StateType,
   type UpdateType,
-} from "./state.js";
+} from "./state/definitions.js";
 export {
   MessagesAnnotation,
   MessagesValue,
@@ -34,38 +36,29 @@ export {
   messagesStateReducer,
   messagesDeltaReducer,
   type MessageLike,
-} from "./messages.js";
-export { MessagesZodMeta, MessagesZodState } from "./messages_zod.js";
-export { MemorySaver, InMemorySaver } from "./saver.js";
-export type { DrawableGraph, DrawConfig } from "./drawing.js";
-export { MessageGraph } from "./unsupported.js";
-export { entrypoint, task, type Entrypoint, type EntrypointConfig, type EntrypointFinal, type EntrypointOptions, type TaskOptions } from "./func.js";
-export { UntrackedValueChannel } from "./channels.js";
-export { DeltaChannel, DeltaValue, MessagesDeltaValue, type DeltaReducer } from "./delta.js";
-export { Graph, CompiledGraph, type GraphAddNodeOptions, type GraphNodeSpec } from "./plain_graph.js";
-export type { AsyncCheckpointSaver } from "./bridge.js";
-export { AsyncBatchedStore, BaseCheckpointSaver, BaseStore, copyCheckpoint, emptyCheckpoint } from "./checkpoint_exports.js";
-export { getJsonSchemaFromSchema, getSchemaDefaultGetter, isSerializableSchema, isStandardSchema } from "./schema_helpers.js";
-export {
-  ChatModelStreamImpl,
-  GraphCallbackHandler,
-  RunControl,
-  createLifecycleTransformer,
-  createMessagesTransformer,
-  createSubgraphDiscoveryTransformer,
-  createValuesTransformer,
-  filterLifecycleEntries,
-  filterSubgraphHandles,
-  isNativeTransformer,
-} from "./stream_exports.js";
+} from "./state/messages.js";
+export { MessagesZodMeta, MessagesZodState } from "./state/zod/messages.js";
+export { MemorySaver, InMemorySaver } from "./checkpoint/engine_saver.js";
+export type { DrawableGraph, DrawConfig } from "./langchain/drawing.js";
+export { MessageGraph } from "./graph/unsupported.js";
+export { entrypoint, task, type Entrypoint, type EntrypointConfig, type EntrypointFinal, type EntrypointOptions, type TaskOptions } from "./func/index.js";
+export { UntrackedValueChannel } from "./channels/index.js";
+export { DeltaChannel, DeltaValue, MessagesDeltaValue, type DeltaReducer } from "./channels/delta.js";
+export { Graph, CompiledGraph, type GraphAddNodeOptions, type GraphNodeSpec } from "./graph/graph.js";
+export type { AsyncCheckpointSaver } from "./checkpoint/saver_bridge.js";
+export { AsyncBatchedStore, BaseCheckpointSaver, BaseStore, copyCheckpoint, emptyCheckpoint } from "./checkpoint/reexports.js";
+export { getJsonSchemaFromSchema, getSchemaDefaultGetter, isSerializableSchema, isStandardSchema } from "./state/schema_helpers.js";
+// LangGraph.js's streaming-protocol exports (ChatModelStreamImpl, GraphCallbackHandler, RunControl,
+// create*Transformer, filterLifecycleEntries, filterSubgraphHandles, isNativeTransformer): that file's all.
+export * from "./stream/protocol_exports.js";
 export { COMMAND_SYMBOL, Command, CommandInstance, Send, isCommand, type CommandParams } from "./command.js";
-export { interrupt, getConfig, getCurrentTaskInput, getStore } from "./runtime.js";
-export { writer, getWriter, getPreviousState, pushMessage, type PushMessageOptions } from "./node_context.js";
-export { InMemoryStore, type InMemoryStoreConstructor, type Item, type SearchItem, type StoreOperation } from "./store.js";
-export type { RetryPolicy } from "./retry.js";
-export type { TimeoutPolicy } from "./timeout.js";
-export type { NodeDefaults } from "./node_policies.js";
-export { InMemoryCache, type BaseCache, type CachePolicy, type CacheFullKey, type InMemoryCacheConstructor } from "./cache.js";
+export { interrupt, getConfig, getCurrentTaskInput, getStore } from "./pregel/runtime.js";
+export { writer, getWriter, getPreviousState, pushMessage, type PushMessageOptions } from "./pregel/node_context.js";
+export { InMemoryStore, type InMemoryStoreConstructor, type Item, type SearchItem, type StoreOperation } from "./checkpoint/store.js";
+export type { RetryPolicy } from "./pregel/retry.js";
+export type { TimeoutPolicy } from "./pregel/timeout.js";
+export type { NodeDefaults } from "./graph/node_policies.js";
+export { InMemoryCache, type BaseCache, type CachePolicy, type CacheFullKey, type InMemoryCacheConstructor } from "./pregel/cache.js";
 export {
   BaseLangGraphError,
   ChronographError,
@@ -104,7 +97,7 @@ export {
   type ErrorOptions,
   type RaisedInterrupt,
 } from "./errors.js";
-export { GraphRunStream, SubgraphRunStream, createGraphRunStream, type StreamTransformerFactory, type ValuesProjection } from "./run_stream.js";
+export { GraphRunStream, SubgraphRunStream, createGraphRunStream, type StreamTransformerFactory, type ValuesProjection } from "./stream/run_stream.js";
 export {
   StreamChannel,
   StreamChannel as EventLog,
@@ -114,7 +107,7 @@ export {
   type InterruptPayload,
   type ProtocolEvent,
   type StreamTransformer,
-} from "./protocol.js";
-export type { LifecycleEntry } from "./protocol_transformers.js";
-export type { EventStream } from "./stream_events.js";
-export type * from "./types.js";
+} from "./stream/protocol.js";
+export type { LifecycleEntry } from "./stream/transformers.js";
+export type { EventStream } from "./stream/langchain_events.js";
+export type * from "./pregel/types.js";

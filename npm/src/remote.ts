@@ -3,7 +3,7 @@
 // package (an engine in the page or the process, no server) has no part of.
 // It fails at construction with a `GraphValueError` (code `UNSUPPORTED`)
 // rather than a missing module.
-import { unsupported } from "./unsupported.js";
+import { unsupported } from "./graph/unsupported.js";
 
 /** LangGraph.js's `RemoteGraph` (a graph on a LangGraph server): not provided; throws on construction. */
 export class RemoteGraph {

@@ -2,9 +2,9 @@
 // is loaded: hands the engine the JS layer's callbacks and error classes.
 import * as raw from "./wasm/chronograph.js";
 import { ERROR_CLASSES } from "./errors.js";
-import { defineLazy } from "./lazy.js";
-import { reviveRecord, storedValue } from "./records.js";
-import { setStorage, updateText, type AsyncStorage } from "./runtime.js";
+import { defineLazy } from "./internal/lazy.js";
+import { reviveRecord, storedValue } from "./checkpoint/records.js";
+import { setStorage, updateText, type AsyncStorage } from "./pregel/runtime.js";
 
 /**
  * `asyncStorage` is Node's AsyncLocalStorage (null in browsers): with it,

@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { Command, getConfig, InMemoryStore, interrupt, getStore, MemorySaver, START, StateGraph } from "chronograph";
 import { sleep } from "./support.mjs";
 
-const { ignoresConfig } = await import(new URL("../../pkg/config_use.js", import.meta.url));
+const { ignoresConfig } = await import(new URL("../../pkg/pregel/config_use.js", import.meta.url));
 
 test("ignoresConfig: one plain parameter (or none) and no `arguments` cannot see the config", () => {
   const cannot = [

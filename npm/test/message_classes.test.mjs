@@ -12,6 +12,8 @@ import { after, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { AIMessage, HumanMessage, RemoveMessage, SystemMessage, ToolMessage, isAIMessage } from "@langchain/core/messages";
 import * as langgraph from "@langchain/langgraph";
+import { MemorySaver as CheckpointMemorySaver } from "@langchain/langgraph-checkpoint";
+import * as chronograph from "chronograph";
 import { END, MemorySaver, MessagesAnnotation, START, StateGraph, messagesStateReducer } from "chronograph";
 import { collect } from "./support.mjs";
 
@@ -243,4 +245,45 @@ test("message instances in a channel of any reducer reach nodes and routers as i
     ],
   });
   assert.deepEqual(mine, await run(langgraph, await import("@langchain/langgraph/prebuilt")));
+});
+
+test("a message of every LangChain class a node writes is stored in a LangGraph.js checkpointer as LangGraph.js stores it (one message-type table)", async () => {
+  // Two tables of message types once disagreed: the one writing messages for
+  // LangGraph.js's savers had no `remove`, so a pending RemoveMessage was stored
+  // as a plain object, where LangGraph.js stores (and revives) a RemoveMessage.
+  const written = () => [
+    new HumanMessage({ content: "h", id: "m1" }),
+    new AIMessage({ content: "a", id: "m2" }),
+    new SystemMessage({ content: "s", id: "m3" }),
+    new ToolMessage({ content: "t", tool_call_id: "c", id: "m4" }),
+    new RemoveMessage({ id: "h0" }),
+  ];
+  const run = async (lib) => {
+    const saver = new CheckpointMemorySaver();
+    const graph = new lib.StateGraph(lib.MessagesAnnotation)
+      .addNode("writer", () => ({ messages: written() }))
+      .addNode("asker", () => {
+        lib.interrupt("?");
+        return {};
+      })
+      .addEdge(lib.START, "writer")
+      .addEdge(lib.START, "asker")
+      .compile({ checkpointer: saver });
+    const config = { configurable: { thread_id: "types" } };
+    await graph.invoke({ messages: [new HumanMessage({ content: "hi", id: "h0" })] }, config);
+    // The writer's write is pending while the asker waits: as the saver keeps it.
+    const { pendingWrites } = await saver.getTuple(config);
+    const pending = pendingWrites.filter(([, channel]) => channel === "messages").flatMap(([, , value]) => value.map((m) => [m.constructor.name, m.id]));
+    const resumed = await graph.invoke(new lib.Command({ resume: "!" }), config);
+    return { pending, resumed: resumed.messages.map((m) => [m.constructor.name, m.id]) };
+  };
+  const mine = await run(chronograph);
+  assert.deepEqual(mine.pending, [
+    ["HumanMessage", "m1"],
+    ["AIMessage", "m2"],
+    ["SystemMessage", "m3"],
+    ["ToolMessage", "m4"],
+    ["RemoveMessage", "h0"],
+  ]);
+  assert.deepEqual(mine, await run(langgraph));
 });

@@ -25,9 +25,9 @@ test("package.json: name, ESM, exports conditions for Node and browsers, types",
 test("npm install of the packed package, then a plain import in Node 20+", () => {
   const [packed] = JSON.parse(npm(["pack", pkg, "--pack-destination", scratch, "--json"], scratch));
   const files = packed.files.map((f) => f.path).sort();
-  // The entries, the compiled modules of npm/src with their declarations, the wasm module.
-  const modules = readdirSync(join(pkg)).filter((f) => /\.(js|d\.ts)$/.test(f)).sort();
-  assert.ok(modules.includes("index.d.ts") && modules.includes("graph.js"), modules.join(", "));
+  // The entries, the compiled modules of npm/src (in its folders) with their declarations, the wasm module.
+  const modules = packageModules().sort();
+  assert.ok(modules.includes("index.d.ts") && modules.includes("graph/state_graph.js"), modules.join(", "));
   assert.deepEqual(files, ["README.md", ...modules, "package.json", "wasm/chronograph.js", "wasm/chronograph_bg.wasm"].sort());
   const app = join(scratch, "app");
   execFileSync("mkdir", ["-p", app]);
@@ -47,8 +47,13 @@ try { await import("chronograph/graph.js"); } catch (e) { console.log(e.code); }
   assert.equal(out, '{"n":42} true function function\nERR_PACKAGE_PATH_NOT_EXPORTED\n');
 });
 
+/** The package's compiled modules and declarations, in its folders too (the bindings' wasm/ apart). */
+function packageModules() {
+  return readdirSync(pkg, { recursive: true }).filter((f) => /\.(js|d\.ts)$/.test(f) && !f.startsWith("wasm/"));
+}
+
 /** The package's own declaration files (the bindings' wasm/*.d.ts are not part of the public surface). */
-const declarations = readdirSync(pkg).filter((f) => f.endsWith(".d.ts"));
+const declarations = packageModules().filter((f) => f.endsWith(".d.ts"));
 
 test("the type declarations have no `any`", () => {
   for (const file of declarations) {
@@ -64,9 +69,13 @@ function exportedNames() {
   for (const [, list] of index.matchAll(/^export (?:type )?\{([^}]*)\} from/gm)) {
     names.push(...list.split(",").map((n) => n.trim().replace(/^type /, "").split(" as ").pop()).filter(Boolean));
   }
-  for (const [, file] of index.matchAll(/^export (?:type )?\* from "\.\/(\w+)\.js"/gm)) {
+  for (const [, file] of index.matchAll(/^export (?:type )?\* from "\.\/([\w/]+)\.js"/gm)) {
     const dts = readFileSync(join(pkg, `${file}.d.ts`), "utf8");
     names.push(...[...dts.matchAll(/^export (?:declare )?(?:type|interface|class|const|function) (\w+)/gm)].map((m) => m[1]));
+    // And what that module re-exports by name.
+    for (const [, list] of dts.matchAll(/^export (?:type )?\{([^}]*)\} from/gm)) {
+      names.push(...list.split(",").map((n) => n.trim().replace(/^type /, "").split(" as ").pop()).filter(Boolean));
+    }
   }
   return names;
 }
