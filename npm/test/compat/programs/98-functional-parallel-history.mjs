@@ -9,7 +9,8 @@ export default async function (lg, t) {
   const events = [];
   const slow = task("slow", async (x) => {
     events.push(`start ${x}`);
-    await new Promise((r) => setTimeout(r, 5 * x));
+    // Ends 100 ms apart: at 5 ms, a loaded machine's timer jitter reordered them (on either engine).
+    await new Promise((r) => setTimeout(r, 100 * x));
     events.push(`end ${x}`);
     return x * 10;
   });
