@@ -17,6 +17,9 @@ if [ ! -f dist/index.html ]; then
   echo "test-web: dist/ is not built; run scripts/build-web.sh first" >&2
   exit 1
 fi
+# The 2,000-checkpoint test writes its thread with `cargo run --example big_thread`: built
+# here, outside that test file's time budget, so waiting on a busy build lock cannot time it out.
+cargo build -q -p chronograph-web --example big_thread
 printf '\033[1;34m[test-web]\033[0m %s\n' "end-to-end (node --test web/e2e/*.test.mjs)"
 cd web/e2e
 [ -d node_modules/playwright-core ] && [ -d node_modules/axe-core ] || npm ci --no-audit --no-fund
