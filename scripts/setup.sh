@@ -12,7 +12,7 @@ log() { printf '\033[1;34m[setup]\033[0m %s\n' "$*"; }
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
-# PostgreSQL's server, for tests/interop (PostgresSaver): started by the test in a temporary directory.
+# PostgreSQL's server, for npm/test/interop (PostgresSaver): started by the test in a temporary directory.
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
 # A CJK font, so headless screenshots show Chinese text as glyphs, not empty boxes.
 if ! command -v fc-list >/dev/null 2>&1 || [ -z "$(fc-list :lang=zh 2>/dev/null)" ]; then
@@ -44,13 +44,15 @@ if ! wasm-pack --version 2>/dev/null | grep -q "$WASM_PACK_VERSION"; then
     || cargo install wasm-pack --version "$WASM_PACK_VERSION" --force
 fi
 
-# Node packages: build tools (binaryen's wasm-opt 132; Debian's binaryen 108
-# corrupts wasm-bindgen 0.2.130's externref table) and the JS, type and
-# browser test packages (playwright-core never downloads a browser), and in
-# tests/interop LangGraph.js's checkpoint packages (saver validation suite,
-# SqliteSaver with better-sqlite3, whose native addon builds at install).
+# Node packages, one `npm ci` per folder with a package-lock.json, again only when
+# that lock changes: build tools (binaryen's wasm-opt 132; Debian's binaryen 108
+# corrupts wasm-bindgen 0.2.130's externref table); in npm/test the npm package's
+# JS, type and browser test packages (playwright-core never downloads a browser);
+# in npm/test/interop LangGraph.js's checkpoint packages (saver validation suite,
+# SqliteSaver with better-sqlite3, whose native addon builds at install); in
+# web/e2e the app's end-to-end test packages (playwright-core, axe-core).
 here="$(cd "$(dirname "$0")/.." && pwd)"
-for dir in tools tests tests/interop; do
+for dir in tools npm/test npm/test/interop web/e2e; do
   lock="$here/$dir/package-lock.json"
   stamp="$here/$dir/node_modules/.chronograph-lock.sha"
   [ -f "$lock" ] || continue
