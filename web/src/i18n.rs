@@ -100,6 +100,16 @@ pub fn fill(template: &str, args: &[(&str, &dyn Display)]) -> String {
     out
 }
 
+/// `one` when `n` is 1, else `many` with `{n}` filled: a count in words
+/// (`1 branch`, `3 branches`).
+pub fn count(one: &str, many: &str, n: usize) -> String {
+    if n == 1 {
+        one.to_owned()
+    } else {
+        fill(many, &[("n", &n)])
+    }
+}
+
 /// A piece of a template: literal text, or a `{name}` placeholder that a
 /// view fills with markup (a `<code>` call, a mono label).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,6 +4,7 @@
 //! do, runs it, and checks the prediction against what the engine actually
 //! did. Pure Rust over [`Session`], no Leptos.
 
+use crate::chat::human;
 use crate::i18n::{Lang, Strings};
 use crate::session::{Created, Outcome, Session};
 use chronograph::{Source, COPY};
@@ -224,6 +225,21 @@ pub struct Step {
     action: Action,
 }
 
+impl Step {
+    /// What the step would do on `session`, from a run on a copy of the
+    /// thread (`None` when it cannot run there).
+    fn dry_run(&self, session: &Session) -> Option<Effect> {
+        let before = session.checkpoints().len();
+        let mut effect = None;
+        session.preview(|copy| {
+            let out = (self.action)(copy)?;
+            effect = Some(Effect::measure(before, copy, &out));
+            Ok(out)
+        });
+        effect
+    }
+}
+
 fn id_of(s: &Session, label: &str) -> chronograph::Result<String> {
     s.labels()
         .into_iter()
@@ -237,134 +253,95 @@ fn id_of(s: &Session, label: &str) -> chronograph::Result<String> {
 }
 
 fn say(s: &mut Session, text: &str, at: Option<&str>) -> chronograph::Result<Outcome> {
-    s.invoke(
-        json!({"messages": [{"type": "human", "content": text}]}),
-        at,
-    )
+    s.invoke(human(text), at)
+}
+
+/// `update_state` on the checkpoint labelled `label`.
+fn update(
+    s: &mut Session,
+    label: &str,
+    values: Option<serde_json::Value>,
+    as_node: Option<&str>,
+) -> chronograph::Result<Outcome> {
+    let id = id_of(s, label)?;
+    s.update(&id, values, as_node)
+}
+
+/// Replay from the checkpoint labelled `label`.
+fn replay(s: &mut Session, label: &str) -> chronograph::Result<Outcome> {
+    let id = id_of(s, label)?;
+    s.replay(&id)
 }
 
 const EDIT: &str = "Make it tomorrow at 2 pm";
 
+const CHAT: &str = "chat";
+const RESEARCH: &str = "research";
+
+/// A step of the tour on `scenario`.
+const fn step(scenario: &'static str, asks: &'static [Ask], action: Action) -> Step {
+    Step {
+        asks,
+        scenario,
+        action,
+    }
+}
+
 /// The tour, in order: the seed walkthrough (1–9), then namespaces (10–13).
 pub const STEPS: [Step; 13] = [
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Count, Ask::Inputs],
-        action: |s| {
-            let a = say(s, "Is there a slot tomorrow morning?", None)?;
-            let b = say(s, "And in the afternoon?", None)?;
-            Ok(Outcome {
-                created: [a.created, b.created].concat(),
-                interrupts: b.interrupts,
-                calls: [a.calls, b.calls].concat(),
-            })
-        },
-    },
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Count, Ask::Parent, Ask::Source, Ask::Step],
-        action: |s| {
-            let id = id_of(s, "c2")?;
-            s.replay(&id)
-        },
-    },
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Count, Ask::Source, Ask::Runs],
-        action: |s| {
-            let id = id_of(s, "c3")?;
-            s.replay(&id)
-        },
-    },
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Parent, Ask::Source, Ask::Step, Ask::Next, Ask::Runs],
-        action: |s| {
-            let id = id_of(s, "c0")?;
-            s.update(
-                &id,
-                Some(json!({"messages": [{"type": "human", "content": EDIT}]})),
-                Some("booking"),
-            )
-        },
-    },
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Count, Ask::Parent, Ask::Runs],
-        action: |s| {
-            let id = id_of(s, "c11")?;
-            s.replay(&id)
-        },
-    },
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Next, Ask::Count, Ask::Runs],
-        action: |s| {
-            let id = id_of(s, "c0")?;
-            s.fork_and_run(
-                &id,
-                Some(json!({"messages": [{"type": "human", "content": EDIT}]})),
-                Some("reply"),
-            )
-        },
-    },
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Parent, Ask::Source, Ask::Step],
-        action: |s| {
-            let id = id_of(s, "c2")?;
-            s.update(&id, None, Some(COPY))
-        },
-    },
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Parent, Ask::Source, Ask::Step, Ask::Runs],
-        action: |s| {
+    step(CHAT, &[Ask::Count, Ask::Inputs], |s| {
+        let first = say(s, "Is there a slot tomorrow morning?", None)?;
+        Ok(first.then(say(s, "And in the afternoon?", None)?))
+    }),
+    step(
+        CHAT,
+        &[Ask::Count, Ask::Parent, Ask::Source, Ask::Step],
+        |s| replay(s, "c2"),
+    ),
+    step(CHAT, &[Ask::Count, Ask::Source, Ask::Runs], |s| {
+        replay(s, "c3")
+    }),
+    step(
+        CHAT,
+        &[Ask::Parent, Ask::Source, Ask::Step, Ask::Next, Ask::Runs],
+        |s| update(s, "c0", Some(human(EDIT)), Some("booking")),
+    ),
+    step(CHAT, &[Ask::Count, Ask::Parent, Ask::Runs], |s| {
+        replay(s, "c11")
+    }),
+    step(CHAT, &[Ask::Next, Ask::Count, Ask::Runs], |s| {
+        let id = id_of(s, "c0")?;
+        s.fork_and_run(&id, human(EDIT), Some("reply"))
+    }),
+    step(CHAT, &[Ask::Parent, Ask::Source, Ask::Step], |s| {
+        update(s, "c2", None, Some(COPY))
+    }),
+    step(
+        CHAT,
+        &[Ask::Parent, Ask::Source, Ask::Step, Ask::Runs],
+        |s| {
             let id = id_of(s, "c3")?;
             say(s, "Can I bring a friend?", Some(&id))
         },
-    },
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Messages, Ask::Next],
-        action: |s| {
-            let id = id_of(s, "c3")?;
-            s.update(
-                &id,
-                Some(json!({"messages": [{"type": "human", "content": "One more thing"}]})),
-                Some("reply"),
-            )
-        },
-    },
-    Step {
-        scenario: "research",
-        asks: &[Ask::Count, Ask::Namespaces],
-        action: |s| s.invoke(json!({"log": []}), None),
-    },
-    Step {
-        scenario: "research",
-        asks: &[Ask::Namespaces, Ask::SubSource],
-        action: |s| {
-            let id = id_of(s, "c2")?;
-            s.replay(&id)
-        },
-    },
-    Step {
-        scenario: "research",
-        asks: &[Ask::SubSource, Ask::Namespaces, Ask::Count],
-        action: |s| {
-            let id = id_of(s, "s7")?;
-            s.update(&id, Some(json!({"draft": "Draft v2"})), None)
-        },
-    },
-    Step {
-        scenario: "research",
-        asks: &[Ask::Namespaces, Ask::Count],
-        action: |s| {
-            let id = id_of(s, "c3")?;
-            s.resume(json!(true), Some(&id))
-        },
-    },
+    ),
+    step(CHAT, &[Ask::Messages, Ask::Next], |s| {
+        update(s, "c3", Some(human("One more thing")), Some("reply"))
+    }),
+    step(RESEARCH, &[Ask::Count, Ask::Namespaces], |s| {
+        s.invoke(json!({"log": []}), None)
+    }),
+    step(RESEARCH, &[Ask::Namespaces, Ask::SubSource], |s| {
+        replay(s, "c2")
+    }),
+    step(
+        RESEARCH,
+        &[Ask::SubSource, Ask::Namespaces, Ask::Count],
+        |s| update(s, "s7", Some(json!({"draft": "Draft v2"})), None),
+    ),
+    step(RESEARCH, &[Ask::Namespaces, Ask::Count], |s| {
+        let id = id_of(s, "c3")?;
+        s.resume(json!(true), Some(&id))
+    }),
 ];
 
 /// Where the learner is in the tour.
@@ -422,13 +399,7 @@ impl Lesson {
         self.result = None;
         self.error = None;
         let Some(step) = self.step() else { return };
-        let before = session.checkpoints().len();
-        let mut effect = None;
-        session.preview(|copy| {
-            let out = (step.action)(copy)?;
-            effect = Some(Effect::measure(before, copy, &out));
-            Ok(out)
-        });
+        let effect = step.dry_run(session);
         let Some(effect) = effect else {
             self.error =
                 Some("this step cannot run on the current thread; restart the lesson".into());
@@ -536,15 +507,7 @@ mod tests {
 
     /// Answers every question right, from a dry run of the learner's own.
     fn answer_right(lesson: &mut Lesson, session: &Session) {
-        let step = lesson.step().unwrap();
-        let before = session.checkpoints().len();
-        let mut effect = None;
-        session.preview(|copy| {
-            let out = (step.action)(copy)?;
-            effect = Some(Effect::measure(before, copy, &out));
-            Ok(out)
-        });
-        let effect = effect.unwrap();
+        let effect = lesson.step().unwrap().dry_run(session).unwrap();
         for (i, q) in lesson.questions().to_vec().iter().enumerate() {
             let right = q.ask.answer(&effect);
             let choice = q

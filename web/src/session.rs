@@ -91,6 +91,18 @@ pub struct Outcome {
     pub calls: Vec<String>,
 }
 
+impl Outcome {
+    /// This outcome followed by `next`'s, as one action: both calls'
+    /// checkpoints and log lines, and the interrupts the last one ended on.
+    pub fn then(self, next: Outcome) -> Outcome {
+        Outcome {
+            created: [self.created, next.created].concat(),
+            interrupts: next.interrupts,
+            calls: [self.calls, next.calls].concat(),
+        }
+    }
+}
+
 /// What an action would do, computed by running it on a copy of the thread.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Preview {
@@ -528,20 +540,15 @@ impl Session {
     pub fn fork_and_run(
         &mut self,
         id: &str,
-        values: Option<Value>,
+        values: Value,
         as_node: Option<&str>,
     ) -> chronograph::Result<Outcome> {
         self.check_runnable()?;
-        let first = self.update(id, values, as_node)?;
+        let first = self.update(id, Some(values), as_node)?;
         let Some(new) = first.created.last().cloned() else {
             return Ok(first);
         };
-        let second = self.replay(&new)?;
-        Ok(Outcome {
-            created: first.created.into_iter().chain(second.created).collect(),
-            interrupts: second.interrupts,
-            calls: first.calls.into_iter().chain(second.calls).collect(),
-        })
+        Ok(first.then(self.replay(&new)?))
     }
 
     /// Copy: `update_state(id, None, as_node="__copy__")`, a sibling of `id`.
@@ -747,6 +754,7 @@ pub fn short(id: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chat::human;
     use serde_json::json;
 
     fn chat() -> Session {
@@ -788,11 +796,7 @@ mod tests {
         assert_eq!(s.checkpoints().len(), 11);
         let c0 = by_label(&s, "c0");
         let out = s
-            .fork_and_run(
-                &c0.id,
-                Some(json!({"messages": [{"type": "human", "content": "edited"}]})),
-                Some("booking"),
-            )
+            .fork_and_run(&c0.id, human("edited"), Some("booking"))
             .unwrap();
         assert_eq!(out.created.len(), 2);
         assert_eq!(s.checkpoints().len(), 13);

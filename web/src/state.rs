@@ -501,23 +501,8 @@ impl AppState {
     pub fn load_spec(&self, id: &str, text: &str) -> Result<(), String> {
         self.check_idle()?;
         let spec = GraphSpec::parse(text).map_err(|e| e.to_string())?;
-        let session = Session::new(spec.clone()).map_err(|e| e.to_string())?;
-        self.topology.set(session.graph().topology());
-        self.session.set_value(session);
-        self.expanded.set(BTreeSet::new());
-        self.is_chat.set(scenarios::is_chat(&spec));
-        self.scenario.set(id.to_owned());
-        self.spec_text.set(text.to_owned());
-        self.selected.set(None);
-        self.pinned.set(None);
-        self.chat_tip.set(None);
-        self.fresh.set(Vec::new());
-        self.error.set(None);
-        self.imported.set(None);
-        self.will_run.set(Vec::new());
-        self.viewport.set(Viewport::default());
-        self.refresh();
-        self.save();
+        let session = Session::new(spec).map_err(|e| e.to_string())?;
+        self.show_session(session, id, text.to_owned());
         self.persist_selection();
         Ok(())
     }
@@ -525,21 +510,41 @@ impl AppState {
     /// Runs the page on another session (the lesson's), as scenario `id`.
     pub fn replace_session(&self, session: Session, id: &str) {
         let text = scenarios::by_id(id).map_or_else(String::new, |s| s.spec.to_owned());
+        self.show_session(session, id, text);
+    }
+
+    /// Runs the page on `session`, as scenario `id` with spec `text`:
+    /// nothing selected, nothing left from the thread before.
+    fn show_session(&self, session: Session, id: &str, text: String) {
+        self.install(session, id, text);
+        self.selected.set(None);
+        self.forget_marks();
+        self.imported.set(None);
+        self.refresh();
+        self.save();
+    }
+
+    /// Puts `session` in place, as scenario `id` with spec `text`: its
+    /// graph drawn, every group closed, the tree panel back at 1:1.
+    fn install(&self, session: Session, id: &str, text: String) {
         self.topology.set(session.graph().topology());
         self.is_chat.set(scenarios::is_chat(session.spec()));
         self.session.set_value(session);
         self.expanded.set(BTreeSet::new());
         self.scenario.set(id.to_owned());
         self.spec_text.set(text);
-        self.selected.set(None);
+        self.viewport.set(Viewport::default());
+    }
+
+    /// Forgets the marks that named checkpoints of the thread before: the
+    /// pin, the chat's branch, the fresh highlight, the error and the
+    /// preview's lit nodes.
+    fn forget_marks(&self) {
         self.pinned.set(None);
         self.chat_tip.set(None);
         self.fresh.set(Vec::new());
         self.error.set(None);
-        self.imported.set(None);
-        self.viewport.set(Viewport::default());
-        self.refresh();
-        self.save();
+        self.will_run.set(Vec::new());
     }
 
     /// Replaces the thread with one read from `text`: Chronograph's export
@@ -555,17 +560,11 @@ impl AppState {
             Some(spec_text) => {
                 // Everything that can fail runs before anything is replaced.
                 let spec = GraphSpec::parse(&spec_text).map_err(engine)?;
-                let mut session = Session::new(spec.clone()).map_err(engine)?;
+                let mut session = Session::new(spec).map_err(engine)?;
                 session
                     .import_history(opened.thread, opened.next)
                     .map_err(engine)?;
-                self.topology.set(session.graph().topology());
-                self.is_chat.set(scenarios::is_chat(&spec));
-                self.session.set_value(session);
-                self.expanded.set(BTreeSet::new());
-                self.scenario.set(IMPORTED.to_owned());
-                self.spec_text.set(spec_text);
-                self.viewport.set(Viewport::default());
+                self.install(session, IMPORTED, spec_text);
             }
             None => {
                 self.session
@@ -574,11 +573,7 @@ impl AppState {
                     .map_err(engine)?;
             }
         }
-        self.pinned.set(None);
-        self.chat_tip.set(None);
-        self.fresh.set(Vec::new());
-        self.error.set(None);
-        self.will_run.set(Vec::new());
+        self.forget_marks();
         self.refresh();
         self.selected.set(self.head.get_untracked());
         self.imported.set(Some((count, origin)));
