@@ -1,7 +1,7 @@
 //! The app's two languages, English and Simplified Chinese, and the one
 //! catalogue of every string the app shows.
 //!
-//! [`Strings`] has one field per message; [`en::EN`] and [`zh::ZH`] fill it,
+//! [`Strings`] has one field per message; `en::EN` and `zh::ZH` fill it,
 //! one file per language, so a message missing from a language does not
 //! compile. Messages with values use `{name}` placeholders, filled by
 //! [`fill`]; the tests below check that both languages use the same

@@ -3,9 +3,10 @@
 //! over `chronograph` (no Leptos), so it is unit-tested natively.
 //!
 //! This file holds the types and the session's configs; the rest is in
-//! [`thread`] (reading the thread: checkpoints, namespaces, labels),
-//! [`calls`] (the logged engine calls), [`transfer`] (export, import, an
-//! attached graph) and [`preview`] (dry runs on a copy).
+//! `session/thread.rs` (reading the thread: checkpoints, namespaces,
+//! labels), `session/calls.rs` (the logged engine calls),
+//! `session/transfer.rs` (export, import, an attached graph) and
+//! `session/preview.rs` (dry runs on a copy).
 
 mod calls;
 mod preview;

@@ -4,10 +4,10 @@
 //! extends the layout incrementally and saves the session.
 
 //!
-//! The rest is in three files: [`persist`] (what survives a reload: the
-//! saved session, the selection and the URL), [`thread`] (replacing the
-//! thread: another graph, an import, an attached spec) and [`groups`]
-//! (expanding subgraph runs in place).
+//! The rest is in three files: `state/persist.rs` (what survives a
+//! reload: the saved session, the selection and the URL),
+//! `state/thread.rs` (replacing the thread: another graph, an import, an
+//! attached spec) and `state/groups.rs` (expanding subgraph runs in place).
 
 mod groups;
 mod persist;
