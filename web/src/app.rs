@@ -41,8 +41,12 @@ pub fn Shell(
                 <Inspector/>
             </main>
             <LogPanel/>
-            <ForkDialog/>
-            <ImportDialog/>
+            <Show when=move || state.fork_open.get()>
+                <ForkDialog/>
+            </Show>
+            <Show when=move || state.import_open.get()>
+                <ImportDialog/>
+            </Show>
         </div>
     }
 }

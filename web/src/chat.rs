@@ -233,8 +233,7 @@ pub fn edit(
     };
     let id = from.config.checkpoint_id.clone().unwrap_or_default();
     let as_node = edit_as_node(session);
-    let values = json!({"messages": [{"type": "human", "content": content}]});
-    session.fork_and_run(&id, Some(values), Some(&as_node))
+    session.fork_and_run(&id, human(content), Some(&as_node))
 }
 
 /// Send a message on the branch ending at `tip`: `invoke({messages: [...]}, tip)`
@@ -245,10 +244,13 @@ pub fn send(
     content: &str,
 ) -> chronograph::Result<Outcome> {
     let at = tip.filter(|t| Some(t.to_string()) != session.head());
-    session.invoke(
-        json!({"messages": [{"type": "human", "content": content}]}),
-        at,
-    )
+    session.invoke(human(content), at)
+}
+
+/// The state update that appends one human message: what the message box
+/// sends and what an edit writes.
+pub fn human(content: &str) -> Value {
+    json!({"messages": [{"type": "human", "content": content}]})
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The app's two languages, English and Simplified Chinese, and the one
 //! catalogue of every string the app shows.
 //!
-//! [`Strings`] has one field per message; [`en::EN`] and [`zh::ZH`] fill it,
+//! [`Strings`] has one field per message; `en::EN` and `zh::ZH` fill it,
 //! one file per language, so a message missing from a language does not
 //! compile. Messages with values use `{name}` placeholders, filled by
 //! [`fill`]; the tests below check that both languages use the same
@@ -98,6 +98,16 @@ pub fn fill(template: &str, args: &[(&str, &dyn Display)]) -> String {
         }
     }
     out
+}
+
+/// `one` when `n` is 1, else `many` with `{n}` filled: a count in words
+/// (`1 branch`, `3 branches`).
+pub fn count(one: &str, many: &str, n: usize) -> String {
+    if n == 1 {
+        one.to_owned()
+    } else {
+        fill(many, &[("n", &n)])
+    }
 }
 
 /// A piece of a template: literal text, or a `{name}` placeholder that a

@@ -3,26 +3,10 @@
 //! Leptos), unit-tested natively.
 
 use crate::i18n::{fill, Strings};
+use chronograph::{PregelTask, TaskState};
 use serde_json::Value;
 
-use crate::session::{short, Session};
-
-/// One task scheduled from a checkpoint.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TaskData {
-    /// Node name.
-    pub name: String,
-    /// Values passed to `interrupt()`, if the task paused.
-    pub interrupts: Vec<Value>,
-    /// The stored error, if it failed.
-    pub error: Option<String>,
-    /// Its writes, once finished.
-    pub result: Option<Value>,
-    /// A PUSH task's input: the argument of the `Send` that made it.
-    pub arg: Option<Value>,
-    /// For a task that runs a subgraph: the namespace its checkpoints go to.
-    pub ns: Option<String>,
-}
+use crate::session::{short, CheckpointView, Preview, Session, NEEDS_GRAPH};
 
 /// The selected snapshot, ready to draw.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,8 +30,51 @@ pub struct SnapshotData {
 impl SnapshotData {
     /// Whether a task of this checkpoint is waiting for a resume value.
     pub fn interrupted(&self) -> bool {
-        self.tasks.iter().any(|t| !t.interrupts.is_empty())
+        self.tasks
+            .iter()
+            .any(|t| matches!(t.status, TaskStatus::Interrupted(_)))
     }
+}
+
+/// Where a task stands, in the order the inspector looks: a pause wins
+/// over an error, an error over a result.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TaskStatus {
+    /// Paused on `interrupt()`: the values it was called with.
+    Interrupted(Vec<Value>),
+    /// Failed: the stored error.
+    Failed(String),
+    /// Finished: its writes.
+    Done(Value),
+    /// Not run yet.
+    Pending,
+}
+
+impl TaskStatus {
+    fn of(task: &PregelTask) -> TaskStatus {
+        if !task.interrupts.is_empty() {
+            TaskStatus::Interrupted(task.interrupts.iter().map(|i| i.value.clone()).collect())
+        } else if let Some(e) = &task.error {
+            TaskStatus::Failed(e.clone())
+        } else if let Some(r) = &task.result {
+            TaskStatus::Done(r.clone())
+        } else {
+            TaskStatus::Pending
+        }
+    }
+}
+
+/// One task scheduled from a checkpoint.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaskData {
+    /// Node name.
+    pub name: String,
+    /// A PUSH task's input: the argument of the `Send` that made it.
+    pub arg: Option<Value>,
+    /// For a task that runs a subgraph: the namespace its checkpoints go to.
+    pub ns: Option<String>,
+    /// Where it stands.
+    pub status: TaskStatus,
 }
 
 /// The snapshot at `id`, or `None` when it is not in the thread.
@@ -59,31 +86,23 @@ pub fn snapshot(session: &Session, id: &str) -> Option<SnapshotData> {
         Vec::new()
     };
     Some(SnapshotData {
-        id: s
-            .config
-            .checkpoint_id
-            .clone()
-            .unwrap_or_else(|| id.to_owned()),
+        id: s.config.checkpoint_id.unwrap_or_else(|| id.to_owned()),
         values: s.values.to_json(),
-        next: s.next.clone(),
+        next: s.next,
         tasks: s
             .tasks
-            .iter()
-            .map(|t| TaskData {
-                name: t.name.clone(),
-                interrupts: t.interrupts.iter().map(|i| i.value.clone()).collect(),
-                error: t.error.clone(),
-                result: t.result.clone(),
-                arg: send_index(&t.path)
+            .into_iter()
+            .map(|task| TaskData {
+                status: TaskStatus::of(&task),
+                arg: send_index(&task.path)
                     .and_then(|i| sends.get(i))
                     .and_then(|p| p.get("arg").cloned()),
-                ns: match &t.state {
-                    Some(chronograph::TaskState::Config(c)) => Some(c.checkpoint_ns.clone()),
-                    Some(chronograph::TaskState::Snapshot(s)) => {
-                        Some(s.config.checkpoint_ns.clone())
-                    }
+                ns: match task.state {
+                    Some(TaskState::Config(c)) => Some(c.checkpoint_ns),
+                    Some(TaskState::Snapshot(s)) => Some(s.config.checkpoint_ns),
                     None => None,
                 },
+                name: task.name,
             })
             .collect(),
         metadata: s
@@ -91,11 +110,8 @@ pub fn snapshot(session: &Session, id: &str) -> Option<SnapshotData> {
             .as_ref()
             .and_then(|m| serde_json::to_value(m).ok())
             .unwrap_or(Value::Null),
-        created_at: s.created_at.clone().unwrap_or_default(),
-        parent: s
-            .parent_config
-            .as_ref()
-            .and_then(|p| p.checkpoint_id.clone()),
+        created_at: s.created_at.unwrap_or_default(),
+        parent: s.parent_config.and_then(|p| p.checkpoint_id),
     })
 }
 
@@ -169,6 +185,80 @@ pub fn checkpoint_name(
     )
 }
 
+/// What a checkpoint button is called: [`checkpoint_name`], and `, HEAD`
+/// on HEAD.
+pub fn checkpoint_aria(t: &Strings, c: &CheckpointView, is_head: bool) -> String {
+    let name = checkpoint_name(t, &c.label, c.step, c.source.as_str(), &c.next);
+    if is_head {
+        format!("{name}, HEAD")
+    } else {
+        name
+    }
+}
+
+/// A checkpoint's tooltip: its name, its short id and creation time, and
+/// on HEAD what HEAD means.
+pub fn checkpoint_tooltip(t: &Strings, c: &CheckpointView, is_head: bool) -> String {
+    let name = checkpoint_name(t, &c.label, c.step, c.source.as_str(), &c.next);
+    let about = fill(
+        t.checkpoint_tip,
+        &[("id", &short(&c.id)), ("created", &c.created_at)],
+    );
+    if is_head {
+        format!("{name}\n{about}\n{}", t.head_note)
+    } else {
+        format!("{name}\n{about}")
+    }
+}
+
+/// Describes a preview in one sentence, in the language of `t`.
+pub fn describe(t: &Strings, p: &Preview) -> String {
+    if let Some(e) = &p.error {
+        // The app's own refusal (an imported thread without its graph) is in the catalogue.
+        let e = if e.contains(NEEDS_GRAPH) {
+            t.needs_graph
+        } else {
+            e
+        };
+        return fill(t.would_fail, &[("error", &e)]);
+    }
+    if p.checkpoints.is_empty() {
+        return t.creates_none.into();
+    }
+    let first = &p.checkpoints[0];
+    let root = p.checkpoints.len() - p.in_subgraphs;
+    let parent = first.parent_label.clone().unwrap_or_else(|| t.root.into());
+    let next = next_shown(t, &first.view.next);
+    let mut s = fill(
+        if root == 0 {
+            t.new_checkpoint_sub
+        } else {
+            t.new_checkpoint
+        },
+        &[
+            ("source", &first.view.source.as_str()),
+            ("parent", &parent),
+            ("step", &first.view.step),
+            ("next", &next),
+        ],
+    );
+    if root > 1 {
+        s.push_str(&fill(t.then_more, &[("n", &(root - 1))]));
+    }
+    if root > 0 && p.in_subgraphs > 0 {
+        s.push_str(&fill(t.and_in_subgraphs, &[("n", &p.in_subgraphs)]));
+    } else if root == 0 && p.in_subgraphs > 1 {
+        s.push_str(&fill(t.then_more, &[("n", &(p.in_subgraphs - 1))]));
+    }
+    s.push_str(t.period);
+    if p.will_run.is_empty() {
+        s.push_str(t.nothing_runs);
+    } else {
+        s.push_str(&fill(t.runs, &[("nodes", &p.will_run.join(", "))]));
+    }
+    s
+}
+
 /// [`next_text`] as the page shows it: `done` in the language of `t`
 /// (node names and `3 × worker` stay as they are).
 pub fn next_shown(t: &Strings, next: &[String]) -> String {
@@ -210,11 +300,6 @@ pub fn next_text(next: &[String]) -> String {
 pub fn send_index(path: &str) -> Option<usize> {
     let rest = path.strip_prefix("~__pregel_push, ")?;
     rest.split(',').next()?.trim().parse().ok()
-}
-
-/// The id shortened for tooltips.
-pub fn short_id(id: &str) -> String {
-    short(id)
 }
 
 #[cfg(test)]

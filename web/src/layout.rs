@@ -40,6 +40,7 @@ pub use lanes::{Edge, Layout, NodeIn, PlacedNode};
 pub use navigate::{arrow_target, TREE_KEYS};
 pub use topo::{layout_sized, layout_topology, EdgeKind, TopoLayout, TOPO_BOX_H, TOPO_BOX_W};
 pub use tree_view::{
-    ancestor_path, branch_count, keep_in_view, pick, visible_rows, LabelColumn, LABEL_GAP,
+    ancestor_path, branch_count, keep_in_view, pick, visible_rows, LabelColumn, HEAD_DX,
+    LABEL_COLUMN_WIDTH, LABEL_GAP, NEXT_DX, RUNS_DX, STEP_DX,
 };
 pub use viewport::{wheel_zoom_factor, Viewport, MAX_ZOOM, MIN_ZOOM};

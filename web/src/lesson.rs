@@ -4,9 +4,14 @@
 //! do, runs it, and checks the prediction against what the engine actually
 //! did. Pure Rust over [`Session`], no Leptos.
 
-use crate::i18n::{Lang, Strings};
+mod ask;
+
+pub use ask::{Ask, Question};
+
+use crate::chat::human;
+use crate::i18n::Lang;
 use crate::session::{Created, Outcome, Session};
-use chronograph::{Source, COPY};
+use chronograph::COPY;
 use serde_json::json;
 
 /// What a step's action did (or, from a dry run, will do).
@@ -53,164 +58,6 @@ impl Effect {
     }
 }
 
-/// A prediction to make before a step runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ask {
-    /// How many checkpoints the thread will have.
-    Count,
-    /// The parent of the first new checkpoint.
-    Parent,
-    /// The source of the first new checkpoint.
-    Source,
-    /// The step of the first new checkpoint.
-    Step,
-    /// The `next` of the first new checkpoint.
-    Next,
-    /// Which nodes run.
-    Runs,
-    /// How many of the new checkpoints are `input` checkpoints.
-    Inputs,
-    /// How many messages the new checkpoint holds.
-    Messages,
-    /// How many new subgraph namespaces the thread gets.
-    Namespaces,
-    /// The source of the first new checkpoint inside a subgraph.
-    SubSource,
-}
-
-/// One multiple-choice question.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Question {
-    /// What is asked.
-    pub ask: Ask,
-    /// The question text.
-    pub prompt: String,
-    /// Answers to pick from.
-    pub choices: Vec<String>,
-}
-
-impl Ask {
-    /// The question, in the language of `t`.
-    pub fn prompt(self, t: &Strings) -> &'static str {
-        match self {
-            Ask::Count => t.ask_count,
-            Ask::Parent => t.ask_parent,
-            Ask::Source => t.ask_source,
-            Ask::Step => t.ask_step,
-            Ask::Next => t.ask_next,
-            Ask::Runs => t.ask_runs,
-            Ask::Inputs => t.ask_inputs,
-            Ask::Messages => t.ask_messages,
-            Ask::Namespaces => t.ask_namespaces,
-            Ask::SubSource => t.ask_sub_source,
-        }
-    }
-
-    /// The right answer for an effect, as choice text.
-    pub fn answer(self, e: &Effect) -> String {
-        let first = e.created.first();
-        match self {
-            Ask::Count => e.total().to_string(),
-            Ask::Parent => first
-                .and_then(|c| c.parent_label.clone())
-                .unwrap_or_else(|| "none".into()),
-            Ask::Source => first.map_or("none".into(), |c| c.view.source.as_str().to_owned()),
-            Ask::Step => first.map_or("none".into(), |c| c.view.step.to_string()),
-            Ask::Next => first.map_or("none".into(), |c| next_text(&c.view.next)),
-            Ask::Runs => runs_text(&e.ran),
-            Ask::Inputs => e
-                .created
-                .iter()
-                .filter(|c| c.view.source == Source::Input)
-                .count()
-                .to_string(),
-            Ask::Messages => e.messages.map_or("none".into(), |n| n.to_string()),
-            // A namespace starts with its own input checkpoint (step -1).
-            Ask::Namespaces => e
-                .sub_created
-                .iter()
-                .filter(|c| c.view.source == Source::Input)
-                .count()
-                .to_string(),
-            Ask::SubSource => e
-                .sub_created
-                .first()
-                .map_or("none".into(), |c| c.view.source.as_str().to_owned()),
-        }
-    }
-
-    fn choices(self, e: &Effect) -> Vec<String> {
-        let right = self.answer(e);
-        let mut out: Vec<String> = match self {
-            Ask::Count => {
-                let t = e.total();
-                [e.before, e.before + 1, t, t + 1, t + 2]
-                    .iter()
-                    .map(usize::to_string)
-                    .collect()
-            }
-            Ask::Parent => {
-                let mut v: Vec<String> = e
-                    .created
-                    .iter()
-                    .filter_map(|c| c.parent_label.clone())
-                    .collect();
-                if let Some(p) = e.created.first().and_then(|c| c.parent_label.as_ref()) {
-                    let n: usize = p.trim_start_matches('c').parse().unwrap_or(0);
-                    v.extend([format!("c{}", n.saturating_sub(1)), format!("c{}", n + 1)]);
-                }
-                v.push(format!("c{}", e.before.saturating_sub(1)));
-                v
-            }
-            Ask::Source => ["input", "loop", "update", "fork"]
-                .map(String::from)
-                .to_vec(),
-            Ask::Step => {
-                let s = e.created.first().map_or(0, |c| c.view.step);
-                [s - 1, s, s + 1, 0].iter().map(i64::to_string).collect()
-            }
-            Ask::Next => ["booking", "reply", "booking, reply", "done"]
-                .map(String::from)
-                .to_vec(),
-            Ask::Runs => ["nothing", "booking", "reply", "booking, reply"]
-                .map(String::from)
-                .to_vec(),
-            Ask::Inputs => ["0", "1", "2", "4"].map(String::from).to_vec(),
-            Ask::Namespaces => ["0", "1", "2"].map(String::from).to_vec(),
-            Ask::SubSource => ["input", "loop", "update", "fork", "none"]
-                .map(String::from)
-                .to_vec(),
-            Ask::Messages => {
-                let m = e.messages.unwrap_or(1);
-                [1, m.saturating_sub(1), m, m + 1]
-                    .iter()
-                    .map(usize::to_string)
-                    .collect()
-            }
-        };
-        out.push(right);
-        out.sort_by_key(|c| (c.parse::<i64>().unwrap_or(i64::MAX), c.clone()));
-        out.dedup();
-        out
-    }
-}
-
-fn next_text(next: &[String]) -> String {
-    if next.is_empty() {
-        "done".into()
-    } else {
-        next.join(", ")
-    }
-}
-
-fn runs_text(ran: &[String]) -> String {
-    if ran.is_empty() {
-        "nothing".into()
-    } else {
-        ran.join(", ")
-    }
-}
-
 type Action = fn(&mut Session) -> chronograph::Result<Outcome>;
 
 /// One screen of the tour. Its words (heading, instruction, the lesson
@@ -222,6 +69,21 @@ pub struct Step {
     /// one before starts a new thread of it.
     pub scenario: &'static str,
     action: Action,
+}
+
+impl Step {
+    /// What the step would do on `session`, from a run on a copy of the
+    /// thread (`None` when it cannot run there).
+    fn dry_run(&self, session: &Session) -> Option<Effect> {
+        let before = session.checkpoints().len();
+        let mut effect = None;
+        session.preview(|copy| {
+            let out = (self.action)(copy)?;
+            effect = Some(Effect::measure(before, copy, &out));
+            Ok(out)
+        });
+        effect
+    }
 }
 
 fn id_of(s: &Session, label: &str) -> chronograph::Result<String> {
@@ -237,134 +99,95 @@ fn id_of(s: &Session, label: &str) -> chronograph::Result<String> {
 }
 
 fn say(s: &mut Session, text: &str, at: Option<&str>) -> chronograph::Result<Outcome> {
-    s.invoke(
-        json!({"messages": [{"type": "human", "content": text}]}),
-        at,
-    )
+    s.invoke(human(text), at)
+}
+
+/// `update_state` on the checkpoint labelled `label`.
+fn update(
+    s: &mut Session,
+    label: &str,
+    values: Option<serde_json::Value>,
+    as_node: Option<&str>,
+) -> chronograph::Result<Outcome> {
+    let id = id_of(s, label)?;
+    s.update(&id, values, as_node)
+}
+
+/// Replay from the checkpoint labelled `label`.
+fn replay(s: &mut Session, label: &str) -> chronograph::Result<Outcome> {
+    let id = id_of(s, label)?;
+    s.replay(&id)
 }
 
 const EDIT: &str = "Make it tomorrow at 2 pm";
 
+const CHAT: &str = "chat";
+const RESEARCH: &str = "research";
+
+/// A step of the tour on `scenario`.
+const fn step(scenario: &'static str, asks: &'static [Ask], action: Action) -> Step {
+    Step {
+        asks,
+        scenario,
+        action,
+    }
+}
+
 /// The tour, in order: the seed walkthrough (1–9), then namespaces (10–13).
 pub const STEPS: [Step; 13] = [
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Count, Ask::Inputs],
-        action: |s| {
-            let a = say(s, "Is there a slot tomorrow morning?", None)?;
-            let b = say(s, "And in the afternoon?", None)?;
-            Ok(Outcome {
-                created: [a.created, b.created].concat(),
-                interrupts: b.interrupts,
-                calls: [a.calls, b.calls].concat(),
-            })
-        },
-    },
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Count, Ask::Parent, Ask::Source, Ask::Step],
-        action: |s| {
-            let id = id_of(s, "c2")?;
-            s.replay(&id)
-        },
-    },
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Count, Ask::Source, Ask::Runs],
-        action: |s| {
-            let id = id_of(s, "c3")?;
-            s.replay(&id)
-        },
-    },
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Parent, Ask::Source, Ask::Step, Ask::Next, Ask::Runs],
-        action: |s| {
-            let id = id_of(s, "c0")?;
-            s.update(
-                &id,
-                Some(json!({"messages": [{"type": "human", "content": EDIT}]})),
-                Some("booking"),
-            )
-        },
-    },
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Count, Ask::Parent, Ask::Runs],
-        action: |s| {
-            let id = id_of(s, "c11")?;
-            s.replay(&id)
-        },
-    },
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Next, Ask::Count, Ask::Runs],
-        action: |s| {
-            let id = id_of(s, "c0")?;
-            s.fork_and_run(
-                &id,
-                Some(json!({"messages": [{"type": "human", "content": EDIT}]})),
-                Some("reply"),
-            )
-        },
-    },
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Parent, Ask::Source, Ask::Step],
-        action: |s| {
-            let id = id_of(s, "c2")?;
-            s.update(&id, None, Some(COPY))
-        },
-    },
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Parent, Ask::Source, Ask::Step, Ask::Runs],
-        action: |s| {
+    step(CHAT, &[Ask::Count, Ask::Inputs], |s| {
+        let first = say(s, "Is there a slot tomorrow morning?", None)?;
+        Ok(first.then(say(s, "And in the afternoon?", None)?))
+    }),
+    step(
+        CHAT,
+        &[Ask::Count, Ask::Parent, Ask::Source, Ask::Step],
+        |s| replay(s, "c2"),
+    ),
+    step(CHAT, &[Ask::Count, Ask::Source, Ask::Runs], |s| {
+        replay(s, "c3")
+    }),
+    step(
+        CHAT,
+        &[Ask::Parent, Ask::Source, Ask::Step, Ask::Next, Ask::Runs],
+        |s| update(s, "c0", Some(human(EDIT)), Some("booking")),
+    ),
+    step(CHAT, &[Ask::Count, Ask::Parent, Ask::Runs], |s| {
+        replay(s, "c11")
+    }),
+    step(CHAT, &[Ask::Next, Ask::Count, Ask::Runs], |s| {
+        let id = id_of(s, "c0")?;
+        s.fork_and_run(&id, human(EDIT), Some("reply"))
+    }),
+    step(CHAT, &[Ask::Parent, Ask::Source, Ask::Step], |s| {
+        update(s, "c2", None, Some(COPY))
+    }),
+    step(
+        CHAT,
+        &[Ask::Parent, Ask::Source, Ask::Step, Ask::Runs],
+        |s| {
             let id = id_of(s, "c3")?;
             say(s, "Can I bring a friend?", Some(&id))
         },
-    },
-    Step {
-        scenario: "chat",
-        asks: &[Ask::Messages, Ask::Next],
-        action: |s| {
-            let id = id_of(s, "c3")?;
-            s.update(
-                &id,
-                Some(json!({"messages": [{"type": "human", "content": "One more thing"}]})),
-                Some("reply"),
-            )
-        },
-    },
-    Step {
-        scenario: "research",
-        asks: &[Ask::Count, Ask::Namespaces],
-        action: |s| s.invoke(json!({"log": []}), None),
-    },
-    Step {
-        scenario: "research",
-        asks: &[Ask::Namespaces, Ask::SubSource],
-        action: |s| {
-            let id = id_of(s, "c2")?;
-            s.replay(&id)
-        },
-    },
-    Step {
-        scenario: "research",
-        asks: &[Ask::SubSource, Ask::Namespaces, Ask::Count],
-        action: |s| {
-            let id = id_of(s, "s7")?;
-            s.update(&id, Some(json!({"draft": "Draft v2"})), None)
-        },
-    },
-    Step {
-        scenario: "research",
-        asks: &[Ask::Namespaces, Ask::Count],
-        action: |s| {
-            let id = id_of(s, "c3")?;
-            s.resume(json!(true), Some(&id))
-        },
-    },
+    ),
+    step(CHAT, &[Ask::Messages, Ask::Next], |s| {
+        update(s, "c3", Some(human("One more thing")), Some("reply"))
+    }),
+    step(RESEARCH, &[Ask::Count, Ask::Namespaces], |s| {
+        s.invoke(json!({"log": []}), None)
+    }),
+    step(RESEARCH, &[Ask::Namespaces, Ask::SubSource], |s| {
+        replay(s, "c2")
+    }),
+    step(
+        RESEARCH,
+        &[Ask::SubSource, Ask::Namespaces, Ask::Count],
+        |s| update(s, "s7", Some(json!({"draft": "Draft v2"})), None),
+    ),
+    step(RESEARCH, &[Ask::Namespaces, Ask::Count], |s| {
+        let id = id_of(s, "c3")?;
+        s.resume(json!(true), Some(&id))
+    }),
 ];
 
 /// Where the learner is in the tour.
@@ -422,13 +245,7 @@ impl Lesson {
         self.result = None;
         self.error = None;
         let Some(step) = self.step() else { return };
-        let before = session.checkpoints().len();
-        let mut effect = None;
-        session.preview(|copy| {
-            let out = (step.action)(copy)?;
-            effect = Some(Effect::measure(before, copy, &out));
-            Ok(out)
-        });
+        let effect = step.dry_run(session);
         let Some(effect) = effect else {
             self.error =
                 Some("this step cannot run on the current thread; restart the lesson".into());
@@ -533,18 +350,11 @@ fn fresh(scenario: &str) -> chronograph::Result<Session> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chronograph::Source;
 
     /// Answers every question right, from a dry run of the learner's own.
     fn answer_right(lesson: &mut Lesson, session: &Session) {
-        let step = lesson.step().unwrap();
-        let before = session.checkpoints().len();
-        let mut effect = None;
-        session.preview(|copy| {
-            let out = (step.action)(copy)?;
-            effect = Some(Effect::measure(before, copy, &out));
-            Ok(out)
-        });
-        let effect = effect.unwrap();
+        let effect = lesson.step().unwrap().dry_run(session).unwrap();
         for (i, q) in lesson.questions().to_vec().iter().enumerate() {
             let right = q.ask.answer(&effect);
             let choice = q

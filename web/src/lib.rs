@@ -5,6 +5,9 @@
 //! modules ([`layout`], [`session`], [`chat`], [`inspect`], [`import`]) are unit-tested natively with
 //! `cargo test -p chronograph-web`, while the binary is what
 //! `scripts/build-web.sh` compiles to wasm.
+// Long functions are split into named steps and sub-components; a
+// component whose markup alone runs past the limit says so where it is.
+#![warn(clippy::too_many_lines)]
 
 pub mod app;
 mod browser;

@@ -40,11 +40,30 @@ fn names(root: &web_sys::HtmlElement) -> Vec<String> {
         .collect()
 }
 
-fn selected_label(root: &web_sys::HtmlElement) -> String {
-    root.query_selector(".inspector .snap-label")
+/// The text of the first element `selector` matches (`""` when none does).
+fn text_of(root: &web_sys::HtmlElement, selector: &str) -> String {
+    root.query_selector(selector)
         .unwrap()
         .and_then(|e| e.text_content())
         .unwrap_or_default()
+}
+
+fn selected_label(root: &web_sys::HtmlElement) -> String {
+    text_of(root, ".inspector .snap-label")
+}
+
+/// The chat scenario after one message, mounted and drawn.
+async fn chat_after_hi() -> web_sys::HtmlElement {
+    let state = AppState::new(scenarios::by_id("chat").unwrap());
+    state.act(|s| chat::send(s, None, "hi")).unwrap();
+    let root = mount(state);
+    leptos::task::tick().await;
+    root
+}
+
+fn dispatch(el: &web_sys::Element, event: &str) {
+    el.dispatch_event(&web_sys::Event::new(event).unwrap())
+        .unwrap();
 }
 
 fn button(root: &web_sys::HtmlElement, text: &str) -> web_sys::HtmlElement {
@@ -58,10 +77,7 @@ fn button(root: &web_sys::HtmlElement, text: &str) -> web_sys::HtmlElement {
 
 #[wasm_bindgen_test]
 async fn the_tree_draws_every_checkpoint_as_a_named_button_and_a_click_selects_it() {
-    let state = AppState::new(scenarios::by_id("chat").unwrap());
-    state.act(|s| chat::send(s, None, "hi")).unwrap();
-    let root = mount(state);
-    leptos::task::tick().await;
+    let root = chat_after_hi().await;
     assert_eq!(
         names(&root),
         [
@@ -78,8 +94,7 @@ async fn the_tree_draws_every_checkpoint_as_a_named_button_and_a_click_selects_i
     );
 
     let c1 = &checkpoints(&root)[1];
-    c1.dispatch_event(&web_sys::Event::new("click").unwrap())
-        .unwrap();
+    dispatch(c1, "click");
     leptos::task::tick().await;
     assert_eq!(selected_label(&root), "c1");
     assert_eq!(c1.get_attribute("aria-pressed").as_deref(), Some("true"));
@@ -101,24 +116,15 @@ async fn the_tree_draws_every_checkpoint_as_a_named_button_and_a_click_selects_i
 
 #[wasm_bindgen_test]
 async fn replay_adds_a_fork_child_and_logs_the_engine_call() {
-    let state = AppState::new(scenarios::by_id("chat").unwrap());
-    state.act(|s| chat::send(s, None, "hi")).unwrap();
-    let root = mount(state);
-    leptos::task::tick().await;
-    checkpoints(&root)[2]
-        .dispatch_event(&web_sys::Event::new("click").unwrap())
-        .unwrap();
+    let root = chat_after_hi().await;
+    dispatch(&checkpoints(&root)[2], "click");
     leptos::task::tick().await;
     button(&root, "Replay").click();
     leptos::task::tick().await;
     let n = names(&root);
     assert_eq!(n.len(), 6);
     assert_eq!(n[4], "Checkpoint c4, step 2, fork, next: reply");
-    let log = root
-        .query_selector(".log-list")
-        .unwrap()
-        .and_then(|e| e.text_content())
-        .unwrap_or_default();
+    let log = text_of(&root, ".log-list");
     assert!(log.contains("invoke(None, c2) → c4 … c5"), "{log}");
     assert_eq!(selected_label(&root), "c5");
     root.remove();
@@ -135,16 +141,10 @@ async fn bad_json_input_is_an_inline_error_and_changes_nothing() {
         .unwrap()
         .unchecked_into();
     input.set_value("{oops");
-    input
-        .dispatch_event(&web_sys::Event::new("input").unwrap())
-        .unwrap();
+    dispatch(&input, "input");
     button(&root, "Run").click();
     leptos::task::tick().await;
-    let alert = root
-        .query_selector("[role=alert]")
-        .unwrap()
-        .and_then(|e| e.text_content())
-        .unwrap_or_default();
+    let alert = text_of(&root, "[role=alert]");
     assert!(alert.starts_with("Invalid JSON"), "{alert}");
     assert!(names(&root).is_empty());
     root.remove();

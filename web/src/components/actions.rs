@@ -6,68 +6,24 @@
 //! offers to attach a graph spec.
 
 use leptos::prelude::*;
-use serde_json::Value;
 
+use super::action_row::ActionRow;
 use super::error_line::ErrorLine;
-use crate::i18n::{fill, pieces, Piece, Strings};
-use crate::session::{Preview, Session};
+use super::resume_form::ResumeForm;
+use super::sentence::mono_sentence;
+use crate::i18n::fill;
+use crate::inspect::describe;
+use crate::session::{short_ns, Preview, Session};
 use crate::state::AppState;
 
 /// Above this many checkpoints the preview is computed on hover/focus only.
 const AUTO_PREVIEW_LIMIT: usize = 400;
 
+/// The actions a preview is shown for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
     Replay,
     Copy,
-}
-
-/// Describes a preview in one sentence, in the language of `t`.
-pub fn describe(t: &Strings, p: &Preview) -> String {
-    if let Some(e) = &p.error {
-        // The app's own refusal (an imported thread without its graph) is in the catalogue.
-        let e = if e.contains(crate::session::NEEDS_GRAPH) {
-            t.needs_graph
-        } else {
-            e
-        };
-        return fill(t.would_fail, &[("error", &e)]);
-    }
-    if p.checkpoints.is_empty() {
-        return t.creates_none.into();
-    }
-    let first = &p.checkpoints[0];
-    let root = p.checkpoints.len() - p.in_subgraphs;
-    let parent = first.parent_label.clone().unwrap_or_else(|| t.root.into());
-    let next = crate::inspect::next_shown(t, &first.view.next);
-    let mut s = fill(
-        if root == 0 {
-            t.new_checkpoint_sub
-        } else {
-            t.new_checkpoint
-        },
-        &[
-            ("source", &first.view.source.as_str()),
-            ("parent", &parent),
-            ("step", &first.view.step),
-            ("next", &next),
-        ],
-    );
-    if root > 1 {
-        s.push_str(&fill(t.then_more, &[("n", &(root - 1))]));
-    }
-    if root > 0 && p.in_subgraphs > 0 {
-        s.push_str(&fill(t.and_in_subgraphs, &[("n", &p.in_subgraphs)]));
-    } else if root == 0 && p.in_subgraphs > 1 {
-        s.push_str(&fill(t.then_more, &[("n", &(p.in_subgraphs - 1))]));
-    }
-    s.push_str(t.period);
-    if p.will_run.is_empty() {
-        s.push_str(t.nothing_runs);
-    } else {
-        s.push_str(&fill(t.runs, &[("nodes", &p.will_run.join(", "))]));
-    }
-    s
 }
 
 /// The actions box under the inspector.
@@ -75,40 +31,10 @@ pub fn describe(t: &Strings, p: &Preview) -> String {
 pub fn Actions() -> impl IntoView {
     let state = expect_context::<AppState>();
     let hovered = RwSignal::new(None::<Kind>);
-    let resume_text = RwSignal::new("true".to_owned());
     // Inside a subgraph, replay and copy are the parent's business; resume
     // runs from the root checkpoint whose task ran the subgraph.
     let in_subgraph = move || state.selected_view().is_some_and(|v| !v.ns.is_empty());
-    let resume_at = Memo::new(move |_| {
-        let v = state.selected_view()?;
-        state.version.track();
-        state.session.with_value(|s| {
-            let target = s.resume_target(&v.id);
-            let data = crate::inspect::snapshot(s, &target)?;
-            let label = s.labels().get(&target).cloned().unwrap_or_default();
-            data.interrupted().then_some(label)
-        })
-    });
-    let interrupted = Memo::new(move |_| resume_at.get().is_some());
-    let preview = Memo::new(move |_| {
-        let v = state.selected_view()?;
-        if !v.ns.is_empty() {
-            return None;
-        }
-        state.version.track();
-        let many = state.checkpoints.with(Vec::len) > AUTO_PREVIEW_LIMIT;
-        let kind = match hovered.get() {
-            Some(k) => k,
-            None if !many && !state.needs_graph.get() => Kind::Replay,
-            None => return None,
-        };
-        let id = v.id.clone();
-        let p = state.session.with_value(|s: &Session| match kind {
-            Kind::Replay => s.preview(move |c| c.replay(&id)),
-            Kind::Copy => s.preview(move |c| c.copy(&id)),
-        });
-        Some((kind, p))
-    });
+    let preview = Memo::new(move |_| preview(state, hovered));
     Effect::new(move |_| {
         let run = preview.with(|p| {
             p.as_ref()
@@ -117,31 +43,13 @@ pub fn Actions() -> impl IntoView {
         });
         state.will_run.set(run);
     });
-    let replay = move || {
+    let run = move |kind: Kind| {
         if let Some(v) = state.selected_view_untracked() {
-            let _ = state.act(|s| s.replay(&v.id));
+            let _ = state.act(|s| match kind {
+                Kind::Replay => s.replay(&v.id),
+                Kind::Copy => s.copy(&v.id),
+            });
         }
-    };
-    let copy = move || {
-        if let Some(v) = state.selected_view_untracked() {
-            let _ = state.act(|s| s.copy(&v.id));
-        }
-    };
-    let resume = move || {
-        let Some(v) = state.selected_view_untracked() else {
-            return;
-        };
-        let value: Value = match serde_json::from_str(&resume_text.get_untracked()) {
-            Ok(v) => v,
-            Err(e) => {
-                state.error.set(Some(fill(
-                    state.t_untracked().invalid_resume,
-                    &[("error", &e)],
-                )));
-                return;
-            }
-        };
-        let _ = state.act(|s| s.resume(value, Some(&v.id)));
     };
     // With nothing selected the calls read as templates on "X".
     let label = move || {
@@ -165,22 +73,15 @@ pub fn Actions() -> impl IntoView {
             <h3>{move || if none() {
                 state.t().actions_none.into_any()
             } else {
-                pieces(state.t().actions_on).into_iter().map(|p| match p {
-                    Piece::Text(s) => s.into_any(),
-                    Piece::Slot(_) => view! { <span class="mono">{label()}</span> }.into_any(),
-                }).collect_view().into_any()
+                mono_sentence(state.t().actions_on, &label()).into_any()
             }}</h3>
-            <div class="action">
+            <ActionRow call=move || format!("invoke(None, {})", label()) note=move || state.t().replay_note>
                 <button type="button" class="primary" disabled=runs_off
                     aria-describedby=move || state.needs_graph.get().then_some("needs-graph")
                     on:mouseenter=move |_| hovered.set(Some(Kind::Replay))
                     on:focus=move |_| hovered.set(Some(Kind::Replay))
-                    on:click=move |_| replay()>{move || state.t().replay}</button>
-                <div>
-                    <code>{move || format!("invoke(None, {})", label())}</code>
-                    <div class="muted">{move || state.t().replay_note}</div>
-                </div>
-            </div>
+                    on:click=move |_| run(Kind::Replay)>{move || state.t().replay}</button>
+            </ActionRow>
             <Show when=move || state.needs_graph.get()>
                 <div class="needs-graph" data-testid="needs-graph">
                     <p id="needs-graph" class="small">{move || fill(state.t().needs_graph, &[("nodes", &nodes())])}</p>
@@ -189,47 +90,23 @@ pub fn Actions() -> impl IntoView {
             </Show>
             <Show when=in_subgraph>
                 <p class="small muted" data-testid="subgraph-note">
-                    {move || pieces(state.t().subgraph_note).into_iter().map(|p| match p {
-                        Piece::Text(s) => s.into_any(),
-                        Piece::Slot(_) => view! { <span class="mono">{state.selected_view().map(|v| crate::session::short_ns(&v.ns)).unwrap_or_default()}</span> }.into_any(),
-                    }).collect_view()}
+                    {move || {
+                        let ns = state.selected_view().map(|v| short_ns(&v.ns)).unwrap_or_default();
+                        mono_sentence(state.t().subgraph_note, &ns)
+                    }}
                 </p>
             </Show>
-            <div class="action">
+            <ActionRow call=move || format!("update_state({}, values, as_node)", label())
+                note=move || if in_subgraph() { state.t().fork_note_sub } else { state.t().fork_note }>
                 <button type="button" disabled=off on:click=move |_| state.fork_open.set(true)>{move || state.t().fork}</button>
-                <div>
-                    <code>{move || format!("update_state({}, values, as_node)", label())}</code>
-                    <div class="muted">{move || if in_subgraph() {
-                        state.t().fork_note_sub
-                    } else {
-                        state.t().fork_note
-                    }}</div>
-                </div>
-            </div>
-            <div class="action">
+            </ActionRow>
+            <ActionRow call=move || format!("update_state({}, None, as_node=\"__copy__\")", label()) note=move || state.t().copy_note>
                 <button type="button" disabled=root_only
                     on:mouseenter=move |_| hovered.set(Some(Kind::Copy))
                     on:focus=move |_| hovered.set(Some(Kind::Copy))
-                    on:click=move |_| copy()>{move || state.t().copy}</button>
-                <div>
-                    <code>{move || format!("update_state({}, None, as_node=\"__copy__\")", label())}</code>
-                    <div class="muted">{move || state.t().copy_note}</div>
-                </div>
-            </div>
-            <Show when=move || interrupted.get()>
-                <form class="action resume" on:submit=move |ev| { ev.prevent_default(); resume(); }>
-                    <button type="submit" class="primary" disabled=move || !state.idle() || state.needs_graph.get()>{move || state.t().resume}</button>
-                    <div class="grow">
-                        <input class="mono grow-input" aria-label=move || state.t().resume_value
-                            prop:value=move || resume_text.get()
-                            on:input=move |ev| resume_text.set(event_target_value(&ev)) />
-                        <code>{move || format!("invoke(Command(resume={}), {})", resume_text.get(), resume_at.get().unwrap_or_else(label))}</code>
-                        <Show when=in_subgraph>
-                            <div class="muted small">{move || state.t().resume_from_parent}</div>
-                        </Show>
-                    </div>
-                </form>
-            </Show>
+                    on:click=move |_| run(Kind::Copy)>{move || state.t().copy}</button>
+            </ActionRow>
+            <ResumeForm/>
             <div class="preview" aria-live="polite" data-testid="preview">
                 {move || preview.get().map(|(kind, p)| {
                     let t = state.t();
@@ -240,4 +117,26 @@ pub fn Actions() -> impl IntoView {
             {move || state.error.get().map(|e| view! { <ErrorLine text=e/> })}
         </section>
     }
+}
+
+/// The preview of the hovered action (Replay when none is and the thread
+/// is small enough to preview on every selection), on a root checkpoint.
+fn preview(state: AppState, hovered: RwSignal<Option<Kind>>) -> Option<(Kind, Preview)> {
+    let v = state.selected_view()?;
+    if !v.ns.is_empty() {
+        return None;
+    }
+    state.version.track();
+    let many = state.checkpoints.with(Vec::len) > AUTO_PREVIEW_LIMIT;
+    let kind = match hovered.get() {
+        Some(k) => k,
+        None if !many && !state.needs_graph.get() => Kind::Replay,
+        None => return None,
+    };
+    let id = v.id;
+    let p = state.session.with_value(|s: &Session| match kind {
+        Kind::Replay => s.preview(move |c| c.replay(&id)),
+        Kind::Copy => s.preview(move |c| c.copy(&id)),
+    });
+    Some((kind, p))
 }

@@ -5,7 +5,7 @@
 use crate::i18n::fill;
 use leptos::prelude::*;
 
-use super::dag_node::LABEL_COLUMN_WIDTH;
+use crate::layout::LABEL_COLUMN_WIDTH;
 use crate::state::AppState;
 
 /// The framed groups of expanded subgraph runs: a border around each

@@ -10,37 +10,34 @@
 use leptos::prelude::*;
 use serde_json::Value;
 
-use super::actions::describe;
 use super::error_line::ErrorLine;
-use crate::i18n::{fill, pieces, Piece};
-use crate::inspect::next_shown;
+use super::fork_explanation::ForkExplanation;
+use super::fork_heading::ForkHeading;
+use super::modal::Modal;
+use crate::i18n::fill;
+use crate::session::short_ns;
 use crate::state::AppState;
 
-/// The modal Fork dialog (rendered while `fork_open`).
-#[component]
-pub fn ForkDialog() -> impl IntoView {
-    let state = expect_context::<AppState>();
-    view! {
-        <Show when=move || state.fork_open.get()>
-            <ForkBody/>
-        </Show>
-    }
+/// The selected checkpoint's state as JSON, to start the update from.
+fn prefill(state: AppState) -> String {
+    state
+        .selected
+        .get_untracked()
+        .and_then(|i| state.snapshot(i))
+        .map(|d| serde_json::to_string_pretty(&d.values).unwrap_or_default())
+        .unwrap_or_else(|| "{}".into())
 }
 
+/// The modal Fork dialog on the selected checkpoint (the app renders it
+/// while `fork_open`; it is built anew each time it opens).
 #[component]
-fn ForkBody() -> impl IntoView {
+pub fn ForkDialog() -> impl IntoView {
     let state = expect_context::<AppState>();
     let Some(target) = state.selected_view_untracked() else {
         state.fork_open.set(false);
         return ().into_any();
     };
-    let prefill = state
-        .selected
-        .get_untracked()
-        .and_then(|i| state.snapshot(i))
-        .map(|d| serde_json::to_string_pretty(&d.values).unwrap_or_default())
-        .unwrap_or_else(|| "{}".into());
-    let text = RwSignal::new(prefill);
+    let text = RwSignal::new(prefill(state));
     let as_node = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     // Inside a subgraph the update goes through the subgraph's config, so
@@ -63,25 +60,6 @@ fn ForkBody() -> impl IntoView {
             .map_err(|e| fill(state.t().invalid_json, &[("error", &e)]))
     });
     let id = target.id.clone();
-    let explanation = Memo::new(move |_| {
-        let values = parsed.get().ok()?;
-        let node = as_node.get();
-        let node = (!node.is_empty()).then_some(node);
-        let (id1, id2, id3) = (id.clone(), id.clone(), id.clone());
-        let (v1, v2, n1, n2) = (values.clone(), values, node.clone(), node);
-        state.session.with_value(|s| {
-            let update = s.preview(move |c| c.update(&id1, Some(v1), n1.as_deref()));
-            if in_subgraph || needs_graph {
-                // No run from here: a paused subgraph resumes from its parent,
-                // and an imported history has no nodes' code.
-                return Some((update.clone(), update.clone(), update));
-            }
-            let run = s.preview(move |c| c.fork_and_run(&id2, Some(v2), n2.as_deref()));
-            let replay = s.preview(move |c| c.replay(&id3));
-            Some((update, run, replay))
-        })
-    });
-    let id = target.id.clone();
     let apply = move |and_run: bool| {
         let values = match parsed.get_untracked() {
             Ok(v) => v,
@@ -95,7 +73,7 @@ fn ForkBody() -> impl IntoView {
         let id = id.clone();
         let result = state.act(move |s| {
             if and_run {
-                s.fork_and_run(&id, Some(values), node.as_deref())
+                s.fork_and_run(&id, values, node.as_deref())
             } else {
                 s.update(&id, Some(values), node.as_deref())
             }
@@ -109,42 +87,13 @@ fn ForkBody() -> impl IntoView {
         }
     };
     let apply2 = apply.clone();
-    let close = move || state.fork_open.set(false);
-    let label = target.label.clone();
+    let close = Callback::new(move |()| state.fork_open.set(false));
     // The dialog is rebuilt when it opens; a language switch while it is open
     // re-renders these closures.
     let t = move || state.t();
-    let ns = crate::session::short_ns(&target.ns);
-    let call = format!("update_state({label}, values, as_node)");
     view! {
-        <div class="backdrop" on:click=move |_| close()></div>
-        <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="fork-title"
-            on:keydown=move |ev| if ev.key() == "Escape" { ev.prevent_default(); close(); }>
-            <h2 id="fork-title">{
-                let label = label.clone();
-                move || pieces(t().fork_title).into_iter().map(|p| match p {
-                    Piece::Text(s) => s.into_any(),
-                    Piece::Slot(_) => view! { <span class="mono">{label.clone()}</span> }.into_any(),
-                }).collect_view()
-            }
-                {in_subgraph.then(|| {
-                    let ns = ns.clone();
-                    view! { <span class="muted small">{move || pieces(t().fork_through_sub).into_iter().map(|p| match p {
-                        Piece::Text(s) => s.into_any(),
-                        Piece::Slot(_) => view! { <span class="mono">{ns.clone()}</span> }.into_any(),
-                    }).collect_view()}</span> }
-                })}
-            </h2>
-            <p class="muted small">
-                {
-                    let label = label.clone();
-                    move || pieces(t().fork_intro).into_iter().map(|p| match p {
-                        Piece::Text(s) => s.into_any(),
-                        Piece::Slot("call") => view! { <code>{call.clone()}</code> }.into_any(),
-                        Piece::Slot(_) => view! { <span class="mono">{label.clone()}</span> }.into_any(),
-                    }).collect_view()
-                }
-            </p>
+        <Modal labelled_by="fork-title" on_close=close>
+            <ForkHeading label=target.label ns=in_subgraph.then(|| short_ns(&target.ns))/>
             <label class="stack">
                 <span>{move || t().state_update}</span>
                 <textarea node_ref=textarea class="mono" rows="9" aria-label=move || t().state_update
@@ -159,50 +108,16 @@ fn ForkBody() -> impl IntoView {
                     {nodes.into_iter().map(|n| view! { <option value=n.clone()>{n.clone()}</option> }).collect_view()}
                 </select>
             </label>
-            <div class="explain" aria-live="polite" data-testid="fork-explanation">
-                {move || explanation.get().map(|(update, run, replay)| {
-                    if let Some(e) = update.error.clone() {
-                        return view! { <ErrorLine text=e/> }.into_any();
-                    }
-                    let next = update.checkpoints.first().map(|c| next_shown(t(), &c.view.next)).unwrap_or_default();
-                    let skipped: Vec<String> = replay.will_run.iter().filter(|n| !run.will_run.contains(n)).cloned().collect();
-                    if needs_graph {
-                        return view! {
-                            <ul>
-                                <li>{t().apply_effect} {describe(t(), &update)}</li>
-                                <li>{t().resulting_next} <b class="mono">{next}</b></li>
-                                <li>{t().fork_run_needs_graph}</li>
-                            </ul>
-                        }.into_any();
-                    }
-                    if in_subgraph {
-                        return view! {
-                            <ul>
-                                <li>{t().apply_effect} {describe(t(), &update)}</li>
-                                <li>{t().resulting_next_sub} <b class="mono">{next}</b></li>
-                                <li>{t().then_resume}</li>
-                            </ul>
-                        }.into_any();
-                    }
-                    view! {
-                        <ul>
-                            <li>{t().apply_effect} {describe(t(), &update)}</li>
-                            <li>{t().resulting_next} <b class="mono">{next}</b></li>
-                            <li>{t().skipped} <span class="mono">{if skipped.is_empty() { t().nothing.to_owned() } else { skipped.join(", ") }}</span></li>
-                            <li>{t().apply_run_effect} {describe(t(), &run)}</li>
-                        </ul>
-                    }.into_any()
-                })}
-            </div>
+            <ForkExplanation id=target.id values=parsed as_node in_subgraph needs_graph/>
             {move || error.get().map(|e| view! { <ErrorLine text=e/> })}
             <div class="dialog-buttons">
-                <button type="button" on:click=move |_| close()>{move || t().cancel}</button>
+                <button type="button" on:click=move |_| close.run(())>{move || t().cancel}</button>
                 <button type="button" disabled=move || parsed.get().is_err() on:click=move |_| apply(false)>{move || t().apply}</button>
                 {(!in_subgraph && !needs_graph).then(|| view! {
                     <button type="button" class="primary" disabled=move || parsed.get().is_err() on:click=move |_| apply2(true)>{move || t().apply_and_run}</button>
                 })}
             </div>
-        </div>
+        </Modal>
     }
     .into_any()
 }

@@ -8,21 +8,11 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::error_line::ErrorLine;
+use super::modal::Modal;
 use crate::browser;
 use crate::i18n::fill;
 use crate::import::{utf16_offset, Problem};
 use crate::state::AppState;
-
-/// The modal Import dialog (rendered while `import_open`).
-#[component]
-pub fn ImportDialog() -> impl IntoView {
-    let state = expect_context::<AppState>();
-    view! {
-        <Show when=move || state.import_open.get()>
-            <ImportBody/>
-        </Show>
-    }
-}
 
 /// An import error, with the file it came from (`None`: pasted text).
 #[derive(Clone)]
@@ -31,25 +21,21 @@ struct Failure {
     problem: Problem,
 }
 
-#[component]
-fn ImportBody() -> impl IntoView {
-    let state = expect_context::<AppState>();
-    let text = RwSignal::new(String::new());
-    let failure = RwSignal::new(None::<Failure>);
-    let textarea = NodeRef::<leptos::html::Textarea>::new();
-    let file_ref = NodeRef::<leptos::html::Input>::new();
-    Effect::new(move |_| {
-        if let Some(t) = textarea.get() {
-            let _ = t.focus();
-        }
-    });
-    let close = move || {
-        state.import_open.set(false);
-        browser::focus("import-button");
-    };
-    // Shows the failure and selects where it is in the text.
-    let fail = move |file: Option<String>, problem: Problem, source: &str| {
-        if let (Some(at), Some(t)) = (&problem.at, textarea.get_untracked()) {
+/// The dialog's state and what its buttons do.
+#[derive(Clone, Copy)]
+struct Importer {
+    state: AppState,
+    /// The pasted text (or the text of a file that failed).
+    text: RwSignal<String>,
+    failure: RwSignal<Option<Failure>>,
+    textarea: NodeRef<leptos::html::Textarea>,
+    close: Callback<()>,
+}
+
+impl Importer {
+    /// Shows the failure and selects where it is in the text.
+    fn fail(self, file: Option<String>, problem: Problem, source: &str) {
+        if let (Some(at), Some(t)) = (&problem.at, self.textarea.get_untracked()) {
             let pos = utf16_offset(source, at.line, at.column) as u32;
             // A file's text is shown in the box: put it there now, before selecting in it.
             if t.value() != source {
@@ -58,16 +44,20 @@ fn ImportBody() -> impl IntoView {
             let _ = t.focus();
             let _ = t.set_selection_range(pos.saturating_sub(1), pos);
         }
-        failure.set(Some(Failure { file, problem }));
-    };
-    let submit = move || {
-        let t = text.get_untracked();
-        match state.import_text(&t) {
-            Ok(_) => close(),
-            Err(p) => fail(None, p, &t),
+        self.failure.set(Some(Failure { file, problem }));
+    }
+
+    /// Imports the pasted text.
+    fn submit(self) {
+        let t = self.text.get_untracked();
+        match self.state.import_text(&t) {
+            Ok(_) => self.close.run(()),
+            Err(p) => self.fail(None, p, &t),
         }
-    };
-    let on_file = move |ev: leptos::ev::Event| {
+    }
+
+    /// Imports the file chosen in the file input that sent `ev`.
+    fn open_file(self, ev: &leptos::ev::Event) {
         let Some(input) = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
@@ -77,7 +67,7 @@ fn ImportBody() -> impl IntoView {
         let Some(file) = input.files().and_then(|f| f.get(0)) else {
             return;
         };
-        let name = file.name();
+        let (state, name) = (self.state, file.name());
         // Reading the file is the app's one asynchronous step: every action
         // waits (disabled) until the thread is replaced or the import failed.
         state
@@ -87,35 +77,63 @@ fn ImportBody() -> impl IntoView {
             state.busy.set(None);
             input.set_value("");
             match result {
-                Err(e) => failure.set(Some(Failure {
+                Err(e) => self.failure.set(Some(Failure {
                     file: Some(name),
                     problem: Problem::new(e),
                 })),
                 Ok(content) => match state.import_text(&content) {
-                    Ok(_) => close(),
+                    Ok(_) => self.close.run(()),
                     Err(p) => {
                         // The file's text goes into the box, the mistake selected.
-                        text.set(content.clone());
-                        fail(Some(name), p, &content);
+                        self.text.set(content.clone());
+                        self.fail(Some(name), p, &content);
                     }
                 },
             }
         });
+    }
+}
+
+/// The modal Import dialog (the app renders it while `import_open`; it is
+/// built anew each time it opens).
+#[component]
+pub fn ImportDialog() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let importer = Importer {
+        state,
+        text: RwSignal::new(String::new()),
+        failure: RwSignal::new(None),
+        textarea: NodeRef::new(),
+        close: Callback::new(move |()| {
+            state.import_open.set(false);
+            browser::focus("import-button");
+        }),
     };
+    let Importer {
+        text,
+        failure,
+        textarea,
+        close,
+        ..
+    } = importer;
+    let file_ref = NodeRef::<leptos::html::Input>::new();
+    Effect::new(move |_| {
+        if let Some(t) = textarea.get() {
+            let _ = t.focus();
+        }
+    });
+    let submit = move || importer.submit();
+    // Ctrl+Enter imports the pasted text.
+    let on_key = Callback::new(move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
+            ev.prevent_default();
+            submit();
+        }
+    });
     let t = move || state.t();
     view! {
-        <div class="backdrop" on:click=move |_| close()></div>
-        <div class="dialog import-dialog" role="dialog" aria-modal="true" aria-labelledby="import-title"
-            aria-describedby="import-intro"
-            on:keydown=move |ev| {
-                if ev.key() == "Escape" {
-                    ev.prevent_default();
-                    close();
-                } else if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
-                    ev.prevent_default();
-                    submit();
-                }
-            }>
+        <Modal labelled_by="import-title" class="import-dialog" described_by="import-intro"
+            on_close=close on_key=on_key>
             <h2 id="import-title">{move || t().import_title}</h2>
             <p id="import-intro" class="muted small">{move || t().import_intro}</p>
             <label class="stack">
@@ -146,13 +164,13 @@ fn ImportBody() -> impl IntoView {
                 <button type="button" class="left" disabled=move || !state.idle()
                     on:click=move |_| { if let Some(f) = file_ref.get() { f.click(); } }>{move || t().import_open_file}</button>
                 <input node_ref=file_ref type="file" accept="application/json,.json" class="sr-only"
-                    aria-label=move || t().import_file tabindex="-1" on:change=on_file />
+                    aria-label=move || t().import_file tabindex="-1" on:change=move |ev| importer.open_file(&ev) />
                 <span class="grow"></span>
-                <button type="button" on:click=move |_| close()>{move || t().cancel}</button>
+                <button type="button" on:click=move |_| close.run(())>{move || t().cancel}</button>
                 <button type="button" class="primary"
                     disabled=move || !state.idle() || text.with(|t| t.trim().is_empty())
                     on:click=move |_| submit()>{move || t().import_submit}</button>
             </div>
-        </div>
+        </Modal>
     }
 }

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::actions::Actions;
 use super::json_tree::json_tree;
 use crate::i18n::{fill, Strings};
-use crate::inspect::{diff, ChannelDiff, SnapshotData};
+use crate::inspect::{diff, ChannelDiff, SnapshotData, TaskStatus};
 use crate::session::compact;
 use crate::state::{letter, AppState};
 
@@ -17,6 +17,8 @@ use crate::state::{letter, AppState};
 pub fn Inspector() -> impl IntoView {
     let state = expect_context::<AppState>();
     let snap = Memo::new(move |_| state.selected.get().and_then(|i| state.snapshot(i)));
+    // Everything below reads signals as it is built: the closure draws the
+    // snapshot again when the selection, HEAD, the pin or the language change.
     let body = move || {
         let Some(view) = state.selected_view() else {
             return view! { <p class="empty">{move || state.t().inspector_empty}</p> }.into_any();
@@ -28,70 +30,22 @@ pub fn Inspector() -> impl IntoView {
         let src = view.source.as_str();
         let is_head = state.head.get() == Some(i);
         let parent_index = data.parent.as_deref().and_then(|p| state.index_of(p));
-        let parent_link = match (parent_index, &data.parent) {
-            (Some(pi), _) => {
-                let label = state.view(pi).map(|v| v.label).unwrap_or_default();
-                view! {
-                    <button type="button" class="link mono" aria-label=fill(state.t().go_to_parent, &[("label", &label)])
-                        on:click=move |_| state.selected.set(Some(pi))>
-                        {label.clone()}
-                    </button>
-                }
-                .into_any()
-            }
-            (None, Some(p)) => {
-                view! { <span class="muted mono">{p.clone()} {state.t().parent_missing}</span> }
-                    .into_any()
-            }
-            (None, None) => view! { <span class="muted">{state.t().parent_none}</span> }.into_any(),
-        };
-        let pinned = state.pinned.get().filter(|&p| p != i);
-        let (base_label, base) = match pinned {
-            Some(p) => (
-                fill(
-                    state.t().diff_pinned,
-                    &[("label", &state.view(p).map(|v| v.label).unwrap_or_default())],
-                ),
-                state.snapshot(p),
-            ),
-            None => (
-                fill(
-                    state.t().diff_parent,
-                    &[(
-                        "label",
-                        &parent_index
-                            .and_then(|p| state.view(p))
-                            .map(|v| v.label)
-                            .unwrap_or_else(|| state.t().none_paren.into()),
-                    )],
-                ),
-                parent_index.and_then(|p| state.snapshot(p)),
-            ),
-        };
+        let (base_label, base) = diff_base(state, i, parent_index);
         let changes = diff(
             base.as_ref()
                 .map_or(&serde_json::Value::Null, |b| &b.values),
             &data.values,
         );
-        let pin_button = if state.pinned.get() == Some(i) {
-            view! { <button type="button" class="small-btn" on:click=move |_| state.pinned.set(None)>{state.t().unpin}</button> }.into_any()
-        } else {
-            view! {
-                <button type="button" class="small-btn" title=state.t().pin_title
-                    on:click=move |_| state.pinned.set(Some(i))>{state.t().pin}</button>
-            }
-            .into_any()
-        };
         let t = state.t();
         view! {
             <div class="snapshot">
                 <div class="snap-head">
                     <span class=format!("badge src-{src}")><b>{letter(view.source)}</b>" "{src}</span>
                     <span class="snap-label mono">{view.label.clone()}</span>
-                    <span class="muted mono">{fill(state.t().step_n, &[("n", &view.step)])}</span>
+                    <span class="muted mono">{fill(t.step_n, &[("n", &view.step)])}</span>
                     {is_head.then(|| view! { <span class="head-pill" title=move || state.t().head_note>"HEAD"</span> })}
                     <span class="grow"></span>
-                    {pin_button}
+                    {pin_button(state, i)}
                 </div>
                 <dl class="fields">
                     <dt>"id"</dt>
@@ -101,7 +55,7 @@ pub fn Inspector() -> impl IntoView {
                         {if view.ns.is_empty() { t.ns_root.to_owned() } else { view.ns.clone() }}
                     </dd>
                     <dt>{t.field_parent}</dt>
-                    <dd>{parent_link}</dd>
+                    <dd>{parent_link(state, parent_index, data.parent.as_deref())}</dd>
                     <dt>{t.field_created}</dt>
                     <dd class="mono">{data.created_at.clone()}</dd>
                     <dt>"next"</dt>
@@ -128,6 +82,72 @@ pub fn Inspector() -> impl IntoView {
     }
 }
 
+/// The parent: a link that selects it, its id when it is not in the
+/// thread, or "none".
+fn parent_link(state: AppState, index: Option<usize>, id: Option<&str>) -> AnyView {
+    match (index, id) {
+        (Some(pi), _) => {
+            let label = state.view(pi).map(|v| v.label).unwrap_or_default();
+            view! {
+                <button type="button" class="link mono" aria-label=fill(state.t().go_to_parent, &[("label", &label)])
+                    on:click=move |_| state.selected.set(Some(pi))>
+                    {label.clone()}
+                </button>
+            }
+            .into_any()
+        }
+        (None, Some(p)) => {
+            view! { <span class="muted mono">{p.to_owned()} {state.t().parent_missing}</span> }
+                .into_any()
+        }
+        (None, None) => view! { <span class="muted">{state.t().parent_none}</span> }.into_any(),
+    }
+}
+
+/// What checkpoint `i` is compared with, named: the pinned checkpoint,
+/// else its parent.
+fn diff_base(
+    state: AppState,
+    i: usize,
+    parent_index: Option<usize>,
+) -> (String, Option<SnapshotData>) {
+    let label = |p: usize| state.view(p).map(|v| v.label);
+    match state.pinned.get().filter(|&p| p != i) {
+        Some(p) => (
+            fill(
+                state.t().diff_pinned,
+                &[("label", &label(p).unwrap_or_default())],
+            ),
+            state.snapshot(p),
+        ),
+        None => (
+            fill(
+                state.t().diff_parent,
+                &[(
+                    "label",
+                    &parent_index
+                        .and_then(label)
+                        .unwrap_or_else(|| state.t().none_paren.into()),
+                )],
+            ),
+            parent_index.and_then(|p| state.snapshot(p)),
+        ),
+    }
+}
+
+/// Pin (compare others with checkpoint `i`), or Unpin when it is pinned.
+fn pin_button(state: AppState, i: usize) -> AnyView {
+    if state.pinned.get() == Some(i) {
+        view! { <button type="button" class="small-btn" on:click=move |_| state.pinned.set(None)>{state.t().unpin}</button> }.into_any()
+    } else {
+        view! {
+            <button type="button" class="small-btn" title=state.t().pin_title
+                on:click=move |_| state.pinned.set(Some(i))>{state.t().pin}</button>
+        }
+        .into_any()
+    }
+}
+
 fn tasks(t: &'static Strings, data: &SnapshotData) -> AnyView {
     if data.tasks.is_empty() {
         return view! { <span class="muted">{t.tasks_none}</span> }.into_any();
@@ -145,15 +165,15 @@ fn tasks(t: &'static Strings, data: &SnapshotData) -> AnyView {
         .tasks
         .iter()
         .map(|task| {
-            let status = if !task.interrupts.is_empty() {
-                let values = task.interrupts.iter().map(compact).collect::<Vec<_>>().join(", ");
-                fill(t.task_interrupted, &[("values", &values)])
-            } else if let Some(e) = &task.error {
-                fill(t.task_error, &[("error", e)])
-            } else if let Some(r) = &task.result {
-                fill(t.task_done, &[("result", &compact(r))])
-            } else {
-                t.task_pending.to_owned()
+            let interrupted = matches!(task.status, TaskStatus::Interrupted(_));
+            let status = match &task.status {
+                TaskStatus::Interrupted(values) => {
+                    let values = values.iter().map(compact).collect::<Vec<_>>().join(", ");
+                    fill(t.task_interrupted, &[("values", &values)])
+                }
+                TaskStatus::Failed(e) => fill(t.task_error, &[("error", e)]),
+                TaskStatus::Done(r) => fill(t.task_done, &[("result", &compact(r))]),
+                TaskStatus::Pending => t.task_pending.to_owned(),
             };
             let arg = task.arg.as_ref().map(|a| {
                 view! { <span class="mono small task-arg" title=t.send_arg_title>{fill(t.send_arg, &[("arg", &compact(a))])}</span> }
@@ -166,7 +186,7 @@ fn tasks(t: &'static Strings, data: &SnapshotData) -> AnyView {
                     <span class="chip mono">{task.name.clone()}</span>
                     {arg}
                     {ns}
-                    <span class="mono small" class:interrupt=!task.interrupts.is_empty()>{status}</span>
+                    <span class="mono small" class:interrupt=interrupted>{status}</span>
                 </div>
             }
         })

@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use super::error_line::ErrorLine;
-use crate::i18n::Strings;
+use super::lesson_question::question;
 use crate::lesson::Lesson;
 use crate::state::AppState;
 
@@ -43,13 +43,13 @@ pub fn LessonPanel() -> impl IntoView {
         }
         lesson.set(Some(l));
     };
-    let answer = move |q: usize, c: usize| {
+    let answer = Callback::new(move |(q, c): (usize, usize)| {
         lesson.update(|l| {
             if let Some(l) = l {
                 l.answer(q, c);
             }
         });
-    };
+    });
     let body = move || {
         let Some(l) = lesson.get() else {
             return view! {
@@ -77,27 +77,10 @@ pub fn LessonPanel() -> impl IntoView {
             .map(|(qi, q)| {
                 let picked = l.answers().get(qi).copied().flatten();
                 let verdict = ran.as_ref().map(|e| {
-                    let right = q.ask.answer(e);
-                    if checks.get(qi).copied().unwrap_or(false) {
-                        view! { <p class="ok">{state.t().lesson_right} <b class="mono">{right}</b></p> }.into_any()
-                    } else {
-                        view! { <p class="error">{state.t().lesson_wrong} <b class="mono">{right}</b></p> }.into_any()
-                    }
+                    let right = checks.get(qi).copied().unwrap_or(false);
+                    (right, q.ask.answer(e))
                 });
-                let done = ran.is_some();
-                view! {
-                    <fieldset class="ask">
-                        <legend>{q.ask.prompt(state.t())}</legend>
-                        {q.choices.iter().enumerate().map(|(ci, c)| view! {
-                            <label class="choice">
-                                <input type="radio" name=format!("lesson-q{qi}") prop:checked=picked == Some(ci) disabled=done
-                                    on:change=move |_| answer(qi, ci) />
-                                <span class="mono">{choice_text(state.t(), c)}</span>
-                            </label>
-                        }).collect_view()}
-                        {verdict}
-                    </fieldset>
-                }
+                question(state, qi, q, picked, verdict, answer)
             })
             .collect_view();
         let can_run = l.all_answered() && ran.is_none();
@@ -123,17 +106,5 @@ pub fn LessonPanel() -> impl IntoView {
             {body}
             {move || error.get().map(|e| view! { <ErrorLine text=e/> })}
         </section>
-    }
-}
-
-/// A choice as the page shows it: the lesson's own words (`none`,
-/// `nothing`, `done`) in the current language; engine identifiers, node
-/// names and numbers as they are.
-fn choice_text(t: &Strings, choice: &str) -> String {
-    match choice {
-        "none" => t.tasks_none.to_owned(),
-        "nothing" => t.nothing.to_owned(),
-        "done" => t.done.to_owned(),
-        other => other.to_owned(),
     }
 }

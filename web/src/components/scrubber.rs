@@ -11,82 +11,117 @@ use leptos::leptos_dom::helpers::IntervalHandle;
 use leptos::prelude::*;
 use std::time::Duration;
 
+use super::step_button::StepButton;
 use crate::layout::scrub::{branch_path, position, step};
 use crate::state::AppState;
 
 /// Steps per second offered by the speed menu.
 const SPEEDS: [(&str, f64); 4] = [("0.5×", 0.5), ("1×", 1.0), ("2×", 2.0), ("4×", 4.0)];
 
+/// The branch being walked and the timer that walks it.
+#[derive(Clone, Copy)]
+struct Player {
+    state: AppState,
+    /// The checkpoints of the branch, root to tip (indices).
+    path: RwSignal<Vec<usize>>,
+    playing: RwSignal<bool>,
+    /// Steps per second.
+    speed: RwSignal<f64>,
+    timer: StoredValue<Option<IntervalHandle>>,
+}
+
+impl Player {
+    fn new(state: AppState) -> Self {
+        let player = Player {
+            state,
+            path: RwSignal::new(Vec::new()),
+            playing: RwSignal::new(false),
+            speed: RwSignal::new(1.0),
+            timer: StoredValue::new(None),
+        };
+        player.follow_selection();
+        on_cleanup(move || {
+            if let Some(h) = player.timer.get_value() {
+                h.clear();
+            }
+        });
+        player
+    }
+
+    /// Keeps the branch fixed while the selection moves along it (a
+    /// root-side ancestor would otherwise pick its own branch); it follows
+    /// the selection when the user selects off the branch, and grows when
+    /// the thread grows at its tip.
+    fn follow_selection(self) {
+        let (state, path) = (self.state, self.path);
+        Effect::new(move |_| {
+            let selected = state.selected.get();
+            state.layout.with(|layout| {
+                let anchor = match (selected, path.with_untracked(|p| position(p, selected))) {
+                    (Some(_), Some(_)) => path.with_untracked(|p| p.last().copied()),
+                    (sel, None) => sel,
+                    _ => None,
+                };
+                let next = anchor.map(|a| branch_path(layout, a)).unwrap_or_default();
+                if path.with_untracked(|p| *p != next) {
+                    path.set(next);
+                }
+            });
+        });
+    }
+
+    fn stop(self) {
+        if let Some(h) = self.timer.get_value() {
+            h.clear();
+        }
+        self.timer.set_value(None);
+        self.playing.set(false);
+    }
+
+    /// Selects the checkpoint `delta` steps along the branch (clamped to it).
+    fn go(self, delta: isize) {
+        let selected = self.state.selected.get_untracked();
+        let target = self.path.with_untracked(|p| step(p, selected, delta));
+        if target.is_some() {
+            self.state.selected.set(target);
+        }
+    }
+
+    fn at_tip(self) -> bool {
+        self.path.with_untracked(|p| p.last().copied()) == self.state.selected.get_untracked()
+    }
+
+    fn tick(self) {
+        if self.at_tip() {
+            self.stop();
+        } else {
+            self.go(1);
+        }
+    }
+
+    fn start(self) {
+        self.stop();
+        // Play from the tip starts over at the root, as a video player does.
+        if self.at_tip() {
+            self.go(-(isize::MAX));
+        }
+        let every = Duration::from_secs_f64(1.0 / self.speed.get_untracked());
+        if let Ok(h) = set_interval_with_handle(move || self.tick(), every) {
+            self.timer.set_value(Some(h));
+            self.playing.set(true);
+        }
+    }
+}
+
 /// Play ▸ / pause, step ◂ ▸, jump to root / tip, and a slider over the branch.
 #[component]
 pub fn Scrubber() -> impl IntoView {
     let state = expect_context::<AppState>();
-    // The branch being walked. It stays fixed while the selection moves
-    // along it (a root-side ancestor would otherwise pick its own branch);
-    // it follows the selection when the user selects off the branch, and
-    // grows when the thread grows at its tip.
-    let path = RwSignal::new(Vec::<usize>::new());
-    Effect::new(move |_| {
-        let selected = state.selected.get();
-        state.layout.with(|layout| {
-            let anchor = match (selected, path.with_untracked(|p| position(p, selected))) {
-                (Some(_), Some(_)) => path.with_untracked(|p| p.last().copied()),
-                (sel, None) => sel,
-                _ => None,
-            };
-            let next = anchor.map(|a| branch_path(layout, a)).unwrap_or_default();
-            if path.with_untracked(|p| *p != next) {
-                path.set(next);
-            }
-        });
-    });
-
-    let playing = RwSignal::new(false);
-    let speed = RwSignal::new(1.0_f64);
-    let timer = StoredValue::new(None::<IntervalHandle>);
-    let stop = move || {
-        if let Some(h) = timer.get_value() {
-            h.clear();
-        }
-        timer.set_value(None);
-        playing.set(false);
-    };
-    let go = move |delta: isize| {
-        let target = path.with_untracked(|p| step(p, state.selected.get_untracked(), delta));
-        if target.is_some() {
-            state.selected.set(target);
-        }
-    };
-    let at_tip =
-        move || path.with_untracked(|p| p.last().copied()) == state.selected.get_untracked();
-    let tick = move || {
-        if at_tip() {
-            stop();
-        } else {
-            go(1);
-        }
-    };
-    let start = move || {
-        stop();
-        // Play from the tip starts over at the root, as a video player does.
-        if at_tip() {
-            go(-(isize::MAX));
-        }
-        let every = Duration::from_secs_f64(1.0 / speed.get_untracked());
-        if let Ok(h) = set_interval_with_handle(tick, every) {
-            timer.set_value(Some(h));
-            playing.set(true);
-        }
-    };
-    on_cleanup(move || {
-        if let Some(h) = timer.get_value() {
-            h.clear();
-        }
-    });
-
+    let player = Player::new(state);
+    let (path, playing) = (player.path, player.playing);
     let len = move || path.with(Vec::len);
     let pos = move || path.with(|p| position(p, state.selected.get()));
-    let disabled = move || len() < 2 || state.busy.get().is_some();
+    let disabled = Signal::derive(move || len() < 2 || state.busy.get().is_some());
     let pos_text = move || match pos() {
         Some(at) => format!("{} / {}", at + 1, len()),
         None => format!("– / {}", len()),
@@ -102,30 +137,34 @@ pub fn Scrubber() -> impl IntoView {
         }
     };
     let on_speed = move |ev: leptos::ev::Event| {
-        speed.set(event_target_value(&ev).parse().unwrap_or(1.0));
+        player
+            .speed
+            .set(event_target_value(&ev).parse().unwrap_or(1.0));
         if playing.get_untracked() {
-            start();
+            player.start();
         }
+    };
+    let jump = move |delta: isize| {
+        Callback::new(move |()| {
+            player.stop();
+            player.go(delta);
+        })
     };
 
     view! {
         <div class="scrubber" role="group" aria-label=move || state.t().scrub>
-            <button type="button" title=move || state.t().scrub_root aria-label=move || state.t().scrub_root
-                disabled=disabled on:click=move |_| { stop(); go(-(isize::MAX)); }>"⇤"</button>
-            <button type="button" title=move || state.t().scrub_back aria-label=move || state.t().scrub_back
-                disabled=disabled on:click=move |_| { stop(); go(-1); }>"◂"</button>
+            <StepButton name=|t| t.scrub_root glyph="⇤" disabled on_click=jump(-(isize::MAX))/>
+            <StepButton name=|t| t.scrub_back glyph="◂" disabled on_click=jump(-1)/>
             <button type="button" class="play"
                 title=move || if playing.get() { state.t().scrub_pause } else { state.t().scrub_play_title }
                 aria-label=move || if playing.get() { state.t().scrub_pause } else { state.t().scrub_play }
                 aria-pressed=move || playing.get().to_string()
                 disabled=disabled
-                on:click=move |_| if playing.get_untracked() { stop() } else { start() }>
+                on:click=move |_| if playing.get_untracked() { player.stop() } else { player.start() }>
                 {move || if playing.get() { "❚❚" } else { "▶" }}
             </button>
-            <button type="button" title=move || state.t().scrub_forward aria-label=move || state.t().scrub_forward
-                disabled=disabled on:click=move |_| { stop(); go(1); }>"▸"</button>
-            <button type="button" title=move || state.t().scrub_tip aria-label=move || state.t().scrub_tip
-                disabled=disabled on:click=move |_| { stop(); go(isize::MAX); }>"⇥"</button>
+            <StepButton name=|t| t.scrub_forward glyph="▸" disabled on_click=jump(1)/>
+            <StepButton name=|t| t.scrub_tip glyph="⇥" disabled on_click=jump(isize::MAX)/>
             <input type="range" class="grow" min="0"
                 max=move || len().saturating_sub(1).to_string()
                 prop:value=move || pos().unwrap_or(0).to_string()

@@ -225,6 +225,10 @@ mod tests {
         assert!(kinds(&g.subgraphs["team"], EdgeKind::Goto).is_empty());
     }
 
+    fn node<'d>(d: &'d TopoDrawing, name: &str) -> &'d crate::layout::topo::TopoNode {
+        d.layout.nodes.iter().find(|n| n.name == name).unwrap()
+    }
+
     #[test]
     fn a_subgraph_box_opens_to_hold_its_own_graph() {
         let g = spec_graph(&spec("research"));
@@ -232,12 +236,7 @@ mod tests {
         let closed = draw_graph(&g, &BTreeSet::new(), "");
         assert!(closed.inner.is_empty());
         let open = draw_graph(&g, &BTreeSet::from(["research".to_owned()]), "");
-        let boxed = open
-            .layout
-            .nodes
-            .iter()
-            .find(|n| n.name == "research")
-            .unwrap();
+        let boxed = node(&open, "research");
         let (_, at, inner) = &open.inner[0];
         assert_eq!(
             inner
@@ -253,12 +252,7 @@ mod tests {
         assert!(at.x + inner.layout.width <= boxed.at.x + boxed.w + 0.01);
         assert!(at.y + inner.layout.height <= boxed.at.y + boxed.h + 0.01);
         // Nodes below the open box moved down, none overlap it.
-        let publish = open
-            .layout
-            .nodes
-            .iter()
-            .find(|n| n.name == "publish")
-            .unwrap();
+        let publish = node(&open, "publish");
         assert!(publish.at.y > boxed.at.y + boxed.h);
         assert!(open.layout.height > closed.layout.height);
     }

@@ -531,12 +531,18 @@ mod tests {
         }
     }
 
+    /// 300 random threads of 1 to `max` checkpoints, from `seed`.
+    fn random_trees(seed: u64, max: usize) -> impl Iterator<Item = Vec<NodeIn>> {
+        let mut rng = Rng(seed);
+        (0..300).map(move |_| {
+            let n = 1 + rng.below(max);
+            random_tree(&mut rng, n)
+        })
+    }
+
     #[test]
     fn random_trees_follow_the_rules() {
-        let mut rng = Rng(7);
-        for _ in 0..300 {
-            let n = 1 + rng.below(80);
-            let list = random_tree(&mut rng, n);
+        for list in random_trees(7, 80) {
             let l = Layout::compute(&list);
             check_rules(&list, &l);
             check_edges_clear_nodes(&l);
@@ -545,10 +551,8 @@ mod tests {
 
     #[test]
     fn a_prefix_is_laid_out_exactly_as_in_the_full_list() {
-        let mut rng = Rng(42);
-        for _ in 0..300 {
-            let n = 1 + rng.below(60);
-            let list = random_tree(&mut rng, n);
+        for list in random_trees(42, 60) {
+            let n = list.len();
             let full = Layout::compute(&list);
             for k in 0..=n {
                 let prefix = Layout::compute(&list[..k]);

@@ -3,7 +3,7 @@
 //! at the bottom. Edges that point back up (loops) are drawn as arcs on the
 //! right. Pure, unit-tested natively.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::geometry::Point;
 
@@ -105,113 +105,23 @@ pub fn layout_sized(
         .enumerate()
         .map(|(i, n)| (n.as_str(), i))
         .collect();
-    let n = nodes.len();
     let size = |i: usize| sizes.get(i).copied().unwrap_or((TOPO_BOX_W, TOPO_BOX_H));
-    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
     for (a, b, _) in edges {
         if let (Some(&i), Some(&j)) = (index.get(a.as_str()), index.get(b.as_str())) {
             out[i].push(j);
         }
     }
-    // DFS from the first node: an edge to a node still on the stack is a back edge.
-    let mut state = vec![0u8; n]; // 0 new, 1 on stack, 2 done
-    let mut back = std::collections::HashSet::new();
-    let mut order = Vec::new();
-    fn dfs(
-        v: usize,
-        out: &[Vec<usize>],
-        state: &mut [u8],
-        back: &mut std::collections::HashSet<(usize, usize)>,
-        order: &mut Vec<usize>,
-    ) {
-        state[v] = 1;
-        for &w in &out[v] {
-            match state[w] {
-                0 => dfs(w, out, state, back, order),
-                1 => {
-                    back.insert((v, w));
-                }
-                _ => {}
-            }
-        }
-        state[v] = 2;
-        order.push(v);
-    }
-    for v in 0..n {
-        if state[v] == 0 {
-            dfs(v, &out, &mut state, &mut back, &mut order);
-        }
-    }
-    order.reverse(); // topological order of the forward edges
-    let mut layer = vec![0usize; n];
-    for &v in &order {
-        for &w in &out[v] {
-            if !back.contains(&(v, w)) {
-                layer[w] = layer[w].max(layer[v] + 1);
-            }
-        }
-    }
-    // `__end__` sits alone at the bottom.
-    let end = index.get(chronograph::END).copied();
-    if let Some(e) = end {
-        let deepest = (0..n)
-            .filter(|&v| v != e)
-            .map(|v| layer[v])
-            .max()
-            .unwrap_or(0);
-        layer[e] = deepest + 1;
-    }
-    let layers = layer.iter().copied().max().map_or(0, |m| m + 1);
-    let mut rows: Vec<Vec<usize>> = vec![Vec::new(); layers];
-    for v in 0..n {
-        rows[layer[v]].push(v);
-    }
-    let row_width = |row: &Vec<usize>| {
-        row.iter().map(|&v| size(v).0).sum::<f64>() + (row.len().max(1) - 1) as f64 * H_GAP
-    };
-    let inner = rows.iter().map(row_width).fold(TOPO_BOX_W, f64::max);
-    let width = inner + 2.0 * MARGIN + 26.0; // room for loop arcs on the right
-    let mut at = vec![Point::default(); n];
-    let mut y = MARGIN;
-    for row in &rows {
-        let mut x = MARGIN + (inner - row_width(row)) / 2.0;
-        let tallest = row.iter().map(|&v| size(v).1).fold(0.0, f64::max);
-        for &v in row {
-            // Boxes of a layer share their vertical centre.
-            at[v] = Point::new(x, y + (tallest - size(v).1) / 2.0);
-            x += size(v).0 + H_GAP;
-        }
-        y += tallest + V_GAP;
-    }
-    let height = (y - V_GAP + MARGIN).max(2.0 * MARGIN);
+    let (back, order) = back_edges(&out);
+    let layer = layers(&out, &back, &order, index.get(chronograph::END).copied());
+    let placed = place(&layer, size);
     let placed_edges = edges
         .iter()
         .filter_map(|(a, b, kind)| {
             let (&i, &j) = (index.get(a.as_str())?, index.get(b.as_str())?);
             let is_back = back.contains(&(i, j)) || layer[j] <= layer[i];
-            let (p, q) = (at[i], at[j]);
-            let ((pw, ph), (qw, qh)) = (size(i), size(j));
-            let (d, mid) = if is_back {
-                let x1 = p.x + pw;
-                let y1 = p.y + ph / 2.0;
-                let x2 = q.x + qw;
-                let y2 = q.y + qh / 2.0;
-                let bulge = x1.max(x2) + 22.0;
-                (
-                    format!("M{x1} {y1} C{bulge} {y1} {bulge} {y2} {} {y2}", x2 + 3.0),
-                    Point::new(bulge - 5.0, (y1 + y2) / 2.0),
-                )
-            } else {
-                let x1 = p.x + pw / 2.0;
-                let y1 = p.y + ph;
-                let x2 = q.x + qw / 2.0;
-                let y2 = q.y - 3.0;
-                let mid = (y1 + y2) / 2.0;
-                (
-                    format!("M{x1} {y1} C{x1} {mid} {x2} {mid} {x2} {y2}"),
-                    Point::new((x1 + x2) / 2.0, mid),
-                )
-            };
+            let from = (placed.at[i], size(i));
+            let (d, mid) = edge_path(from, (placed.at[j], size(j)), is_back);
             Some(TopoEdge {
                 from: a.clone(),
                 to: b.clone(),
@@ -226,7 +136,7 @@ pub fn layout_sized(
     TopoLayout {
         nodes: nodes
             .iter()
-            .zip(at)
+            .zip(placed.at)
             .enumerate()
             .map(|(i, (name, at))| TopoNode {
                 name: name.clone(),
@@ -236,8 +146,138 @@ pub fn layout_sized(
             })
             .collect(),
         edges: placed_edges,
-        width,
-        height,
+        width: placed.width,
+        height: placed.height,
+    }
+}
+
+/// A depth-first walk from each unvisited node in turn: the edges to a node
+/// still on the stack (loops), and the nodes in post-order.
+fn back_edges(out: &[Vec<usize>]) -> (HashSet<(usize, usize)>, Vec<usize>) {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        New,
+        OnStack,
+        Done,
+    }
+    fn visit(
+        v: usize,
+        out: &[Vec<usize>],
+        mark: &mut [Mark],
+        back: &mut HashSet<(usize, usize)>,
+        order: &mut Vec<usize>,
+    ) {
+        mark[v] = Mark::OnStack;
+        for &w in &out[v] {
+            match mark[w] {
+                Mark::New => visit(w, out, mark, back, order),
+                Mark::OnStack => {
+                    back.insert((v, w));
+                }
+                Mark::Done => {}
+            }
+        }
+        mark[v] = Mark::Done;
+        order.push(v);
+    }
+    let mut mark = vec![Mark::New; out.len()];
+    let mut back = HashSet::new();
+    let mut order = Vec::new();
+    for v in 0..out.len() {
+        if mark[v] == Mark::New {
+            visit(v, out, &mut mark, &mut back, &mut order);
+        }
+    }
+    (back, order)
+}
+
+/// Each node's layer: one below its deepest forward predecessor, and `end`
+/// (`__end__`) alone at the bottom. `post_order` is [`back_edges`]'s.
+fn layers(
+    out: &[Vec<usize>],
+    back: &HashSet<(usize, usize)>,
+    post_order: &[usize],
+    end: Option<usize>,
+) -> Vec<usize> {
+    let mut layer = vec![0usize; out.len()];
+    // Reversed, the post-order is a topological order of the forward edges.
+    for &v in post_order.iter().rev() {
+        for &w in &out[v] {
+            if !back.contains(&(v, w)) {
+                layer[w] = layer[w].max(layer[v] + 1);
+            }
+        }
+    }
+    if let Some(e) = end {
+        let deepest = (0..out.len())
+            .filter(|&v| v != e)
+            .map(|v| layer[v])
+            .max()
+            .unwrap_or(0);
+        layer[e] = deepest + 1;
+    }
+    layer
+}
+
+/// Where the boxes go, and the drawing's size.
+struct Placed {
+    at: Vec<Point>,
+    width: f64,
+    height: f64,
+}
+
+/// Places the boxes layer by layer, top to bottom: a layer's boxes side
+/// by side, centred, sharing their vertical centre.
+fn place(layer: &[usize], size: impl Fn(usize) -> (f64, f64)) -> Placed {
+    let layers = layer.iter().copied().max().map_or(0, |m| m + 1);
+    let mut rows: Vec<Vec<usize>> = vec![Vec::new(); layers];
+    for (v, &l) in layer.iter().enumerate() {
+        rows[l].push(v);
+    }
+    let row_width = |row: &Vec<usize>| {
+        row.iter().map(|&v| size(v).0).sum::<f64>() + (row.len().max(1) - 1) as f64 * H_GAP
+    };
+    let inner = rows.iter().map(row_width).fold(TOPO_BOX_W, f64::max);
+    let mut at = vec![Point::default(); layer.len()];
+    let mut y = MARGIN;
+    for row in &rows {
+        let mut x = MARGIN + (inner - row_width(row)) / 2.0;
+        let tallest = row.iter().map(|&v| size(v).1).fold(0.0, f64::max);
+        for &v in row {
+            at[v] = Point::new(x, y + (tallest - size(v).1) / 2.0);
+            x += size(v).0 + H_GAP;
+        }
+        y += tallest + V_GAP;
+    }
+    Placed {
+        at,
+        // Room for the loop arcs on the right.
+        width: inner + 2.0 * MARGIN + 26.0,
+        height: (y - V_GAP + MARGIN).max(2.0 * MARGIN),
+    }
+}
+
+/// An edge's SVG path between two boxes `(top-left, (w, h))`, and a point
+/// half-way along it: down from bottom centre to top centre, or for a back
+/// edge an arc out on the right from side to side.
+fn edge_path(from: (Point, (f64, f64)), to: (Point, (f64, f64)), back: bool) -> (String, Point) {
+    let ((p, (pw, ph)), (q, (qw, qh))) = (from, to);
+    if back {
+        let (x1, y1) = (p.x + pw, p.y + ph / 2.0);
+        let (x2, y2) = (q.x + qw, q.y + qh / 2.0);
+        let bulge = x1.max(x2) + 22.0;
+        (
+            format!("M{x1} {y1} C{bulge} {y1} {bulge} {y2} {} {y2}", x2 + 3.0),
+            Point::new(bulge - 5.0, (y1 + y2) / 2.0),
+        )
+    } else {
+        let (x1, y1) = (p.x + pw / 2.0, p.y + ph);
+        let (x2, y2) = (q.x + qw / 2.0, q.y - 3.0);
+        let mid = (y1 + y2) / 2.0;
+        (
+            format!("M{x1} {y1} C{x1} {mid} {x2} {mid} {x2} {y2}"),
+            Point::new((x1 + x2) / 2.0, mid),
+        )
     }
 }
 

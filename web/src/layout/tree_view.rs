@@ -18,6 +18,18 @@ pub const ROW_MARGIN: usize = 40;
 /// Gap between the right-most lane or frame and the label column, and
 /// between the column and a view edge it sticks to.
 pub const LABEL_GAP: f64 = 8.0;
+/// Where the fields of a row's label sit, from the column's left edge
+/// (the checkpoint's label itself is at 0): its step.
+pub const STEP_DX: f64 = 48.0;
+/// Where a row's `next` sits in the label column.
+pub const NEXT_DX: f64 = 124.0;
+/// Where a row's HEAD badge sits in the label column.
+pub const HEAD_DX: f64 = 200.0;
+/// Where a row's subgraph-run toggle sits in the label column.
+pub const RUNS_DX: f64 = 248.0;
+/// Width of the label column's content: the selection band and the
+/// backdrop of a pinned column reach its end.
+pub const LABEL_COLUMN_WIDTH: f64 = RUNS_DX + 96.0;
 /// View height assumed before the panel has been measured.
 const DEFAULT_VIEW_HEIGHT: f64 = 900.0;
 
