@@ -150,7 +150,7 @@ interface AgentValues {
 /** The state as the builder types it (its definition is only known at run time). */
 type BuilderState = StateType<StateDefinition>;
 
-/** The agent's state of a router's. */
+/** A router's state, as the agent reads it. */
 const agentState = (state: BuilderState): AgentValues => state as AgentValues;
 
 /** What the agent calls of its graph builder. */
