@@ -1,4 +1,4 @@
-// Shared by the createReactAgent programs (100 to 105): the prebuilt entry of the engine a
+// Shared by the prebuilt programs (100 to 106): the prebuilt entry of the engine a
 // program runs on (LangGraph.js's `@langchain/langgraph/prebuilt`, chronograph's
 // `chronograph/prebuilt`), and a scripted chat model in the style of `@langchain/core`'s fake
 // chat models (`@langchain/core/utils/testing`): each call answers with the next scripted AI
