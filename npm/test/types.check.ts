@@ -184,7 +184,30 @@ import {
   NodeTimeoutError,
 } from "chronograph";
 import { InMemoryCache as CheckpointInMemoryCache } from "@langchain/langgraph-checkpoint";
-import { ToolNode, toolsCondition } from "chronograph/prebuilt";
+import {
+  ToolExecutor,
+  ToolNode,
+  createAgentExecutor,
+  createFunctionCallingExecutor,
+  createReactAgent,
+  createReactAgentAnnotation,
+  toolsCondition,
+  withAgentName,
+  type ActionRequest,
+  type AgentExecutorState,
+  type AgentNameMode,
+  type AgentState,
+  type CreateReactAgentParams,
+  type FunctionCallingExecutorState,
+  type HumanInterrupt,
+  type HumanInterruptConfig,
+  type HumanResponse,
+  type ToolExecutorArgs,
+  type ToolInvocationInterface,
+  type ToolNodeOptions,
+} from "chronograph/prebuilt";
+import { FakeListChatModel } from "@langchain/core/utils/testing";
+import { tool } from "@langchain/core/tools";
 import { Channel, ChannelWrite, Pregel, PregelNode, type PregelParams } from "chronograph/pregel";
 import { AnyValue, EphemeralValue, NamedBarrierValue, Topic, LastValue as ChannelLastValue } from "chronograph/channels";
 import { CompiledGraph, EmptyChannelError, type GraphAddNodeOptions, type GraphNodeSpec } from "chronograph";
@@ -890,3 +913,44 @@ async function functionalApi(): Promise<void> {
   void [one, out, previous, state.next, final, typed, typedTask, length];
 }
 void functionalApi;
+
+/** `chronograph/prebuilt`: createReactAgent and LangGraph.js's other prebuilt names. */
+async function prebuiltAgents(): Promise<void> {
+  const llm = new FakeListChatModel({ responses: ["hi"] });
+  const weather = tool(async ({ city }: { city: string }) => `sunny in ${city}`, { name: "weather", description: "The weather.", schema: z.object({ city: z.string() }) });
+  const agent = createReactAgent({ llm, tools: [weather], prompt: "Be brief.", checkpointer: new MemorySaver(), interruptBefore: ["tools"], name: "bot" });
+  const out = await agent.invoke({ messages: [{ role: "user", content: "hi" }] }, { configurable: { thread_id: "1" } });
+  const messages: MessageLike[] = out.messages ?? [];
+  const State = createReactAgentAnnotation<{ answer: number }>();
+  const params: CreateReactAgentParams<typeof State, { answer: number }> = {
+    llm: (state, runtime) => (state.messages.length > 1 && runtime.configurable.thread_id ? llm : llm),
+    tools: new ToolNode([weather], { name: "tools" } satisfies ToolNodeOptions),
+    stateSchema: State,
+    responseFormat: z.object({ answer: z.number() }),
+    preModelHook: (state) => ({ llmInputMessages: state.messages.slice(-1) }),
+    postModelHook: () => ({}),
+    prompt: (state) => state.messages,
+    version: "v2",
+    includeAgentName: "inline",
+  };
+  const structured = createReactAgent(params);
+  const answer: number | undefined = (await structured.invoke({ messages: [] })).structuredResponse?.answer;
+  const agentState: AgentState<{ answer: number }> = { messages, structuredResponse: { answer: 1 } };
+  const mode: AgentNameMode = "inline";
+  const named = withAgentName(llm, mode);
+  const executor = new ToolExecutor({ tools: [weather] } satisfies ToolExecutorArgs);
+  const invocation: ToolInvocationInterface = { tool: "weather", toolInput: "{}" };
+  const executed: Promise<unknown> = executor.invoke(invocation);
+  const legacy = createAgentExecutor({ agentRunnable: llm, tools: executor });
+  const legacyState: AgentExecutorState = { input: "x", steps: [] };
+  const calling = createFunctionCallingExecutor({ model: llm, tools: [weather] });
+  const callingState: FunctionCallingExecutorState = { messages };
+  const request: ActionRequest = { action: "Approve", args: { city: "sf" } };
+  const allowed: HumanInterruptConfig = { allow_ignore: true, allow_respond: true, allow_edit: false, allow_accept: true };
+  const asked: HumanInterrupt = { action_request: request, config: allowed, description: "Approve?" };
+  const answered: HumanResponse = { type: "edit", args: request };
+  // @ts-expect-error: version is "v1" or "v2"
+  createReactAgent({ llm, tools: [], version: "v3" });
+  void [answer, agentState, named, executed, legacy, legacyState, calling, callingState, asked, answered];
+}
+void prebuiltAgents;

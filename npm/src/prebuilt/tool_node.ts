@@ -9,14 +9,9 @@ import { Command, isCommandLike } from "../command.js";
 import { GraphValueError, isGraphInterrupt, withCode, plainError } from "../errors.js";
 import { loadMessageClasses, messageClasses } from "../langchain/core_messages.js";
 import type { NodeConfig } from "../pregel/types.js";
+import { messageType, type MessageFields, type ToolCall } from "./messages.js";
 
-/** A tool call of an AI message (`{ name, args, id }`). */
-export interface ToolCall {
-  name: string;
-  args: Record<string, unknown>;
-  id?: string;
-  type?: "tool_call";
-}
+export type { ToolCall };
 
 /** A LangChain tool as `ToolNode` uses it. */
 export interface ToolLike {
@@ -24,22 +19,16 @@ export interface ToolLike {
   invoke(call: ToolCall & { type: "tool_call" }, runtime?: unknown): Promise<unknown>;
 }
 
-/** A LangChain message as `ToolNode` reads it. */
-interface MessageLike {
-  tool_calls?: ToolCall[];
-  tool_call_id?: string;
-  getType?(): string;
-  _getType?(): string;
-}
+/** `ToolNode`'s options (LangGraph.js's `ToolNodeOptions`). */
+export type ToolNodeOptions = {
+  name?: string;
+  tags?: string[];
+  handleToolErrors?: boolean;
+};
 
-/** The message's type (`"ai"`, `"tool"`, ...) when it is a LangChain message instance. */
-function typeOf(m: unknown): string | undefined {
-  if (m === null || typeof m !== "object") return undefined;
-  const msg = m as MessageLike;
-  if (typeof msg.getType === "function") return msg.getType();
-  if (typeof msg._getType === "function") return msg._getType();
-  return undefined;
-}
+/** A LangChain message as `ToolNode` reads it. */
+type MessageLike = MessageFields;
+const typeOf = messageType;
 
 const isMessageArray = (v: unknown): v is MessageLike[] => Array.isArray(v) && v.every((m) => typeOf(m) !== undefined);
 
@@ -59,7 +48,7 @@ export class ToolNode {
 
   constructor(
     readonly tools: ToolLike[],
-    options?: { name?: string; tags?: string[]; handleToolErrors?: boolean },
+    options?: ToolNodeOptions,
   ) {
     this.name = options?.name ?? "tools";
     this.handleToolErrors = options?.handleToolErrors ?? this.handleToolErrors;
@@ -149,15 +138,4 @@ export function toolsCondition(state: unknown): "tools" | typeof END {
   const messages = Array.isArray(state) ? state : (state as { messages?: unknown[] } | null)?.messages;
   const last = messages?.[messages.length - 1] as MessageLike | undefined;
   return last !== undefined && last !== null && typeof last === "object" && (last.tool_calls?.length ?? 0) > 0 ? "tools" : END;
-}
-
-/**
- * LangGraph.js's deprecated `createReactAgent` (now LangChain's
- * `createAgent`): not provided. Throws a `GraphValueError` (code `UNSUPPORTED`).
- */
-export function createReactAgent(_params?: unknown): never {
-  throw withCode(
-    new GraphValueError("createReactAgent is not supported by chronograph: build the agent with StateGraph, ToolNode and toolsCondition"),
-    "UNSUPPORTED",
-  );
 }
