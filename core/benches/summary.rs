@@ -103,6 +103,19 @@ fn main() {
     println!("| {:<52} | {:>14} | note |", "workload", "value");
     println!("|{:-<54}|{:-<16}|------|", "", "");
 
+    let run_step = w1_rows(s);
+    w1_history_rows(s);
+    w1_replay_rows(s, run_step);
+    w2_rows(s);
+    w3_rows(s);
+    w4_rows(s);
+    memory_rows(s);
+    checkpoint_part_rows(s);
+    w2_w3_memory_rows(s);
+}
+
+/// W1: time per superstep at both sizes; returns the large run's, which the replay rows compare with.
+fn w1_rows(s: &Sizes) -> f64 {
     // W1: time per superstep at both sizes.
     let mut per_step = Vec::new();
     for &n in &[s.w1_small, s.w1_large] {
@@ -125,6 +138,11 @@ fn main() {
         "target ≤ 1.5x",
     );
 
+    per_step[1]
+}
+
+/// W1 history listing on the large thread.
+fn w1_history_rows(s: &Sizes) {
     // W1 history listing on the large thread.
     let n = s.w1_large;
     let (b, cfg) = w1_thread(n);
@@ -160,7 +178,11 @@ fn main() {
         format!("{:.3} ms", ms(d)),
         "quadratic by nature: snapshot i has i trail items",
     );
+}
 
+/// W1 replay from the middle, and the last 10 supersteps of both sizes.
+fn w1_replay_rows(s: &Sizes, run_step: f64) {
+    let n = s.w1_large;
     // W1 replay: from the middle, and the last 10 supersteps of both sizes.
     let replay_time = |iterations: usize, rerun: usize| {
         let last = w1_supersteps(iterations) as i64 - 1;
@@ -181,7 +203,7 @@ fn main() {
         &format!(
             "{:.2} µs per re-run superstep (run: {:.2})",
             us(mid) / n as f64,
-            per_step[1]
+            run_step
         ),
     );
     let tail = 10.min(n);
@@ -196,7 +218,10 @@ fn main() {
             "should not depend on history length",
         );
     }
+}
 
+/// W2: per-invoke time, first vs last window.
+fn w2_rows(s: &Sizes) {
     // W2: per-invoke time, first vs last window.
     let mut firsts = Vec::new();
     let mut lasts = Vec::new();
@@ -223,7 +248,10 @@ fn main() {
         format!("{:.2} µs", us(last)),
         &format!("{:.2}x the first", us(last) / us(first)),
     );
+}
 
+/// W3: fan-out.
+fn w3_rows(s: &Sizes) {
     // W3: fan-out.
     let fan = Bench::new(&w3_spec(s.w3_supersteps));
     let fan_cfg = thread("fan");
@@ -244,8 +272,10 @@ fn main() {
         format!("{:.2} µs", us(d) / s.w3_supersteps as f64),
         &format!("per superstep; whole run {:.2} ms", ms(d)),
     );
-    drop(b);
+}
 
+/// W4: Send fan-out into a subgraph.
+fn w4_rows(s: &Sizes) {
     // W4: Send fan-out into a subgraph.
     let w4 = Bench::w4(s.w4_supersteps);
     let w4_cfg = thread("w4");
@@ -275,7 +305,10 @@ fn main() {
         format!("{:.2} µs", us(d) / s.w4_supersteps as f64),
         &format!("per superstep; whole run {:.2} ms", ms(d)),
     );
+}
 
+/// Memory: live heap bytes kept after W1 (graph + saver + thread).
+fn memory_rows(s: &Sizes) {
     // Memory: live heap bytes kept after each workload (graph + saver + thread).
     println!();
     println!(
@@ -303,6 +336,10 @@ fn main() {
             (2 * s.w1_large + 1) as f64 / (2 * s.w1_small + 1) as f64
         ),
     );
+}
+
+/// What one stored W1 checkpoint is made of.
+fn checkpoint_part_rows(s: &Sizes) {
     // What one stored W1 checkpoint is made of: live bytes of a clone of
     // each part of a mid-run checkpoint's tuple (same allocations as stored).
     {
@@ -339,6 +376,10 @@ fn main() {
             );
         }
     }
+}
+
+/// Memory kept after W2 and W3.
+fn w2_w3_memory_rows(s: &Sizes) {
     let mut chat = Vec::new();
     let (kept, total) = retained(|| {
         let b = Bench::new(&w2_spec());
