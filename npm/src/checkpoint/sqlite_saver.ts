@@ -11,20 +11,9 @@
 // `serde` as in LangGraph.js's savers; the checkpoint's own fields (id,
 // versions, versions seen) are kept as JSON, as LangGraph's PostgreSQL
 // saver keeps them. Every `put` and `putWrites` is one transaction.
-import {
-  BaseCheckpointSaver,
-  TASKS,
-  WRITES_IDX_MAP,
-  getCheckpointId,
-  maxChannelVersion,
-  type ChannelVersions,
-  type Checkpoint,
-  type CheckpointListOptions,
-  type CheckpointMetadata,
-  type CheckpointTuple,
-  type PendingWrite,
-  type SerializerProtocol,
-} from "@langchain/langgraph-checkpoint";
+import { BaseCheckpointSaver, TASKS, WRITES_IDX_MAP, getCheckpointId, maxChannelVersion } from "@langchain/langgraph-checkpoint";
+import type { ChannelVersions, Checkpoint, CheckpointListOptions, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
+import type { CheckpointTuple, PendingWrite, SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { DeltaPolicy, RecentLists, fingerprints, rebuild, snapshotPosition, type ChainPosition, type DeltaOptions, type StoredList } from "./delta.js";
 import { sqliteDriver, type SqliteDatabase } from "./sqlite_driver.js";
