@@ -251,7 +251,9 @@ export class SqliteSaver extends BaseCheckpointSaver {
       const placement = this.#policy.place(value as unknown[], elements, previous);
       if (placement.kind === "delta") {
         const [type, data] = await this.serde.dumpsTyped(placement.tail);
-        remembered.push([listKey(thread_id, ns, channel, version), { elements, ...placement.position }]);
+        // The prefix's fingerprints are the base's own strings: remembered versions share them.
+        const shared = previous!.elements.concat(elements.slice(previous!.elements.length));
+        remembered.push([listKey(thread_id, ns, channel, version), { elements: shared, ...placement.position }]);
         return positioned(channel, version, DELTA, base!, placement.position, type, data);
       }
     }

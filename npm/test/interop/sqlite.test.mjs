@@ -295,3 +295,22 @@ try { SqliteSaver.fromConnString(":memory:"); console.log("opened"); } catch (e)
     rmSync(app, { recursive: true, force: true });
   }
 });
+
+test("append detection tells apart what JSON text blurs, and leaves what it cannot compare to a full version", async () => {
+  const { fingerprints, DeltaPolicy } = await import(new URL("./node_modules/chronograph/checkpoint/delta.js", import.meta.url).href);
+  const differ = (a, b) => fingerprints([a])[0] !== fingerprints([b])[0];
+  assert.ok(differ(undefined, null), "undefined / null");
+  assert.ok(differ(Number.NaN, null), "NaN / null");
+  assert.ok(differ(new Date(0), new Date(0).toISOString()), "a Date / its text");
+  assert.ok(differ({ a: undefined }, {}), "a key set to undefined / no key");
+  assert.ok(differ(new (class Point { x = 1 })(), { x: 1 }), "a class instance / a plain object");
+  assert.ok(!differ({ a: [1, "x"] }, { a: [1, "x"] }));
+  for (const opaque of [new Map([["k", 1]]), new Set([1]), new Uint8Array([1]), 1n, () => 1]) {
+    assert.equal(fingerprints([1, { v: opaque }]), undefined, String(opaque));
+  }
+  const policy = new DeltaPolicy({ maxDepth: 2 });
+  const base = { elements: fingerprints([1, 2]), depth: 0, baseBytes: 2, deltaBytes: 0 };
+  assert.deepEqual(policy.place([1, 2, 3], fingerprints([1, 2, 3]), base), { kind: "delta", tail: [3], position: { depth: 1, baseBytes: 2, deltaBytes: 1 } });
+  assert.equal(policy.place([1, 3], fingerprints([1, 3]), base).kind, "full", "not an append");
+  assert.equal(policy.place([1, 2, 3], fingerprints([1, 2, 3]), { ...base, depth: 2 }).kind, "full", "the chain is at maxDepth");
+});
