@@ -186,7 +186,8 @@ export class SqliteSaver extends BaseCheckpointSaver {
       const base = previous === undefined || String(previous) === version ? undefined : String(previous);
       blobs.push(await this.#blob(thread_id, checkpoint_ns, channel, version, values[channel], base, remembered));
     }
-    const { channel_values: _values, ...head } = checkpoint;
+    // Stored without its values (blobs) and id (the row's key).
+    const { channel_values: _values, id: _id, ...head } = checkpoint;
     const [metadataType, metadataData] = await this.serde.dumpsTyped(metadata);
     this.db.transaction(() => {
       for (const b of blobs) sql.insertBlob.run(thread_id, checkpoint_ns, ...b);
@@ -307,7 +308,9 @@ export class SqliteSaver extends BaseCheckpointSaver {
   /** The tuple of a stored checkpoint: its values rebuilt, its writes read. */
   async #tuple(row: CheckpointRow, metadata: CheckpointMetadata): Promise<CheckpointTuple> {
     const { thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id } = row;
-    const checkpoint = JSON.parse(row.checkpoint) as Checkpoint;
+    const { v, ...head } = JSON.parse(row.checkpoint) as Omit<Checkpoint, "id">;
+    // LangGraph.js's key order: v, id, ts, ...
+    const checkpoint = { v, id: checkpoint_id, ...head } as Checkpoint;
     const channel_values: Record<string, unknown> = {};
     for (const [channel, version] of Object.entries(checkpoint.channel_versions ?? {})) {
       const value = await this.#value(thread_id, checkpoint_ns, channel, String(version));

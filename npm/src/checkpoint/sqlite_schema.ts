@@ -23,7 +23,7 @@ CREATE TABLE IF NOT EXISTS chronograph_checkpoints (
   checkpoint_ns TEXT NOT NULL DEFAULT '',
   checkpoint_id TEXT NOT NULL,
   parent_checkpoint_id TEXT,
-  checkpoint TEXT NOT NULL,
+  checkpoint TEXT NOT NULL, -- the checkpoint as JSON, without its id (the key) and values (blobs)
   metadata_type TEXT NOT NULL,
   metadata BLOB,
   PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id)
@@ -114,9 +114,9 @@ export const LIST_SELECT = ROW;
 export function openSchema(db: SqliteDatabase): Statements {
   db.pragma("journal_mode = WAL");
   // The WAL is part of what a saver costs on disk: checkpoint it into the file every
-  // 128 pages (512 KB, SQLite's default is 4 MB) and cut it back to that size after.
-  db.pragma("wal_autocheckpoint = 128");
-  db.pragma("journal_size_limit = 524288");
+  // 64 pages (256 KB; SQLite's default is 4 MB) and cut it back to that size after.
+  db.pragma("wal_autocheckpoint = 64");
+  db.pragma("journal_size_limit = 262144");
   db.exec("CREATE TABLE IF NOT EXISTS chronograph_schema (version INTEGER NOT NULL, max_channel_version INTEGER NOT NULL DEFAULT 0)");
   const row = db.prepare("SELECT version FROM chronograph_schema").get() as { version: number } | undefined;
   if (row !== undefined && row.version > SCHEMA_VERSION) {
