@@ -43,6 +43,8 @@ export interface ChainPosition {
 export interface StoredList extends ChainPosition {
   /** Fingerprint of each element, in order. */
   elements: string[];
+  /** The version's stored digest (see {@link digest}; `null` when it has none). */
+  digest: string | null;
 }
 
 /** Why a value cannot be fingerprinted (it then gets a full version). */
@@ -211,4 +213,37 @@ export class RecentLists {
   forget(prefix: string): void {
     for (const key of [...this.#entries.keys()]) if (key.startsWith(prefix)) this.#entries.delete(key);
   }
+}
+
+/**
+ * A digest of a value's fingerprints (see {@link fingerprints}): two
+ * values with equal digests are, with overwhelming odds, equal. A saver
+ * stores it with each version, so a second write of a version (another
+ * process, a retried `put`) is compared with the first by value, whatever
+ * bytes the serializer made (an encrypting one is not deterministic).
+ * Two independent 53-bit string hashes (cyrb53), not a cryptographic hash:
+ * it guards against mistakes, not against an attacker who can write the
+ * database anyway.
+ */
+export function digest(elements: readonly string[]): string {
+  let h1 = 0xdeadbeef ^ elements.length;
+  let h2 = 0x41c6ce57 ^ elements.length;
+  let g1 = 0x9e3779b9;
+  let g2 = 0x85ebca6b;
+  for (const text of elements) {
+    // A separator between elements: ["ab"] and ["a", "b"] differ.
+    for (let i = 0; i <= text.length; i++) {
+      const c = i < text.length ? text.charCodeAt(i) : 0x1f;
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+      g1 = Math.imul(g1 ^ c, 2246822507);
+      g2 = Math.imul(g2 ^ c, 3266489909);
+    }
+  }
+  const mix = (a: number, b: number) => {
+    const x = Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909);
+    const y = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
+    return (4294967296 * (2097151 & y) + (x >>> 0)).toString(36);
+  };
+  return `${mix(h1, h2)}.${mix(g1, g2)}`;
 }

@@ -27,3 +27,18 @@ export function missingCheckpointId(): Error & { code: string } {
   e.code = "MISSING_CHECKPOINT_ID";
   return e;
 }
+
+/**
+ * A channel version already stored with another value: two writers (two
+ * processes on one file, most likely) wrote one thread at once. The put
+ * that gets it wrote nothing.
+ */
+export function versionConflict(thread_id: string, ns: string, channel: string, version: string): Error & { code: string } {
+  const e = new Error(
+    `Failed to put checkpoint: version ${version} of channel "${channel}" of thread "${thread_id}"` +
+      `${ns === "" ? "" : ` (namespace "${ns}")`} is already stored with a different value. Another writer put this ` +
+      "thread at the same time; nothing of this checkpoint was written. Read the thread again and retry.",
+  ) as Error & { code: string };
+  e.code = "CHECKPOINT_CONFLICT";
+  return e;
+}

@@ -17,7 +17,8 @@ export interface SqliteDatabase {
   prepare(sql: string): SqliteStatement;
   exec(sql: string): unknown;
   pragma(source: string, options?: { simple?: boolean }): unknown;
-  transaction<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R;
+  /** A function running `fn` in a transaction; `.immediate` takes the write lock at its start (`BEGIN IMMEDIATE`). */
+  transaction<A extends unknown[], R>(fn: (...args: A) => R): ((...args: A) => R) & { immediate(...args: A): R };
   close(): unknown;
 }
 

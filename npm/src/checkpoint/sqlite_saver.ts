@@ -15,13 +15,84 @@ import { BaseCheckpointSaver, TASKS, WRITES_IDX_MAP, getCheckpointId, maxChannel
 import type { ChannelVersions, Checkpoint, CheckpointListOptions, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import type { CheckpointTuple, PendingWrite, SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { DeltaPolicy, RecentLists, fingerprints, rebuild, snapshotPosition, type ChainPosition, type DeltaOptions, type StoredList } from "./delta.js";
+import { DeltaPolicy, RecentLists, digest, fingerprints, rebuild, snapshotPosition, type ChainPosition, type DeltaOptions, type StoredList } from "./delta.js";
 import { sqliteDriver, type SqliteDatabase } from "./sqlite_driver.js";
 import { DELTA, EMPTY, FULL, LIST_SELECT, openSchema, type CheckpointRow, type Statements } from "./sqlite_schema.js";
-import { argumentError, missingCheckpointId, missingThreadId } from "./saver_errors.js";
+import { argumentError, missingCheckpointId, missingThreadId, versionConflict } from "./saver_errors.js";
 
 /** A blob row, ready for `insertBlob` (after the thread, namespace). */
-type BlobRow = [channel: string, version: string, kind: number, base: string | null, depth: number, baseBytes: number, deltaBytes: number, type: string | null, value: unknown];
+type BlobRow = [
+  channel: string,
+  version: string,
+  kind: number,
+  base: string | null,
+  depth: number,
+  baseBytes: number,
+  deltaBytes: number,
+  type: string | null,
+  value: unknown,
+  digest: string | null,
+];
+
+/** Versions a saver reserves at once in the file (see `getNextVersion`). */
+const VERSION_BLOCK = 256;
+
+/** A stored blob row, as `storedBlob` reads it. */
+interface StoredBlob {
+  kind: number;
+  base_version: string | null;
+  type: string | null;
+  value: unknown;
+  digest: string | null;
+}
+
+/** Whether two BLOB/TEXT column values hold the same bytes. */
+function sameBytes(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a instanceof Uint8Array && b instanceof Uint8Array) {
+    return a.byteLength === b.byteLength && a.every((x, i) => x === b[i]);
+  }
+  if (typeof a === "string" || typeof b === "string") {
+    const text = (x: unknown) => (typeof x === "string" ? x : x instanceof Uint8Array ? new TextDecoder().decode(x) : x);
+    return text(a) === text(b);
+  }
+  return false;
+}
+
+/**
+ * Whether the row already stored for a version holds the value about to be
+ * written: by digest when both have one (whatever bytes the serializer
+ * made), else by kind and bytes.
+ */
+function sameVersion(stored: StoredBlob, row: BlobRow): boolean {
+  const [, , kind, base, , , , type, value, rowDigest] = row;
+  if (stored.kind === EMPTY || kind === EMPTY) return stored.kind === kind;
+  if (stored.digest !== null && rowDigest !== null) return stored.digest === rowDigest;
+  return stored.kind === kind && stored.base_version === base && stored.type === type && sameBytes(stored.value, value);
+}
+
+/**
+ * The test hook of the fault tests (npm/test/interop/sqlite-faults.test.mjs):
+ * with `CHRONOGRAPH_TEST_KILL_IN_PUT=N` in its environment, a process
+ * SIGKILLs itself inside its Nth `put`'s transaction, after the version rows
+ * are written and before the checkpoint row and the commit. Not for use
+ * outside tests: it exists to show a killed `put` leaves nothing half-written.
+ */
+const killInPut: number | undefined = (() => {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  const n = Number(env?.["CHRONOGRAPH_TEST_KILL_IN_PUT"]);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+})();
+let putsInProcess = 0;
+
+/** Runs the kill hook (see {@link killInPut}) at one more `put`. */
+function maybeKillInPut(): void {
+  if (killInPut === undefined) return;
+  putsInProcess += 1;
+  if (putsInProcess !== killInPut) return;
+  const proc = (globalThis as { process?: { pid: number; kill(pid: number, signal: string): void } }).process;
+  proc?.kill(proc.pid, "SIGKILL");
+}
 
 /** Data read from a BLOB column, as the serializer expects it (better-sqlite3 gives a Buffer). */
 function bytesOf(data: unknown): Uint8Array | string {
@@ -70,6 +141,8 @@ export class SqliteSaver extends BaseCheckpointSaver {
   readonly #recent = new RecentLists();
   /** The highest integer channel version handed out here (see `getNextVersion`). */
   #lastVersion = 0;
+  /** The block of versions this saver reserved in the file, `[lo, hi]` (empty at first). */
+  #block = { lo: 1, hi: 0 };
 
   constructor(db: SqliteDatabase, serde?: SerializerProtocol, options?: DeltaOptions) {
     super(serde);
@@ -94,16 +167,23 @@ export class SqliteSaver extends BaseCheckpointSaver {
   }
 
   /**
-   * One more than the highest integer version this file or this saver has
-   * handed out, so never a version another branch of any thread already
-   * uses (LangGraph.js's default, `current + 1`, gives two branches forked
-   * from one checkpoint the same version for different values, and this
-   * saver keys values by version).
+   * A version above `current` and above every version this saver handed
+   * out, from a block of versions reserved for this saver alone in the file
+   * (one `BEGIN IMMEDIATE` transaction per 256 versions): never a version
+   * another branch, or another process writing the same thread, uses.
+   * LangGraph.js's default, `current + 1`, gives two branches forked from
+   * one checkpoint the same version for different values, and this saver
+   * keys values by version.
    */
   override getNextVersion(current: number | undefined): number {
     if (typeof current === "string") throw argumentError("getNextVersion(current): this saver's versions are integers");
-    const stored = (this.#sql.maxVersion.get() as { v: number } | undefined)?.v ?? 0;
-    const next = Math.max(current ?? 0, stored, this.#lastVersion) + 1;
+    let next = Math.max(current ?? 0, this.#lastVersion) + 1;
+    if (next < this.#block.lo || next > this.#block.hi) {
+      const sql = this.#sql;
+      const hi = this.db.transaction(() => (sql.reserveVersions.get(next - 1, VERSION_BLOCK) as { hi: number }).hi).immediate();
+      this.#block = { lo: hi - VERSION_BLOCK + 1, hi };
+      next = this.#block.lo;
+    }
     this.#lastVersion = next;
     return next;
   }
@@ -179,7 +259,7 @@ export class SqliteSaver extends BaseCheckpointSaver {
       if (typeof v === "number" && v > highest) highest = v;
       const version = String(v);
       if (!Object.prototype.hasOwnProperty.call(values, channel)) {
-        blobs.push([channel, version, EMPTY, null, 0, 0, 0, null, null]);
+        blobs.push([channel, version, EMPTY, null, 0, 0, 0, null, null, null]);
         continue;
       }
       const previous = parentVersions[channel];
@@ -189,11 +269,19 @@ export class SqliteSaver extends BaseCheckpointSaver {
     // Stored without its values (blobs) and id (the row's key).
     const { channel_values: _values, id: _id, ...head } = checkpoint;
     const [metadataType, metadataData] = await this.serde.dumpsTyped(metadata);
+    // One write transaction, the write lock taken at its start: a second process waits (or fails
+    // with SQLITE_BUSY after better-sqlite3's 5 s timeout), and a version already stored with another
+    // value fails the whole put (versionConflict): nothing of a failed or killed put is kept.
     this.db.transaction(() => {
-      for (const b of blobs) sql.insertBlob.run(thread_id, checkpoint_ns, ...b);
+      for (const b of blobs) {
+        if (sql.insertBlob.run(thread_id, checkpoint_ns, ...b).changes > 0) continue;
+        const stored = sql.storedBlob.get(thread_id, checkpoint_ns, b[0], b[1]) as StoredBlob;
+        if (!sameVersion(stored, b)) throw versionConflict(thread_id, checkpoint_ns, b[0], b[1]);
+      }
+      maybeKillInPut();
       sql.insertCheckpoint.run(thread_id, checkpoint_ns, checkpoint.id, parentId, JSON.stringify(head), metadataType, metadataData);
       if (highest > 0) sql.raiseMaxVersion.run(highest);
-    })();
+    }).immediate();
     if (highest > this.#lastVersion) this.#lastVersion = highest;
     for (const [key, list] of remembered) this.#recent.set(key, list);
     return { configurable: { thread_id, checkpoint_ns, checkpoint_id: checkpoint.id } };
@@ -219,7 +307,7 @@ export class SqliteSaver extends BaseCheckpointSaver {
     const insert = allSpecial ? sql.replaceWrite : sql.insertWrite;
     this.db.transaction(() => {
       for (const row of rows) insert.run(...row);
-    })();
+    }).immediate();
   }
 
   /** Forgets a thread: its checkpoints, values and writes, in one transaction. */
@@ -228,7 +316,7 @@ export class SqliteSaver extends BaseCheckpointSaver {
     const sql = this.#sql;
     this.db.transaction(() => {
       for (const s of sql.deleteThread) s.run(threadId);
-    })();
+    }).immediate();
     this.#recent.forget(`${threadId}\u0000`);
   }
 
@@ -254,14 +342,18 @@ export class SqliteSaver extends BaseCheckpointSaver {
         const [type, data] = await this.serde.dumpsTyped(placement.tail);
         // The prefix's fingerprints are the base's own strings: remembered versions share them.
         const shared = previous!.elements.concat(elements.slice(previous!.elements.length));
-        remembered.push([listKey(thread_id, ns, channel, version), { elements: shared, ...placement.position }]);
-        return positioned(channel, version, DELTA, base!, placement.position, type, data);
+        // A delta's value is its base's plus its tail: its digest chains the base's (hashing the tail only).
+        const sum = previous!.digest === null ? null : digest([previous!.digest, ...elements.slice(previous!.elements.length)]);
+        remembered.push([listKey(thread_id, ns, channel, version), { elements: shared, digest: sum, ...placement.position }]);
+        return positioned(channel, version, DELTA, base!, placement.position, type, data, sum);
       }
     }
     const [type, data] = await this.serde.dumpsTyped(value);
     const position = snapshotPosition(elements);
-    if (elements !== undefined) remembered.push([listKey(thread_id, ns, channel, version), { elements, ...position }]);
-    return positioned(channel, version, FULL, null, position, type, data);
+    const whole = elements ?? fingerprints([value]);
+    const sum = whole === undefined ? null : digest(whole);
+    if (elements !== undefined) remembered.push([listKey(thread_id, ns, channel, version), { elements, digest: sum, ...position }]);
+    return positioned(channel, version, FULL, null, position, type, data, sum);
   }
 
   /**
@@ -273,12 +365,14 @@ export class SqliteSaver extends BaseCheckpointSaver {
     const key = listKey(thread_id, ns, channel, version);
     const hit = this.#recent.get(key);
     if (hit !== undefined) return hit;
-    const position = this.#sql.position.get(thread_id, ns, channel, version) as { depth: number; base_bytes: number; delta_bytes: number } | undefined;
+    const position = this.#sql.position.get(thread_id, ns, channel, version) as
+      | { depth: number; base_bytes: number; delta_bytes: number; digest: string | null }
+      | undefined;
     if (position === undefined) return undefined;
     const value = await this.#value(thread_id, ns, channel, version);
     const elements = Array.isArray(value) ? fingerprints(value) : undefined;
     if (elements === undefined) return undefined;
-    const list = { elements, depth: position.depth, baseBytes: position.base_bytes, deltaBytes: position.delta_bytes };
+    const list = { elements, digest: position.digest, depth: position.depth, baseBytes: position.base_bytes, deltaBytes: position.delta_bytes };
     this.#recent.set(key, list);
     return list;
   }
@@ -344,6 +438,15 @@ function listKey(thread_id: string, ns: string, channel: string, version: string
 }
 
 /** A blob row with its chain position. */
-function positioned(channel: string, version: string, kind: number, base: string | null, p: ChainPosition, type: string, data: unknown): BlobRow {
-  return [channel, version, kind, base, p.depth, p.baseBytes, p.deltaBytes, type, data];
+function positioned(
+  channel: string,
+  version: string,
+  kind: number,
+  base: string | null,
+  p: ChainPosition,
+  type: string,
+  data: unknown,
+  sum: string | null,
+): BlobRow {
+  return [channel, version, kind, base, p.depth, p.baseBytes, p.deltaBytes, type, data, sum];
 }

@@ -8,7 +8,7 @@
 import type { SqliteDatabase, SqliteStatement } from "./sqlite_driver.js";
 
 /** The schema this code writes; a newer one in a file is refused. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** `kind` of a blob row. */
 export const EMPTY = 0;
@@ -40,6 +40,7 @@ CREATE TABLE IF NOT EXISTS chronograph_blobs (
   delta_bytes INTEGER NOT NULL DEFAULT 0,
   type TEXT,
   value BLOB,
+  digest TEXT, -- the value's fingerprint digest (delta.ts), so a second write of a version is compared by value
   PRIMARY KEY (thread_id, checkpoint_ns, channel, version)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS chronograph_writes (
@@ -83,9 +84,10 @@ export interface Statements {
   position: SqliteStatement;
   insertCheckpoint: SqliteStatement;
   insertBlob: SqliteStatement;
+  storedBlob: SqliteStatement;
+  reserveVersions: SqliteStatement;
   insertWrite: SqliteStatement;
   replaceWrite: SqliteStatement;
-  maxVersion: SqliteStatement;
   raiseMaxVersion: SqliteStatement;
   deleteThread: SqliteStatement[];
 }
@@ -130,7 +132,12 @@ export function openSchema(db: SqliteDatabase): Statements {
   db.transaction(() => {
     db.exec(TABLES);
     if (row === undefined) db.prepare("INSERT INTO chronograph_schema (version) VALUES (?)").run(SCHEMA_VERSION);
-  })();
+    else if (row.version < 2) {
+      // Version 1 had no digests: its rows are compared by their bytes (see SqliteSaver.put).
+      db.exec("ALTER TABLE chronograph_blobs ADD COLUMN digest TEXT");
+      db.prepare("UPDATE chronograph_schema SET version = ?").run(SCHEMA_VERSION);
+    }
+  }).immediate();
   return {
     latest: db.prepare(`${ROW} WHERE thread_id = ? AND checkpoint_ns = ? ORDER BY checkpoint_id DESC LIMIT 1`),
     byId: db.prepare(`${ROW} WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?`),
@@ -143,14 +150,21 @@ export function openSchema(db: SqliteDatabase): Statements {
     ),
     chain: db.prepare(CHAIN),
     position: db.prepare(
-      "SELECT depth, base_bytes, delta_bytes FROM chronograph_blobs WHERE thread_id = ? AND checkpoint_ns = ? AND channel = ? AND version = ?",
+      "SELECT depth, base_bytes, delta_bytes, digest FROM chronograph_blobs WHERE thread_id = ? AND checkpoint_ns = ? AND channel = ? AND version = ?",
     ),
     insertCheckpoint: db.prepare(
       "INSERT OR REPLACE INTO chronograph_checkpoints (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata_type, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)",
     ),
-    // A version is written once: the first write of a key stays (as PostgreSQL's saver does).
+    // A version is written once; a second write of it is compared with the first (SqliteSaver.put).
     insertBlob: db.prepare(
-      "INSERT OR IGNORE INTO chronograph_blobs (thread_id, checkpoint_ns, channel, version, kind, base_version, depth, base_bytes, delta_bytes, type, value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT OR IGNORE INTO chronograph_blobs (thread_id, checkpoint_ns, channel, version, kind, base_version, depth, base_bytes, delta_bytes, type, value, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ),
+    storedBlob: db.prepare(
+      "SELECT kind, base_version, type, value, digest FROM chronograph_blobs WHERE thread_id = ? AND checkpoint_ns = ? AND channel = ? AND version = ?",
+    ),
+    // A block of versions for one saver alone: above every version of the file and above `?`.
+    reserveVersions: db.prepare(
+      "UPDATE chronograph_schema SET max_channel_version = max(max_channel_version, ?) + ? RETURNING max_channel_version AS hi",
     ),
     insertWrite: db.prepare(
       "INSERT OR IGNORE INTO chronograph_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, value, task_path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -158,7 +172,6 @@ export function openSchema(db: SqliteDatabase): Statements {
     replaceWrite: db.prepare(
       "INSERT OR REPLACE INTO chronograph_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, value, task_path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
-    maxVersion: db.prepare("SELECT max_channel_version AS v FROM chronograph_schema"),
     raiseMaxVersion: db.prepare("UPDATE chronograph_schema SET max_channel_version = max(max_channel_version, ?)"),
     deleteThread: ["chronograph_checkpoints", "chronograph_blobs", "chronograph_writes"].map((t) =>
       db.prepare(`DELETE FROM ${t} WHERE thread_id = ?`),
