@@ -27,6 +27,7 @@ import {
 } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import * as raw from "../wasm/chronograph.js";
+import { argumentError, missingCheckpointId, missingThreadId } from "./saver_errors.js";
 
 /**
  * LangGraph.js channel versions are integers; the engine's are
@@ -89,24 +90,6 @@ function stage(texts: string[]): Uint32Array {
     used += r.written;
   }
   return lengths;
-}
-
-/** A `TypeError` with `code`, as the package's other argument errors. */
-function argumentError(message: string): TypeError & { code: string } {
-  const e = new TypeError(message) as TypeError & { code: string };
-  e.code = "INVALID_ARGUMENT";
-  return e;
-}
-
-/** LangGraph.js's message for a `put`/`putWrites` config without `thread_id`. */
-function missingThreadId(what: string): Error & { code: string } {
-  const e = new Error(
-    `Failed to ${what}. The passed RunnableConfig is missing a required "thread_id" field in its "configurable" property. ` +
-      'When using a checkpointer, you must pass a "thread_id" so the checkpointer knows which conversation thread to ' +
-      'persist state for. Example: graph.stream(input, { configurable: { thread_id: "my-thread-id" } })',
-  ) as Error & { code: string };
-  e.code = "MISSING_THREAD_ID";
-  return e;
 }
 
 function versionIn(v: unknown, where: string): string {
@@ -478,13 +461,7 @@ export class MemorySaver extends BaseCheckpointSaver {
     const thread_id = config.configurable?.thread_id;
     const checkpoint_id = config.configurable?.checkpoint_id;
     if (thread_id === undefined) throw missingThreadId("put writes");
-    if (checkpoint_id === undefined) {
-      const e = new Error(
-        'Failed to put writes. The passed RunnableConfig is missing a required "checkpoint_id" field in its "configurable" property.',
-      ) as Error & { code: string };
-      e.code = "MISSING_CHECKPOINT_ID";
-      throw e;
-    }
+    if (checkpoint_id === undefined) throw missingCheckpointId();
     if (typeof thread_id !== "string" || typeof checkpoint_id !== "string" || typeof taskId !== "string") {
       throw argumentError("putWrites(config, writes, taskId): thread_id, checkpoint_id and taskId must be strings");
     }

@@ -1,5 +1,6 @@
 // Chronograph's engine on LangGraph.js's own checkpointers: SqliteSaver (a
-// file) and PostgresSaver (a real server, started here: postgres.mjs). The
+// file) and PostgresSaver (a real server, started here: postgres.mjs), and
+// chronograph/langgraph's own SqliteSaver in their place. The
 // seed walkthrough gives the tree Chronograph's MemorySaver gives; a process
 // killed mid-walkthrough and restarted loses nothing; a thread LangGraph.js
 // wrote is continued by Chronograph, and the other way round.
@@ -12,6 +13,7 @@ import { after, describe, test } from "node:test";
 import * as chronograph from "chronograph";
 import { MemorySaver as LangGraphMemorySaver } from "@langchain/langgraph-checkpoint";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
+import { SqliteSaver as CompactSqliteSaver } from "chronograph/langgraph";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { chatGraph, tree as langgraphTree } from "./walkthrough.mjs";
 import { chronographChat, chronographTree, walk } from "./engines.mjs";
@@ -29,9 +31,11 @@ after(() => {
 });
 
 const backends = [
-  { name: "SqliteSaver", where: join(dir, "threads.sqlite"), open: (w) => SqliteSaver.fromConnString(w) },
+  { name: "LangGraph.js's SqliteSaver", where: join(dir, "threads.sqlite"), open: (w) => SqliteSaver.fromConnString(w) },
+  // chronograph/langgraph's own SqliteSaver (deltas), as LangGraph.js's and Chronograph's checkpointer.
+  { name: "chronograph/langgraph's SqliteSaver", where: `compact:${join(dir, "compact.sqlite")}`, open: (w) => CompactSqliteSaver.fromConnString(w.slice(8)) },
   {
-    name: "PostgresSaver",
+    name: "LangGraph.js's PostgresSaver",
     where: pg?.url,
     skip: pg ? false : "PostgreSQL's server (initdb, pg_ctl) is not installed",
     open: (w) => PostgresSaver.fromConnString(w),
@@ -39,7 +43,7 @@ const backends = [
 ];
 
 for (const b of backends) {
-  describe(`Chronograph on LangGraph.js's ${b.name}`, { skip: b.skip }, () => {
+  describe(`Chronograph on ${b.name}`, { skip: b.skip }, () => {
     /** A fresh saver on the same database, as a new process would have. */
     const open = async () => {
       const saver = b.open(b.where);

@@ -1,8 +1,8 @@
 // Type check (tsc --noEmit -p npm/test/interop, run by scripts/test-pkg.sh):
 // LangGraph.js's own checkpointers are accepted by Chronograph's `compile`,
-// and chronograph/langgraph's MemorySaver by LangGraph.js's.
+// and chronograph/langgraph's MemorySaver and SqliteSaver by LangGraph.js's.
 import { StateGraph as ChronographGraph, START } from "chronograph";
-import { MemorySaver } from "chronograph/langgraph";
+import { MemorySaver, SqliteSaver as CompactSqliteSaver } from "chronograph/langgraph";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
@@ -14,4 +14,9 @@ chronographGraph.compile({ checkpointer: PostgresSaver.fromConnString("postgresq
 
 const saver: BaseCheckpointSaver = new MemorySaver();
 new StateGraph(MessagesAnnotation).addNode("a", () => ({})).addEdge("__start__", "a").compile({ checkpointer: saver });
+// LangGraph.js's constructors: a path, or a better-sqlite3 Database and a serializer.
+const compact = CompactSqliteSaver.fromConnString("checkpoints.sqlite");
+const overDb: BaseCheckpointSaver = new CompactSqliteSaver(compact.db, saver.serde);
+new StateGraph(MessagesAnnotation).addNode("a", () => ({})).addEdge("__start__", "a").compile({ checkpointer: compact });
+new StateGraph(MessagesAnnotation).addNode("a", () => ({})).addEdge("__start__", "a").compile({ checkpointer: overDb });
 export {};

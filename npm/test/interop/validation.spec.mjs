@@ -1,18 +1,35 @@
 // LangGraph.js's own checkpointer validation suite
 // (@langchain/langgraph-checkpoint-validation, all 718 tests of `validate`)
-// against chronograph/langgraph's MemorySaver, plus the suite's opt-in
+// against chronograph/langgraph's MemorySaver and SqliteSaver (on a real
+// file, a new one per set of validations), plus the suite's opt-in
 // getDeltaChannelHistory tests. Run by scripts/test-pkg.sh:
 //   (cd npm/test/interop && node node_modules/vitest/vitest.mjs run --globals validation.spec.mjs)
 // The name must not be "MemorySaver": the suite skips a test for the saver
 // of that name ("should only store channel_values that have changed"),
 // which LangGraph.js's own MemorySaver fails and Chronograph's passes.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { validate, deltaChannelHistoryTests } from "@langchain/langgraph-checkpoint-validation";
-import { MemorySaver } from "chronograph/langgraph";
+import { MemorySaver, SqliteSaver } from "chronograph/langgraph";
 
-const initializer = {
+const memory = {
   checkpointerName: "chronograph/langgraph MemorySaver",
   createCheckpointer: () => new MemorySaver(),
 };
+validate(memory);
+deltaChannelHistoryTests(memory);
 
-validate(initializer);
-deltaChannelHistoryTests(initializer);
+let dir;
+let files = 0;
+const sqlite = {
+  checkpointerName: "chronograph/langgraph SqliteSaver",
+  beforeAll: () => {
+    dir = mkdtempSync(join(tmpdir(), "chronograph-validation-"));
+  },
+  afterAll: () => rmSync(dir, { recursive: true, force: true }),
+  createCheckpointer: () => SqliteSaver.fromConnString(join(dir, `saver-${(files += 1)}.sqlite`)),
+  destroyCheckpointer: (saver) => saver.db.close(),
+};
+validate(sqlite);
+deltaChannelHistoryTests(sqlite);

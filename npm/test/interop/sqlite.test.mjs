@@ -1,0 +1,316 @@
+// chronograph/langgraph's SqliteSaver under LangGraph.js: the same
+// docs-style runs (persistence, time travel by replay and updateState,
+// an interrupt and its resume, a subgraph) read back the same tuples from it
+// as from LangGraph.js's own SqliteSaver; list versions are stored as
+// deltas, also under an encrypting serializer; what is not an append gets a
+// full version; a 200-turn chat's file is about twice a 100-turn one's; a
+// file of a newer schema is refused; the driver stays out of browser
+// entries, and its absence is named. (LangGraph.js's validation suite runs
+// on it in validation.spec.mjs.)
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { after, test } from "node:test";
+import { Annotation, Command, END, INTERRUPT, MessagesAnnotation, START, StateGraph, interrupt } from "@langchain/langgraph";
+import { JsonPlusSerializer } from "@langchain/langgraph-checkpoint";
+import { RemoveMessage } from "@langchain/core/messages";
+import { SqliteSaver as LangGraphSqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
+import { SqliteSaver } from "chronograph/langgraph";
+import { chatGraph, walkthrough } from "./walkthrough.mjs";
+
+const here = new URL(".", import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), "chronograph-sqlite-saver-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+const file = () => join(dir, `t${(files += 1)}.sqlite`);
+
+/** JSON text with object keys sorted, so two savers' key orders compare equal. */
+function stable(v) {
+  return JSON.stringify(v, (_, x) =>
+    x !== null && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
+  );
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b[0-9a-f]{32}\b/g;
+
+/**
+ * Every tuple of a thread (all namespaces), oldest first, as comparable
+ * text: ids (checkpoints, tasks, messages, interrupts) renumbered by first appearance,
+ * timestamps dropped, channel versions reduced to which channels have one
+ * (LangGraph.js's SqliteSaver counts versions per branch, ours across the
+ * file: see getNextVersion), values kept for the channels that have a
+ * version; everything else as read.
+ */
+async function tuples(saver, threadId) {
+  const all = [];
+  for await (const t of saver.list({ configurable: { thread_id: threadId } })) all.push(t);
+  all.sort((a, b) => (a.checkpoint.id < b.checkpoint.id ? -1 : a.checkpoint.id > b.checkpoint.id ? 1 : 0));
+  const ids = new Map();
+  const renumber = (text) => text.replace(UUID, (u) => (ids.has(u) || ids.set(u, `#${ids.size}`), ids.get(u)));
+  return all.map((t) => {
+    const { ts: _ts, channel_versions, versions_seen, channel_values, ...checkpoint } = t.checkpoint;
+    // Values of channels with a version: LangGraph.js's SqliteSaver also keeps the empty
+    // values (`[]`) of channels that never had one, which a loop restores as empty anyway.
+    checkpoint.channel_values = Object.fromEntries(Object.entries(channel_values).filter(([c]) => c in channel_versions));
+    const writes = t.pendingWrites
+      .map(([task, channel, value]) => ({ task, channel, value: stable(value) }))
+      .sort((a, b) => stable([a.channel, a.value.replace(UUID, "")]).localeCompare(stable([b.channel, b.value.replace(UUID, "")])));
+    const shape = {
+      config: t.config,
+      parentConfig: t.parentConfig ?? null,
+      checkpoint,
+      versions: Object.keys(channel_versions).sort(),
+      seen: Object.fromEntries(Object.entries(versions_seen).map(([node, seen]) => [node, Object.keys(seen).sort()])),
+      metadata: t.metadata,
+      writes,
+    };
+    return JSON.parse(renumber(stable(shape)));
+  });
+}
+
+/** LangGraph.js's docs-style human-in-the-loop graph: a draft, a review that interrupts, a subgraph that sends it. */
+function reviewGraph(checkpointer) {
+  const send = new StateGraph(MessagesAnnotation)
+    .addNode("send", (s) => ({ messages: [{ type: "ai", content: `sent (${s.messages.length})` }] }))
+    .addEdge(START, "send")
+    .compile();
+  return new StateGraph(MessagesAnnotation)
+    .addNode("draft", (s) => ({ messages: [{ type: "ai", content: `draft for: ${s.messages.at(-1).content}` }] }))
+    .addNode("review", () => {
+      const verdict = interrupt({ question: "send it?" });
+      return { messages: [{ type: "human", content: `verdict: ${verdict}` }] };
+    })
+    .addNode("outbox", send)
+    .addEdge(START, "draft")
+    .addEdge("draft", "review")
+    .addEdge("review", "outbox")
+    .addEdge("outbox", END)
+    .compile({ checkpointer });
+}
+
+/** Persistence, time travel (replays, an updateState fork) and an interrupt with its resume, on `saver`. */
+async function docsRuns(saver) {
+  await walkthrough(chatGraph(saver), "walk");
+  const graph = reviewGraph(saver);
+  const thread = { configurable: { thread_id: "review" } };
+  const paused = await graph.invoke({ messages: [{ type: "human", content: "a note to the team" }] }, thread);
+  assert.equal(paused[INTERRUPT][0].value.question, "send it?");
+  await graph.invoke(new Command({ resume: "yes" }), thread);
+  const done = await graph.getState(thread);
+  assert.deepEqual(
+    done.values.messages.map((m) => m.content),
+    ["a note to the team", "draft for: a note to the team", "verdict: yes", "sent (3)"],
+  );
+  return { walk: await tuples(saver, "walk"), review: await tuples(saver, "review") };
+}
+
+test("the docs-style runs read back the same tuples as from LangGraph.js's own SqliteSaver", async () => {
+  const theirs = await docsRuns(LangGraphSqliteSaver.fromConnString(file()));
+  const ours = await docsRuns(SqliteSaver.fromConnString(file()));
+  assert.equal(theirs.walk.length, 13);
+  assert.ok(theirs.review.some((t) => t.config.configurable.checkpoint_ns !== ""), "the subgraph's namespace is listed");
+  assert.ok(theirs.review.some((t) => t.writes.some((w) => w.channel === INTERRUPT)), "the interrupt is a pending write");
+  assert.deepEqual(ours.walk, theirs.walk);
+  assert.deepEqual(ours.review, theirs.review);
+});
+
+/** A chat of `turns` turns (numbered from `first`), each a 200-character question and reply, on `saver`. */
+async function chat(saver, turns, threadId = "chat", first = 0) {
+  const graph = new StateGraph(MessagesAnnotation)
+    .addNode("reply", (s) => ({ messages: [{ type: "ai", content: `${s.messages.length}`.padEnd(200, "r") }] }))
+    .addEdge(START, "reply")
+    .addEdge("reply", END)
+    .compile({ checkpointer: saver });
+  const thread = { configurable: { thread_id: threadId } };
+  for (let i = first; i < first + turns; i++) await graph.invoke({ messages: [{ type: "human", content: `${i}`.padEnd(200, "q") }] }, thread);
+  return { graph, thread };
+}
+
+/** Rows of the saver's blob table by kind (0 empty, 1 full, 2 delta). */
+function kinds(saver) {
+  const out = { 0: 0, 1: 0, 2: 0 };
+  for (const r of saver.db.prepare("SELECT kind, count(*) AS n FROM chronograph_blobs GROUP BY kind").all()) out[r.kind] = r.n;
+  return out;
+}
+
+test("message versions are stored as deltas, and a fresh saver on the file reads the thread back whole", async () => {
+  const path = file();
+  const saver = SqliteSaver.fromConnString(path);
+  await chat(saver, 20);
+  const k = kinds(saver);
+  assert.ok(k[2] >= 38, `${k[2]} delta rows`);
+  const again = SqliteSaver.fromConnString(path);
+  const { graph, thread } = await chat(again, 1, "chat", 20);
+  const state = await graph.getState(thread);
+  assert.equal(state.values.messages.length, 42);
+  assert.equal(state.values.messages[0].constructor.name, "HumanMessage");
+  assert.equal(state.values.messages[41].constructor.name, "AIMessage");
+  assert.ok(kinds(again)[2] > k[2], "the new process extends the versions it read back");
+  // Every checkpoint reads back as LangGraph.js's MemorySaver would give it: the messages so far.
+  let n = 0;
+  for await (const t of again.list(thread)) {
+    const messages = t.checkpoint.channel_values.messages ?? [];
+    assert.ok(messages.every((m, i) => m.content.startsWith(`${i % 2 === 0 ? i / 2 : i}`)), `checkpoint ${t.checkpoint.id}`);
+    n += 1;
+  }
+  assert.equal(n, 21 * 3);
+});
+
+test("an encrypting serializer still gets deltas: values are diffed before it runs", async () => {
+  const plain = new JsonPlusSerializer();
+  const key = 0x5a;
+  const xor = (bytes) => Uint8Array.from(bytes, (b) => b ^ key);
+  const encrypting = {
+    async dumpsTyped(value) {
+      const [type, data] = await plain.dumpsTyped(value);
+      return [`xor+${type}`, xor(typeof data === "string" ? new TextEncoder().encode(data) : data)];
+    },
+    async loadsTyped(type, data) {
+      return plain.loadsTyped(type.slice(4), xor(typeof data === "string" ? new TextEncoder().encode(data) : data));
+    },
+  };
+  const path = file();
+  const Database = (await import("better-sqlite3")).default;
+  const saver = new SqliteSaver(new Database(path), encrypting);
+  const { graph, thread } = await chat(saver, 10);
+  assert.ok(kinds(saver)[2] >= 18, "deltas");
+  const raw = saver.db.prepare("SELECT value FROM chronograph_blobs WHERE kind = 2").all();
+  assert.ok(raw.every((r) => !Buffer.from(r.value).toString("latin1").includes("qqqq")), "no plain text stored");
+  const state = await graph.getState(thread);
+  assert.deepEqual(
+    state.values.messages.map((m) => m.content.slice(0, 2)),
+    Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? `${i / 2}`.padEnd(2, "q") : `${i}`.padEnd(2, "r"))),
+  );
+});
+
+test("a message removed or replaced by id gets a full version, and reads back as put", async () => {
+  const saver = SqliteSaver.fromConnString(file());
+  const { graph, thread } = await chat(saver, 3);
+  const before = kinds(saver)[1];
+  const first = (await graph.getState(thread)).values.messages[0];
+  await graph.updateState(thread, { messages: [new RemoveMessage({ id: first.id })] });
+  const second = (await graph.getState(thread)).values.messages[0];
+  await graph.updateState(thread, { messages: [{ type: "human", content: "replaced", id: second.id }] });
+  assert.equal(kinds(saver)[1], before + 2, "two full versions");
+  const messages = (await saver.getTuple(thread)).checkpoint.channel_values.messages;
+  assert.equal(messages.length, 5);
+  assert.equal(messages[0].content, "replaced");
+  assert.equal(messages[0].id, second.id);
+});
+
+test("values that are not plain JSON (undefined, Dates, Maps) read back as from LangGraph.js's SqliteSaver", async () => {
+  const State = Annotation.Root({ items: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+  const run = async (saver) => {
+    const graph = new StateGraph(State)
+      .addNode("add", () => ({ items: [new Date(0), undefined, new Map([["k", 1]])] }))
+      .addEdge(START, "add")
+      .compile({ checkpointer: saver });
+    const thread = { configurable: { thread_id: "odd" } };
+    await graph.invoke({ items: [1] }, thread);
+    await graph.invoke({ items: [2] }, thread);
+    return (await saver.getTuple(thread)).checkpoint.channel_values.items;
+  };
+  const ours = await run(SqliteSaver.fromConnString(file()));
+  const theirs = await run(LangGraphSqliteSaver.fromConnString(file()));
+  assert.equal(ours.length, 8);
+  assert.deepEqual(ours, theirs);
+});
+
+/** Bytes of a SQLite file with its -wal and -shm files. */
+const bytesOn = (path) => [path, `${path}-wal`, `${path}-shm`].reduce((n, p) => n + (existsSync(p) ? statSync(p).size : 0), 0);
+
+test("a chat's file grows linearly: 80 turns take about twice the bytes of 40", async () => {
+  const sizes = [];
+  for (const turns of [40, 80]) {
+    const path = file();
+    const saver = SqliteSaver.fromConnString(path);
+    await chat(saver, turns);
+    saver.db.pragma("wal_checkpoint(TRUNCATE)");
+    saver.db.close();
+    sizes.push(bytesOn(path));
+  }
+  // Full versions at every step would take ~4x (the quadratic growth of LangGraph.js's savers).
+  const [forty, eighty] = sizes;
+  assert.ok(eighty / forty < 2.5, `40 turns: ${forty} bytes, 80 turns: ${eighty} bytes`);
+  // LangGraph.js's own SqliteSaver takes 6.2 MB at 40 turns, its WAL included (BENCHMARKS.md).
+  assert.ok(forty < 400_000, `40 turns: ${forty} bytes`);
+});
+
+test("a file of a newer schema is refused with a message, and left as it was", async () => {
+  const path = file();
+  const saver = SqliteSaver.fromConnString(path);
+  await chat(saver, 1);
+  saver.db.prepare("UPDATE chronograph_schema SET version = 99").run();
+  saver.db.close();
+  const newer = SqliteSaver.fromConnString(path);
+  await assert.rejects(newer.getTuple({ configurable: { thread_id: "chat" } }), (e) => e.code === "UNSUPPORTED_SCHEMA" && /schema version 99/.test(e.message));
+  assert.equal(newer.db.prepare("SELECT version FROM chronograph_schema").get().version, 99);
+});
+
+/** The bare specifiers a module and the package modules it imports (statically or by a literal `import()`) name. */
+function importsOf(entry) {
+  const seen = new Set();
+  const bare = new Set();
+  const visit = (path) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    const text = readFileSync(path, "utf8");
+    for (const m of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+)["']/g)) {
+      if (m[1].startsWith(".")) visit(resolve(dirname(path), m[1]));
+      else bare.add(m[1]);
+    }
+  };
+  visit(entry);
+  return bare;
+}
+
+test("the browser entries import neither better-sqlite3 nor Node's modules; the Node entry loads the driver", () => {
+  const pkg = join(here, "node_modules", "chronograph");
+  for (const entry of ["langgraph-browser.js", "browser.js"]) {
+    const names = [...importsOf(join(pkg, entry))];
+    assert.ok(!names.some((n) => n === "better-sqlite3" || n.startsWith("node:")), `${entry}: ${names.join(", ")}`);
+  }
+  const node = [...importsOf(join(pkg, "langgraph-node.js"))];
+  assert.ok(node.includes("node:module"), node.join(", "));
+  assert.match(readFileSync(join(pkg, "langgraph-node.js"), "utf8"), /require\)?\(?["']better-sqlite3["']|\("better-sqlite3"\)/);
+});
+
+test("without better-sqlite3 installed, fromConnString says to install it", () => {
+  const app = mkdtempSync(join(tmpdir(), "chronograph-no-driver-"));
+  try {
+    mkdirSync(join(app, "node_modules"));
+    cpSync(join(here, "node_modules", "chronograph"), join(app, "node_modules", "chronograph"), { recursive: true });
+    symlinkSync(join(here, "node_modules", "@langchain"), join(app, "node_modules", "@langchain"));
+    writeFileSync(
+      join(app, "main.mjs"),
+      `import { SqliteSaver } from "chronograph/langgraph";
+try { SqliteSaver.fromConnString(":memory:"); console.log("opened"); } catch (e) { console.log(e.code, e.message); }`,
+    );
+    const out = spawnSync(process.execPath, ["main.mjs"], { cwd: app, encoding: "utf8" });
+    assert.equal(out.status, 0, out.stderr);
+    assert.match(out.stdout, /^UNSUPPORTED .*install better-sqlite3/);
+  } finally {
+    rmSync(app, { recursive: true, force: true });
+  }
+});
+
+test("append detection tells apart what JSON text blurs, and leaves what it cannot compare to a full version", async () => {
+  const { fingerprints, DeltaPolicy } = await import(new URL("./node_modules/chronograph/checkpoint/delta.js", import.meta.url).href);
+  const differ = (a, b) => fingerprints([a])[0] !== fingerprints([b])[0];
+  assert.ok(differ(undefined, null), "undefined / null");
+  assert.ok(differ(Number.NaN, null), "NaN / null");
+  assert.ok(differ(new Date(0), new Date(0).toISOString()), "a Date / its text");
+  assert.ok(differ({ a: undefined }, {}), "a key set to undefined / no key");
+  assert.ok(differ(new (class Point { x = 1 })(), { x: 1 }), "a class instance / a plain object");
+  assert.ok(!differ({ a: [1, "x"] }, { a: [1, "x"] }));
+  for (const opaque of [new Map([["k", 1]]), new Set([1]), new Uint8Array([1]), 1n, () => 1]) {
+    assert.equal(fingerprints([1, { v: opaque }]), undefined, String(opaque));
+  }
+  const policy = new DeltaPolicy({ maxDepth: 2 });
+  const base = { elements: fingerprints([1, 2]), depth: 0, baseBytes: 2, deltaBytes: 0 };
+  assert.deepEqual(policy.place([1, 2, 3], fingerprints([1, 2, 3]), base), { kind: "delta", tail: [3], position: { depth: 1, baseBytes: 2, deltaBytes: 1 } });
+  assert.equal(policy.place([1, 3], fingerprints([1, 3]), base).kind, "full", "not an append");
+  assert.equal(policy.place([1, 2, 3], fingerprints([1, 2, 3]), { ...base, depth: 2 }).kind, "full", "the chain is at maxDepth");
+});
