@@ -55,26 +55,10 @@ rm -f "$out/README.md" "$out/package.json" "$out/.gitignore" "$out/chronograph_b
 
 bg="$out/chronograph_bg.wasm"
 if [ "$profile" = --release ]; then
-  # Prefer the binaryen from tools/ (npm); Debian's 108 corrupts wasm-bindgen's externref table.
-  wasm_opt="${WASM_OPT:-}"
-  if [ -z "$wasm_opt" ]; then
-    if [ -x "$root/tools/node_modules/.bin/wasm-opt" ]; then
-      wasm_opt="$root/tools/node_modules/.bin/wasm-opt"
-    else
-      wasm_opt=wasm-opt
-    fi
-  fi
-  if ! command -v "$wasm_opt" >/dev/null 2>&1; then
-    log "wasm-opt not found: skipping the optimization pass"
-  elif ! "$wasm_opt" --help 2>/dev/null | grep -q -- '--enable-call-indirect-overlong'; then
-    log "$("$wasm_opt" --version) is too old for this module: skipping the optimization pass"
-  else
-    before="$(wc -c <"$bg")"
-    # No --enable-* flags: wasm-opt reads the features from the module's target_features section.
-    "$wasm_opt" -O3 "$bg" -o "$bg.opt"
-    mv "$bg.opt" "$bg"
-    log "wasm-opt -O3: ${before} -> $(wc -c <"$bg") bytes"
-  fi
+  # -O3: the package is the engine, so speed first (BENCHMARKS.md, "Size"). The two strip
+  # passes only drop custom sections nothing reads at run time (the toolchain's names and
+  # the feature list wasm-opt itself has just read): smaller, and the code is unchanged.
+  scripts/wasm-opt.sh build-pkg "$bg" -O3 --strip-producers --strip-target-features
 fi
 
 tsc="$root/tools/node_modules/typescript/bin/tsc"

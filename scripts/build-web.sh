@@ -3,21 +3,23 @@
 # + the static assets of web/assets/, servable by any static server (scripts/serve.mjs), and
 # chronograph.html, the same app in one self-contained file that opens with a double-click.
 #
-#   scripts/build-web.sh          release build, shrunk with wasm-opt -Os when a recent enough
-#                                 binaryen is installed (WASM_OPT=/path/to/wasm-opt to pick one)
+#   scripts/build-web.sh          size-first build: cargo profile `web` (Cargo.toml: opt-level "z"
+#                                 for every crate, the engine included), then wasm-opt -Oz when a
+#                                 recent enough binaryen is installed (scripts/wasm-opt.sh)
 #   scripts/build-web.sh --dev    dev profile (faster to build, no wasm-opt)
 #
 # No trunk: cargo + the wasm-bindgen CLI (same version as the crate, 0.2.130) + wasm-opt.
+# scripts/check-sizes.mjs holds the sizes of dist/ to their budgets.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
-profile=release
+profile=web
 case "${1:-}" in
   "") ;;
   --dev) profile=dev ;;
-  -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+  -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
   *) echo "usage: $0 [--dev]" >&2; exit 2 ;;
 esac
 
@@ -38,10 +40,10 @@ if [ -n "$want" ] && [ "$want" != "$have" ]; then
 fi
 
 target_dir="${CARGO_TARGET_DIR:-$root/target}"
-if [ "$profile" = release ]; then
-  log "cargo build -p chronograph-web --target wasm32-unknown-unknown --release"
-  cargo build -p chronograph-web --target wasm32-unknown-unknown --release
-  out_dir="$target_dir/wasm32-unknown-unknown/release"
+if [ "$profile" = web ]; then
+  log "cargo build -p chronograph-web --target wasm32-unknown-unknown --profile web"
+  cargo build -p chronograph-web --target wasm32-unknown-unknown --profile web
+  out_dir="$target_dir/wasm32-unknown-unknown/web"
 else
   log "cargo build -p chronograph-web --target wasm32-unknown-unknown"
   cargo build -p chronograph-web --target wasm32-unknown-unknown
@@ -59,24 +61,8 @@ log "wasm-bindgen --target web --out-dir dist --out-name chronograph_web"
 wasm-bindgen --target web --no-typescript --out-dir "$dist" --out-name chronograph_web "$wasm"
 
 bg="$dist/chronograph_web_bg.wasm"
-if [ "$profile" = release ]; then
-  wasm_opt="${WASM_OPT:-wasm-opt}"
-  if ! command -v "$wasm_opt" >/dev/null 2>&1; then
-    log "wasm-opt not found: skipping the size pass (install a recent binaryen, or set WASM_OPT)"
-  elif ! "$wasm_opt" --help 2>/dev/null | grep -q -- '--enable-call-indirect-overlong'; then
-    # Rust >= 1.82 emits reference types and overlong call_indirect table indices; older
-    # binaryen (Debian bookworm ships 108) silently re-points the exported externref table
-    # at the function table, and the page dies in __wbindgen_init_externref_table.
-    log "$("$wasm_opt" --version) is too old for this module: skipping the size pass"
-    log "  (a recent binaryen, e.g. npm's binaryen@132, works: set WASM_OPT=/path/to/wasm-opt)"
-  else
-    before="$(wc -c <"$bg")"
-    # No --enable-* flags: naming some disables the others. wasm-opt reads the features
-    # from the module's target_features section.
-    "$wasm_opt" -Os "$bg" -o "$bg.opt"
-    mv "$bg.opt" "$bg"
-    log "$("$wasm_opt" --version | awk '{print $1, $3}') -Os: ${before} -> $(wc -c <"$bg") bytes"
-  fi
+if [ "$profile" = web ]; then
+  scripts/wasm-opt.sh build-web "$bg" -Oz
 fi
 
 cp "$root/index.html" "$dist/index.html"
