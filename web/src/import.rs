@@ -28,6 +28,9 @@ pub enum Origin {
     Chronograph,
     /// One of LangGraph's formats.
     LangGraph(ImportFormat),
+    /// A thread read from a LangGraph server (its history, paged): the
+    /// page's [`crate::state::ServerState::opened`] names the server.
+    Server,
 }
 
 /// A thread read from text, ready for the session.
