@@ -45,7 +45,13 @@ function expectProblems(app, ...patterns) {
   app.problems.splice(0, app.problems.length, ...kept);
 }
 
-const nextOf = (item) => (item.next.length ? item.next.join(', ') : 'done');
+/** A history item's `next` as the tree names it: `done` when empty, `3 × research` for a Send fan-out's tasks. */
+function nextOf(item) {
+  if (!item.next.length) return 'done';
+  const counts = new Map();
+  for (const n of item.next) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return [...counts].map(([n, k]) => (k > 1 ? `${k} × ${n}` : n)).join(', ');
+}
 const deepLink = (app, thread) => `${new URL(app.page.url()).origin}/?server=${encodeURIComponent(lg.url)}${thread ? `&thread=${thread}` : ''}`;
 
 /** Opens the Connect dialog from the toolbar. */
@@ -75,11 +81,11 @@ test('a server thread opens by its deep link, drawn exactly as the server record
   await app.goto(deepLink(app, threadId));
   await assertTreeIsTheServers(app);
   assert.equal(await app.headLabel(), `c${history.length - 1}`);
-  const status = app.page.getByRole('status').filter({ hasText: `from the LangGraph server ${lg.url}, read-only` });
+  const status = app.page.getByRole('status').filter({ hasText: `from the LangGraph server ${lg.url}; edits stay in this page` });
   await status.waitFor();
   assert.match(await status.textContent(), /^Opened 10 checkpoints/, '7 root checkpoints and the 3 of the review subgraph');
   // The Send fan-out: three research tasks after plan.
-  assert.ok(history.some((h) => nextOf(h) === 'research, research, research'));
+  assert.ok(history.some((h) => h.next.join() === 'research,research,research'));
   // The subgraph's namespace is drawn collapsed, in the same frames as an in-page thread's.
   const owner = `c${history.length - 1}`;
   const toggle = app.page.locator(`svg.dag [data-expand="${owner}"]`);

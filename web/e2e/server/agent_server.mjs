@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const requirements = join(here, 'requirements.txt');
-const cache = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'chronograph');
+const cache = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'chronograph');
 
 /** The virtual environment with the pinned server; created once (its stamp is the requirements' text). Returns its `bin/`. */
 export function ensureVenv(log = () => {}) {
@@ -22,7 +22,7 @@ export function ensureVenv(log = () => {}) {
   const started = Date.now();
   rmSync(venv, { recursive: true, force: true });
   execFileSync(process.env.PYTHON ?? 'python3', ['-m', 'venv', venv], { stdio: 'inherit' });
-  execFileSync(join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', '-r', requirements], {
+  execFileSync(join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', '--no-compile', '-r', requirements], {
     stdio: 'inherit',
   });
   writeFileSync(stamp, wanted);
@@ -140,4 +140,10 @@ export async function wholeHistory(url, threadId, limit = 1000) {
     if (page.length < limit) return all;
     before = page.at(-1).checkpoint.checkpoint_id;
   }
+}
+
+// `node agent_server.mjs venv` creates the virtual environment (scripts/setup.sh runs it).
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'venv') {
+  const bin = ensureVenv((line) => console.log(`[setup] ${line}`));
+  console.log(`[setup] langgraph dev ready in ${bin}`);
 }

@@ -211,7 +211,7 @@ pub static EN: Strings = Strings {
     col_updated: "Last update",
     col_metadata: "Metadata",
     col_thread: "Thread",
-    format_live_server: "from the LangGraph server {url}, read-only",
+    format_live_server: "from the LangGraph server {url}; edits stay in this page",
     server_bad_url: "“{url}” is not a server URL: it starts with http:// or https://.",
     server_unreachable: "No answer from {url}. Either the server is not running, or the browser refused its answer (CORS or a network block): a page cannot tell these apart.",
     server_unreachable_fix: "Try: is the server running (langgraph dev --port …)? Does langgraph.json's http.cors block allow this page's origin? Serve this app from localhost (./dev app), or use the one-file build.",

@@ -211,7 +211,7 @@ pub static ZH: Strings = Strings {
     col_updated: "最后更新",
     col_metadata: "元数据",
     col_thread: "线程",
-    format_live_server: "来自 LangGraph 服务器 {url}，只读",
+    format_live_server: "来自 LangGraph 服务器 {url}；修改只保留在本页面",
     server_bad_url: "“{url}” 不是服务器 URL：应以 http:// 或 https:// 开头。",
     server_unreachable: "{url} 没有应答。要么服务器没有运行，要么浏览器拒绝了它的应答（CORS 或网络拦截）：网页无法区分这两种情况。",
     server_unreachable_fix: "可以尝试：服务器是否在运行（langgraph dev --port …）？langgraph.json 的 http.cors 是否允许本页面的来源？从 localhost 提供本应用（./dev app），或使用单文件版本。",
