@@ -207,7 +207,8 @@ mod tests {
     fn session_of(opened: Opened) -> Session {
         let spec = GraphSpec::parse(opened.spec.as_deref().unwrap()).unwrap();
         let mut s = Session::new(spec).unwrap();
-        s.import_history(opened.thread, opened.next).unwrap();
+        s.import_history(opened.thread, opened.next, "file")
+            .unwrap();
         s
     }
 

@@ -196,7 +196,7 @@ pub static EN: Strings = Strings {
     fork_run_needs_graph: "Apply and run needs the graph's nodes: attach a graph spec first (Apply alone works).",
     connect: "Connect to a server…",
     connect_title: "Connect to a LangGraph server",
-    connect_intro: "Open a thread of a running Agent Server (langgraph dev, a self-hosted server, a deployment), read-only. The API key stays in this page's memory: never in the URL, an export or storage.",
+    connect_intro: "Open a thread of a running Agent Server (langgraph dev, a self-hosted server, a deployment): it is read, nothing is written back. The API key stays in this page's memory: never in the URL, an export or storage.",
     connect_url: "Server URL",
     connect_key: "API key (optional, sent as x-api-key)",
     connect_list: "List threads",

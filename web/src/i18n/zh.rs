@@ -196,7 +196,7 @@ pub static ZH: Strings = Strings {
     fork_run_needs_graph: "“应用并运行”需要图的节点：请先附加图定义（单独“应用”可以用）。",
     connect: "连接到服务器…",
     connect_title: "连接到 LangGraph 服务器",
-    connect_intro: "以只读方式打开正在运行的 Agent Server（langgraph dev、自托管服务器或部署）中的线程。API 密钥只保存在本页面的内存中：不会写入 URL、导出文件或本地存储。",
+    connect_intro: "打开正在运行的 Agent Server（langgraph dev、自托管服务器或部署）中的线程：只读取，不写回。API 密钥只保存在本页面的内存中：不会写入 URL、导出文件或本地存储。",
     connect_url: "服务器 URL",
     connect_key: "API 密钥（可选，以 x-api-key 发送）",
     connect_list: "列出线程",

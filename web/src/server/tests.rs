@@ -117,7 +117,9 @@ fn a_server_thread_draws_every_checkpoint_as_the_server_recorded_it() {
     assert_eq!(opened.len(), 10);
     let spec = GraphSpec::parse(opened.spec.as_deref().unwrap()).unwrap();
     let mut s = Session::new(spec).unwrap();
-    s.import_history(opened.thread, opened.next).unwrap();
+    s.import_history(opened.thread, opened.next, "server")
+        .unwrap();
+    assert_eq!(s.log().last().unwrap().text, "import_thread(server)");
     // The server's root history, oldest first: what the tree must show.
     let mut root: Vec<Value> = pages()[..3]
         .iter()

@@ -102,6 +102,11 @@ impl AppState {
         origin: Origin,
     ) -> Result<(usize, Origin), Problem> {
         let count = opened.len();
+        let from = if origin == Origin::Server {
+            "server"
+        } else {
+            "file"
+        };
         let engine = |e: chronograph::Error| Problem::new(e.to_string());
         match opened.spec {
             Some(spec_text) => {
@@ -109,7 +114,7 @@ impl AppState {
                 let spec = GraphSpec::parse(&spec_text).map_err(engine)?;
                 let mut session = Session::new(spec).map_err(engine)?;
                 session
-                    .import_history(opened.thread, opened.next)
+                    .import_history(opened.thread, opened.next, from)
                     .map_err(engine)?;
                 self.install(session, IMPORTED, spec_text);
             }
