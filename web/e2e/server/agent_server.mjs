@@ -65,6 +65,13 @@ export async function startAgentServer({ bin = ensureVenv(), timeoutMs = 90_000 
     ['dev', '--host', '127.0.0.1', '--port', String(port), '--no-browser', '--no-reload'],
     { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
+  // Even if the test process dies before its `after` hook, the server does not outlive it.
+  const killOnExit = () => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+  };
+  process.once('exit', killOnExit);
   let output = '';
   child.stdout.on('data', (c) => (output += c));
   child.stderr.on('data', (c) => (output += c));
@@ -87,6 +94,7 @@ export async function startAgentServer({ bin = ensureVenv(), timeoutMs = 90_000 
         });
       });
     }
+    process.off('exit', killOnExit);
     rmSync(dir, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${port}`;

@@ -238,3 +238,43 @@ fn urls_keys_and_ids_are_checked_and_encoded() {
         Some(json!({"limit": 1000}))
     );
 }
+
+#[test]
+fn the_loaded_thread_agrees_with_the_servers_state_and_graph() {
+    let opened = loaded().finish().unwrap();
+    let spec = GraphSpec::parse(opened.spec.as_deref().unwrap()).unwrap();
+    // Every node the history names is a node of the assistant's graph; with
+    // `xray` a subgraph node is drawn as its own nodes (`review:draft`).
+    let graph = fixture("graph_xray.json");
+    let served: Vec<&str> = graph["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["id"].as_str().unwrap())
+        .collect();
+    for node in spec.nodes.keys() {
+        let inside = format!("{node}:");
+        assert!(
+            served.iter().any(|s| s == node || s.starts_with(&inside)),
+            "{node} in {served:?}"
+        );
+    }
+    assert!(!served.contains(&"review") && served.contains(&"review:ask"));
+    // The paused subgraph the state names (`?subgraphs=true`) is the namespace
+    // loaded, and its newest checkpoint is the subgraph's HEAD there.
+    let state = fixture("state_subgraphs.json");
+    let sub = &state["tasks"][0]["state"]["checkpoint"];
+    let mut s = Session::new(spec).unwrap();
+    s.import_history(opened.thread, opened.next, "server")
+        .unwrap();
+    let ns = sub["checkpoint_ns"].as_str().unwrap();
+    let inside = s.checkpoints_in(ns);
+    assert_eq!(
+        inside.last().unwrap().id,
+        sub["checkpoint_id"].as_str().unwrap()
+    );
+    assert_eq!(
+        s.head().as_deref(),
+        state["checkpoint"]["checkpoint_id"].as_str()
+    );
+}
