@@ -22,7 +22,7 @@ export function ensureVenv(log = () => {}) {
   const started = Date.now();
   rmSync(venv, { recursive: true, force: true });
   execFileSync(process.env.PYTHON ?? 'python3', ['-m', 'venv', venv], { stdio: 'inherit' });
-  execFileSync(join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', '--no-compile', '-r', requirements], {
+  execFileSync(join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', '--no-compile', '--no-deps', '-r', requirements], {
     stdio: 'inherit',
   });
   writeFileSync(stamp, wanted);
