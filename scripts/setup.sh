@@ -18,6 +18,9 @@ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
 if ! command -v fc-list >/dev/null 2>&1 || [ -z "$(fc-list :lang=zh 2>/dev/null)" ]; then
   need_apt+=(fonts-noto-cjk)
 fi
+# Python with venv, for the Agent Server of web/e2e/server.test.mjs (langgraph dev).
+command -v python3 >/dev/null 2>&1 || need_apt+=(python3)
+python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || need_apt+=(python3-venv)
 if [ ${#need_apt[@]} -gt 0 ]; then
   log "apt-get install ${need_apt[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -63,4 +66,8 @@ for dir in tools npm/test npm/test/interop web/e2e; do
     echo "$sum" > "$stamp"
   fi
 done
+# The Agent Server of web/e2e/server.test.mjs: langgraph-cli[inmem], pinned in
+# web/e2e/server/requirements.txt, in a virtual environment in the build cache
+# (pip, from PyPI; again only when the requirements change).
+node "$here/web/e2e/server/agent_server.mjs" venv
 log "tools ready"

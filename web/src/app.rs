@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use crate::components::{
-    ChatView, DagView, ForkDialog, ImportDialog, Inspector, LessonPanel, LogPanel, SpecEditor,
-    Toolbar, TopologyPanel,
+    ChatView, ConnectDialog, DagView, ForkDialog, ImportDialog, Inspector, LessonPanel, LogPanel,
+    SpecEditor, Toolbar, TopologyPanel,
 };
 use crate::state::AppState;
 
@@ -13,7 +13,14 @@ use crate::state::AppState;
 /// with `leptos::mount::mount_to_body(App)`.
 #[component]
 pub fn App() -> impl IntoView {
-    view! { <Shell state=AppState::restore()/> }
+    // A deep link to a server thread, read before the page rewrites its URL.
+    let link = (
+        crate::browser::query("server"),
+        crate::browser::query("thread"),
+    );
+    let state = AppState::restore();
+    state.open_deep_link(link.0, link.1);
+    view! { <Shell state/> }
 }
 
 /// The panels over a given state (tests mount it with a fresh state).
@@ -46,6 +53,9 @@ pub fn Shell(
             </Show>
             <Show when=move || state.import_open.get()>
                 <ImportDialog/>
+            </Show>
+            <Show when=move || state.server.open.get()>
+                <ConnectDialog/>
             </Show>
         </div>
     }

@@ -4,6 +4,7 @@
 pub mod action_row;
 pub mod actions;
 pub mod chat_view;
+pub mod connect_dialog;
 pub mod dag_edges;
 pub mod dag_frames;
 pub mod dag_node;
@@ -35,6 +36,7 @@ pub mod topology;
 pub mod zoom_controls;
 
 pub use chat_view::ChatView;
+pub use connect_dialog::ConnectDialog;
 pub use dag_view::DagView;
 pub use fork_dialog::ForkDialog;
 pub use import_dialog::ImportDialog;

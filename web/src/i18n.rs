@@ -648,6 +648,60 @@ catalogue! {
     attach_done,
     /// In the Fork dialog of an imported thread.
     fork_run_needs_graph,
+    /// The toolbar button that opens the Connect dialog.
+    connect,
+    /// The Connect dialog's title.
+    connect_title,
+    /// What the Connect dialog does.
+    connect_intro,
+    /// The server URL field.
+    connect_url,
+    /// The API key field.
+    connect_key,
+    /// The button that lists the server's threads.
+    connect_list,
+    /// The search box over the thread list.
+    connect_search,
+    /// The thread list's heading: `{n}` threads shown, `{total}` listed.
+    connect_threads,
+    /// The server lists no thread (or none matches).
+    connect_none,
+    /// A thread row's button: `{id}`.
+    connect_open_thread,
+    /// While the thread list loads: `{url}`.
+    connect_listing,
+    /// While a thread's history loads: `{n}` checkpoints in `{pages}` requests.
+    connect_loading,
+    /// The thread list's status column.
+    col_status,
+    /// The thread list's graph column.
+    col_graph,
+    /// The thread list's last-update column.
+    col_updated,
+    /// The thread list's metadata column.
+    col_metadata,
+    /// The thread list's thread id column.
+    col_thread,
+    /// Where a thread came from: a LangGraph server, `{url}`.
+    format_live_server,
+    /// A server URL that is not http(s): `{url}`.
+    server_bad_url,
+    /// No answer from `{url}`: not running, or refused by the browser.
+    server_unreachable,
+    /// What to try after an unreachable server.
+    server_unreachable_fix,
+    /// 401/403: `{status}`.
+    server_unauthorized,
+    /// 404.
+    server_not_found,
+    /// Another failure status: `{status}`.
+    server_status,
+    /// A 2xx answer that is not what the API documents.
+    server_bad_response,
+    /// Before the server's own text.
+    server_says,
+    /// After a server error: what stays.
+    server_kept,
 }
 
 #[cfg(test)]

@@ -28,6 +28,9 @@ pub enum Origin {
     Chronograph,
     /// One of LangGraph's formats.
     LangGraph(ImportFormat),
+    /// A thread read from a LangGraph server (its history, paged): the
+    /// page's [`crate::state::ServerState::opened`] names the server.
+    Server,
 }
 
 /// A thread read from text, ready for the session.
@@ -204,7 +207,8 @@ mod tests {
     fn session_of(opened: Opened) -> Session {
         let spec = GraphSpec::parse(opened.spec.as_deref().unwrap()).unwrap();
         let mut s = Session::new(spec).unwrap();
-        s.import_history(opened.thread, opened.next).unwrap();
+        s.import_history(opened.thread, opened.next, "file")
+            .unwrap();
         s
     }
 

@@ -20,6 +20,7 @@ pub mod inspect;
 pub mod layout;
 pub mod lesson;
 pub mod scenarios;
+pub mod server;
 pub mod session;
 pub mod state;
 

@@ -4,17 +4,20 @@
 //! extends the layout incrementally and saves the session.
 
 //!
-//! The rest is in three files: `state/persist.rs` (what survives a
+//! The rest is in four files: `state/persist.rs` (what survives a
 //! reload: the saved session, the selection and the URL),
 //! `state/thread.rs` (replacing the thread: another graph, an import, an
-//! attached spec) and `state/groups.rs` (expanding subgraph runs in place).
+//! attached spec), `state/groups.rs` (expanding subgraph runs in place)
+//! and `state/server.rs` (threads read from a LangGraph server).
 
 mod groups;
 mod persist;
+mod server;
 mod thread;
 
 pub use groups::owner_chain;
 pub use persist::{LANG_KEY, SELECTION_KEY, STORAGE_KEY};
+pub use server::ServerState;
 pub use thread::{AttachError, CUSTOM, IMPORTED};
 
 use chronograph::{GraphSpec, Source, Topology};
@@ -101,6 +104,8 @@ pub struct AppState {
     pub needs_graph: RwSignal<bool>,
     /// The spec editor is open (the imported thread's "Attach a graph spec" opens it).
     pub spec_open: RwSignal<bool>,
+    /// The LangGraph server the page reads threads from, if any.
+    pub server: ServerState,
 }
 
 impl AppState {
@@ -155,6 +160,7 @@ impl AppState {
             imported: RwSignal::new(None),
             needs_graph: RwSignal::new(false),
             spec_open: RwSignal::new(false),
+            server: ServerState::new(),
         };
         state.refresh();
         state

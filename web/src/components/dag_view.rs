@@ -79,7 +79,11 @@ pub fn DagView() -> impl IntoView {
 
     view! {
         <section class="panel tree-panel" aria-label=move || state.t().tree>
-            <RunBar/>
+            // A thread imported (or read from a server) without its graph has
+            // no nodes to run here: no run bar, not the scenario's before it.
+            <Show when=move || !state.needs_graph.get()>
+                <RunBar/>
+            </Show>
             <div class="panel-head">
                 <h2 class="panel-title">{move || state.t().tree_title}</h2>
                 <span class="muted" data-testid="tree-stats">{move || tree_stats(state)}</span>

@@ -11,13 +11,15 @@ use crate::import::Origin;
 use crate::scenarios::{self, ALL};
 use crate::state::{AppState, CUSTOM, IMPORTED};
 
-/// A format's name in the language of `t`.
-pub fn format_name(t: &Strings, origin: Origin) -> &'static str {
+/// Where a thread came from, in the language of `t` (`server`: the URL of
+/// the server a server thread came from).
+pub fn format_name(t: &Strings, origin: Origin, server: Option<&str>) -> String {
     match origin {
-        Origin::Chronograph => t.format_chronograph,
-        Origin::LangGraph(ImportFormat::AgentServerHistory) => t.format_server,
-        Origin::LangGraph(ImportFormat::PythonStateHistory) => t.format_python,
-        Origin::LangGraph(ImportFormat::SaverList) => t.format_js,
+        Origin::Chronograph => t.format_chronograph.into(),
+        Origin::LangGraph(ImportFormat::AgentServerHistory) => t.format_server.into(),
+        Origin::LangGraph(ImportFormat::PythonStateHistory) => t.format_python.into(),
+        Origin::LangGraph(ImportFormat::SaverList) => t.format_js.into(),
+        Origin::Server => fill(t.format_live_server, &[("url", &server.unwrap_or(""))]),
     }
 }
 
@@ -88,6 +90,8 @@ pub fn Toolbar() -> impl IntoView {
             <button type="button" on:click=export title=move || state.t().export_title>{move || state.t().export}</button>
             <button type="button" id="import-button" aria-haspopup="dialog" disabled=move || !state.idle()
                 on:click=move |_| state.import_open.set(true)>{move || state.t().import}</button>
+            <button type="button" id="connect-button" aria-haspopup="dialog" disabled=move || !state.idle()
+                on:click=move |_| state.server.show_dialog()>{move || state.t().connect}</button>
             <button type="button" disabled=move || !state.idle() on:click=reset title=move || state.t().reset_title>{move || state.t().reset}</button>
             <select class="lang" aria-label=move || state.t().language title=move || state.t().language
                 on:change=move |ev| {
@@ -104,7 +108,8 @@ pub fn Toolbar() -> impl IntoView {
             {move || error.get().map(|text| view! { <span class="error" role="alert">{text}</span> })}
             <span class="imported" role="status">{move || state.imported.get().map(|(n, origin)| {
                 let t = state.t();
-                fill(t.import_opened, &[("n", &n), ("format", &format_name(t, origin))])
+                let url = state.server.opened.with(|o| o.as_ref().map(|(u, _)| u.clone()));
+                fill(t.import_opened, &[("n", &n), ("format", &format_name(t, origin, url.as_deref()))])
             })}</span>
             <Show when=move || state.storage_full.get()>
                 <span class="storage-warning" role="alert">{move || state.t().storage_full}</span>

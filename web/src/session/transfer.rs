@@ -16,7 +16,12 @@ impl Session {
 
     /// Replaces the thread with an export (its thread id is rewritten to this
     /// session's). Nothing changes when it fails.
-    pub fn import(&mut self, mut data: ThreadExport) -> chronograph::Result<()> {
+    pub fn import(&mut self, data: ThreadExport) -> chronograph::Result<()> {
+        self.import_from(data, "file")
+    }
+
+    /// [`Session::import`], logged as `import_thread(from)` (`file`, `server`).
+    fn import_from(&mut self, mut data: ThreadExport, from: &str) -> chronograph::Result<()> {
         data.thread_id = THREAD_ID.to_owned();
         let fresh = Rc::new(InMemorySaver::new());
         fresh.import_thread(data)?;
@@ -25,7 +30,7 @@ impl Session {
         self.graph = graph;
         self.recorded_next.clear();
         self.log.push(LogLine {
-            text: "import_thread(file)".into(),
+            text: format!("import_thread({from})"),
             failed: false,
         });
         Ok(())
@@ -34,13 +39,15 @@ impl Session {
     /// Replaces the thread with one imported from a LangGraph history, on
     /// this session's graph written from that history
     /// ([`crate::import::infer_spec`]): runs wait for [`Session::attach`].
-    /// `next` is each checkpoint's `next` as LangGraph recorded it.
+    /// `next` is each checkpoint's `next` as LangGraph recorded it; `from`
+    /// names where the history came from in the log (`file`, `server`).
     pub fn import_history(
         &mut self,
         data: ThreadExport,
         next: BTreeMap<String, Vec<String>>,
+        from: &str,
     ) -> chronograph::Result<()> {
-        self.import(data)?;
+        self.import_from(data, from)?;
         self.recorded_next = next;
         self.needs_graph = true;
         Ok(())

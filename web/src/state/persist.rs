@@ -168,7 +168,12 @@ impl AppState {
         let lang = self.lang.get_untracked();
         let named = browser::query("lang").is_some()
             || lang != Lang::pick(browser::languages().iter().map(String::as_str));
+        // A server thread is named by its server and id (never the key), so
+        // a reload or a shared link reads it from the server again.
+        let server = self.server.opened.get_untracked();
         browser::set_query(&[
+            ("server", server.as_ref().map(|(url, _)| url.as_str())),
+            ("thread", server.as_ref().map(|(_, id)| id.as_str())),
             ("scenario", Some(scenario.as_str())),
             ("checkpoint", label.as_deref()),
             ("lang", named.then_some(lang.code())),

@@ -50,6 +50,7 @@ impl AppState {
     /// nothing selected, nothing left from the thread before.
     fn show_session(&self, session: Session, id: &str, text: String) {
         self.install(session, id, text);
+        self.server.opened.set(None);
         self.selected.set(None);
         self.forget_marks();
         self.imported.set(None);
@@ -87,7 +88,25 @@ impl AppState {
     pub fn import_text(&self, text: &str) -> Result<(usize, Origin), Problem> {
         self.check_idle().map_err(Problem::new)?;
         let opened = import::open(text)?;
-        let (count, origin) = (opened.len(), opened.origin);
+        let origin = opened.origin;
+        self.open_thread(opened, origin)
+    }
+
+    /// Replaces the thread with `opened`, which came from `origin` (a file,
+    /// a paste, a server): the same session and the same drawing for each.
+    /// A history runs on a graph written from it ([`IMPORTED`]) and its
+    /// runs wait for a graph; nothing changes when it fails.
+    pub fn open_thread(
+        &self,
+        opened: import::Opened,
+        origin: Origin,
+    ) -> Result<(usize, Origin), Problem> {
+        let count = opened.len();
+        let from = if origin == Origin::Server {
+            "server"
+        } else {
+            "file"
+        };
         let engine = |e: chronograph::Error| Problem::new(e.to_string());
         match opened.spec {
             Some(spec_text) => {
@@ -95,7 +114,7 @@ impl AppState {
                 let spec = GraphSpec::parse(&spec_text).map_err(engine)?;
                 let mut session = Session::new(spec).map_err(engine)?;
                 session
-                    .import_history(opened.thread, opened.next)
+                    .import_history(opened.thread, opened.next, from)
                     .map_err(engine)?;
                 self.install(session, IMPORTED, spec_text);
             }
@@ -105,6 +124,9 @@ impl AppState {
                     .unwrap_or_else(|| Err(chronograph::Error::value("the session is gone")))
                     .map_err(engine)?;
             }
+        }
+        if origin != Origin::Server {
+            self.server.opened.set(None);
         }
         self.forget_marks();
         self.refresh();

@@ -1,0 +1,160 @@
+//! A LangGraph server as the page's source of threads: the Connect
+//! dialog's state, the thread list, and opening a server thread through
+//! [`AppState::open_thread`] (the same session and drawing as an imported
+//! one). The calls are [`crate::server`]'s; a failure leaves the page's
+//! thread, selection and lesson as they were.
+
+use leptos::prelude::*;
+
+use super::AppState;
+use crate::server::{Connection, ServerError, ThreadSummary, DEFAULT_URL};
+
+/// The server side of the page. The API key is held in
+/// [`ServerState::connection`] only (memory, this page's lifetime).
+#[derive(Clone, Copy)]
+pub struct ServerState {
+    /// The Connect dialog is open.
+    pub open: RwSignal<bool>,
+    /// The URL typed in the dialog.
+    pub url: RwSignal<String>,
+    /// The server last connected to, with its key.
+    pub connection: RwSignal<Option<Connection>>,
+    /// The server's threads, newest first, once listed.
+    pub threads: RwSignal<Option<Vec<ThreadSummary>>>,
+    /// The last failure, shown in the dialog.
+    pub error: RwSignal<Option<ServerError>>,
+    /// The page's thread came from this server: `(url, thread id)` (the
+    /// URL names them, so a reload opens it again).
+    pub opened: RwSignal<Option<(String, String)>>,
+}
+
+impl ServerState {
+    /// No server yet.
+    pub fn new() -> ServerState {
+        ServerState {
+            open: RwSignal::new(false),
+            url: RwSignal::new(DEFAULT_URL.to_owned()),
+            connection: RwSignal::new(None),
+            threads: RwSignal::new(None),
+            error: RwSignal::new(None),
+            opened: RwSignal::new(None),
+        }
+    }
+
+    /// Opens the Connect dialog.
+    pub fn show_dialog(&self) {
+        self.error.set(None);
+        self.open.set(true);
+    }
+}
+
+impl Default for ServerState {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl AppState {
+    /// Lists the threads of `conn` into [`ServerState::threads`].
+    pub fn list_server_threads(&self, conn: Connection) {
+        let state = *self;
+        let t = self.t_untracked();
+        state.server.error.set(None);
+        state.server.threads.set(None);
+        state.busy.set(Some(crate::i18n::fill(
+            t.connect_listing,
+            &[("url", &conn.url)],
+        )));
+        leptos::task::spawn_local(async move {
+            let result = crate::server::fetch::send(&conn, &crate::server::search_threads())
+                .await
+                .and_then(|body| crate::server::summaries(&body));
+            state.busy.set(None);
+            state.server.connection.set(Some(conn));
+            match result {
+                Ok(rows) => state.server.threads.set(Some(rows)),
+                Err(e) => state.server.error.set(Some(e)),
+            }
+        });
+    }
+
+    /// Opens thread `thread_id` of `conn`: checks it exists, pages its whole
+    /// history (progress in [`AppState::busy`]), then replaces the page's
+    /// thread. On failure the dialog opens with the error, nothing replaced.
+    pub fn open_server_thread(&self, conn: Connection, thread_id: String) {
+        let state = *self;
+        let progress = move |n: usize, pages: usize| {
+            let t = state.t_untracked();
+            state.busy.set(Some(crate::i18n::fill(
+                t.connect_loading,
+                &[("n", &n), ("pages", &pages)],
+            )));
+        };
+        progress(0, 0);
+        state.server.error.set(None);
+        leptos::task::spawn_local(async move {
+            let result = load(&conn, &thread_id, progress).await;
+            state.busy.set(None);
+            let url = conn.url.clone();
+            state.server.connection.set(Some(conn));
+            let opened = result.and_then(|opened| {
+                state
+                    .open_thread(opened, crate::import::Origin::Server)
+                    .map_err(|p| ServerError::BadResponse(p.message))
+            });
+            match opened {
+                Ok(_) => {
+                    state.server.opened.set(Some((url, thread_id)));
+                    state.server.open.set(false);
+                    state.persist_selection();
+                }
+                Err(e) => {
+                    state.server.url.set(url);
+                    state.server.error.set(Some(e));
+                    state.server.open.set(true);
+                }
+            }
+        });
+    }
+
+    /// Opens what a deep link names (the page URL's `server` and `thread`,
+    /// read before the page rewrites its URL): `?server=URL&thread=ID` a
+    /// thread, `?server=URL` alone the server's thread list.
+    pub fn open_deep_link(&self, server: Option<String>, thread: Option<String>) {
+        let Some(url) = server else {
+            return;
+        };
+        self.server.url.set(url.clone());
+        let conn = match Connection::new(&url, "") {
+            Ok(c) => c,
+            Err(e) => {
+                self.server.error.set(Some(e));
+                self.server.open.set(true);
+                return;
+            }
+        };
+        match thread {
+            Some(thread) => self.open_server_thread(conn, thread),
+            None => {
+                self.server.open.set(true);
+                self.list_server_threads(conn);
+            }
+        }
+    }
+}
+
+async fn load(
+    conn: &Connection,
+    thread_id: &str,
+    progress: impl Fn(usize, usize),
+) -> Result<crate::import::Opened, ServerError> {
+    use crate::server::{fetch, get_thread, HistoryLoader};
+    fetch::send(conn, &get_thread(thread_id)).await?;
+    let loader = fetch::load_history(conn, HistoryLoader::new(thread_id), |p| {
+        progress(p.checkpoints, p.pages);
+    })
+    .await?;
+    loader
+        .finish()
+        .map_err(|p| ServerError::BadResponse(p.message))
+}
