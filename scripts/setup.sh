@@ -68,6 +68,9 @@ for dir in tools npm/test npm/test/interop web/e2e; do
 done
 # The Agent Server of web/e2e/server.test.mjs: langgraph-cli[inmem], pinned in
 # web/e2e/server/requirements.txt, in a virtual environment in the build cache
-# (pip, from PyPI; again only when the requirements change).
-node "$here/web/e2e/server/agent_server.mjs" venv
+# (pip, from PyPI; again only when the requirements change). Only for the tests
+# (`./dev test` passes --tests): `./dev app` does not need it.
+if [ "${1:-}" = "--tests" ]; then
+  node "$here/web/e2e/server/agent_server.mjs" venv
+fi
 log "tools ready"
