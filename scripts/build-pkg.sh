@@ -36,12 +36,8 @@ esac
 for tool in cargo wasm-pack wasm-bindgen node; do
   command -v "$tool" >/dev/null 2>&1 || { echo "build-pkg: '$tool' not found; run scripts/setup.sh" >&2; exit 1; }
 done
-want="$(sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' Cargo.toml)"
-have="$(wasm-bindgen --version | awk '{print $2}')"
-if [ -n "$want" ] && [ "$want" != "$have" ]; then
-  echo "build-pkg: wasm-bindgen CLI is $have but Cargo.toml pins $want; run scripts/setup.sh" >&2
-  exit 1
-fi
+# The CLI must match the wasm-bindgen crate pinned in Cargo.toml, or the generated glue breaks.
+"$root/scripts/wasm-bindgen-check.sh" build-pkg
 
 pkg="$root/pkg"
 out="$pkg/wasm"

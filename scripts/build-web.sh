@@ -32,12 +32,7 @@ need cargo
 need wasm-bindgen
 
 # The CLI must match the wasm-bindgen crate pinned in Cargo.toml, or the generated glue breaks.
-want="$(sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' Cargo.toml)"
-have="$(wasm-bindgen --version | awk '{print $2}')"
-if [ -n "$want" ] && [ "$want" != "$have" ]; then
-  echo "build-web: wasm-bindgen CLI is $have but Cargo.toml pins $want; run scripts/setup.sh" >&2
-  exit 1
-fi
+"$root/scripts/wasm-bindgen-check.sh" build-web
 
 target_dir="${CARGO_TARGET_DIR:-$root/target}"
 if [ "$profile" = web ]; then
