@@ -311,6 +311,43 @@ fn update_state_as_a_node_runs_its_writers_on_the_values() {
     );
 }
 
+/// An entrypoint's shape (LangGraph.js's functional API): one node that
+/// reads the input and writes its result to the output and to the value
+/// the thread's next run sees.
+fn entrypoint_shaped() -> Pregel {
+    let mut p = Pregel::new();
+    for c in ["input", "output", "previous"] {
+        p.add_channel(c, ChannelKind::last_value());
+    }
+    p.add_node(
+        "agent",
+        NodeBuilder::new()
+            .subscribe_only("input")
+            .write_to(["output", "previous"]),
+    )
+    .input_channels("input")
+    .output_channels("output");
+    p
+}
+
+#[test]
+fn update_state_runs_a_pregel_nodes_writers_on_a_list_as_it_is() {
+    // A list is the node's value, not `[channel, value]` pairs of a Command
+    // (LangGraph.js runs the entrypoint's writers on it unchanged).
+    let (_, app) = with_saver(&entrypoint_shaped(), &[]);
+    let cfg = RunnableConfig::thread("1");
+    app.invoke(json!(["hi"]), &cfg).unwrap();
+    for as_node in [Some("agent"), None] {
+        app.update_state(&cfg, Some(json!([["user", "edited"], 2])), as_node)
+            .unwrap();
+        let state = app.get_state(&cfg).unwrap();
+        let values = state.values.to_json();
+        assert_eq!(values["output"], json!([["user", "edited"], 2]));
+        assert_eq!(values["previous"], values["output"]);
+        assert!(state.next.is_empty());
+    }
+}
+
 fn fan_in() -> Pregel {
     let mut p = Pregel::new();
     for c in ["a", "b", "c", "out"] {

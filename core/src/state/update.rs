@@ -428,8 +428,12 @@ async fn update_as_nodes(
             }
         });
         used.push(id.clone());
-        // A `Command`'s update ([channel, value] pairs too) and goto, else plain values.
+        // A `Command`'s update ([channel, value] pairs too) and goto, else plain
+        // values. A Pregel node's writers (an entrypoint's) take any value as
+        // it is, a list too: LangGraph runs them on the values unchanged.
+        let pregel = node.io.is_some();
         let output = match (update.values, update.goto.is_empty()) {
+            (values, true) if pregel => NodeOutput::Update(values.unwrap_or(Value::Null)),
             (values @ Some(Value::Array(_)), _) | (values, false) => {
                 NodeOutput::Command(Command::goto(values, update.goto))
             }

@@ -19,6 +19,7 @@ import type { Command } from "../command.js";
 import type { NodeConfig, RunnableConfig } from "../pregel/types.js";
 import { unsupported } from "../graph/unsupported.js";
 import { declaredAs, nodeCall } from "../internal/seam.js";
+import { reviveWrittenIfAny } from "../langchain/message_classes.js";
 
 /** The channel of the value an entrypoint saves for its next run on the thread. */
 const PREVIOUS = "__previous__";
@@ -74,7 +75,8 @@ function isGenerator(fn: unknown): boolean {
 function withPrevious(config: unknown): unknown {
   const task = runningTask(config);
   const configurable = (config as { configurable?: Record<string, unknown> } | null)?.configurable;
-  if (task !== undefined && configurable !== undefined) configurable[PREVIOUS_KEY] = raw.taskPrevious(task);
+  // LangGraph.js reads it from the checkpoint: its message instances are instances.
+  if (task !== undefined && configurable !== undefined) configurable[PREVIOUS_KEY] = reviveWrittenIfAny(raw.taskPrevious(task));
   return config;
 }
 
@@ -119,7 +121,8 @@ export function task<ArgsT extends unknown[], OutputT>(
     };
     const fn = retry === undefined ? run : withRetry(run, retry);
     const node: RawNode = wrapNode(fn);
-    const settled = raw.taskCall(task, name, node, args) as Promise<OutputT>;
+    // Its result as LangGraph.js hands it back: message instances are instances.
+    const settled = (raw.taskCall(task, name, node, args) as Promise<OutputT>).then((r) => reviveWrittenIfAny(r));
     // The engine commits the call once the caller's code after it ran (LangGraph.js's runner
     // commits it a few turns after the caller's `await` returns): a turn after the caller's.
     const wake = () => queueMicrotask(() => raw.taskWake(task));

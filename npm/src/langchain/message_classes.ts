@@ -385,10 +385,17 @@ class ListReviver {
 export class MessageChannels {
   /** The channel names. */
   readonly keys: readonly string[];
+  /**
+   * Whether a state is one channel's value, not a record of channels (a
+   * `Pregel` with one output channel: an entrypoint's result): its message
+   * instances are instances again wherever they are, as LangGraph.js keeps them.
+   */
+  readonly whole: boolean;
   readonly #lists = new Map<string, ListReviver>();
 
-  constructor(keys: readonly string[]) {
+  constructor(keys: readonly string[], whole = false) {
     this.keys = keys;
+    this.whole = whole;
   }
 
   /** A list of engine messages as instances (`cached`: reuse instances of the last list of the channel). */
@@ -406,6 +413,7 @@ export class MessageChannels {
    * node's state) stays lazy: its instances are made when it is read.
    */
   values<T>(values: T, cached = true): T {
+    if (this.whole) return reviveWrittenIfAny(values);
     if (!messageClasses() || values === null || typeof values !== "object") return values;
     const target = values as Record<string, unknown>;
     for (const key of this.keys) {
@@ -438,6 +446,7 @@ export class MessageChannels {
    * not this graph's) is revived as written.
    */
   chunk(mode: string, c: unknown, ns: readonly string[] | undefined): unknown {
+    if (this.whole && (mode === "values" || !isPlainRecord(c))) return reviveWrittenIfAny(c);
     if (!messageClasses() || !isPlainRecord(c)) return c;
     const root = ns === undefined || ns.length === 0;
     const state = (v: unknown) => (root ? this.values(v) : reviveWrittenIfAny(v));

@@ -58,6 +58,8 @@ export class RunCancel {
   readonly signalProperty: PropertyDescriptor = { enumerable: true, configurable: true, get: () => this.#signal() };
   /** Whether a task failed (the nodes' signal is then aborted), and the first failure (LangGraph.js throws that one). */
   #failed: { error: unknown } | undefined;
+  /** How to abort each task still running (async), until the first failure aborts them. */
+  #running: Set<() => void> | undefined;
   /** Failures that came after the first (LangGraph.js does not throw them). */
   #late: WeakSet<object> | undefined;
   readonly #stepTimeout: number | undefined;
@@ -138,14 +140,43 @@ export class RunCancel {
       if (timed !== undefined) this.#settled(timed);
       return result;
     }
-    return result.then(
-      (v) => {
-        if (timed !== undefined) this.#settled(timed);
-        if (this.#cancelled !== undefined) throw cancelled();
-        return v;
-      },
-      (e: unknown) => this.#fail(timed, e),
-    );
+    const ok = (v: unknown) => {
+      if (timed !== undefined) this.#settled(timed);
+      if (this.#cancelled !== undefined) throw cancelled();
+      return v;
+    };
+    // Still running when another task fails: it fails at once with LangGraph.js's AbortError (its
+    // runner races each task with the aborted signal), which is saved as its error.
+    return new Promise((resolve, reject) => {
+      const abort = () => reject(this.#aborted());
+      const running = (this.#running ??= new Set());
+      running.add(abort);
+      result.then(
+        (v) => {
+          running.delete(abort);
+          try {
+            resolve(ok(v));
+          } catch (e) {
+            reject(e);
+          }
+        },
+        (e: unknown) => {
+          running.delete(abort);
+          try {
+            this.#fail(timed, e);
+          } catch (x) {
+            reject(x);
+          }
+        },
+      );
+    });
+  }
+
+  /** The error of a task a failure aborted: the aborted signal's reason, a late failure (the run throws the first). */
+  #aborted(): unknown {
+    const e = new DOMException("This operation was aborted", "AbortError");
+    (this.#late ??= new WeakSet()).add(e);
+    return e;
   }
 
   /** A node threw `e`: the first failure aborts the running nodes; a node of a cancelled run has nothing saved. */
@@ -158,6 +189,9 @@ export class RunCancel {
       } else {
         this.#failed = { error: e };
         this.#nodes?.abort();
+        const running = this.#running;
+        this.#running = undefined;
+        for (const abort of running ?? []) abort();
       }
     }
     throw e;

@@ -20,7 +20,7 @@ import { pregelChannelSpec } from "../channels/index.js";
 import { GraphValidationError, GraphValueError, InvalidUpdateError, graphError, withCode } from "../errors.js";
 import { runningTask, wrapNode, type UserNode } from "./runtime.js";
 import { withRetry, type RetryPolicy } from "./retry.js";
-import { toEngine } from "../langchain/message_classes.js";
+import { MessageChannels, toEngine } from "../langchain/message_classes.js";
 import { Send } from "../command.js";
 import type { MemorySaver } from "../checkpoint/engine_saver.js";
 import type { BaseStore } from "../checkpoint/store.js";
@@ -432,7 +432,9 @@ export class Pregel {
 
   /** A compiled graph over `compiled` that runs as this Pregel does (`unCheckpointed`: its checkpointer is `false`). */
   #runtime(compiled: raw.WasmCompiledGraph, saver: MemorySaver | undefined, unCheckpointed: boolean): CompiledStateGraph<object> {
-    const graph = new CompiledStateGraph<object>(compiled, undefined, { unCheckpointed });
+    // No state definition, but message instances come out as instances (an entrypoint's result).
+    const messages = new MessageChannels([], !isArray(this.outputChannels));
+    const graph = new CompiledStateGraph<object>(compiled, { channels: {}, messages }, { unCheckpointed });
     hide(graph, SAVER, saver);
     hide(graph, "checkpointer", saver);
     hide(graph, "store", this.store);
