@@ -32,9 +32,10 @@ const budgets = [
   // first). Measured 1,608,734 bytes on Dec 5 2026; the margin is ~2 %.
   { name: 'PKG_WASM', file: 'pkg/wasm/chronograph_bg.wasm', measure: 'raw', target: 1.0 * MB, budget: 1_640_000 },
   // The app's wasm: its own size-first profile (`web`) and wasm-opt -Oz. Measured 1,709,567
-  // bytes (695,405 gzip) on Dec 5 2026, still over both targets; the margins are ~2.5 %.
-  { name: 'APP_WASM', file: 'dist/chronograph_web_bg.wasm', measure: 'raw', target: 1.5 * MB, budget: 1_750_000 },
-  { name: 'APP_WASM_GZIP', file: 'dist/chronograph_web_bg.wasm', measure: 'gzip', target: 600 * KB, budget: 712_000 },
+  // bytes (695,405 gzip) on Dec 5 2026, then 1,818,697 (740,341 gzip) once the LangGraph
+  // server client landed (web/src/server/); still over both targets; the margins are ~2 %.
+  { name: 'APP_WASM', file: 'dist/chronograph_web_bg.wasm', measure: 'raw', target: 1.5 * MB, budget: 1_860_000 },
+  { name: 'APP_WASM_GZIP', file: 'dist/chronograph_web_bg.wasm', measure: 'gzip', target: 600 * KB, budget: 756_000 },
   // The one-file app: its wasm travels gzipped inside (scripts/single-file.mjs).
   { name: 'SINGLE_FILE', file: 'dist/chronograph.html', measure: 'raw', target: 2.2 * MB, budget: 2.2 * MB },
 ];
