@@ -27,7 +27,7 @@ import {
 } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import * as raw from "../wasm/chronograph.js";
-import { argumentError, missingCheckpointId, missingThreadId } from "./saver_errors.js";
+import { addressOf, argumentError, missingCheckpointId, missingThreadId } from "./saver_errors.js";
 
 /**
  * LangGraph.js channel versions are integers; the engine's are
@@ -419,11 +419,7 @@ export class MemorySaver extends BaseCheckpointSaver {
     metadata: CheckpointMetadata,
     newVersions: ChannelVersions,
   ): Promise<RunnableConfig> {
-    const thread_id = config.configurable?.thread_id;
-    if (thread_id === undefined) throw missingThreadId("put checkpoint");
-    if (typeof thread_id !== "string") throw argumentError("put(config, ...): thread_id must be a string");
-    const checkpoint_ns = config.configurable?.checkpoint_ns ?? "";
-    if (typeof checkpoint_ns !== "string") throw argumentError("put(config, ...): checkpoint_ns must be a string");
+    const { thread_id, checkpoint_ns } = addressOf(config, "put checkpoint", "put(config, ...)");
     const parent = config.configurable?.checkpoint_id;
     const newVersionsIn = versionsIn(newVersions, "put(config, checkpoint, metadata, newVersions)");
     for (const v of Object.values(newVersions ?? {})) {

@@ -1,5 +1,6 @@
 // The argument errors LangGraph.js's savers throw, shared by the package's
 // savers for LangGraph.js (langgraph_saver.ts, sqlite_saver.ts).
+import type { RunnableConfig } from "@langchain/core/runnables";
 
 /** A `TypeError` with `code`, as the package's other argument errors. */
 export function argumentError(message: string): TypeError & { code: string } {
@@ -41,4 +42,18 @@ export function versionConflict(thread_id: string, ns: string, channel: string, 
   ) as Error & { code: string };
   e.code = "CHECKPOINT_CONFLICT";
   return e;
+}
+
+/**
+ * The thread and namespace a `put`/`putWrites` config addresses (a missing
+ * namespace is the root, ""): `missingThreadId(what)` without a thread,
+ * an argument error naming `call` when either is not a string.
+ */
+export function addressOf(config: RunnableConfig, what: string, call = what): { thread_id: string; checkpoint_ns: string } {
+  const thread_id = config.configurable?.thread_id;
+  if (thread_id === undefined) throw missingThreadId(what);
+  if (typeof thread_id !== "string") throw argumentError(`${call}: thread_id must be a string`);
+  const checkpoint_ns = config.configurable?.checkpoint_ns ?? "";
+  if (typeof checkpoint_ns !== "string") throw argumentError(`${call}: checkpoint_ns must be a string`);
+  return { thread_id, checkpoint_ns };
 }

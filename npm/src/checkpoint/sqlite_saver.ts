@@ -18,7 +18,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { DeltaPolicy, RecentLists, digest, fingerprints, rebuild, snapshotPosition, type ChainPosition, type DeltaOptions, type StoredList } from "./delta.js";
 import { sqliteDriver, type SqliteDatabase } from "./sqlite_driver.js";
 import { DELTA, EMPTY, FULL, LIST_SELECT, openSchema, type CheckpointRow, type Statements } from "./sqlite_schema.js";
-import { argumentError, missingCheckpointId, missingThreadId, versionConflict } from "./saver_errors.js";
+import { addressOf, argumentError, missingCheckpointId, versionConflict } from "./saver_errors.js";
 
 /** A blob row, ready for `insertBlob` (after the thread, namespace). */
 type BlobRow = [
@@ -110,16 +110,6 @@ function sameValue(a: unknown, b: unknown): boolean {
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
   return ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-}
-
-/** The thread and namespace a config addresses (a missing namespace is the root, ""). */
-function addressOf(config: RunnableConfig, what: string): { thread_id: string; checkpoint_ns: string } {
-  const thread_id = config.configurable?.thread_id;
-  if (thread_id === undefined) throw missingThreadId(what);
-  if (typeof thread_id !== "string") throw argumentError(`${what}: thread_id must be a string`);
-  const checkpoint_ns = config.configurable?.checkpoint_ns ?? "";
-  if (typeof checkpoint_ns !== "string") throw argumentError(`${what}: checkpoint_ns must be a string`);
-  return { thread_id, checkpoint_ns };
 }
 
 /**
