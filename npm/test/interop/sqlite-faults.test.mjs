@@ -52,7 +52,7 @@ async function stored(path, thread) {
 test("two processes writing one thread at once: each checkpoint reads back as its writer put it, or the writer failed clearly", async () => {
   const path = join(dir, "two.sqlite");
   const go = join(dir, "go");
-  const writers = ["A", "B"].map((label) => writer([path, "shared", label, "8", go]));
+  const writers = ["A", "B"].map((label) => writer([path, "shared", label, "12", go]));
   await Promise.all(writers.map((w) => w.ready));
   writeFileSync(go, "");
   const results = await Promise.all(writers.map((w) => w.done));
