@@ -3,6 +3,7 @@
 
 mod memory;
 mod model;
+mod prune;
 mod saver;
 mod scheme;
 mod vec_map;
@@ -12,6 +13,7 @@ pub use model::{
     ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointTuple, Name,
     PendingWrite, Source, ValueLayout, Version, VersionsSeen, NULL_TASK_ID,
 };
+pub use prune::{plan_prune, PruneCandidate, PrunePlan, Retention};
 pub use saver::{CheckpointSaver, ListOptions, ListTarget};
 pub use scheme::{GivenCheckpoint, GivenVersion, GivenVersions, ResolvedVersions, VersionScheme};
 pub use vec_map::VecMap;

@@ -78,10 +78,11 @@ pub use channels::{
     CustomReducer, Reducer, OVERWRITE,
 };
 pub use checkpoint::{
-    ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver,
+    plan_prune, ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointSaver,
     CheckpointTuple, GivenCheckpoint, GivenVersion, GivenVersions, InMemorySaver, ListOptions,
-    ListTarget, Name, PendingWrite, ResolvedVersions, Source, StoredView, ThreadExport,
-    ValueLayout, VecMap, Version, VersionScheme, VersionsSeen, EXPORT_FORMAT, NULL_TASK_ID,
+    ListTarget, Name, PendingWrite, PruneCandidate, PrunePlan, ResolvedVersions, Retention, Source,
+    StoredView, ThreadExport, ValueLayout, VecMap, Version, VersionScheme, VersionsSeen,
+    EXPORT_FORMAT, NULL_TASK_ID,
 };
 pub use checkpoint_ns::recast_checkpoint_ns;
 pub use error::{Error, ErrorKind, Result};
