@@ -267,6 +267,54 @@ pub fn iso_timestamp(unix_nanos: u128) -> String {
     out
 }
 
+/// Milliseconds since the Unix epoch of an ISO-8601 timestamp as savers
+/// write them (`2025-11-29T23:44:06.575547+00:00`, or with `Z`; a UTC
+/// offset is applied), or `None` when it is not one. Retention reads a
+/// checkpoint's age from its `ts` with this.
+pub fn parse_iso_ms(ts: &str) -> Option<i64> {
+    let num = |range: std::ops::Range<usize>| ts.get(range)?.parse::<i64>().ok();
+    let bytes = ts.as_bytes();
+    if bytes.len() < 19 || bytes[4] != b'-' || bytes[7] != b'-' || !matches!(bytes[10], b'T' | b' ')
+    {
+        return None;
+    }
+    let (y, m, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
+    let (h, min, s) = (num(11..13)?, num(14..16)?, num(17..19)?);
+    let rest = &ts[19..];
+    let (frac, zone) = match rest.strip_prefix('.') {
+        Some(r) => r.split_at(r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len())),
+        None => ("", rest),
+    };
+    let millis = frac.get(..frac.len().min(3)).map_or(0, |f| {
+        f.parse::<i64>().unwrap_or(0) * 10_i64.pow(3 - f.len() as u32)
+    });
+    let offset_min = match zone {
+        "" | "Z" => 0,
+        z if z.len() == 6 && matches!(&z[..1], "+" | "-") => {
+            let sign = if z.starts_with('-') { -1 } else { 1 };
+            sign * (z[1..3].parse::<i64>().ok()? * 60 + z[4..6].parse::<i64>().ok()?)
+        }
+        _ => return None,
+    };
+    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return None;
+    }
+    let days = days_from_civil(y, m as u32, d as u32);
+    let secs = days * 86_400 + h * 3_600 + min * 60 + s - offset_min * 60;
+    Some(secs * 1_000 + millis)
+}
+
+/// Howard Hinnant's civil-to-days conversion (the inverse of [`civil_from_days`]).
+fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let mp = i64::from((m + 9) % 12);
+    let doy = (153 * mp + 2) / 5 + i64::from(d) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
 /// Howard Hinnant's days-to-civil conversion (proleptic Gregorian).
 fn civil_from_days(z: i64) -> (i64, u32, u32) {
     let z = z + 719_468;
@@ -328,6 +376,20 @@ mod tests {
             "2025-11-29T23:44:06.575547+00:00"
         );
         assert_eq!(iso_timestamp(0), "1970-01-01T00:00:00.000000+00:00");
+    }
+
+    #[test]
+    fn iso_timestamps_read_back_as_milliseconds() {
+        let nanos = 1_764_459_846_575_547_000_u128;
+        assert_eq!(parse_iso_ms(&iso_timestamp(nanos)), Some(1_764_459_846_575));
+        assert_eq!(parse_iso_ms("1970-01-01T00:00:00Z"), Some(0));
+        assert_eq!(parse_iso_ms("1970-01-01T01:00:00.5+01:00"), Some(500));
+        assert_eq!(
+            parse_iso_ms("2024-02-29T12:00:00.000Z"),
+            Some(1_709_208_000_000)
+        );
+        assert_eq!(parse_iso_ms("not a time"), None);
+        assert_eq!(parse_iso_ms("2024-13-01T00:00:00Z"), None);
     }
 
     #[test]

@@ -10,11 +10,14 @@
 
 mod calls;
 mod preview;
+mod storage;
 mod thread;
 mod transfer;
 
 #[cfg(test)]
 mod tests;
+
+pub use storage::{prune_candidates, total, ChannelBytes, Cost, StoredCheckpoint, ROW_BYTES};
 
 use chronograph::{
     CheckpointSaver, CompileOptions, CompiledGraph, GraphSpec, InMemorySaver, Interrupt,
