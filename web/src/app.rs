@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::components::{
     ChatView, ConnectDialog, DagView, ForkDialog, ImportDialog, Inspector, LessonPanel, LogPanel,
-    SpecEditor, Toolbar, TopologyPanel,
+    SpecEditor, StoragePanel, Toolbar, TopologyPanel,
 };
 use crate::state::AppState;
 
@@ -37,6 +37,9 @@ pub fn Shell(
                 <aside class="panel left" aria-label="Graph">
                     <Show when=move || state.lesson_open.get()>
                         <LessonPanel/>
+                    </Show>
+                    <Show when=move || state.storage_open.get()>
+                        <StoragePanel/>
                     </Show>
                     <TopologyPanel/>
                     <Show when=move || state.is_chat.get()>

@@ -702,6 +702,50 @@ catalogue! {
     server_says,
     /// After a server error: what stays.
     server_kept,
+    /// Storage toggle, closed.
+    storage_open,
+    /// Storage toggle, open.
+    storage_close,
+    /// Storage panel (accessible name).
+    storage_panel,
+    /// Storage panel's heading.
+    storage_title,
+    /// What the estimates count.
+    storage_note,
+    /// The SQLite saver modelled.
+    storage_sqlite,
+    /// The PostgreSQL saver modelled.
+    storage_postgres,
+    /// Chronograph's own store.
+    storage_chronograph,
+    /// Totals of the whole thread: `{count}` checkpoints.
+    storage_thread,
+    /// The chart's caption: `{label}` the branch's tip.
+    storage_branch,
+    /// The chart's accessible name: `{label}`, `{sqlite}`, `{postgres}`, `{chronograph}`.
+    storage_chart,
+    /// No checkpoints yet.
+    storage_empty,
+    /// The prune picker's label.
+    prune_preview,
+    /// Picker: no prune.
+    prune_none,
+    /// Picker: keep the latest.
+    prune_latest,
+    /// Picker: keep the last N.
+    prune_last,
+    /// Picker: keep HEAD's lineage.
+    prune_lineage,
+    /// Picker: a TTL.
+    prune_newer,
+    /// The number box of the picker.
+    prune_n,
+    /// What the prune would do: `{drop}`, `{all}`, `{sqlite}`, `{postgres}`, `{chronograph}`.
+    prune_result,
+    /// How the prune chooses.
+    prune_rule,
+    /// Appended to a checkpoint's accessible name while a prune preview drops it.
+    prune_aria,
 }
 
 #[cfg(test)]

@@ -17,7 +17,9 @@ mod transfer;
 #[cfg(test)]
 mod tests;
 
-pub use storage::{prune_candidates, total, ChannelBytes, Cost, StoredCheckpoint, ROW_BYTES};
+pub use storage::{
+    branch_series, prune_candidates, total, ChannelBytes, Cost, StoredCheckpoint, ROW_BYTES,
+};
 
 use chronograph::{
     CheckpointSaver, CompileOptions, CompiledGraph, GraphSpec, InMemorySaver, Interrupt,

@@ -74,6 +74,11 @@ pub struct AppState {
     pub fork_open: RwSignal<bool>,
     /// The lesson panel is open.
     pub lesson_open: RwSignal<bool>,
+    /// The storage view is open.
+    pub storage_open: RwSignal<bool>,
+    /// Ids of the checkpoints the storage view's prune preview would drop
+    /// (dimmed in the tree; nothing is deleted).
+    pub pruned: RwSignal<BTreeSet<String>>,
     /// Tip of the branch the chat view shows (`None`: HEAD).
     pub chat_tip: RwSignal<Option<String>>,
     /// Checkpoints created by the last action (highlighted).
@@ -150,6 +155,8 @@ impl AppState {
             will_run: RwSignal::new(Vec::new()),
             fork_open: RwSignal::new(false),
             lesson_open: RwSignal::new(false),
+            storage_open: RwSignal::new(false),
+            pruned: RwSignal::new(BTreeSet::new()),
             chat_tip: RwSignal::new(None),
             fresh: RwSignal::new(Vec::new()),
             version: RwSignal::new(0),

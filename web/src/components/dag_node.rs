@@ -67,9 +67,20 @@ pub fn DagNode(
     let is_head = Signal::derive(move || head.selected(&Some(i)));
     let c = node.checkpoint;
     let Point { x, y } = node.center;
+    let will_prune = {
+        let id = c.id.clone();
+        Signal::derive(move || state.pruned.with(|p| p.contains(&id)))
+    };
     let aria = {
         let c = c.clone();
-        move || checkpoint_aria(state.t(), &c, is_head.get())
+        move || {
+            let name = checkpoint_aria(state.t(), &c, is_head.get());
+            if will_prune.get() {
+                name + state.t().prune_aria
+            } else {
+                name
+            }
+        }
     };
     let tooltip = {
         let c = c.clone();
@@ -104,6 +115,7 @@ pub fn DagNode(
             class:head=move || is_head.get()
             class:pinned=move || pin.selected(&Some(i))
             class:fresh=move || fresh.get()
+            class:pruned=move || will_prune.get()
             data-index=i.to_string()
             data-label=data_label
             data-ns=data_ns

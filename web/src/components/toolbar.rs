@@ -86,6 +86,10 @@ pub fn Toolbar() -> impl IntoView {
                 on:click=move |_| state.lesson_open.update(|o| *o = !*o)>
                 {move || if state.lesson_open.get() { state.t().lesson_close } else { state.t().lesson_open }}
             </button>
+            <button type="button" aria-pressed=move || state.storage_open.get().to_string()
+                on:click=move |_| state.storage_open.update(|o| *o = !*o)>
+                {move || if state.storage_open.get() { state.t().storage_close } else { state.t().storage_open }}
+            </button>
             <span class="sep" aria-hidden="true"></span>
             <button type="button" on:click=export title=move || state.t().export_title>{move || state.t().export}</button>
             <button type="button" id="import-button" aria-haspopup="dialog" disabled=move || !state.idle()

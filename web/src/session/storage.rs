@@ -163,6 +163,36 @@ pub fn total(stored: &[StoredCheckpoint], keep: impl Fn(&StoredCheckpoint) -> bo
     cost
 }
 
+/// Running totals along a branch of the root namespace (`branch`: ids,
+/// oldest first): each step adds its checkpoint's [`cost`](StoredCheckpoint::cost)
+/// and that of every subgraph checkpoint its tasks wrote, at any depth.
+pub fn branch_series(stored: &[StoredCheckpoint], branch: &[String]) -> Vec<Cost> {
+    // Each checkpoint's root ancestor: itself at the root, else its owner's.
+    let mut order: Vec<&StoredCheckpoint> = stored.iter().collect();
+    order.sort_by_key(|c| c.ns.matches('|').count() + usize::from(!c.ns.is_empty()));
+    let mut root_of: HashMap<&str, &str> = HashMap::new();
+    let mut own: HashMap<&str, Cost> = HashMap::new();
+    for c in order {
+        let root = match c.owner.as_deref() {
+            None => c.id.as_str(),
+            Some(owner) => match root_of.get(owner) {
+                Some(r) => *r,
+                None => continue,
+            },
+        };
+        root_of.insert(c.id.as_str(), root);
+        *own.entry(root).or_default() += c.cost();
+    }
+    let mut running = Cost::default();
+    branch
+        .iter()
+        .map(|id| {
+            running += own.get(id.as_str()).copied().unwrap_or_default();
+            running
+        })
+        .collect()
+}
+
 /// The checkpoints as [`chronograph::plan_prune`] reads them.
 pub fn prune_candidates(stored: &[StoredCheckpoint]) -> Vec<chronograph::PruneCandidate> {
     stored
@@ -395,6 +425,25 @@ mod tests {
         assert_eq!(appended(&old, &replaced), None);
         let scalar = ChannelValue::from_json(serde_json::json!("x"));
         assert_eq!(appended(&old, &scalar), None);
+    }
+
+    #[test]
+    fn a_branch_total_includes_the_subgraph_checkpoints_its_tasks_wrote() {
+        let mut root = checkpoint(vec![channel(10, true, None, false)]);
+        let mut sub = root.clone();
+        (sub.id, sub.ns, sub.owner) = ("s1".into(), "sub:1".into(), Some("c1".into()));
+        let mut inner = root.clone();
+        (inner.id, inner.ns, inner.owner) = ("t1".into(), "sub:1|in:2".into(), Some("s1".into()));
+        let mut other = root.clone();
+        other.id = "c0".into();
+        root.parent = Some("c0".into());
+        let stored = [other.clone(), root.clone(), inner.clone(), sub.clone()];
+        let series = branch_series(&stored, &["c0".into(), "c1".into()]);
+        let one = root.cost().sqlite;
+        assert_eq!(
+            series.iter().map(|c| c.sqlite).collect::<Vec<_>>(),
+            [one, 4 * one]
+        );
     }
 
     fn chat_of(turns: usize) -> Session {
