@@ -35,6 +35,10 @@ export const WORDS = {
     forkUnder: (parent) => `fork under ${parent}`,
     resultingNext: (next) => `Resulting next: ${next}`,
     skipped: (nodes) => `Skipped: ${nodes}`,
+    storageButton: 'Storage ▸',
+    storage: 'Storage',
+    prunePreview: 'Preview a prune',
+    pruned: ', would be pruned',
     messages: ['Is there a slot tomorrow morning?', 'Book it for 10 am please', 'Is there a slot on Friday?'],
   },
   zh: {
@@ -68,6 +72,10 @@ export const WORDS = {
     forkUnder: (parent) => `${parent} 下的 fork`,
     resultingNext: (next) => `结果 next：${next}`,
     skipped: (nodes) => `跳过：${nodes}`,
+    storageButton: '存储 ▸',
+    storage: '存储',
+    prunePreview: '预览一次清理（prune）',
+    pruned: '，将被清理',
     messages: ['明天上午有空位吗？', '请帮我订上午 10 点', '周五有空位吗？'],
   },
 };

@@ -720,9 +720,7 @@ catalogue! {
     storage_chronograph,
     /// Totals of the whole thread: `{count}` checkpoints.
     storage_thread,
-    /// The chart's caption: `{label}` the branch's tip.
-    storage_branch,
-    /// The chart's accessible name: `{label}`, `{sqlite}`, `{postgres}`, `{chronograph}`.
+    /// Under the chart, the running totals at its tip: `{label}`, `{sqlite}`, `{postgres}`, `{chronograph}`.
     storage_chart,
     /// No checkpoints yet.
     storage_empty,

@@ -12,8 +12,11 @@ const HEIGHT: f64 = 120.0;
 /// Room left for the axis labels.
 const PAD: f64 = 6.0;
 
+/// Reads one store's bytes from a [`Cost`].
+type Read = fn(&Cost) -> u64;
+
 /// The three series, in drawing order: class and how to read one value.
-pub const SERIES: [(&str, fn(&Cost) -> u64); 3] = [
+pub const SERIES: [(&str, Read); 3] = [
     ("sqlite", |c| c.sqlite),
     ("postgres", |c| c.postgres),
     ("chronograph", |c| c.chronograph),
@@ -46,16 +49,14 @@ pub fn bytes(n: u64) -> String {
     }
 }
 
-/// The chart of `series` (running totals along a branch), named `label`
-/// for assistive technology (the numbers are also printed beside it).
+/// The chart of `series` (running totals along a branch). It is a
+/// picture of the numbers printed under it, so assistive technology skips
+/// it and reads those.
 #[component]
 pub fn StorageChart(
     /// Running totals, oldest checkpoint first.
     #[prop(into)]
     series: Signal<Vec<Cost>>,
-    /// The chart's accessible name.
-    #[prop(into)]
-    label: Signal<String>,
 ) -> impl IntoView {
     let lines = move || {
         let s = series.get();
@@ -71,7 +72,7 @@ pub fn StorageChart(
             .collect_view()
     };
     view! {
-        <svg class="storage-chart" role="img" aria-label=move || label.get()
+        <svg class="storage-chart" aria-hidden="true"
             viewBox=format!("0 0 {WIDTH} {HEIGHT}") preserveAspectRatio="none">
             <line class="storage-axis" x1=PAD y1=HEIGHT - PAD x2=WIDTH - PAD y2=HEIGHT - PAD></line>
             {lines}

@@ -60,10 +60,6 @@ pub fn StoragePanel() -> impl IntoView {
         state.version.track();
         state.session.with_value(|s| s.stored_checkpoints())
     });
-    let mode = RwSignal::new("none".to_owned());
-    let n = RwSignal::new(3_u32);
-    on_cleanup(move || state.pruned.set(BTreeSet::new()));
-
     // The branch: to the selected root checkpoint, else to HEAD.
     let tip = move || {
         state
@@ -84,7 +80,7 @@ pub fn StoragePanel() -> impl IntoView {
             .unwrap_or_default();
         stored.with(|s| branch_series(s, &ids))
     });
-    let chart_label = Signal::derive(move || {
+    let caption = move || {
         let last = series.get().last().copied().unwrap_or_default();
         let label = tip().map(|t| label_of(&t)).unwrap_or_default();
         let [a, b, c] = cost_args(&last);
@@ -92,7 +88,52 @@ pub fn StoragePanel() -> impl IntoView {
             state.t().storage_chart,
             &[("label", &label), (a.0, &a.1), (b.0, &b.1), (c.0, &c.1)],
         )
-    });
+    };
+    let totals = move || {
+        let (count, all) = stored.with(|s| (s.len(), total(s, |_| true)));
+        let rows = [
+            ("sqlite", state.t().storage_sqlite, all.sqlite),
+            ("postgres", state.t().storage_postgres, all.postgres),
+            (
+                "chronograph",
+                state.t().storage_chronograph,
+                all.chronograph,
+            ),
+        ];
+        view! {
+            <p class="small">{fill(state.t().storage_thread, &[("count", &count)])}</p>
+            <ul class="storage-legend">
+                {rows.into_iter().map(|(class, name, value)| view! {
+                    <li class=class><span class="swatch" aria-hidden="true"></span><span>{name}</span><strong>{bytes(value)}</strong></li>
+                }).collect_view()}
+            </ul>
+        }
+    };
+    view! {
+        <section class="panel-section storage" aria-label=move || state.t().storage_panel>
+            <h2>{move || state.t().storage_title}</h2>
+            <Show when=move || stored.with(|s| !s.is_empty()) fallback=move || view! { <p class="small">{move || state.t().storage_empty}</p> }>
+                {totals}
+                <StorageChart series/>
+                <p class="small caption">{caption}</p>
+                <PrunePreview stored/>
+            </Show>
+            <p class="small note">{move || state.t().storage_note}</p>
+        </section>
+    }
+}
+
+/// The prune picker and what the chosen prune would do; the checkpoints
+/// it would drop go to [`AppState::pruned`] (cleared when it closes).
+#[component]
+fn PrunePreview(
+    /// The thread's checkpoints, sized.
+    stored: Memo<Vec<StoredCheckpoint>>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let mode = RwSignal::new("none".to_owned());
+    let n = RwSignal::new(3_u32);
+    on_cleanup(move || state.pruned.set(BTreeSet::new()));
     let plan = Memo::new(move |_| {
         let now = (crate::clock::browser_clock().now_unix_nanos() / 1_000_000) as i64;
         let r = retention(&mode.get(), n.get(), now)?;
@@ -123,26 +164,6 @@ pub fn StoragePanel() -> impl IntoView {
             ],
         ))
     };
-    let totals = move || {
-        let (count, all) = stored.with(|s| (s.len(), total(s, |_| true)));
-        let rows = [
-            ("sqlite", state.t().storage_sqlite, all.sqlite),
-            ("postgres", state.t().storage_postgres, all.postgres),
-            (
-                "chronograph",
-                state.t().storage_chronograph,
-                all.chronograph,
-            ),
-        ];
-        view! {
-            <p class="small">{fill(state.t().storage_thread, &[("count", &count)])}</p>
-            <ul class="storage-legend">
-                {rows.into_iter().map(|(class, name, value)| view! {
-                    <li class=class><span class="swatch" aria-hidden="true"></span>{name}": "<strong>{bytes(value)}</strong></li>
-                }).collect_view()}
-            </ul>
-        }
-    };
     let options = move || {
         let t = state.t();
         [("none", t.prune_none), ("latest", t.prune_latest), ("last", t.prune_last), ("lineage", t.prune_lineage), ("newer", t.prune_newer)]
@@ -152,34 +173,25 @@ pub fn StoragePanel() -> impl IntoView {
     };
     let needs_n = move || matches!(mode.get().as_str(), "last" | "newer");
     view! {
-        <section class="panel-section storage" aria-label=move || state.t().storage_panel>
-            <h2>{move || state.t().storage_title}</h2>
-            <Show when=move || stored.with(|s| !s.is_empty()) fallback=move || view! { <p class="small">{move || state.t().storage_empty}</p> }>
-                {totals}
-                <p class="small caption">{move || fill(state.t().storage_branch, &[("label", &tip().map(|t| label_of(&t)).unwrap_or_default())])}</p>
-                <StorageChart series label=chart_label/>
-                <div class="prune-picker">
-                    <label class="field">
-                        <span>{move || state.t().prune_preview}</span>
-                        <select aria-label=move || state.t().prune_preview on:change=move |ev| mode.set(event_target_value(&ev)) prop:value=move || mode.get()>
-                            {options}
-                        </select>
-                    </label>
-                    <Show when=needs_n>
-                        <label class="field">
-                            <span>{move || state.t().prune_n}</span>
-                            <input type="number" min="1" aria-label=move || state.t().prune_n prop:value=move || n.get().to_string()
-                                on:input=move |ev| n.set(event_target_value(&ev).parse().unwrap_or(1).max(1))/>
-                        </label>
-                    </Show>
-                </div>
-                <Show when=move || plan.with(Option::is_some)>
-                    <p class="small prune-result" role="status">{result}</p>
-                    <p class="small">{move || state.t().prune_rule}</p>
-                </Show>
+        <div class="prune-picker">
+            <label class="field">
+                <span>{move || state.t().prune_preview}</span>
+                <select aria-label=move || state.t().prune_preview on:change=move |ev| mode.set(event_target_value(&ev)) prop:value=move || mode.get()>
+                    {options}
+                </select>
+            </label>
+            <Show when=needs_n>
+                <label class="field">
+                    <span>{move || state.t().prune_n}</span>
+                    <input type="number" min="1" aria-label=move || state.t().prune_n prop:value=move || n.get().to_string()
+                        on:input=move |ev| n.set(event_target_value(&ev).parse().unwrap_or(1).max(1))/>
+                </label>
             </Show>
-            <p class="small note">{move || state.t().storage_note}</p>
-        </section>
+        </div>
+        <Show when=move || plan.with(Option::is_some)>
+            <p class="small prune-result" role="status">{result}</p>
+            <p class="small">{move || state.t().prune_rule}</p>
+        </Show>
     }
 }
 

@@ -271,7 +271,6 @@ pub static EN: Strings = Strings {
     storage_postgres: "LangGraph PostgreSQL saver: a blob per changed channel version",
     storage_chronograph: "Chronograph's store: each version once, a list as its new items",
     storage_thread: "Whole thread ({count} checkpoints, subgraphs included)",
-    storage_branch: "Running total along the branch to {label}",
     storage_chart: "Running total along the branch to {label}: SQLite saver {sqlite}, PostgreSQL saver {postgres}, Chronograph {chronograph}",
     storage_empty: "No checkpoints yet: run the graph first.",
     prune_preview: "Preview a prune",

@@ -271,7 +271,6 @@ pub static ZH: Strings = Strings {
     storage_postgres: "LangGraph PostgreSQL 保存器：每个变化的通道版本写一个 blob",
     storage_chronograph: "Chronograph 自己的存储：每个版本只存一次，列表只存新增项",
     storage_thread: "整个线程（{count} 个检查点，含子图）",
-    storage_branch: "到 {label} 为止这条分支上的累计量",
     storage_chart: "到 {label} 为止这条分支上的累计量：SQLite 保存器 {sqlite}，PostgreSQL 保存器 {postgres}，Chronograph {chronograph}",
     storage_empty: "还没有检查点：先运行图。",
     prune_preview: "预览一次清理（prune）",
