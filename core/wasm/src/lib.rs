@@ -77,6 +77,7 @@ pub mod linear_memory;
 mod listing;
 mod node;
 mod pregel;
+mod retention;
 pub mod records;
 mod state_cache;
 mod state_graph;
