@@ -81,8 +81,9 @@ describe("chronograph/langgraph's PostgresSaver", { skip: pg ? false : "PostgreS
     assert.ok((await kinds(again))[2] > k[2], "the new saver extends the versions it read back");
     const sizes = await again.pool.query(`SELECT sum(pg_total_relation_size(c.oid))::bigint AS bytes FROM pg_class c
       JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind = 'r'`, [first.schema]);
-    // LangGraph.js's PostgresSaver writes the whole list at each of 63 checkpoints: ~20x this chat's text.
-    assert.ok(Number(sizes.rows[0].bytes) < 600_000, `${sizes.rows[0].bytes} bytes`);
+    // 246 KB when written. A rough bound only (PostgreSQL compresses large values, whole versions
+    // included): the count of delta rows above is the exact check.
+    assert.ok(Number(sizes.rows[0].bytes) < 400_000, `${sizes.rows[0].bytes} bytes`);
   });
 
   test("two processes writing one thread at once: each checkpoint reads back as its writer put it, no version lost", async () => {
