@@ -9,9 +9,9 @@
 #   3. tsc --noEmit -p npm/test                                      the type declarations
 #   4. node npm/test/browser/run.mjs                                 the package in headless Chromium
 #   5. npm/test/interop: LangGraph.js's saver validation suite (vitest --globals) on
-#      chronograph/langgraph's MemorySaver and SqliteSaver, tsc over npm/test/interop/types.check.ts,
-#      and node --test npm/test/interop/*.test.mjs (chronograph/langgraph's SqliteSaver against
-#      LangGraph.js's; Chronograph on LangGraph.js's SqliteSaver on a temporary file; PostgresSaver
+#      chronograph/langgraph's MemorySaver, SqliteSaver and PostgresSaver, tsc over npm/test/interop/types.check.ts,
+#      and node --test npm/test/interop/*.test.mjs (chronograph/langgraph's SqliteSaver and PostgresSaver
+#      against LangGraph.js's; Chronograph on SqliteSaver on a temporary file; PostgresSaver
 #      on a server started from Debian's postgresql in a temporary directory, skipped
 #      when initdb/pg_ctl are not installed)
 set -euo pipefail
@@ -46,7 +46,7 @@ timeout 300 node npm/test/browser/run.mjs
 rm -rf npm/test/interop/node_modules/chronograph
 cp -r pkg npm/test/interop/node_modules/chronograph
 
-step "LangGraph.js's saver validation suite on chronograph/langgraph's MemorySaver and SqliteSaver (vitest --globals)"
+step "LangGraph.js's saver validation suite on chronograph/langgraph's MemorySaver, SqliteSaver and PostgresSaver (vitest --globals)"
 (cd npm/test/interop && timeout 600 node node_modules/vitest/vitest.mjs run --globals validation.spec.mjs)
 
 step "tsc --noEmit -p npm/test/interop (LangGraph.js's savers in compile, ours in LangGraph.js's)"

@@ -1,5 +1,5 @@
-// Channel versions stored as deltas: the storage logic a persistent saver
-// shares (sqlite_saver.ts today; a PostgreSQL saver can take the same).
+// Channel versions stored as deltas: the storage logic the persistent savers
+// share (compact_saver.ts, the base of SqliteSaver and PostgresSaver).
 //
 // LangGraph's savers store a channel's whole value again for each new
 // version, so a message list that grows by two messages a turn is written

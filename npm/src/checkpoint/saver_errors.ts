@@ -1,5 +1,6 @@
 // The argument errors LangGraph.js's savers throw, shared by the package's
-// savers for LangGraph.js (langgraph_saver.ts, sqlite_saver.ts).
+// savers for LangGraph.js (langgraph_saver.ts; compact_saver.ts, the base of
+// SqliteSaver and PostgresSaver).
 import type { RunnableConfig } from "@langchain/core/runnables";
 
 /** A `TypeError` with `code`, as the package's other argument errors. */

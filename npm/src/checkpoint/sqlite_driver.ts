@@ -4,6 +4,7 @@
 // loader here (`require` from `node:module`), so no browser bundle, and
 // nothing of `chronograph/web`, imports the driver or Node's modules.
 import { unsupported } from "../graph/unsupported.js";
+import { loadDriver } from "./driver_loader.js";
 
 /** A prepared statement, as far as the saver uses better-sqlite3's. */
 export interface SqliteStatement {
@@ -42,19 +43,7 @@ let loaded: SqliteDatabaseClass | undefined;
  */
 export function sqliteDriver(): SqliteDatabaseClass {
   if (loaded !== undefined) return loaded;
-  if (loader === undefined) {
-    throw unsupported("SqliteSaver.fromConnString outside Node.js", "SqliteSaver writes a SQLite file with better-sqlite3, which runs in Node.js only");
-  }
-  let module: unknown;
-  try {
-    module = loader();
-  } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND") {
-      throw unsupported("SqliteSaver without better-sqlite3", "install better-sqlite3 (npm install better-sqlite3), the SQLite driver it writes with");
-    }
-    throw error;
-  }
+  const module = loadDriver(loader, "SqliteSaver", "better-sqlite3", "SqliteSaver writes a SQLite file with better-sqlite3, which runs in Node.js only");
   const cls = (module as { default?: unknown }).default ?? module;
   if (typeof cls !== "function") throw unsupported("SqliteSaver with this better-sqlite3", "its module exports no Database class");
   loaded = cls as SqliteDatabaseClass;

@@ -1,77 +1,16 @@
 // The tables of `SqliteSaver` (sqlite_saver.ts) and their statements.
 //
 // Tables are prefixed `chronograph_`, so a file that also holds LangGraph.js's
-// own SqliteSaver tables (`checkpoints`, `writes`) keeps both. A channel
-// version is stored once, keyed as LangGraph's PostgreSQL saver keys its
-// blobs (thread, namespace, channel, version); a row is a full value, an
-// empty channel, or a delta (the tail appended to `base_version`: delta.ts).
+// own SqliteSaver tables (`checkpoints`, `writes`) keeps both. The rows are
+// those of compact_rows.ts; postgres_schema.ts holds the same tables for
+// PostgreSQL.
+import { chainQuery, compactTables } from "./compact_sql.js";
 import type { SqliteDatabase, SqliteStatement } from "./sqlite_driver.js";
 
 /** The schema this code writes; a newer one in a file is refused. */
 export const SCHEMA_VERSION = 2;
 
-/** `kind` of a blob row. */
-export const EMPTY = 0;
-/** `kind` of a blob row holding the whole value. */
-export const FULL = 1;
-/** `kind` of a blob row holding the tail appended to its `base_version`. */
-export const DELTA = 2;
-
-const TABLES = `
-CREATE TABLE IF NOT EXISTS chronograph_checkpoints (
-  thread_id TEXT NOT NULL,
-  checkpoint_ns TEXT NOT NULL DEFAULT '',
-  checkpoint_id TEXT NOT NULL,
-  parent_checkpoint_id TEXT,
-  checkpoint TEXT NOT NULL, -- the checkpoint as JSON, without its id (the key) and values (blobs)
-  metadata_type TEXT NOT NULL,
-  metadata BLOB,
-  PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS chronograph_blobs (
-  thread_id TEXT NOT NULL,
-  checkpoint_ns TEXT NOT NULL DEFAULT '',
-  channel TEXT NOT NULL,
-  version TEXT NOT NULL,
-  kind INTEGER NOT NULL,
-  base_version TEXT,
-  depth INTEGER NOT NULL DEFAULT 0,
-  base_bytes INTEGER NOT NULL DEFAULT 0,
-  delta_bytes INTEGER NOT NULL DEFAULT 0,
-  type TEXT,
-  value BLOB,
-  digest TEXT, -- the value's fingerprint digest (delta.ts), so a second write of a version is compared by value
-  PRIMARY KEY (thread_id, checkpoint_ns, channel, version)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS chronograph_writes (
-  thread_id TEXT NOT NULL,
-  checkpoint_ns TEXT NOT NULL DEFAULT '',
-  checkpoint_id TEXT NOT NULL,
-  task_id TEXT NOT NULL,
-  idx INTEGER NOT NULL,
-  channel TEXT NOT NULL,
-  type TEXT,
-  value BLOB,
-  task_path TEXT NOT NULL DEFAULT '',
-  PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, task_id, idx)
-) WITHOUT ROWID;`;
-
-/**
- * A version's chain, snapshot first: the row asked for, then each
- * `base_version` a delta points to, in one recursive query (a read is one
- * query per channel, however long the chain).
- */
-const CHAIN = `
-WITH RECURSIVE chain(kind, base_version, type, value, step) AS (
-  SELECT kind, base_version, type, value, 0 FROM chronograph_blobs
-   WHERE thread_id = @thread_id AND checkpoint_ns = @ns AND channel = @channel AND version = @version
-  UNION ALL
-  SELECT b.kind, b.base_version, b.type, b.value, c.step + 1 FROM chain c
-    JOIN chronograph_blobs b
-      ON b.thread_id = @thread_id AND b.checkpoint_ns = @ns AND b.channel = @channel AND b.version = c.base_version
-   WHERE c.kind = ${DELTA}
-)
-SELECT kind, type, value FROM chain ORDER BY step DESC`;
+const TABLES = compactTables("", { bytes: "BLOB", tableOptions: " WITHOUT ROWID", idCollation: "" });
 
 /** The prepared statements of a saver. */
 export interface Statements {
@@ -90,17 +29,6 @@ export interface Statements {
   replaceWrite: SqliteStatement;
   raiseMaxVersion: SqliteStatement;
   deleteThread: SqliteStatement[];
-}
-
-/** A row of `chronograph_checkpoints` as read. */
-export interface CheckpointRow {
-  thread_id: string;
-  checkpoint_ns: string;
-  checkpoint_id: string;
-  parent_checkpoint_id: string | null;
-  checkpoint: string;
-  metadata_type: string;
-  metadata: Uint8Array | string | null;
 }
 
 const ROW = "SELECT thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata_type, metadata FROM chronograph_checkpoints";
@@ -148,7 +76,7 @@ export function openSchema(db: SqliteDatabase): Statements {
     sendsOf: db.prepare(
       "SELECT type, value FROM chronograph_writes WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? AND channel = ? ORDER BY task_path, task_id, idx",
     ),
-    chain: db.prepare(CHAIN),
+    chain: db.prepare(chainQuery("chronograph_blobs", ["@thread_id", "@ns", "@channel", "@version"])),
     position: db.prepare(
       "SELECT depth, base_bytes, delta_bytes, digest FROM chronograph_blobs WHERE thread_id = ? AND checkpoint_ns = ? AND channel = ? AND version = ?",
     ),

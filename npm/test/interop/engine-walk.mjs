@@ -1,7 +1,7 @@
 // Chronograph's engine on a LangGraph.js checkpointer, run as its own
 // process by savers.test.mjs (so a test can kill it and start another):
-//   node engine-walk.mjs <sqlite FILE | compact:FILE | postgres URL> <thread> <phase>
-// (compact:FILE is chronograph/langgraph's SqliteSaver on FILE)
+//   node engine-walk.mjs <sqlite FILE | compact:FILE | postgres URL | compactpg:URL> <thread> <phase>
+// (compact:FILE is chronograph/langgraph's SqliteSaver on FILE, compactpg:URL its PostgresSaver on URL)
 // phase "rounds": the walkthrough's two chat rounds, then the process kills
 // itself (SIGKILL: no exit handlers, nothing flushed late);
 // phase "rest": in a fresh process, the replays and the edit of the first
@@ -9,15 +9,17 @@
 import * as chronograph from "chronograph";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
-import { SqliteSaver as CompactSqliteSaver } from "chronograph/langgraph";
+import { PostgresSaver as CompactPostgresSaver, SqliteSaver as CompactSqliteSaver } from "chronograph/langgraph";
 import { chronographChat, chronographTree, label } from "./engines.mjs";
 
 const [where, threadId, phase] = process.argv.slice(2);
-const saver = where.startsWith("postgres")
-  ? PostgresSaver.fromConnString(where)
-  : where.startsWith("compact:")
-    ? CompactSqliteSaver.fromConnString(where.slice(8))
-    : SqliteSaver.fromConnString(where);
+const saver = where.startsWith("compactpg:")
+  ? CompactPostgresSaver.fromConnString(where.slice(10))
+  : where.startsWith("postgres")
+    ? PostgresSaver.fromConnString(where)
+    : where.startsWith("compact:")
+      ? CompactSqliteSaver.fromConnString(where.slice(8))
+      : SqliteSaver.fromConnString(where);
 if (saver.setup) await saver.setup();
 const graph = chronographChat(chronograph, saver);
 const thread = { configurable: { thread_id: threadId } };

@@ -1,6 +1,6 @@
 // Chronograph's engine on LangGraph.js's own checkpointers: SqliteSaver (a
 // file) and PostgresSaver (a real server, started here: postgres.mjs), and
-// chronograph/langgraph's own SqliteSaver in their place. The
+// chronograph/langgraph's own SqliteSaver and PostgresSaver in their place. The
 // seed walkthrough gives the tree Chronograph's MemorySaver gives; a process
 // killed mid-walkthrough and restarted loses nothing; a thread LangGraph.js
 // wrote is continued by Chronograph, and the other way round.
@@ -13,7 +13,7 @@ import { after, describe, test } from "node:test";
 import * as chronograph from "chronograph";
 import { MemorySaver as LangGraphMemorySaver } from "@langchain/langgraph-checkpoint";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
-import { SqliteSaver as CompactSqliteSaver } from "chronograph/langgraph";
+import { PostgresSaver as CompactPostgresSaver, SqliteSaver as CompactSqliteSaver } from "chronograph/langgraph";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { chatGraph, tree as langgraphTree } from "./walkthrough.mjs";
 import { chronographChat, chronographTree, walk } from "./engines.mjs";
@@ -39,6 +39,13 @@ const backends = [
     where: pg?.url,
     skip: pg ? false : "PostgreSQL's server (initdb, pg_ctl) is not installed",
     open: (w) => PostgresSaver.fromConnString(w),
+  },
+  // chronograph/langgraph's own PostgresSaver (deltas), on the same server (its own tables).
+  {
+    name: "chronograph/langgraph's PostgresSaver",
+    where: pg ? `compactpg:${pg.url}` : undefined,
+    skip: pg ? false : "PostgreSQL's server (initdb, pg_ctl) is not installed",
+    open: (w) => CompactPostgresSaver.fromConnString(w.slice(10)),
   },
 ];
 

@@ -1,42 +1,22 @@
 // chronograph/langgraph's SqliteSaver under faults, with real processes on
-// one file (sqlite-writer.mjs): two processes writing one thread at once
+// one file (saver-writer.mjs): two processes writing one thread at once
 // serialize or fail with a clear error, and every checkpoint either wrote
 // reads back as it put it; a process killed inside a put's transaction
 // (the saver's CHRONOGRAPH_TEST_KILL_IN_PUT test hook) leaves no trace of
 // that put, and the run resumes from the checkpoint before it.
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { SqliteSaver } from "chronograph/langgraph";
+import { writer } from "./saver-runs.mjs";
 
 const here = new URL(".", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "chronograph-sqlite-faults-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Starts a writer; resolves to its exit and parsed report once it is done. `ready` resolves when it waits for `go`. */
-function writer(args, env = {}) {
-  const child = spawn(process.execPath, ["sqlite-writer.mjs", ...args], { cwd: here, env: { ...process.env, ...env } });
-  let out = "";
-  let err = "";
-  let onReady;
-  const ready = new Promise((r) => (onReady = r));
-  child.stdout.on("data", (d) => {
-    out += d;
-    if (out.startsWith("ready\n")) onReady();
-  });
-  child.stderr.on("data", (d) => (err += d));
-  const done = new Promise((resolve) =>
-    child.on("close", (code, signal) => {
-      const last = out.trim().split("\n").at(-1);
-      resolve({ code, signal, err, report: last?.startsWith("{") ? JSON.parse(last) : null });
-    }),
-  );
-  return { ready, done };
-}
 
 /** Every checkpoint of the file's `thread`, by id: its messages' contents. */
 async function stored(path, thread) {
@@ -73,7 +53,7 @@ test("two processes writing one thread at once: each checkpoint reads back as it
 test("a process killed inside a put's transaction leaves no trace of it, and the run resumes", async () => {
   const path = join(dir, "killed.sqlite");
   // Three puts a turn (input, start, reply): the 12th is turn 3's last, after its reply ran.
-  const killed = spawnSync(process.execPath, ["sqlite-writer.mjs", path, "run", "K", "6"], {
+  const killed = spawnSync(process.execPath, ["saver-writer.mjs", path, "run", "K", "6"], {
     cwd: here,
     encoding: "utf8",
     env: { ...process.env, CHRONOGRAPH_TEST_KILL_IN_PUT: "12" },

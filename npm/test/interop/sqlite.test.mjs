@@ -8,103 +8,22 @@
 // entries, and its absence is named. (LangGraph.js's validation suite runs
 // on it in validation.spec.mjs.)
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { after, test } from "node:test";
-import { Annotation, Command, END, INTERRUPT, MessagesAnnotation, START, StateGraph, interrupt } from "@langchain/langgraph";
+import { Annotation, INTERRUPT, START, StateGraph } from "@langchain/langgraph";
 import { JsonPlusSerializer } from "@langchain/langgraph-checkpoint";
 import { RemoveMessage } from "@langchain/core/messages";
 import { SqliteSaver as LangGraphSqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { SqliteSaver } from "chronograph/langgraph";
-import { chatGraph, walkthrough } from "./walkthrough.mjs";
+import { chat, docsRuns, runWithoutPeers } from "./saver-runs.mjs";
 
 const here = new URL(".", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "chronograph-sqlite-saver-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 const file = () => join(dir, `t${(files += 1)}.sqlite`);
-
-/** JSON text with object keys sorted, so two savers' key orders compare equal. */
-function stable(v) {
-  return JSON.stringify(v, (_, x) =>
-    x !== null && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
-  );
-}
-
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b[0-9a-f]{32}\b/g;
-
-/**
- * Every tuple of a thread (all namespaces), oldest first, as comparable
- * text: ids (checkpoints, tasks, messages, interrupts) renumbered by first appearance,
- * timestamps dropped, channel versions reduced to which channels have one
- * (LangGraph.js's SqliteSaver counts versions per branch, ours across the
- * file: see getNextVersion), values kept for the channels that have a
- * version; everything else as read.
- */
-async function tuples(saver, threadId) {
-  const all = [];
-  for await (const t of saver.list({ configurable: { thread_id: threadId } })) all.push(t);
-  all.sort((a, b) => (a.checkpoint.id < b.checkpoint.id ? -1 : a.checkpoint.id > b.checkpoint.id ? 1 : 0));
-  const ids = new Map();
-  const renumber = (text) => text.replace(UUID, (u) => (ids.has(u) || ids.set(u, `#${ids.size}`), ids.get(u)));
-  return all.map((t) => {
-    const { ts: _ts, channel_versions, versions_seen, channel_values, ...checkpoint } = t.checkpoint;
-    // Values of channels with a version: LangGraph.js's SqliteSaver also keeps the empty
-    // values (`[]`) of channels that never had one, which a loop restores as empty anyway.
-    checkpoint.channel_values = Object.fromEntries(Object.entries(channel_values).filter(([c]) => c in channel_versions));
-    const writes = t.pendingWrites
-      .map(([task, channel, value]) => ({ task, channel, value: stable(value) }))
-      .sort((a, b) => stable([a.channel, a.value.replace(UUID, "")]).localeCompare(stable([b.channel, b.value.replace(UUID, "")])));
-    const shape = {
-      config: t.config,
-      parentConfig: t.parentConfig ?? null,
-      checkpoint,
-      versions: Object.keys(channel_versions).sort(),
-      seen: Object.fromEntries(Object.entries(versions_seen).map(([node, seen]) => [node, Object.keys(seen).sort()])),
-      metadata: t.metadata,
-      writes,
-    };
-    return JSON.parse(renumber(stable(shape)));
-  });
-}
-
-/** LangGraph.js's docs-style human-in-the-loop graph: a draft, a review that interrupts, a subgraph that sends it. */
-function reviewGraph(checkpointer) {
-  const send = new StateGraph(MessagesAnnotation)
-    .addNode("send", (s) => ({ messages: [{ type: "ai", content: `sent (${s.messages.length})` }] }))
-    .addEdge(START, "send")
-    .compile();
-  return new StateGraph(MessagesAnnotation)
-    .addNode("draft", (s) => ({ messages: [{ type: "ai", content: `draft for: ${s.messages.at(-1).content}` }] }))
-    .addNode("review", () => {
-      const verdict = interrupt({ question: "send it?" });
-      return { messages: [{ type: "human", content: `verdict: ${verdict}` }] };
-    })
-    .addNode("outbox", send)
-    .addEdge(START, "draft")
-    .addEdge("draft", "review")
-    .addEdge("review", "outbox")
-    .addEdge("outbox", END)
-    .compile({ checkpointer });
-}
-
-/** Persistence, time travel (replays, an updateState fork) and an interrupt with its resume, on `saver`. */
-async function docsRuns(saver) {
-  await walkthrough(chatGraph(saver), "walk");
-  const graph = reviewGraph(saver);
-  const thread = { configurable: { thread_id: "review" } };
-  const paused = await graph.invoke({ messages: [{ type: "human", content: "a note to the team" }] }, thread);
-  assert.equal(paused[INTERRUPT][0].value.question, "send it?");
-  await graph.invoke(new Command({ resume: "yes" }), thread);
-  const done = await graph.getState(thread);
-  assert.deepEqual(
-    done.values.messages.map((m) => m.content),
-    ["a note to the team", "draft for: a note to the team", "verdict: yes", "sent (3)"],
-  );
-  return { walk: await tuples(saver, "walk"), review: await tuples(saver, "review") };
-}
 
 test("the docs-style runs read back the same tuples as from LangGraph.js's own SqliteSaver", async () => {
   const theirs = await docsRuns(LangGraphSqliteSaver.fromConnString(file()));
@@ -115,18 +34,6 @@ test("the docs-style runs read back the same tuples as from LangGraph.js's own S
   assert.deepEqual(ours.walk, theirs.walk);
   assert.deepEqual(ours.review, theirs.review);
 });
-
-/** A chat of `turns` turns (numbered from `first`), each a 200-character question and reply, on `saver`. */
-async function chat(saver, turns, threadId = "chat", first = 0) {
-  const graph = new StateGraph(MessagesAnnotation)
-    .addNode("reply", (s) => ({ messages: [{ type: "ai", content: `${s.messages.length}`.padEnd(200, "r") }] }))
-    .addEdge(START, "reply")
-    .addEdge("reply", END)
-    .compile({ checkpointer: saver });
-  const thread = { configurable: { thread_id: threadId } };
-  for (let i = first; i < first + turns; i++) await graph.invoke({ messages: [{ type: "human", content: `${i}`.padEnd(200, "q") }] }, thread);
-  return { graph, thread };
-}
 
 /** Rows of the saver's blob table by kind (0 empty, 1 full, 2 delta). */
 function kinds(saver) {
@@ -278,22 +185,9 @@ test("the browser entries import neither better-sqlite3 nor Node's modules; the 
 });
 
 test("without better-sqlite3 installed, fromConnString says to install it", () => {
-  const app = mkdtempSync(join(tmpdir(), "chronograph-no-driver-"));
-  try {
-    mkdirSync(join(app, "node_modules"));
-    cpSync(join(here, "node_modules", "chronograph"), join(app, "node_modules", "chronograph"), { recursive: true });
-    symlinkSync(join(here, "node_modules", "@langchain"), join(app, "node_modules", "@langchain"));
-    writeFileSync(
-      join(app, "main.mjs"),
-      `import { SqliteSaver } from "chronograph/langgraph";
-try { SqliteSaver.fromConnString(":memory:"); console.log("opened"); } catch (e) { console.log(e.code, e.message); }`,
-    );
-    const out = spawnSync(process.execPath, ["main.mjs"], { cwd: app, encoding: "utf8" });
-    assert.equal(out.status, 0, out.stderr);
-    assert.match(out.stdout, /^UNSUPPORTED .*install better-sqlite3/);
-  } finally {
-    rmSync(app, { recursive: true, force: true });
-  }
+  const out = runWithoutPeers(`import { SqliteSaver } from "chronograph/langgraph";
+try { SqliteSaver.fromConnString(":memory:"); console.log("opened"); } catch (e) { console.log(e.code, e.message); }`);
+  assert.match(out, /^UNSUPPORTED .*install better-sqlite3/);
 });
 
 test("append detection tells apart what JSON text blurs, and leaves what it cannot compare to a full version", async () => {

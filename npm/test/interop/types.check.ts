@@ -1,8 +1,8 @@
 // Type check (tsc --noEmit -p npm/test/interop, run by scripts/test-pkg.sh):
 // LangGraph.js's own checkpointers are accepted by Chronograph's `compile`,
-// and chronograph/langgraph's MemorySaver and SqliteSaver by LangGraph.js's.
+// and chronograph/langgraph's MemorySaver, SqliteSaver and PostgresSaver by LangGraph.js's.
 import { StateGraph as ChronographGraph, START } from "chronograph";
-import { MemorySaver, SqliteSaver as CompactSqliteSaver } from "chronograph/langgraph";
+import { MemorySaver, PostgresSaver as CompactPostgresSaver, SqliteSaver as CompactSqliteSaver } from "chronograph/langgraph";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
@@ -19,4 +19,10 @@ const compact = CompactSqliteSaver.fromConnString("checkpoints.sqlite");
 const overDb: BaseCheckpointSaver = new CompactSqliteSaver(compact.db, saver.serde);
 new StateGraph(MessagesAnnotation).addNode("a", () => ({})).addEdge("__start__", "a").compile({ checkpointer: compact });
 new StateGraph(MessagesAnnotation).addNode("a", () => ({})).addEdge("__start__", "a").compile({ checkpointer: overDb });
-export {};
+// LangGraph.js's PostgresSaver constructors: a URL and a schema, or a pg Pool (here the saver's own), a serializer and a schema.
+const compactPg = CompactPostgresSaver.fromConnString("postgresql://localhost/x", { schema: "custom_schema" });
+const overPool: BaseCheckpointSaver = new CompactPostgresSaver(compactPg.pool, saver.serde, { schema: "s" });
+const ready: Promise<void> = compactPg.setup();
+new StateGraph(MessagesAnnotation).addNode("a", () => ({})).addEdge("__start__", "a").compile({ checkpointer: compactPg });
+new StateGraph(MessagesAnnotation).addNode("a", () => ({})).addEdge("__start__", "a").compile({ checkpointer: overPool });
+export { ready };

@@ -1,7 +1,10 @@
-// One writer of the SqliteSaver fault tests (sqlite-faults.test.mjs), run as
-// its own process: `node sqlite-writer.mjs FILE THREAD LABEL TURNS [GO]`.
+// One writer of the compact savers' fault tests (sqlite-faults.test.mjs,
+// postgres-saver.test.mjs), run as its own process:
+// `node saver-writer.mjs FILE|URL THREAD LABEL TURNS [GO]` (a postgresql://
+// URL: PostgresSaver on it, in the schema CHRONOGRAPH_TEST_PG_SCHEMA names,
+// else SqliteSaver on the file).
 // With GO, it prints "ready" and waits for the file GO to exist (so two
-// writers start together). It runs TURNS turns of a one-node chat on THREAD of the SQLite file FILE and
+// writers start together). It runs TURNS turns of a one-node chat on THREAD and
 // prints, as one JSON line, every checkpoint it put (its id and the
 // contents of its messages) and the error that stopped it, if any. With
 // CHRONOGRAPH_TEST_KILL_IN_PUT=N in its environment the saver kills it
@@ -9,10 +12,12 @@
 import { existsSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
-import { SqliteSaver } from "chronograph/langgraph";
+import { PostgresSaver, SqliteSaver } from "chronograph/langgraph";
 
 const [path, threadId, label, turns, go] = process.argv.slice(2);
-const saver = SqliteSaver.fromConnString(path);
+const saver = path.startsWith("postgresql://")
+  ? PostgresSaver.fromConnString(path, { schema: process.env.CHRONOGRAPH_TEST_PG_SCHEMA })
+  : SqliteSaver.fromConnString(path);
 const put = [];
 const original = saver.put.bind(saver);
 saver.put = async (config, checkpoint, metadata, newVersions) => {
@@ -37,3 +42,4 @@ try {
   error = { code: e.code ?? null, message: String(e.message) };
 }
 process.stdout.write(`${JSON.stringify({ put, error })}\n`);
+await saver.end?.();

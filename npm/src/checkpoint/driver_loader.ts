@@ -1,0 +1,24 @@
+// How the persistent savers load their database drivers (sqlite_driver.ts:
+// better-sqlite3, postgres_driver.ts: pg), optional peer dependencies: the
+// Node entry of `chronograph/langgraph` registers a loader for each, so
+// browser bundles never import one; a missing driver is named with the
+// command that installs it.
+import { unsupported } from "../graph/unsupported.js";
+
+/**
+ * The module `load` returns, for `saver` (its class name): an `UNSUPPORTED`
+ * error without a loader (a browser: `why` says what the driver needs) or
+ * when the module is not installed (saying to install `driver`).
+ */
+export function loadDriver(load: (() => unknown) | undefined, saver: string, driver: string, why: string): unknown {
+  if (load === undefined) throw unsupported(`${saver}.fromConnString outside Node.js`, why);
+  try {
+    return load();
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND") {
+      throw unsupported(`${saver} without ${driver}`, `install ${driver} (npm install ${driver}), the driver it connects with`);
+    }
+    throw error;
+  }
+}
