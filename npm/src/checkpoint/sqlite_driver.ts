@@ -28,7 +28,7 @@ export type SqliteDatabaseClass = new (filename: string, options?: Record<string
 /** How the Node entry loads the driver (unset in a browser). */
 let loader: (() => unknown) | undefined;
 
-/** Registers how better-sqlite3 is loaded (the Node entry does, at import). */
+/** Registers how better-sqlite3 is loaded (the Node entry does, at import): the module, `undefined` when it is not installed. */
 export function registerSqliteDriver(load: () => unknown): void {
   loader = load;
 }
@@ -45,16 +45,17 @@ export function sqliteDriver(): SqliteDatabaseClass {
   if (loader === undefined) {
     throw unsupported("SqliteSaver.fromConnString outside Node.js", "SqliteSaver writes a SQLite file with better-sqlite3, which runs in Node.js only");
   }
+  const missing = () => unsupported("SqliteSaver without better-sqlite3", "install better-sqlite3 (npm install better-sqlite3), the SQLite driver it writes with");
   let module: unknown;
   try {
     module = loader();
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
-    if (code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND") {
-      throw unsupported("SqliteSaver without better-sqlite3", "install better-sqlite3 (npm install better-sqlite3), the SQLite driver it writes with");
-    }
+    if (code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND") throw missing();
     throw error;
   }
+  // The loader found it nowhere (internal/peers.ts `requireDriver`).
+  if (module === undefined) throw missing();
   const cls = (module as { default?: unknown }).default ?? module;
   if (typeof cls !== "function") throw unsupported("SqliteSaver with this better-sqlite3", "its module exports no Database class");
   loaded = cls as SqliteDatabaseClass;
