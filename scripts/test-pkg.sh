@@ -5,7 +5,9 @@
 #   2. node --test npm/test/*.test.mjs                               the package in Node (conformance,
 #                                                                    compatibility suite, nodes, errors,
 #                                                                    stream, saver, state, README,
-#                                                                    npm install)
+#                                                                    npm install: install.test.mjs installs
+#                                                                    the packed pkg/ three ways, with
+#                                                                    npm/test/interop's node_modules)
 #   3. tsc --noEmit -p npm/test                                      the type declarations
 #   4. node npm/test/browser/run.mjs                                 the package in headless Chromium
 #   5. npm/test/interop: LangGraph.js's saver validation suite (vitest --globals) on

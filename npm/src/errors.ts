@@ -396,13 +396,31 @@ function ParentCommandOfEngine(message: string): ParentCommand {
   return error;
 }
 
+/** How the engine's text shows a JS object it holds by reference (core/wasm/src/records.rs): a class instance, not JSON data. */
+const HELD_OBJECT = /\{'lc': 2, 'type': 'js_ref', 'id': \d+\}/g;
+
+/**
+ * The engine's `GraphValueError`, its text naming no held reference: where
+ * a message was expected and an object of some class came instead, it is
+ * most likely a LangChain message instance that the package could not read
+ * because `@langchain/core` is not installed where the application is, so
+ * the text says which package to install.
+ */
+function GraphValueErrorOfEngine(message: string): GraphValueError {
+  if (!message.includes("'js_ref'")) return new GraphValueError(message);
+  const text = message.replace(HELD_OBJECT, "an object of a class (not a plain object)");
+  return new GraphValueError(
+    `${text}. If it is a LangChain message instance, install @langchain/core where the application can import it (npm install @langchain/core): without it its messages cannot be read`,
+  );
+}
+
 /** The classes the bindings construct, by the error name the engine gives. */
 export const ERROR_CLASSES = {
   ParentCommand: ParentCommandOfEngine,
   InvalidUpdateError,
   GraphRecursionError,
   EmptyInputError,
-  GraphValueError,
+  GraphValueError: GraphValueErrorOfEngine,
   GraphSpecError,
   GraphInterrupt,
   ThreadBusyError,

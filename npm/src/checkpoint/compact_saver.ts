@@ -11,7 +11,7 @@
 // LangGraph.js's savers; the checkpoint's own fields (id, versions,
 // versions seen) are kept as JSON, as LangGraph's PostgreSQL saver keeps
 // them. Every `put` and `putWrites` is one transaction of the backend.
-import { BaseCheckpointSaver, TASKS, WRITES_IDX_MAP, getCheckpointId, maxChannelVersion } from "@langchain/langgraph-checkpoint";
+import { BaseCheckpointSaver, TASKS, WRITES_IDX_MAP, getCheckpointId, maxChannelVersion } from "./checkpoint_peer.js";
 import type { ChannelVersions, Checkpoint, CheckpointListOptions, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import type { CheckpointTuple, PendingWrite, SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";

@@ -8,17 +8,21 @@ import { unsupported } from "../graph/unsupported.js";
 /**
  * The module `load` returns, for `saver` (its class name): an `UNSUPPORTED`
  * error without a loader (a browser: `why` says what the driver needs) or
- * when the module is not installed (saying to install `driver`).
+ * when the module is not installed, or the loader found it nowhere and
+ * returned `undefined` (saying to install `driver`).
  */
 export function loadDriver(load: (() => unknown) | undefined, saver: string, driver: string, why: string): unknown {
   if (load === undefined) throw unsupported(`${saver}.fromConnString outside Node.js`, why);
+  const missing = () => unsupported(`${saver} without ${driver}`, `install ${driver} (npm install ${driver}), the driver it connects with`);
+  let module: unknown;
   try {
-    return load();
+    module = load();
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
-    if (code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND") {
-      throw unsupported(`${saver} without ${driver}`, `install ${driver} (npm install ${driver}), the driver it connects with`);
-    }
+    if (code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND") throw missing();
     throw error;
   }
+  // The loader found it nowhere (internal/peers.ts `requireDriver`).
+  if (module === undefined) throw missing();
+  return module;
 }

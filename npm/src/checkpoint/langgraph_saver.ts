@@ -11,20 +11,9 @@
 // `JsonPlusSerializer` by default) exactly as LangGraph.js's own savers do,
 // so messages, `Send`s, `DeltaSnapshot`s, `Map`s and the rest come back as
 // the same classes; the store keeps the serialized text (metadata as JSON, for `filter`).
-import {
-  BaseCheckpointSaver,
-  JsonPlusSerializer,
-  TASKS,
-  getCheckpointId,
-  maxChannelVersion,
-  type ChannelVersions,
-  type Checkpoint,
-  type CheckpointListOptions,
-  type CheckpointMetadata,
-  type CheckpointTuple,
-  type PendingWrite,
-  type SerializerProtocol,
-} from "@langchain/langgraph-checkpoint";
+import { BaseCheckpointSaver, JsonPlusSerializer, TASKS, getCheckpointId, maxChannelVersion } from "./checkpoint_peer.js";
+import type { ChannelVersions, Checkpoint, CheckpointListOptions, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
+import type { CheckpointTuple, PendingWrite, SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import * as raw from "../wasm/chronograph.js";
 import { addressOf, argumentError, missingCheckpointId, missingThreadId } from "./saver_errors.js";

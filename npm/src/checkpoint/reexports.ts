@@ -2,18 +2,16 @@
 // `@langchain/langgraph-checkpoint` (`BaseCheckpointSaver`, `BaseStore`,
 // `AsyncBatchedStore`, `emptyCheckpoint`, `copyCheckpoint`): that package's
 // own, when it is installed (an optional peer, looked up once at import,
-// internal/peers.ts), so a saver written as `class MySaver extends
+// checkpoint/checkpoint_peer.ts), so a saver written as `class MySaver extends
 // BaseCheckpointSaver` is a LangGraph.js saver, which `compile({
 // checkpointer })` runs through the saver bridge (checkpoint/saver_bridge.ts). Without the
 // peer each fails with a `GraphValueError` of code `UNSUPPORTED` naming it.
 // The types are the package's own (structural: the declarations must not
 // need the peer).
-import { checkpointPeer } from "../internal/peers.js";
 import type { AsyncCheckpointSaver } from "./saver_bridge.js";
 import type { BaseStore as StoreApi } from "./store.js";
 import type { Checkpoint } from "../pregel/types.js";
-import { unsupported } from "../graph/unsupported.js";
-import { peerStandIn } from "../internal/seam.js";
+import { peerClass, peerFunction } from "./checkpoint_peer.js";
 
 /** A LangGraph.js `RunnableConfig`, as far as savers read it. */
 type SaverConfig = Parameters<AsyncCheckpointSaver["getTuple"]>[0];
@@ -24,34 +22,6 @@ export interface CheckpointSaverApi extends AsyncCheckpointSaver {
   get(config: SaverConfig): Promise<Parameters<AsyncCheckpointSaver["put"]>[1] | undefined>;
   deleteThread(threadId: string): Promise<void>;
   getNextVersion(current: number | string | undefined): number | string;
-}
-
-/** Names one export that needs the peer: it fails with `UNSUPPORTED` without it. */
-function needsPeer(name: string): Error {
-  return unsupported(`${name} without @langchain/langgraph-checkpoint`, "install @langchain/langgraph-checkpoint (LangGraph.js's checkpoint package), whose class this is");
-}
-
-/** A class of the peer, else one whose construction fails naming it. */
-function peerClass<C>(name: string): C {
-  const cls = checkpointPeer?.[name];
-  if (typeof cls === "function") return cls as C;
-  const missing = {
-    [name]: class {
-      constructor() {
-        throw needsPeer(name);
-      }
-    },
-  }[name]!;
-  return peerStandIn<C>(missing);
-}
-
-/** A function of the peer, else one that fails naming it. */
-function peerFunction<F>(name: string): F {
-  const fn = checkpointPeer?.[name];
-  if (typeof fn === "function") return fn as F;
-  return (() => {
-    throw needsPeer(name);
-  }) as F;
 }
 
 /** LangGraph.js's base class of checkpointers (`@langchain/langgraph-checkpoint`'s): extend it to write a saver. */

@@ -29,7 +29,7 @@ export type SqliteDatabaseClass = new (filename: string, options?: Record<string
 /** How the Node entry loads the driver (unset in a browser). */
 let loader: (() => unknown) | undefined;
 
-/** Registers how better-sqlite3 is loaded (the Node entry does, at import). */
+/** Registers how better-sqlite3 is loaded (the Node entry does, at import): the module, `undefined` when it is not installed. */
 export function registerSqliteDriver(load: () => unknown): void {
   loader = load;
 }

@@ -1,15 +1,21 @@
-// Optional peer dependencies (`@langchain/core`, `@langchain/langgraph-checkpoint`),
-// looked up without making them required: beside the package first, then
-// from the application's entry module (Node only), where a linked package
-// (`npm link`, a symlinked `node_modules` entry) finds what the application
-// installed.
+// Optional peer dependencies (`@langchain/core`, `@langchain/langgraph-checkpoint`,
+// the savers' drivers), looked up without making them required, and never
+// imported statically: a static import resolves from the package's real
+// path, which for a linked package (`npm link`, a workspace, a `file:`
+// folder) is outside the application, and a bundler or test runner (vite,
+// vitest) stops at it ("Could not resolve ... imported by chronograph").
+// In Node a peer is looked up from the application first (its entry module,
+// `process.argv[1]`, then the working directory), then beside the package:
+// the application's copy is the one its own code imports, so its classes
+// are the ones the application's values are instances of. Elsewhere (a
+// browser, a bundle) the bare specifier is left to the bundler or the page's
+// import map.
 
 /** A minimal `require` (the package has no `@types/node` dependency). */
 interface NodeRequire {
   (id: string): unknown;
   resolve(id: string): string;
 }
-declare const process: { cwd(): string };
 
 /** Whether a process-wide switch turns the peers off (`CHRONOGRAPH_LANGCHAIN=off`, for benchmarks and tests). */
 export function peersSwitchedOff(): boolean {
@@ -19,30 +25,36 @@ export function peersSwitchedOff(): boolean {
 
 /**
  * The module `pkg` exports at `subpath` (`"."`, `"./messages"`), or
- * `undefined` when it cannot be found. The specifiers are variables, so
- * that bundlers do not require the packages at build time.
+ * `undefined` when it cannot be found: in Node from the application first
+ * (see `bases`), else by its bare specifier. The specifier is a variable,
+ * so that bundlers do not require the packages at build time.
  */
 export async function importPeer(pkg: string, subpath: string): Promise<unknown> {
+  const file = peerEntry(pkg, subpath);
+  if (file !== undefined) {
+    try {
+      return await import(/* @vite-ignore */ /* webpackIgnore: true */ file);
+    } catch {
+      // Found but not loadable here: try the bare specifier.
+    }
+  }
   const specifier = subpath === "." ? pkg : `${pkg}/${subpath.slice(2)}`;
   try {
     return await import(/* @vite-ignore */ /* webpackIgnore: true */ specifier);
   } catch {
-    // Not beside the package: try from the application's entry (Node only).
+    return undefined;
   }
-  const proc = (globalThis as { process?: { argv?: string[]; versions?: { node?: string } } }).process;
-  if (!proc?.versions?.node) return undefined;
+}
+
+/** The file URL of the ES module `pkg` exports at `subpath`, as the application resolves it (Node only), or `undefined`. */
+function peerEntry(pkg: string, subpath: string): string | undefined {
+  const node = nodeModules();
+  const manifest = peerManifest(pkg);
+  if (node === undefined || manifest === undefined) return undefined;
   try {
-    const nodeModule = "node:module";
-    const nodeUrl = "node:url";
-    const { createRequire } = (await import(nodeModule)) as { createRequire(from: string | URL): NodeRequire };
-    const { pathToFileURL } = (await import(nodeUrl)) as { pathToFileURL(p: string): URL };
-    const from = proc.argv?.[1] ? pathToFileURL(proc.argv[1]) : pathToFileURL(`${process.cwd()}/`);
-    const require = createRequire(from);
-    const manifest = require.resolve(`${pkg}/package.json`);
-    const exported = (require(manifest) as { exports?: Record<string, unknown> }).exports?.[subpath];
+    const exported = (node.module.createRequire(manifest)(manifest) as { exports?: Record<string, unknown> }).exports?.[subpath];
     const file = esmEntry(exported);
-    if (!file) return undefined;
-    return await import(new URL(file, pathToFileURL(manifest)).href);
+    return file === undefined ? undefined : new URL(file, node.url.pathToFileURL(manifest)).href;
   } catch {
     return undefined;
   }
@@ -71,11 +83,14 @@ function nodeModules(): { module: { createRequire(from: string): NodeRequire }; 
   return module && url ? { module, url } : undefined;
 }
 
-/** Where a peer is looked up from: `from` when given, else beside the package, the application's entry module, the working directory. */
+/**
+ * Where a peer is looked up from: `from` when given, else the application
+ * (its entry module, then the working directory), then beside the package.
+ */
 function bases(from?: string): string[] {
   if (from !== undefined) return [from];
   const proc = (globalThis as { process?: NodeProcess }).process;
-  return [import.meta.url, proc?.argv?.[1], `${proc?.cwd?.() ?? "."}/`].filter((b): b is string => typeof b === "string" && b !== "");
+  return [proc?.argv?.[1], `${proc?.cwd?.() ?? "."}/`, import.meta.url].filter((b): b is string => typeof b === "string" && b !== "");
 }
 
 /** The `package.json` path of `pkg` as seen from `from` (see `bases`; Node only), or `undefined`. */
@@ -111,6 +126,27 @@ export function requirePeer(pkg: string, subpath: string, from?: string): unknow
     // This Node cannot `require` an ES module, or the module failed to load.
     return undefined;
   }
+}
+
+/**
+ * A CommonJS peer (a driver: `better-sqlite3`), `require`d as `bases`
+ * says (Node only); `undefined` when it is found nowhere. An error of the
+ * module itself (a native addon built for another Node) is thrown.
+ */
+export function requireDriver(id: string): unknown {
+  const node = nodeModules();
+  if (node === undefined) return undefined;
+  for (const base of bases()) {
+    let require: NodeRequire;
+    try {
+      require = node.module.createRequire(base);
+      require.resolve(id);
+    } catch {
+      continue;
+    }
+    return require(id);
+  }
+  return undefined;
 }
 
 /**

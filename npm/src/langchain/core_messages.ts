@@ -68,9 +68,11 @@ export function loadMessageClasses(): Promise<void> | undefined {
   loading ??= importCore().then(
     (m) => {
       core = m;
+      effective = undefined;
     },
     () => {
       core = null;
+      effective = undefined;
     },
   );
   return loading;
@@ -87,9 +89,62 @@ function usable(m: unknown): CoreMessages | null {
   return c as CoreMessages;
 }
 
-/** `@langchain/core/messages` if it was found (after {@link loadMessageClasses} settled). */
+/**
+ * The message classes of the application's own instances, by class name:
+ * the constructor of each message instance that went into the engine
+ * (noted by {@link noteMessageClass}). A revived message of that type is
+ * made with that class, so the application gets back instances of the very
+ * classes it passed in, even when the `@langchain/core` found from the
+ * application (or beside the package) is another copy.
+ */
+const seen: Partial<Record<ClassName, MessageClass>> = {};
+/** What {@link messageClasses} returns: `core` with the classes of `seen` in place; `undefined` to compute again. */
+let effective: CoreMessages | null | undefined;
+
+/**
+ * Notes the class of a message instance of `type` that goes into the
+ * engine (a chunk is made again as its non-chunk class, so not noted).
+ * Costs a property read and a comparison per instance.
+ */
+export function noteMessageClass(m: LcMessage, type: string): void {
+  const name = CLASS_OF_TYPE[type];
+  const ctor = (m as { constructor?: unknown }).constructor as (MessageClass & { lc_name?: () => string }) | undefined;
+  if (name === undefined || ctor === undefined || seen[name] === ctor) return;
+  // LangChain's classes name themselves (`lc_name()`); a chunk class names itself `AIMessageChunk`.
+  const named = typeof ctor.lc_name === "function" ? ctor.lc_name() : ctor.name;
+  if (named !== name) return;
+  seen[name] = ctor;
+  effective = undefined;
+}
+
+/**
+ * The message classes the package uses: those of the application's own
+ * instances where it has seen one of a type ({@link noteMessageClass}),
+ * else `@langchain/core/messages` as found from the application (after
+ * {@link loadMessageClasses} settled); `null` without `@langchain/core`.
+ */
 export function messageClasses(): CoreMessages | null {
-  return core ?? null;
+  if (effective !== undefined) return effective;
+  if (core === undefined) return null;
+  effective = core === null ? null : withSeenClasses(core);
+  return effective;
+}
+
+/** `found` with the classes of the application's instances in place, and a coercion that makes those. */
+function withSeenClasses(found: CoreMessages): CoreMessages {
+  const names = Object.keys(seen) as ClassName[];
+  if (names.length === 0 || names.every((n) => seen[n] === found[n])) return found;
+  const out: CoreMessages = { ...found };
+  for (const n of names) out[n] = seen[n]!;
+  out.coerceMessageLikeToMessage = (m: unknown) => {
+    const message = found.coerceMessageLikeToMessage(m);
+    const name = CLASS_OF_TYPE[message._getType()];
+    const Class = name === undefined ? undefined : seen[name];
+    // Only a message of the found module's own class is made again (not a chunk, not a subclass).
+    if (Class === undefined || Object.getPrototypeOf(message) !== found[name!].prototype) return message;
+    return new Class({ ...message.lc_kwargs });
+  };
+  return out;
 }
 
 /** Whether message instances may be around: `@langchain/core` is installed, or not known yet not to be. */

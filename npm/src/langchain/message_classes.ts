@@ -12,7 +12,7 @@
 // object). Without `@langchain/core` nothing here changes a value.
 //
 // `@langchain/core` is looked up on first need (langchain/core_messages.ts).
-import { CLASS_OF_TYPE, classesPossible, messageClasses, type LcMessage } from "./core_messages.js";
+import { CLASS_OF_TYPE, classesPossible, messageClasses, noteMessageClass, type LcMessage } from "./core_messages.js";
 
 export { classesPossible, loadMessageClasses, messageClasses, type CoreMessages, type LcMessage } from "./core_messages.js";
 
@@ -29,15 +29,22 @@ export function noteInstances(): void {
   instancesSeen = true;
 }
 
+/** `@langchain/core`'s brand of its message instances (`BaseMessage.isInstance` checks it). */
+const MESSAGE_BRAND = Symbol.for("langchain.message");
+
 /**
- * Whether `v` is a LangChain message instance (duck-typed: no import
- * needed). Its `lc_kwargs` may be another message (`new AIMessage(message)`
+ * Whether `v` is a LangChain message instance: by `@langchain/core`'s own
+ * brand (`Symbol.for("langchain.message")`, set on every message instance
+ * since `@langchain/core` 1.0), which needs no import and holds whichever
+ * copy of the package made it; duck-typed for an older copy without the
+ * brand. Its `lc_kwargs` may be another message (`new AIMessage(message)`
  * keeps its argument there).
  */
 export function isMessageInstance(v: unknown): v is LcMessage {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
-  const m = v as Partial<LcMessage> & { lc_namespace?: unknown };
-  return typeof m._getType === "function" && m.lc_kwargs !== null && typeof m.lc_kwargs === "object" && Array.isArray(m.lc_namespace);
+  const m = v as Partial<LcMessage> & { lc_namespace?: unknown; [MESSAGE_BRAND]?: unknown };
+  if (m.lc_kwargs === null || typeof m.lc_kwargs !== "object") return false;
+  return m[MESSAGE_BRAND] === true || (typeof m._getType === "function" && Array.isArray(m.lc_namespace));
 }
 
 function isPlainRecord(v: unknown): v is Record<string, unknown> {
@@ -55,6 +62,7 @@ function isPlainRecord(v: unknown): v is Record<string, unknown> {
  */
 export function messageToEngine(m: LcMessage): Record<string, unknown> {
   const type = typeof m.getType === "function" ? m.getType() : m._getType();
+  noteMessageClass(m, type);
   let message = m;
   const core = messageClasses();
   // A chunk, or a message made from another (its kwargs are that message): made again from its fields.
