@@ -173,7 +173,7 @@ describe("chronograph/langgraph's PostgresSaver", { skip: pg ? false : "PostgreS
 test("the browser entries import no pg; the Node entry loads it", () => {
   const pkg = join(here, "node_modules", "chronograph");
   for (const entry of ["langgraph-browser.js", "browser.js"]) assert.doesNotMatch(readFileSync(join(pkg, entry), "utf8"), /["']pg["']/, entry);
-  assert.match(readFileSync(join(pkg, "langgraph-node.js"), "utf8"), /registerPostgresDriver\(\(\) => loadPeer\("pg"\)\)/);
+  assert.match(readFileSync(join(pkg, "langgraph-node.js"), "utf8"), /registerPostgresDriver\(\(\) => requireDriver\("pg"\)\)/);
   assert.doesNotMatch(readFileSync(join(pkg, "checkpoint", "postgres_saver.js"), "utf8"), /from ["']pg["']|require\(/);
 });
 
