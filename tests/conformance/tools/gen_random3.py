@@ -552,7 +552,7 @@ def gen(seed, stats):
     r = random.Random(seed)
     FLAV.clear()
     graph = rand_root(r)
-    spec = {"name": f"rand_{seed}", "about": "random graph (subgraphs, Send, goto, interrupts) and operations; LangGraph is the oracle",
+    spec = {"name": f"rand_{seed}", "about": "random graph (gen_random3: subgraphs, Send, goto, interrupts, colliding writes beside an interrupt, subgraph messages, joins over lists) and operations; LangGraph is the oracle",
             "graph": graph, "thread_id": f"r{seed}", "ops": [{"op": "invoke", "input": rand_input(r, graph["channels"], first=True)}]}
     trace, nc, ns_ = run_spec(spec)
     first = trace["trace"][0].get("error")
