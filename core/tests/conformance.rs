@@ -154,7 +154,7 @@ fn an_untracked_value_is_never_checkpointed() {
 
 #[test]
 fn regression_scenarios_match_langgraph() {
-    check_all(&conformance_dir().join("regressions"), 26);
+    check_all(&conformance_dir().join("regressions"), 28);
 }
 
 #[test]

@@ -380,6 +380,44 @@ fn parallel_interrupts_must_be_resumed_by_id() {
     assert!(app.get_state(&thread(T)).unwrap().next.is_empty());
 }
 
+/// `START -> p`, `START -> q`, `START -> ask`: `p` and `q` both write the
+/// `LastValue` channel `last` while `ask` calls `interrupt()`.
+fn colliding_writers_beside_an_interrupt() -> (Rc<InMemorySaver>, CompiledGraph) {
+    let saver = saver();
+    let mut g = StateGraph::new();
+    g.add_channel("last", Reducer::LastValue)
+        .add_channel("answer", Reducer::LastValue)
+        .add_node("p", |_: &State, _: &NodeContext| Ok(json!({"last": "p"})))
+        .add_node("q", |_: &State, _: &NodeContext| Ok(json!({"last": "q"})))
+        .add_node("ask", |_: &State, ctx: &NodeContext| {
+            Ok(json!({"answer": ctx.interrupt(json!("ask?"))?}))
+        });
+    for name in ["p", "q", "ask"] {
+        g.add_edge(START, name);
+    }
+    let app = g.compile(opts(&saver)).unwrap();
+    (saver, app)
+}
+
+#[test]
+fn a_paused_step_whose_finished_writes_collide_fails_with_invalid_update_not_the_interrupt() {
+    let (saver, app) = colliding_writers_beside_an_interrupt();
+    let collide = "InvalidUpdateError: At key 'last': Can receive only one value per step.";
+    let err = app.invoke(json!({"last": "0"}), &thread(T)).unwrap_err();
+    assert!(err.to_string().starts_with(collide), "{err}");
+    // The step was saved before its writes were applied for the returned
+    // state: its checkpoint keeps the interrupt, and resuming it applies
+    // the same colliding writes again.
+    let head = latest(&*saver, T);
+    assert_eq!(head.metadata.step, 0);
+    assert!(head
+        .pending_writes
+        .iter()
+        .any(|w| w.channel == "__interrupt__"));
+    let err = app.invoke(resume(json!("yes")), &thread(T)).unwrap_err();
+    assert!(err.to_string().starts_with(collide), "{err}");
+}
+
 #[test]
 fn new_input_while_paused_inside_interrupt_discards_the_task_and_asks_again_with_a_new_id() {
     let (_saver, app, calls) = asking(&["approve?"]);

@@ -368,9 +368,14 @@ impl Loop<'_> {
     /// The state a paused run returns: with the writes of the step's tasks
     /// that did finish applied (LangGraph's last "values" event on an
     /// interrupt), though nothing of them is saved as a checkpoint.
-    fn paused_state(&mut self, tasks: &[Task]) -> State {
+    ///
+    /// The root graph's loop applies them as a step would, so writes that
+    /// cannot be applied together (two values for one `LastValue` channel)
+    /// fail the run with their `InvalidUpdateError` instead of its
+    /// interrupts (`_suppress_interrupt` runs `apply_writes` unguarded).
+    fn paused_state(&mut self, tasks: &[Task]) -> Result<State> {
         if tasks.iter().all(|t| t.writes.is_empty()) {
-            return self.output();
+            return Ok(self.output());
         }
         let consumed = self.joins_consumed_by(tasks);
         let wrote_output = self.wrote_output(tasks);
@@ -396,9 +401,10 @@ impl Loop<'_> {
                     let values = self.graph.read_values(&cp.channel_values);
                     self.emit(|_| StreamEvent::Values(values));
                 }
-                self.graph.read_output(&cp)
+                Ok(self.graph.read_output(&cp))
             }
-            Err(_) => self.output(),
+            Err(e) if !self.frame.is_nested() => Err(e),
+            Err(_) => Ok(self.output()),
         }
     }
 }

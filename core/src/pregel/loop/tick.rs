@@ -93,7 +93,7 @@ impl Committing {
 impl<'a> Loop<'a> {
     /// One superstep. Returns an outcome when the run ends.
     pub(super) async fn tick(&mut self) -> Result<Option<Outcome>> {
-        let mut tasks = match self.schedule() {
+        let mut tasks = match self.schedule()? {
             ControlFlow::Break(outcome) => return Ok(Some(outcome)),
             ControlFlow::Continue(tasks) => tasks,
         };
@@ -116,7 +116,7 @@ impl<'a> Loop<'a> {
                 let reported = interrupts.clone();
                 self.emit(|_| StreamEvent::Interrupted(reported));
             }
-            let state = self.paused_state(&tasks);
+            let state = self.paused_state(&tasks)?;
             // A subgraph that paused at a breakpoint raised no interrupt:
             // only the root reports that pause, after the state (LangGraph's
             // `_suppress_interrupt`).
@@ -130,7 +130,7 @@ impl<'a> Loop<'a> {
 
     /// The superstep's tasks, or how the run ends before any runs: no
     /// task left, or `interrupt_before` names one of them.
-    fn schedule(&mut self) -> ControlFlow<Outcome, Vec<Task>> {
+    fn schedule(&mut self) -> Result<ControlFlow<Outcome, Vec<Task>>> {
         let mut tasks =
             algo::prepare_next_tasks(self.graph, &self.checkpoint, &self.frame.ns, self.step);
         if self.knows_updated {
@@ -142,7 +142,7 @@ impl<'a> Loop<'a> {
         }
         self.emit_checkpoint(&tasks);
         if tasks.is_empty() {
-            return ControlFlow::Break(Outcome::Done(self.output()));
+            return Ok(ControlFlow::Break(Outcome::Done(self.output())));
         }
         // A replay re-runs every task: the writes stored on the replayed
         // checkpoint are history, not results to reuse.
@@ -152,7 +152,8 @@ impl<'a> Loop<'a> {
         }
         if algo::should_interrupt(&self.checkpoint, self.breakpoints(true), &tasks) {
             self.emit_breakpoint();
-            return ControlFlow::Break(Outcome::Paused(self.paused_state(&tasks), Vec::new()));
+            let state = self.paused_state(&tasks)?;
+            return Ok(ControlFlow::Break(Outcome::Paused(state, Vec::new())));
         }
         // The tasks that finished in an earlier run report their updates again.
         for task in tasks.iter().filter(|t| t.is_finished()) {
@@ -161,7 +162,7 @@ impl<'a> Loop<'a> {
                 update: update_chunk(run.graph, &task.writes),
             });
         }
-        ControlFlow::Continue(tasks)
+        Ok(ControlFlow::Continue(tasks))
     }
 
     /// A breakpoint's `{__interrupt__: []}`: the root graph reports it (a
