@@ -7,7 +7,7 @@
 // children (the compact savers store a list that extends its parent's as a
 // delta), with its pending writes; then every tuple is read back from the
 // target and compared with the source's.
-import type { BaseCheckpointSaver, CheckpointMetadata, CheckpointTuple, PendingWrite } from "@langchain/langgraph-checkpoint";
+import type { BaseCheckpointSaver, ChannelVersions, CheckpointMetadata, CheckpointTuple, PendingWrite } from "@langchain/langgraph-checkpoint";
 import { WRITES_IDX_MAP } from "@langchain/langgraph-checkpoint";
 
 /** What a copy did, and what did not read back equal. */
@@ -31,7 +31,8 @@ async function sourceTuples(from: BaseCheckpointSaver, threadIds: string[] | und
   return all.sort((a, b) => (a.checkpoint.id < b.checkpoint.id ? -1 : a.checkpoint.id > b.checkpoint.id ? 1 : 0));
 }
 
-const label = (t: CheckpointTuple) => `${t.config.configurable?.thread_id}|${t.config.configurable?.checkpoint_ns ?? ""}|${t.checkpoint.id}`;
+/** `thread|ns|id` of a tuple's checkpoint, or of another checkpoint (`id`) of its namespace. */
+const label = (t: CheckpointTuple, id: unknown = t.checkpoint.id) => `${t.config.configurable?.thread_id}|${t.config.configurable?.checkpoint_ns ?? ""}|${id}`;
 
 /** A tuple's address as its saver keys it. */
 const addressOf = (t: CheckpointTuple) => ({
@@ -39,17 +40,28 @@ const addressOf = (t: CheckpointTuple) => ({
 });
 
 /**
- * Puts one tuple into `to`: the checkpoint under its parent with every
- * channel version it has (a saver that keys values by version stores the
- * ones it has not seen), then each task's writes as LangGraph's loop puts
- * them (special writes, such as interrupts and errors, apart from regular
- * ones, so each keeps its index).
+ * The channel versions a checkpoint put anew, as LangGraph's loop passes
+ * them to `put`: those that differ from its parent's (every one without a
+ * parent in the source). A version its parent has is stored already, and
+ * putting it again could place it differently (whole rather than as a
+ * delta) than the first time.
  */
-async function putTuple(to: BaseCheckpointSaver, t: CheckpointTuple): Promise<number> {
+function newVersions(t: CheckpointTuple, parent: CheckpointTuple | undefined): ChannelVersions {
+  const before = parent?.checkpoint.channel_versions ?? {};
+  return Object.fromEntries(Object.entries(t.checkpoint.channel_versions ?? {}).filter(([c, v]) => before[c] !== v));
+}
+
+/**
+ * Puts one tuple into `to`: the checkpoint under its parent with its new
+ * channel versions, then each task's writes as LangGraph's loop puts them
+ * (special writes, such as interrupts and errors, apart from regular ones,
+ * so each keeps its index).
+ */
+async function putTuple(to: BaseCheckpointSaver, t: CheckpointTuple, parentTuple: CheckpointTuple | undefined): Promise<number> {
   const { thread_id, checkpoint_ns = "" } = t.config.configurable ?? {};
   const parent = t.parentConfig?.configurable?.checkpoint_id;
   const config = { configurable: { thread_id, checkpoint_ns, ...(parent === undefined ? {} : { checkpoint_id: parent }) } };
-  const stored = await to.put(config, t.checkpoint, t.metadata ?? ({} as CheckpointMetadata), { ...t.checkpoint.channel_versions });
+  const stored = await to.put(config, t.checkpoint, t.metadata ?? ({} as CheckpointMetadata), newVersions(t, parentTuple));
   const byTask = new Map<string, { special: PendingWrite[]; regular: PendingWrite[] }>();
   for (const [task, channel, value] of t.pendingWrites ?? []) {
     const entry = byTask.get(task) ?? { special: [], regular: [] };
@@ -117,8 +129,11 @@ export async function copyThreads(from: BaseCheckpointSaver, to: BaseCheckpointS
     }
   }
   const report: CopyReport = { threads, checkpoints: 0, writes: 0, mismatches: [] };
+  const byAddress = new Map(tuples.map((t) => [label(t), t]));
   for (const t of tuples) {
-    report.writes += await putTuple(to, t);
+    const parentId = t.parentConfig?.configurable?.checkpoint_id;
+    const parent = parentId === undefined ? undefined : byAddress.get(label(t, parentId));
+    report.writes += await putTuple(to, t, parent);
     report.checkpoints += 1;
   }
   for (const t of tuples) {
