@@ -232,7 +232,8 @@ export abstract class CompactSaver extends BaseCheckpointSaver {
       await this.#pruneThread(thread_id, retention, result);
       this.#recent.forget(`${thread_id}\u0000`);
     }
-    await this.reclaimStorage(options.vacuum);
+    // Nothing deleted, nothing to give back (a VACUUM rewrites the whole file).
+    if (result.dropped > 0 || result.versionsDropped > 0) await this.reclaimStorage(options.vacuum);
     result.bytesAfter = await this.storageBytes();
     return result;
   }

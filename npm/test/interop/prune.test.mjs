@@ -30,16 +30,35 @@ after(async () => {
 });
 
 let made = 0;
+/** A PostgresSaver on a schema of its own (`schema`), set up. */
+async function postgresSaver(schema = `p${(made += 1)}`) {
+  const s = PostgresSaver.fromConnString(pg.url, { schema });
+  await s.setup();
+  open.push(s);
+  return s;
+}
+const TABLES = ["chronograph_schema", "chronograph_checkpoints", "chronograph_blobs", "chronograph_writes"];
+// Each backend's saver, and a copy of a saver's database (the runs are made once, each retention prunes a copy).
 const backends = [
-  { name: "SqliteSaver", skip: false, make: async () => SqliteSaver.fromConnString(join(dir, `t${(made += 1)}.sqlite`)) },
+  {
+    name: "SqliteSaver",
+    skip: false,
+    make: async () => SqliteSaver.fromConnString(join(dir, `t${(made += 1)}.sqlite`)),
+    copy: async (source) => {
+      const path = join(dir, `t${(made += 1)}.sqlite`);
+      source.db.prepare("VACUUM INTO ?").run(path);
+      return SqliteSaver.fromConnString(path);
+    },
+  },
   {
     name: "PostgresSaver",
     skip: pg ? false : "PostgreSQL's server (initdb, pg_ctl) is not installed",
-    make: async () => {
-      const s = PostgresSaver.fromConnString(pg.url, { schema: `p${(made += 1)}` });
-      await s.setup();
-      open.push(s);
-      return s;
+    make: () => postgresSaver(),
+    copy: async (source) => {
+      const schema = `p${(made += 1)}`;
+      await source.pool.query(`CREATE SCHEMA ${schema}`);
+      for (const t of TABLES) await source.pool.query(`CREATE TABLE ${schema}.${t} (LIKE ${source.schema}.${t} INCLUDING ALL); INSERT INTO ${schema}.${t} SELECT * FROM ${source.schema}.${t}`);
+      return postgresSaver(schema);
     },
   },
 ];
@@ -109,10 +128,11 @@ async function stillRuns(saver) {
 
 for (const backend of backends) {
   describe(`prune on chronograph/langgraph's ${backend.name}`, { skip: backend.skip }, () => {
+    let populated;
     for (const [name, options] of Object.entries(retentions)) {
       test(`keep ${name}: kept tuples read back as before, the dropped are gone, replay, fork and resume work`, async () => {
-        const saver = await backend.make();
-        await populate(saver);
+        populated ??= backend.make().then(async (s) => (await populate(s), s));
+        const saver = await backend.copy(await populated);
         const before = await everyTuple(saver);
         assert.ok([...before.values()].some((t) => t.config.configurable.checkpoint_ns !== ""), "a subgraph namespace");
         assert.ok(before.size > 20);
