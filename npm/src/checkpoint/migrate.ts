@@ -75,6 +75,35 @@ async function putTuple(to: BaseCheckpointSaver, t: CheckpointTuple, parentTuple
   return t.pendingWrites?.length ?? 0;
 }
 
+/** A lookup of each tuple's parent among `tuples` (`undefined`: none, or not among them). */
+function parents(tuples: CheckpointTuple[]): (t: CheckpointTuple) => CheckpointTuple | undefined {
+  const byAddress = new Map(tuples.map((t) => [label(t), t]));
+  return (t) => {
+    const parentId = t.parentConfig?.configurable?.checkpoint_id;
+    return parentId === undefined ? undefined : byAddress.get(label(t, parentId));
+  };
+}
+
+/**
+ * The channel versions the source gives two values, as
+ * `thread|ns: channel@version`: a value is compared where a checkpoint put
+ * it anew (its version differs from its parent's).
+ */
+function versionCollisions(tuples: CheckpointTuple[], parentOf: (t: CheckpointTuple) => CheckpointTuple | undefined): string[] {
+  const seen = new Map<string, string>();
+  const out = new Set<string>();
+  for (const t of tuples) {
+    for (const [channel, version] of Object.entries(newVersions(t, parentOf(t)))) {
+      const where = `${label(t, "").slice(0, -1)}: ${channel}@${version}`;
+      const value = canonical((t.checkpoint.channel_values ?? {})[channel] ?? null);
+      const before = seen.get(where);
+      if (before === undefined) seen.set(where, value);
+      else if (before !== value) out.add(where);
+    }
+  }
+  return [...out];
+}
+
 /** JSON text with object keys sorted and class instances as their JSON, so two savers' tuples compare. */
 function canonical(v: unknown): string {
   return JSON.stringify(v, (_, x: unknown) =>
@@ -123,17 +152,23 @@ export function differences(a: CheckpointTuple, b: CheckpointTuple | undefined):
 export async function copyThreads(from: BaseCheckpointSaver, to: BaseCheckpointSaver, threadIds?: string[]): Promise<CopyReport> {
   const tuples = await sourceTuples(from, threadIds);
   const threads = [...new Set(tuples.map((t) => String(t.config.configurable?.thread_id)))];
+  const parentOf = parents(tuples);
+  const collisions = versionCollisions(tuples, parentOf);
+  if (collisions.length > 0) {
+    throw new Error(
+      `the source gives one channel version two values (${collisions.slice(0, 3).join("; ")}${collisions.length > 3 ? "; ..." : ""}): ` +
+        "LangGraph.js numbers versions per branch, so a replay or a fork can reuse a version for another value, and a saver that keys " +
+        "values by version (the compact savers, LangGraph.js's PostgresSaver) cannot hold both. Nothing was copied; copy the other threads with --thread.",
+    );
+  }
   for (const thread_id of threads) {
     for await (const _ of to.list({ configurable: { thread_id } }, { limit: 1 })) {
       throw new Error(`the target already has thread ${JSON.stringify(thread_id)}: nothing was copied (delete it there first, or copy into an empty database)`);
     }
   }
   const report: CopyReport = { threads, checkpoints: 0, writes: 0, mismatches: [] };
-  const byAddress = new Map(tuples.map((t) => [label(t), t]));
   for (const t of tuples) {
-    const parentId = t.parentConfig?.configurable?.checkpoint_id;
-    const parent = parentId === undefined ? undefined : byAddress.get(label(t, parentId));
-    report.writes += await putTuple(to, t, parent);
+    report.writes += await putTuple(to, t, parentOf(t));
     report.checkpoints += 1;
   }
   for (const t of tuples) {

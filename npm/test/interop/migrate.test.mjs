@@ -16,6 +16,7 @@ import { SqliteSaver as LangGraphSqliteSaver } from "@langchain/langgraph-checkp
 import { PostgresSaver as LangGraphPostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { PostgresSaver, SqliteSaver } from "chronograph/langgraph";
 import { chat, reviewGraph, tuples } from "./saver-runs.mjs";
+import { chatGraph, walkthrough } from "./walkthrough.mjs";
 import { startPostgres } from "./postgres.mjs";
 
 const here = new URL(".", import.meta.url).pathname;
@@ -111,6 +112,20 @@ test("a LangGraph.js SQLite database goes to the compact format and back, every 
   assert.equal(again.status, 2);
   assert.match(again.stderr, /already has thread "chat"/);
   for (const s of [source, compact, back]) s.db.close();
+});
+
+test("a LangGraph.js thread whose replays and fork reuse a channel version for another value is refused, nothing written", async () => {
+  const path = join(dir, "forked.sqlite");
+  const target = join(dir, "forked-compact.sqlite");
+  const source = LangGraphSqliteSaver.fromConnString(path);
+  await walkthrough(chatGraph(source), "walk");
+  source.db.close();
+  const run = migrate(["--from", `sqlite:${path}`, "--from-format", "langgraph", "--to", `sqlite:${target}`, "--to-format", "compact"]);
+  assert.equal(run.status, 2);
+  assert.match(run.stderr, /two values \(walk\|: messages@\d+/);
+  const compact = SqliteSaver.fromConnString(target);
+  for await (const _ of compact.list({})) assert.fail("nothing is copied");
+  compact.db.close();
 });
 
 describe("PostgreSQL", { skip: pg ? false : "PostgreSQL's server (initdb, pg_ctl) is not installed" }, () => {
