@@ -1,11 +1,12 @@
 // `prune` on chronograph/langgraph's SqliteSaver and PostgresSaver (PostgreSQL
 // started here: postgres.mjs). After the docs-style runs (a walkthrough with
 // replays and an updateState fork, a review with an interrupt, its pending
-// writes and a subgraph) and a thread left paused at its interrupt, a prune
-// with each retention keeps what the retention says, every kept tuple reads
-// back exactly as before, the dropped are gone, and what stays still runs:
+// writes and a subgraph) and a thread left paused at its interrupt by each
+// engine, a prune with each retention keeps what the retention says, every
+// kept tuple reads back exactly as before, the dropped are gone, and what
+// stays still runs:
 // LangGraph.js's graph and Chronograph's replay and fork a kept checkpoint,
-// and the paused thread resumes. A chat pruned to its latest checkpoint has
+// and the paused threads resume. A chat pruned to its latest checkpoint has
 // its delta chain rebased and reads back whole; SQLite's file shrinks.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
@@ -92,11 +93,25 @@ const expectedRoot = {
 };
 const retentions = { latest: { keep: "latest" }, last3: { keep: { last: 3 } }, lineage: { keep: "lineage" }, hour: { keep: { newerThan: 3_600_000 } } };
 
-/** The runs, plus a thread paused at its interrupt. */
+/** The review graph on Chronograph's engine: a draft, then a review that interrupts. */
+function chronographReview(checkpointer) {
+  const { StateGraph, START, END, interrupt } = chronograph;
+  return new StateGraph({ messages: "add_messages" })
+    .addNode("draft", (s) => ({ messages: [{ type: "ai", content: `draft for: ${s.messages.at(-1).content}` }] }))
+    .addNode("review", () => ({ messages: [{ type: "human", content: `verdict: ${interrupt({ question: "send it?" })}` }] }))
+    .addEdge(START, "draft")
+    .addEdge("draft", "review")
+    .addEdge("review", END)
+    .compile({ checkpointer });
+}
+
+/** The runs, plus a thread paused at its interrupt by each engine. */
 async function populate(saver) {
   await docsRuns(saver);
   const paused = await reviewGraph(saver).invoke({ messages: [{ type: "human", content: "a second note" }] }, { configurable: { thread_id: "paused" } });
   assert.equal(paused[INTERRUPT][0].value.question, "send it?");
+  const ours = await chronographReview(saver).invoke({ messages: [{ type: "human", content: "a third note" }] }, { configurable: { thread_id: "ours" } });
+  assert.equal(ours[INTERRUPT][0].value.question, "send it?");
 }
 
 /** What stays still runs: replay and fork on both engines, and the paused thread resumes. */
@@ -117,6 +132,10 @@ async function stillRuns(saver) {
   assert.ok(replayed.messages.length >= 1);
   const edited = await ours.updateState(latest.config, { messages: [{ type: "human", content: "chronograph fork" }] }, "booking");
   assert.equal(text((await ours.invoke(null, edited)).messages.at(-1)), "ai:回复：chronograph fork");
+  const ours2 = chronographReview(saver);
+  await ours2.invoke(new chronograph.Command({ resume: "no" }), { configurable: { thread_id: "ours" } });
+  const resumed = await ours2.getState({ configurable: { thread_id: "ours" } });
+  assert.deepEqual(resumed.values.messages.map(text), ["human:a third note", "ai:draft for: a third note", "human:verdict: no"]);
   const review = reviewGraph(saver);
   await review.invoke(new Command({ resume: "yes" }), { configurable: { thread_id: "paused" } });
   const done = await review.getState({ configurable: { thread_id: "paused" } });
@@ -138,11 +157,11 @@ for (const backend of backends) {
         assert.ok(before.size > 20);
         const result = await saver.prune(options);
         const afterPrune = await everyTuple(saver);
-        assert.equal(result.threads, 3);
+        assert.equal(result.threads, 4);
         assert.equal(result.kept, afterPrune.size);
         assert.equal(result.dropped, before.size - afterPrune.size);
         for (const [k, t] of afterPrune) assert.deepEqual(t, before.get(k), `${k} reads back as before`);
-        for (const thread of ["walk", "review", "paused"]) {
+        for (const thread of ["walk", "review", "paused", "ours"]) {
           const want = expectedRoot[name](roots(before, thread)).map(key);
           assert.deepEqual(roots(afterPrune, thread).map(key), want, `${thread}'s root keeps what ${name} says`);
           // Every namespace keeps at least its latest; a subgraph namespace whose owner went is gone.
@@ -155,7 +174,9 @@ for (const backend of backends) {
         }
         if (name === "hour") assert.equal(result.dropped, 0);
         else assert.ok(result.dropped > 0 && result.versionsDropped > 0, JSON.stringify(result));
-        assert.ok(roots(afterPrune, "paused").at(-1).pendingWrites.some(([, channel]) => channel === INTERRUPT), "the interrupt's write is kept");
+        for (const thread of ["paused", "ours"]) {
+          assert.ok(roots(afterPrune, thread).at(-1).pendingWrites.some(([, channel]) => channel === INTERRUPT), `${thread}: the interrupt's write is kept`);
+        }
         await stillRuns(saver);
       });
     }
