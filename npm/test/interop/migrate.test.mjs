@@ -25,7 +25,9 @@ const cli = join(here, "node_modules", "chronograph", "migrate.mjs");
 const { differences } = await import(join(here, "node_modules", "chronograph", "checkpoint", "migrate.js"));
 const pg = startPostgres();
 const dir = mkdtempSync(join(tmpdir(), "chronograph-migrate-"));
-after(() => {
+after(async () => {
+  // pg's Pool.end resolves before its sockets close: a server stopped at once ends them with an error.
+  await new Promise((resolve) => setTimeout(resolve, 200));
   pg?.stop();
   rmSync(dir, { recursive: true, force: true });
 });

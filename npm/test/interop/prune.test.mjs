@@ -26,6 +26,8 @@ const dir = mkdtempSync(join(tmpdir(), "chronograph-prune-"));
 const open = [];
 after(async () => {
   for (const s of open) await s.end?.().catch(() => undefined);
+  // pg's Pool.end resolves before its sockets close: a server stopped at once ends them with an error.
+  await new Promise((resolve) => setTimeout(resolve, 200));
   pg?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
