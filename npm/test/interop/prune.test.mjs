@@ -92,8 +92,10 @@ const expectedRoot = {
     return line;
   },
   hour: (r) => r,
+  // Everything was created before now: a TTL of 0 keeps only each namespace's latest.
+  ttl0: (r) => [r.at(-1)],
 };
-const retentions = { latest: { keep: "latest" }, last3: { keep: { last: 3 } }, lineage: { keep: "lineage" }, hour: { keep: { newerThan: 3_600_000 } } };
+const retentions = { latest: { keep: "latest" }, last3: { keep: { last: 3 } }, lineage: { keep: "lineage" }, hour: { keep: { newerThan: 3_600_000 } }, ttl0: { keep: { newerThan: 0 } } };
 
 /** The review graph on Chronograph's engine: a draft, then a review that interrupts. */
 function chronographReview(checkpointer) {
