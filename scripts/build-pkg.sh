@@ -11,6 +11,7 @@
 #   pkg/langgraph-{node,browser}.js                  those of `chronograph/langgraph` (npm/src/langgraph.ts, over npm/src/checkpoint/langgraph_saver.ts)
 #   pkg/pregel-{node,browser}.js                     those of `chronograph/pregel` (npm/src/pregel.ts, over npm/src/pregel/)
 #   pkg/prebuilt-{node,browser}.js                   those of `chronograph/prebuilt` (npm/src/prebuilt.ts, over npm/src/prebuilt/)
+#   pkg/migrate.mjs                                  the `chronograph-migrate` command (bin), over pkg/checkpoint/migrate.js
 #   pkg/package.json, pkg/README.md                 from npm/ (version from core/Cargo.toml)
 # One wasm build serves both entries: Node loads it synchronously (node.js), browsers
 # with a top-level await (browser.js); package.json `exports` picks the entry.
@@ -67,7 +68,7 @@ node "$tsc" -p npm
 # The bindings' declarations served the check above; the package's own declare the public surface.
 rm -f "$out/chronograph.d.ts"
 cp npm/node.js npm/browser.js npm/langgraph-node.js npm/langgraph-browser.js npm/pregel-node.js npm/pregel-browser.js \
-  npm/prebuilt-node.js npm/prebuilt-browser.js npm/README.md "$pkg/"
+  npm/prebuilt-node.js npm/prebuilt-browser.js npm/migrate.mjs npm/README.md "$pkg/"
 version="$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n1)"
 node -e '
   const fs = require("fs");

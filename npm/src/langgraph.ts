@@ -8,5 +8,6 @@ export { SqliteSaver } from "./checkpoint/sqlite_saver.js";
 export { PostgresSaver } from "./checkpoint/postgres_saver.js";
 export type { PostgresSaverOptions } from "./checkpoint/postgres_saver.js";
 export type { DeltaOptions } from "./checkpoint/delta.js";
+export type { PruneKeep, PruneOptions, PruneResult } from "./checkpoint/prune.js";
 export type { SqliteDatabase, SqliteStatement } from "./checkpoint/sqlite_driver.js";
 export type { PostgresPool, PostgresPoolClient, PostgresQueryable, PostgresResult } from "./checkpoint/postgres_driver.js";

@@ -28,7 +28,7 @@ test("npm install of the packed package, then a plain import in Node 20+", () =>
   // The entries, the compiled modules of npm/src (in its folders) with their declarations, the wasm module.
   const modules = packageModules().sort();
   assert.ok(modules.includes("index.d.ts") && modules.includes("graph/state_graph.js"), modules.join(", "));
-  assert.deepEqual(files, ["README.md", ...modules, "package.json", "wasm/chronograph.js", "wasm/chronograph_bg.wasm"].sort());
+  assert.deepEqual(files, ["README.md", ...modules, "migrate.mjs", "package.json", "wasm/chronograph.js", "wasm/chronograph_bg.wasm"].sort());
   const app = join(scratch, "app");
   execFileSync("mkdir", ["-p", app]);
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
@@ -45,6 +45,9 @@ try { await import("chronograph/graph.js"); } catch (e) { console.log(e.code); }
   );
   const out = execFileSync(process.execPath, ["main.js"], { cwd: app, encoding: "utf8" });
   assert.equal(out, '{"n":42} true function function\nERR_PACKAGE_PATH_NOT_EXPORTED\n');
+  // The package's command (bin), as `npx chronograph-migrate` runs it.
+  const usage = execFileSync(join(app, "node_modules", ".bin", "chronograph-migrate"), ["--help"], { cwd: app, encoding: "utf8" });
+  assert.match(usage, /^usage: chronograph-migrate --from sqlite:PATH\|postgres:URL/);
 });
 
 /** The package's compiled modules and declarations, in its folders too (the bindings' wasm/ apart). */

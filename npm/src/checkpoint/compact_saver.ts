@@ -19,6 +19,10 @@ import { DeltaPolicy, RecentLists, digest, fingerprints, rebuild, snapshotPositi
 import { DELTA, EMPTY, FULL, VersionBlocks, bytesOf, listKey, sameValue } from "./compact_rows.js";
 import type { BlobRow, ChainRow, CheckpointRow, ListQuery, PositionRow, PutRows, WriteInsert, WriteRow } from "./compact_rows.js";
 import { addressOf, argumentError, missingCheckpointId } from "./saver_errors.js";
+import { planThread, retentionOf, type PruneBlob, type PruneCheckpoint, type PruneOptions, type PruneResult, type PruneRows } from "./prune.js";
+
+/** How many times a prune plans a thread again when writers changed it meanwhile. */
+const PRUNE_ATTEMPTS = 3;
 
 /**
  * A `BaseCheckpointSaver` whose channel versions are stored once, as
@@ -62,6 +66,20 @@ export abstract class CompactSaver extends BaseCheckpointSaver {
   protected abstract removeThread(thread_id: string): Promise<void>;
   /** A block of versions reserved at once, its top returned (a synchronous driver); `undefined` when the backend cannot. */
   protected abstract reserveVersionsNow(atLeast: number, count: number): number | undefined;
+  /** Every thread with a checkpoint. */
+  protected abstract readThreadIds(): Promise<string[]>;
+  /** Every channel version of a thread (without its value). */
+  protected abstract readBlobIndex(thread_id: string): Promise<PruneBlob[]>;
+  /**
+   * Applies a prune of one thread in one transaction, the thread's writers
+   * held off; `false` (nothing done) when its checkpoints are no longer
+   * those planned from (`rows.planned`: see `unchanged`).
+   */
+  protected abstract writePrune(rows: PruneRows): Promise<boolean>;
+  /** The database's size in bytes, as `prune` reports it. */
+  protected abstract storageBytes(): Promise<number>;
+  /** Returns freed space to the operating system after a prune (`vacuum`: the caller's option, if given). */
+  protected abstract reclaimStorage(vacuum: boolean | undefined): Promise<void>;
   /** Called with each tuple `getTuple` read (a backend reserves versions above it ahead of `getNextVersion`). */
   protected async afterRead(_tuple: CheckpointTuple): Promise<void> {}
 
@@ -192,6 +210,70 @@ export abstract class CompactSaver extends BaseCheckpointSaver {
     if (typeof threadId !== "string") throw argumentError("deleteThread(threadId): threadId must be a string");
     await this.removeThread(threadId);
     this.#recent.forget(`${threadId}\u0000`);
+  }
+
+  /**
+   * Forgets old checkpoints, per thread (`threadIds`, or every thread):
+   * LangGraph (Python)'s `prune(thread_ids, strategy="keep_latest")`, with
+   * more to keep (`keep`: see `PruneOptions`). The engine chooses what
+   * stays (`planPrune`: each namespace keeps its latest checkpoint, a
+   * subgraph's namespace goes with the checkpoint that ran it); then, in one
+   * transaction per thread, the dropped checkpoints, their pending writes
+   * and the channel versions no kept checkpoint references are deleted, and
+   * a kept version stored over a deleted one is rewritten whole: every kept
+   * tuple reads back as before. Then the space is reclaimed (`vacuum`).
+   */
+  async prune(options: PruneOptions = {}): Promise<PruneResult> {
+    const retention = retentionOf(options);
+    const threadIds = options.threadIds ?? (await this.readThreadIds());
+    if (!Array.isArray(threadIds) || threadIds.some((t) => typeof t !== "string")) throw argumentError("prune({ threadIds }): threadIds must be strings");
+    const result: PruneResult = { threads: threadIds.length, dropped: 0, kept: 0, versionsDropped: 0, rebased: 0, bytesBefore: await this.storageBytes(), bytesAfter: 0 };
+    for (const thread_id of threadIds) {
+      await this.#pruneThread(thread_id, retention, result);
+      this.#recent.forget(`${thread_id}\u0000`);
+    }
+    // Nothing deleted, nothing to give back (a VACUUM rewrites the whole file).
+    if (result.dropped > 0 || result.versionsDropped > 0) await this.reclaimStorage(options.vacuum);
+    result.bytesAfter = await this.storageBytes();
+    return result;
+  }
+
+  /** One thread's prune, planned again when a writer changed the thread between the plan and its transaction. */
+  async #pruneThread(thread_id: string, retention: Parameters<typeof planThread>[2], result: PruneResult): Promise<void> {
+    for (let attempt = 0; attempt < PRUNE_ATTEMPTS; attempt++) {
+      const checkpoints: PruneCheckpoint[] = [];
+      for (const row of await this.readCheckpoints({ thread_id })) {
+        const { checkpoint_ns: ns, checkpoint_id: id, parent_checkpoint_id: parent } = row;
+        checkpoints.push({ ns, id, parent, head: JSON.parse(row.checkpoint) as PruneCheckpoint["head"], metadata: await this.#metadata(row) });
+      }
+      const { plan, unreferenced, orphans } = planThread(checkpoints, await this.readBlobIndex(thread_id), retention);
+      const dropped = new Set(plan.drop);
+      const rows: PruneRows = {
+        thread_id,
+        planned: checkpoints.map((c) => [c.ns, c.id]),
+        checkpoints: checkpoints.filter((c) => dropped.has(c.id)).map((c) => [c.ns, c.id]),
+        versions: unreferenced.map((b) => [b.checkpoint_ns, b.channel, b.version]),
+        rebased: [],
+      };
+      for (const b of orphans) {
+        // Read before anything is deleted; rewritten as a snapshot of the whole value, through the serializer.
+        const value = await this.#value(thread_id, b.checkpoint_ns, b.channel, b.version);
+        const [type, data] = await this.serde.dumpsTyped(value);
+        rows.rebased.push([b.checkpoint_ns, b.channel, b.version, type, data, snapshotPosition(Array.isArray(value) ? fingerprints(value) : undefined).baseBytes]);
+      }
+      if (rows.checkpoints.length === 0 && rows.versions.length === 0) {
+        result.kept += checkpoints.length;
+        return;
+      }
+      if (await this.writePrune(rows)) {
+        result.dropped += rows.checkpoints.length;
+        result.kept += checkpoints.length - rows.checkpoints.length;
+        result.versionsDropped += rows.versions.length;
+        result.rebased += rows.rebased.length;
+        return;
+      }
+    }
+    throw new Error(`prune: thread ${thread_id} changed at each of ${PRUNE_ATTEMPTS} attempts (other processes are writing it); nothing of it was pruned, try again`);
   }
 
   /**

@@ -1,7 +1,7 @@
 // The SQL both compact savers run, in the dialect of each: the tables
 // (sqlite_schema.ts, postgres_schema.ts) and the recursive query that reads
 // a version's delta chain. The rows are those of compact_rows.ts.
-import { DELTA } from "./compact_rows.js";
+import { DELTA, FULL } from "./compact_rows.js";
 
 /** What differs between SQLite's and PostgreSQL's spelling of the tables. */
 export interface TableDialect {
@@ -77,4 +77,39 @@ WITH RECURSIVE chain(kind, base_version, type, value, step) AS (
    WHERE c.kind = ${DELTA}
 )
 SELECT kind, type, value FROM chain ORDER BY step DESC`;
+}
+
+/** The statements of a prune (compact_saver.ts `prune`), each as SQL text. */
+export interface PruneStatements {
+  threadIds: string;
+  /** A thread's checkpoints as `checkpoint_ns, checkpoint_id` (what the transaction compares with the plan). */
+  idsOf: string;
+  blobIndex: string;
+  deleteCheckpoint: string;
+  deleteWritesOf: string;
+  deleteBlob: string;
+  /** Rewrites a kept delta as a snapshot: type, value and snapshot size first, then the key. */
+  rebaseBlob: string;
+}
+
+/**
+ * The prune statements on tables named `${prefix}chronograph_*`; `p(n)`
+ * spells the nth parameter (1-based) in the driver's syntax.
+ */
+export function pruneStatements(prefix: string, p: (n: number) => string): PruneStatements {
+  const checkpoints = `${prefix}chronograph_checkpoints`;
+  const blobs = `${prefix}chronograph_blobs`;
+  const writes = `${prefix}chronograph_writes`;
+  const checkpointKey = `thread_id = ${p(1)} AND checkpoint_ns = ${p(2)} AND checkpoint_id = ${p(3)}`;
+  return {
+    threadIds: `SELECT DISTINCT thread_id FROM ${checkpoints} ORDER BY thread_id`,
+    idsOf: `SELECT checkpoint_ns, checkpoint_id FROM ${checkpoints} WHERE thread_id = ${p(1)}`,
+    blobIndex: `SELECT checkpoint_ns, channel, version, kind, base_version FROM ${blobs} WHERE thread_id = ${p(1)}`,
+    deleteCheckpoint: `DELETE FROM ${checkpoints} WHERE ${checkpointKey}`,
+    deleteWritesOf: `DELETE FROM ${writes} WHERE ${checkpointKey}`,
+    deleteBlob: `DELETE FROM ${blobs} WHERE thread_id = ${p(1)} AND checkpoint_ns = ${p(2)} AND channel = ${p(3)} AND version = ${p(4)}`,
+    rebaseBlob:
+      `UPDATE ${blobs} SET kind = ${FULL}, base_version = NULL, depth = 0, delta_bytes = 0, type = ${p(1)}, value = ${p(2)}, base_bytes = ${p(3)} ` +
+      `WHERE thread_id = ${p(4)} AND checkpoint_ns = ${p(5)} AND channel = ${p(6)} AND version = ${p(7)}`,
+  };
 }

@@ -11,6 +11,7 @@ import { CompactSaver } from "./compact_saver.js";
 import { VERSION_BLOCK, assertSameVersion, maybeKillInPut } from "./compact_rows.js";
 import type { ChainRow, CheckpointRow, ListQuery, PositionRow, PutRows, StoredBlob, WriteInsert, WriteRow } from "./compact_rows.js";
 import { postgresDriver, type PostgresPool, type PostgresQueryable } from "./postgres_driver.js";
+import { unchanged, type PruneBlob, type PruneRows } from "./prune.js";
 import { setupSchema, statementsFor, type PostgresStatements } from "./postgres_schema.js";
 
 /** PostgresSaver's options: LangGraph.js's (`schema`) and the delta policy's. */
@@ -191,6 +192,50 @@ export class PostgresSaver extends CompactSaver {
       await this.#lockThread(client, thread_id);
       for (const text of this.#sql.deleteThread) await client.query(text, [thread_id]);
     });
+  }
+
+  protected async readThreadIds(): Promise<string[]> {
+    return (await this.#query(this.#sql.prune.threadIds, [])).map((r) => r["thread_id"] as string);
+  }
+
+  protected async readBlobIndex(thread_id: string): Promise<PruneBlob[]> {
+    return (await this.#query(this.#sql.prune.blobIndex, [thread_id])) as unknown as PruneBlob[];
+  }
+
+  /** One transaction under the thread's advisory lock: its writers wait for it. */
+  protected async writePrune(rows: PruneRows): Promise<boolean> {
+    const sql = this.#sql.prune;
+    const { thread_id } = rows;
+    return this.#transaction(async (client) => {
+      await this.#lockThread(client, thread_id);
+      const now = (await client.query(sql.idsOf, [thread_id])).rows.map((r): [string, string] => [r["checkpoint_ns"] as string, r["checkpoint_id"] as string]);
+      if (!unchanged(rows.planned, now)) return false;
+      for (const [ns, id] of rows.checkpoints) {
+        await client.query(sql.deleteCheckpoint, [thread_id, ns, id]);
+        await client.query(sql.deleteWritesOf, [thread_id, ns, id]);
+      }
+      for (const [ns, channel, version] of rows.versions) await client.query(sql.deleteBlob, [thread_id, ns, channel, version]);
+      for (const [ns, channel, version, type, value, bytes] of rows.rebased) {
+        await client.query(sql.rebaseBlob, [type, bytea(value), bytes, thread_id, ns, channel, version]);
+      }
+      return true;
+    });
+  }
+
+  /** The saver's tables with their indexes and TOAST (`pg_total_relation_size`). */
+  protected async storageBytes(): Promise<number> {
+    return Number((await this.#query(this.#sql.storageBytes, [this.schema]))[0]!["bytes"]);
+  }
+
+  /**
+   * `VACUUM FULL` of the saver's tables when asked (`vacuum: true`): it
+   * returns the space to the operating system but locks each table while
+   * it rewrites it. Without it, autovacuum marks the deleted rows' space
+   * reusable, and the tables stop growing until new rows fill it.
+   */
+  protected async reclaimStorage(vacuum: boolean | undefined): Promise<void> {
+    if (vacuum !== true) return;
+    for (const table of this.#sql.tableNames) await this.#query(`VACUUM FULL ${table}`, []);
   }
 
   /** Serializes this transaction with every other write of `thread_id` in this schema (released at its end). */

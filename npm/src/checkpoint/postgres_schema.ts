@@ -6,7 +6,7 @@
 // by default, as LangGraph.js's PostgresSaver), prefixed `chronograph_` so a
 // schema that also holds LangGraph.js's own tables (`checkpoints`,
 // `checkpoint_blobs`, `checkpoint_writes`) keeps both.
-import { chainQuery, compactTables } from "./compact_sql.js";
+import { chainQuery, compactTables, pruneStatements, type PruneStatements } from "./compact_sql.js";
 import type { PostgresQueryable } from "./postgres_driver.js";
 
 /** The schema this code writes; another one in a database is refused. */
@@ -40,6 +40,12 @@ export interface PostgresStatements {
   insertWrite: string;
   replaceWrite: string;
   deleteThread: string[];
+  /** `prune`'s statements (compact_sql.ts). */
+  prune: PruneStatements;
+  /** The bytes of the saver's tables, their indexes and TOAST included ($1: the schema). */
+  storageBytes: string;
+  /** The saver's tables, for `VACUUM FULL`. */
+  tableNames: string[];
 }
 
 /** The statements on `schema` (see {@link PostgresStatements}). */
@@ -83,6 +89,11 @@ ${compactTables(`${s}.`, { bytes: "BYTEA", tableOptions: "", idCollation: ' COLL
       `INSERT INTO ${writes} ${writeColumns} ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id, task_id, idx) DO UPDATE SET ` +
       "channel = EXCLUDED.channel, type = EXCLUDED.type, value = EXCLUDED.value, task_path = EXCLUDED.task_path",
     deleteThread: [checkpoints, blobs, writes].map((t) => `DELETE FROM ${t} WHERE thread_id = $1`),
+    prune: pruneStatements(`${s}.`, (n) => `$${n}`),
+    storageBytes:
+      "SELECT COALESCE(sum(pg_total_relation_size(c.oid)), 0)::bigint AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace " +
+      "WHERE n.nspname = $1 AND c.relkind = 'r' AND c.relname LIKE 'chronograph\\_%'",
+    tableNames: [checkpoints, blobs, writes],
   };
 }
 

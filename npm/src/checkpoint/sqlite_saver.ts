@@ -16,6 +16,7 @@ import { assertSameVersion, maybeKillInPut } from "./compact_rows.js";
 import type { ChainRow, CheckpointRow, ListQuery, PositionRow, PutRows, StoredBlob, WriteInsert, WriteRow } from "./compact_rows.js";
 import { sqliteDriver, type SqliteDatabase } from "./sqlite_driver.js";
 import { LIST_SELECT, openSchema, type Statements } from "./sqlite_schema.js";
+import { unchanged, type PruneBlob, type PruneRows } from "./prune.js";
 
 /**
  * LangGraph.js's `SqliteSaver` (`@langchain/langgraph-checkpoint-sqlite`),
@@ -136,5 +137,53 @@ export class SqliteSaver extends CompactSaver {
     this.db.transaction(() => {
       for (const s of sql.deleteThread) s.run(thread_id);
     }).immediate();
+  }
+
+  protected async readThreadIds(): Promise<string[]> {
+    return (this.#sql.prune.threadIds.all() as { thread_id: string }[]).map((r) => r.thread_id);
+  }
+
+  protected async readBlobIndex(thread_id: string): Promise<PruneBlob[]> {
+    return this.#sql.prune.blobIndex.all(thread_id) as PruneBlob[];
+  }
+
+  /** One `BEGIN IMMEDIATE` transaction: other writers of the file wait for it. */
+  protected async writePrune(rows: PruneRows): Promise<boolean> {
+    const sql = this.#sql.prune;
+    const { thread_id } = rows;
+    return this.db
+      .transaction(() => {
+        const now = (sql.idsOf.all(thread_id) as { checkpoint_ns: string; checkpoint_id: string }[]).map((r): [string, string] => [r.checkpoint_ns, r.checkpoint_id]);
+        if (!unchanged(rows.planned, now)) return false;
+        for (const [ns, id] of rows.checkpoints) {
+          sql.deleteCheckpoint.run(thread_id, ns, id);
+          sql.deleteWritesOf.run(thread_id, ns, id);
+        }
+        for (const [ns, channel, version] of rows.versions) sql.deleteBlob.run(thread_id, ns, channel, version);
+        for (const [ns, channel, version, type, value, bytes] of rows.rebased) sql.rebaseBlob.run(type, value, bytes, thread_id, ns, channel, version);
+        return true;
+      })
+      .immediate();
+  }
+
+  /** The file's pages (the WAL is checkpointed into it by `reclaimStorage`). */
+  protected async storageBytes(): Promise<number> {
+    this.setup();
+    const pages = this.db.pragma("page_count", { simple: true }) as number;
+    return pages * (this.db.pragma("page_size", { simple: true }) as number);
+  }
+
+  /**
+   * `VACUUM` (unless `vacuum: false`), then the WAL checkpointed and cut
+   * back: the file shrinks to what stays. `VACUUM` rather than
+   * `auto_vacuum = INCREMENTAL`, which a file must have from its creation
+   * (files written before would need a `VACUUM` to switch anyway) and which
+   * leaves pages half full; `VACUUM` rewrites the file, so it takes time
+   * in proportion to what stays and briefly needs that much free disk.
+   */
+  protected async reclaimStorage(vacuum: boolean | undefined): Promise<void> {
+    if (vacuum === false) return;
+    this.db.exec("VACUUM");
+    this.db.pragma("wal_checkpoint(TRUNCATE)");
   }
 }

@@ -4,7 +4,7 @@
 // own SqliteSaver tables (`checkpoints`, `writes`) keeps both. The rows are
 // those of compact_rows.ts; postgres_schema.ts holds the same tables for
 // PostgreSQL.
-import { chainQuery, compactTables } from "./compact_sql.js";
+import { chainQuery, compactTables, pruneStatements, type PruneStatements } from "./compact_sql.js";
 import type { SqliteDatabase, SqliteStatement } from "./sqlite_driver.js";
 
 /** The schema this code writes; a newer one in a file is refused. */
@@ -29,6 +29,8 @@ export interface Statements {
   replaceWrite: SqliteStatement;
   raiseMaxVersion: SqliteStatement;
   deleteThread: SqliteStatement[];
+  /** `prune`'s statements (compact_sql.ts). */
+  prune: Record<keyof PruneStatements, SqliteStatement>;
 }
 
 const ROW = "SELECT thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata_type, metadata FROM chronograph_checkpoints";
@@ -104,5 +106,6 @@ export function openSchema(db: SqliteDatabase): Statements {
     deleteThread: ["chronograph_checkpoints", "chronograph_blobs", "chronograph_writes"].map((t) =>
       db.prepare(`DELETE FROM ${t} WHERE thread_id = ?`),
     ),
+    prune: Object.fromEntries(Object.entries(pruneStatements("", () => "?")).map(([k, text]) => [k, db.prepare(text)])) as Statements["prune"],
   };
 }

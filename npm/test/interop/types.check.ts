@@ -25,4 +25,11 @@ const overPool: BaseCheckpointSaver = new CompactPostgresSaver(compactPg.pool, s
 const ready: Promise<void> = compactPg.setup();
 new StateGraph(MessagesAnnotation).addNode("a", () => ({})).addEdge("__start__", "a").compile({ checkpointer: compactPg });
 new StateGraph(MessagesAnnotation).addNode("a", () => ({})).addEdge("__start__", "a").compile({ checkpointer: overPool });
-export { ready };
+// prune: LangGraph (Python)'s strategy, or what to keep; its report.
+const pruned: Promise<{ dropped: number; kept: number; rebased: number; bytesAfter: number }> = compact.prune({ threadIds: ["t"], strategy: "keep_latest" });
+void compactPg.prune({ keep: { last: 3 }, vacuum: true });
+void compact.prune({ keep: "lineage" });
+void compact.prune({ keep: { newerThan: 86_400_000 } });
+// @ts-expect-error: keep is "latest", "lineage", { last } or { newerThan }
+void compact.prune({ keep: "everything" });
+export { ready, pruned };
