@@ -8,7 +8,7 @@
 // delta), with its pending writes; then every tuple is read back from the
 // target and compared with the source's.
 import type { BaseCheckpointSaver, ChannelVersions, CheckpointMetadata, CheckpointTuple, PendingWrite } from "@langchain/langgraph-checkpoint";
-import { WRITES_IDX_MAP } from "@langchain/langgraph-checkpoint";
+import { WRITES_IDX_MAP } from "./checkpoint_peer.js";
 
 /** What a copy did, and what did not read back equal. */
 export interface CopyReport {
