@@ -29,8 +29,11 @@ const KB = 1_000;
  */
 const budgets = [
   // The package's wasm: release build, engine crate at opt-level 3, wasm-opt -O3 (speed
-  // first). Measured 1,608,734 bytes on Dec 5 2026; the margin is ~2 %.
-  { name: 'PKG_WASM', file: 'pkg/wasm/chronograph_bg.wasm', measure: 'raw', target: 1.0 * MB, budget: 1_640_000 },
+  // first). Measured 1,608,734 bytes on Dec 5 2026, then 1,658,380 once `planPrune`
+  // (the engine's prune choice for the persistent savers, core/wasm/src/retention.rs)
+  // was exported: +48.7 KB, measured against the same build without it (1,609,701).
+  // The margin is ~2 %.
+  { name: 'PKG_WASM', file: 'pkg/wasm/chronograph_bg.wasm', measure: 'raw', target: 1.0 * MB, budget: 1_692_000 },
   // The app's wasm: its own size-first profile (`web`) and wasm-opt -Oz. Measured 1,709,567
   // bytes (695,405 gzip) on Dec 5 2026, then 1,818,697 (740,341 gzip) once the LangGraph
   // server client landed (web/src/server/); still over both targets; the margins are ~2 %.

@@ -5,11 +5,11 @@
 
 use chronograph::clock::parse_iso_ms;
 use chronograph::{PruneCandidate, Retention};
-use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use crate::error::JsResult;
-use crate::types::args::{from_js, plain_to_js};
+use crate::types::args::{json_from_js, plain_to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_RETENTION: &str = r#"
@@ -34,39 +34,64 @@ export interface PrunePlanOut {
 }
 "#;
 
-/// A candidate as JS hands it over.
-#[derive(Deserialize)]
-struct CandidateIn {
-    id: String,
-    #[serde(default)]
-    parent: Option<String>,
-    ns: String,
-    #[serde(default)]
-    owner: Option<String>,
-    #[serde(default)]
-    ts: Option<String>,
+/// An `INVALID_ARGUMENT` error naming what is wrong with an argument.
+fn bad(what: &str, why: &str) -> JsValue {
+    crate::error::invalid_argument(format!("planPrune: {what} {why}"))
 }
 
-/// A retention as JS hands it over.
-#[derive(Deserialize)]
-#[serde(tag = "keep", rename_all = "camelCase")]
-enum RetentionIn {
-    Latest,
-    Last {
-        n: usize,
-    },
-    Lineage,
-    #[serde(rename_all = "camelCase")]
-    NewerThan {
-        since_ms: i64,
-    },
+/// A string field of `v`, or `None` when absent or null.
+fn text(v: &Value, key: &str, what: &str) -> JsResult<Option<String>> {
+    match v.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(_) => Err(bad(what, &format!("has a `{key}` that is not a string"))),
+    }
 }
 
-/// The plan as JS receives it.
-#[derive(Serialize)]
-struct PlanOut {
-    keep: Vec<String>,
-    drop: Vec<String>,
+/// The candidates, read from plain JSON. Read by hand rather than with a
+/// serde derive: each derived reader adds its own copy of the generic
+/// deserializer to the package's wasm (tens of kilobytes), for two small shapes.
+fn candidates_of(v: Value) -> JsResult<Vec<PruneCandidate>> {
+    let Value::Array(items) = v else {
+        return Err(bad("candidates", "is not an array"));
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let what = format!("candidates[{i}]");
+            Ok(PruneCandidate {
+                id: text(c, "id", &what)?.ok_or_else(|| bad(&what, "has no `id`"))?,
+                parent: text(c, "parent", &what)?,
+                ns: text(c, "ns", &what)?.unwrap_or_default(),
+                owner: text(c, "owner", &what)?,
+                created_ms: text(c, "ts", &what)?.as_deref().and_then(parse_iso_ms),
+            })
+        })
+        .collect()
+}
+
+/// The retention, read from plain JSON.
+fn retention_of(v: &Value) -> JsResult<Retention> {
+    let number = |key: &str| v.get(key).and_then(Value::as_f64);
+    match v.get("keep").and_then(Value::as_str) {
+        Some("latest") => Ok(Retention::Latest),
+        Some("lineage") => Ok(Retention::Lineage),
+        Some("last") => match number("n") {
+            Some(n) if n >= 0.0 && n.fract() == 0.0 => Ok(Retention::Last(n as usize)),
+            _ => Err(bad("retention", "`last` needs a whole number `n`")),
+        },
+        Some("newerThan") => match number("sinceMs") {
+            Some(ms) if ms.is_finite() => Ok(Retention::NewerThan {
+                since_ms: ms as i64,
+            }),
+            _ => Err(bad("retention", "`newerThan` needs a number `sinceMs`")),
+        },
+        _ => Err(bad(
+            "retention",
+            "must keep \"latest\", \"last\", \"lineage\" or \"newerThan\"",
+        )),
+    }
 }
 
 /// The checkpoints of one thread a prune keeps under `retention`.
@@ -75,26 +100,8 @@ pub fn plan_prune(
     #[wasm_bindgen(unchecked_param_type = "PruneCandidateIn[]")] candidates: JsValue,
     #[wasm_bindgen(unchecked_param_type = "RetentionIn")] retention: JsValue,
 ) -> JsResult<JsValue> {
-    let candidates: Vec<CandidateIn> = from_js(candidates, "candidates")?;
-    let retention = match from_js::<RetentionIn>(retention, "retention")? {
-        RetentionIn::Latest => Retention::Latest,
-        RetentionIn::Last { n } => Retention::Last(n),
-        RetentionIn::Lineage => Retention::Lineage,
-        RetentionIn::NewerThan { since_ms } => Retention::NewerThan { since_ms },
-    };
-    let candidates: Vec<PruneCandidate> = candidates
-        .into_iter()
-        .map(|c| PruneCandidate {
-            created_ms: c.ts.as_deref().and_then(parse_iso_ms),
-            id: c.id,
-            parent: c.parent,
-            ns: c.ns,
-            owner: c.owner,
-        })
-        .collect();
+    let candidates = candidates_of(json_from_js(candidates, "candidates")?)?;
+    let retention = retention_of(&json_from_js(retention, "retention")?)?;
     let plan = chronograph::plan_prune(&candidates, &retention);
-    plain_to_js(&PlanOut {
-        keep: plan.keep,
-        drop: plan.drop,
-    })
+    plain_to_js(&serde_json::json!({ "keep": plan.keep, "drop": plan.drop }))
 }
