@@ -209,7 +209,24 @@ pub fn prune_candidates(stored: &[StoredCheckpoint]) -> Vec<chronograph::PruneCa
 
 /// JSON text size of `v`.
 fn json_len(v: &Value) -> u64 {
-    serde_json::to_vec(v).map_or(0, |b| b.len() as u64)
+    v.to_string().len() as u64
+}
+
+/// The checkpoint without values as JSON text, counted rather than written
+/// (a serializer of the checkpoint type would add its own code to the
+/// app's wasm): id, timestamp and format, then each channel version and
+/// each node's versions seen, a version being its 49 characters.
+fn skeleton_len(cp: &chronograph::Checkpoint) -> u64 {
+    const VERSION: u64 = 49;
+    let versions = |m: &chronograph::ChannelVersions| -> u64 {
+        2 + m.keys().map(|k| k.len() as u64 + VERSION + 6).sum::<u64>()
+    };
+    let seen: u64 = cp
+        .versions_seen
+        .iter()
+        .map(|(node, m)| node.len() as u64 + 4 + versions(m))
+        .sum();
+    120 + versions(&cp.channel_versions) + seen
 }
 
 /// Sizes channel values once per (namespace, channel, version): a version
@@ -271,9 +288,8 @@ impl Session {
                         with_versions.insert(channel, (*v, value));
                     }
                 }
-                let skeleton =
-                    serde_json::to_vec(&cp.clone_without_values()).map_or(0, |b| b.len() as u64);
-                let metadata = serde_json::to_vec(view.metadata()).map_or(0, |b| b.len() as u64);
+                let skeleton = skeleton_len(cp);
+                let metadata = serde_json::to_value(view.metadata()).map_or(0, |m| json_len(&m));
                 let writes = view.pending_writes();
                 let ns = view.checkpoint_ns.to_owned();
                 let owner = view.metadata().parents.get(super::parent_ns(&ns)).cloned();
