@@ -10,6 +10,7 @@
 
 mod calls;
 mod preview;
+mod source;
 mod storage;
 mod thread;
 mod transfer;
@@ -17,6 +18,7 @@ mod transfer;
 #[cfg(test)]
 mod tests;
 
+pub use source::{Action, ThreadSource, ON_SERVER};
 pub use storage::{
     branch_series, prune_candidates, total, ChannelBytes, Cost, StoredCheckpoint, ROW_BYTES,
 };
@@ -159,6 +161,9 @@ pub struct Session {
     /// The graph was written from an imported history: its nodes have no
     /// code, so runs are refused until [`Session::attach`] gives the real one.
     needs_graph: bool,
+    /// Where the thread's actions run: in this page's engine, or on the
+    /// LangGraph server the thread was read from.
+    source: ThreadSource,
 }
 
 /// Why a run is refused on a thread imported without its graph.
@@ -183,6 +188,7 @@ impl Session {
             log: Vec::new(),
             recorded_next: BTreeMap::new(),
             needs_graph: false,
+            source: ThreadSource::InPage,
         })
     }
 
@@ -263,6 +269,17 @@ pub fn compact(v: &Value) -> String {
         format!("{}…", s.chars().take(79).collect::<String>())
     } else {
         s
+    }
+}
+
+/// How the log names the checkpoints an action created: `c7`, `c7 … c9`,
+/// or that there is none.
+pub fn made(labels: &BTreeMap<String, String>, created: &[String]) -> String {
+    let label = |id: &String| labels.get(id).cloned().unwrap_or_else(|| short(id));
+    match created {
+        [] => "no new checkpoint".to_owned(),
+        [one] => label(one),
+        [first, .., last] => format!("{} … {}", label(first), label(last)),
     }
 }
 

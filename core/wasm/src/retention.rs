@@ -52,10 +52,14 @@ struct CandidateIn {
 #[serde(tag = "keep", rename_all = "camelCase")]
 enum RetentionIn {
     Latest,
-    Last { n: usize },
+    Last {
+        n: usize,
+    },
     Lineage,
     #[serde(rename_all = "camelCase")]
-    NewerThan { since_ms: i64 },
+    NewerThan {
+        since_ms: i64,
+    },
 }
 
 /// The plan as JS receives it.

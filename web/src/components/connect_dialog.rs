@@ -34,6 +34,13 @@ pub fn describe(t: &Strings, e: &ServerError) -> (String, Option<&'static str>, 
             Some(text.clone()),
         ),
         ServerError::BadResponse(text) => (t.server_bad_response.into(), None, Some(text.clone())),
+        ServerError::Busy(text) => (t.server_busy.into(), None, Some(text.clone())),
+        ServerError::Refused(status, text) => (
+            fill(t.server_refused, &[("status", status)]),
+            None,
+            Some(text.clone()),
+        ),
+        ServerError::RunFailed(text) => (t.server_run_failed.into(), None, Some(text.clone())),
     }
 }
 

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use serde_json::Value;
 
 use crate::i18n::fill;
+use crate::session::Action;
 use crate::state::AppState;
 
 /// `invoke(Command(resume=value), at)` with a box for the value.
@@ -40,7 +41,7 @@ pub fn ResumeForm() -> impl IntoView {
                 return;
             }
         };
-        let _ = state.act(|s| s.resume(value, Some(&v.id)));
+        state.perform(Action::Resume { id: v.id, value }, |_| ());
     };
     let at = move || {
         resume_at.get().unwrap_or_else(|| {

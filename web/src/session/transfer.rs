@@ -29,6 +29,7 @@ impl Session {
         self.saver = fresh;
         self.graph = graph;
         self.recorded_next.clear();
+        self.source = super::ThreadSource::InPage;
         self.log.push(LogLine {
             text: format!("import_thread({from})"),
             failed: false,
@@ -75,6 +76,9 @@ impl Session {
     }
 
     pub(super) fn check_runnable(&self) -> chronograph::Result<()> {
+        if self.on_server() {
+            return Err(chronograph::Error::value(super::ON_SERVER));
+        }
         if self.needs_graph {
             return Err(chronograph::Error::value(NEEDS_GRAPH));
         }
