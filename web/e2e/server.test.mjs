@@ -216,9 +216,10 @@ test('replay, fork as a node and run, copy and resume run on the server, with it
   assert.equal(await app.page.locator('svg.dag .node.fresh').count(), made.length, 'and highlighted');
   h = after;
 
-  // Fork c3 as greet with rounds 7, Apply and run: update_state on the server, then a run from its checkpoint.
+  // Fork c3 as research (not the greet LangGraph would infer), Apply and run: update_state on the
+  // server, then a run from its checkpoint, which goes on to summarize.
   await app.select('c3');
-  const dialog = await app.fork('{"rounds": 7}', 'greet');
+  const dialog = await app.fork('{"notes": ["forked note"]}', 'research');
   await dialog.getByText('Apply and run: the server updates the state').waitFor();
   await app.shot('server-fork-dialog');
   await app.audit('the Fork dialog on a server thread (en)');
@@ -229,11 +230,11 @@ test('replay, fork as a node and run, copy and resume run on the server, with it
   const update = made[0];
   assert.equal(update.metadata.source, 'update');
   assert.equal(update.parent_checkpoint.checkpoint_id, c3);
-  assert.equal(update.values.rounds, 7);
-  assert.deepEqual(Object.keys(update.metadata.writes), ['greet'], 'written as greet');
+  assert.deepEqual(update.values.notes, ['forked note']);
+  assert.deepEqual(update.next, ['summarize'], 'written as research, whose edge leads to summarize');
   assert.equal(made[1].parent_checkpoint.checkpoint_id, update.checkpoint.checkpoint_id, 'the run continued from the update');
   assert.equal(made[1].metadata.source, 'loop');
-  assert.ok(made.length >= 4, 'plan, research ×3, summarize ran on the server');
+  assert.deepEqual(made.at(-1).next, ['review'], 'summarize ran on the server, then the review subgraph paused');
   h = after;
 
   // Copy c2: a sibling of c2 (source fork, under c2's parent) with c2's values.
@@ -305,6 +306,7 @@ test('a busy thread (409) says so in Chinese and English, and nothing changes', 
     assert.match(await error.textContent(), new RegExp(zh.w.serverKept));
     assert.equal(await zh.count(), h.length, 'the thread stays');
     assert.equal(await zh.selectedLabel(), 'c3', 'the selection stays');
+    await error.scrollIntoViewIfNeeded();
     await zh.shot('server-busy-zh');
     await zh.audit('a busy server thread (zh)');
     // The Fork dialog's update is refused the same way, in English too.

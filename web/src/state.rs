@@ -351,6 +351,13 @@ impl AppState {
         self.chat_tip.set(None);
     }
 
+    /// Whether the thread lives on a LangGraph server (tracks the thread):
+    /// its runs are its server's, so the page offers no run bar of its own.
+    pub fn on_server(&self) -> bool {
+        self.version.track();
+        self.session.with_value(Session::on_server)
+    }
+
     /// Index of checkpoint `id`.
     pub fn index_of(&self, id: &str) -> Option<usize> {
         self.layout.with_untracked(|l| l.index_of(id))

@@ -128,10 +128,9 @@ fn preview(state: AppState, hovered: RwSignal<Option<Kind>>) -> Option<(Kind, Pr
     if !v.ns.is_empty() {
         return None;
     }
-    state.version.track();
     // A server thread's runs are the server's: the page's copy of its graph
     // has no code to dry-run.
-    if state.session.with_value(Session::on_server) {
+    if state.on_server() {
         return None;
     }
     let many = state.checkpoints.with(Vec::len) > AUTO_PREVIEW_LIMIT;

@@ -136,11 +136,11 @@ impl Session {
     }
 
     /// Puts `earlier` (the log of the thread before a reload from the
-    /// server) in front of this session's log, then `line`.
+    /// server) and then `line` (the calls that changed it on the server) in
+    /// front of this session's log (the reload's `import_thread(server)`).
     pub fn carry_log(&mut self, earlier: Vec<LogLine>, line: LogLine) {
-        let mine = std::mem::take(&mut self.log);
-        self.log = earlier;
-        self.log.extend(mine);
+        let mine = std::mem::replace(&mut self.log, earlier);
         self.log.push(line);
+        self.log.extend(mine);
     }
 }
