@@ -158,6 +158,9 @@ pub struct Session {
     /// `next` as LangGraph recorded it (the history's truth; the engine
     /// cannot recompute `__start__` without the run's input).
     recorded_next: BTreeMap<String, Vec<String>>,
+    /// For an imported history: the checkpoints LangGraph recorded waiting
+    /// on `interrupt()` (the import keeps states, not pending interrupts).
+    recorded_interrupts: std::collections::BTreeSet<String>,
     /// The graph was written from an imported history: its nodes have no
     /// code, so runs are refused until [`Session::attach`] gives the real one.
     needs_graph: bool,
@@ -187,6 +190,7 @@ impl Session {
             saver,
             log: Vec::new(),
             recorded_next: BTreeMap::new(),
+            recorded_interrupts: std::collections::BTreeSet::new(),
             needs_graph: false,
             source: ThreadSource::InPage,
         })

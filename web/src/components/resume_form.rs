@@ -23,7 +23,8 @@ pub fn ResumeForm() -> impl IntoView {
             let target = s.resume_target(&v.id);
             let data = crate::inspect::snapshot(s, &target)?;
             let label = s.labels().get(&target).cloned().unwrap_or_default();
-            data.interrupted().then_some(label)
+            // An imported history keeps the interrupt as LangGraph recorded it.
+            (data.interrupted() || s.recorded_interrupt(&target)).then_some(label)
         })
     });
     let interrupted = Memo::new(move |_| resume_at.get().is_some());

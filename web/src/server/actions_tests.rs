@@ -252,3 +252,21 @@ fn created_lists_the_new_checkpoints_in_order() {
     let after = ["a", "b", "c", "d"].map(str::to_owned);
     assert_eq!(created(&before, &after), ["b", "d"]);
 }
+
+#[test]
+fn resume_is_offered_where_langgraph_recorded_the_interrupt() {
+    let opened = loaded().finish().unwrap();
+    let mut s = server_session();
+    let head = s.head().unwrap();
+    assert!(
+        opened.interrupted.contains(&head),
+        "the review task waits at HEAD"
+    );
+    assert!(
+        !s.recorded_interrupt(&head),
+        "set by the page when it opens the thread"
+    );
+    s.set_recorded_interrupts(opened.interrupted.clone());
+    assert!(s.recorded_interrupt(&head));
+    assert!(!s.recorded_interrupt(&s.checkpoints()[3].id));
+}

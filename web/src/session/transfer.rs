@@ -29,6 +29,7 @@ impl Session {
         self.saver = fresh;
         self.graph = graph;
         self.recorded_next.clear();
+        self.recorded_interrupts.clear();
         self.source = super::ThreadSource::InPage;
         self.log.push(LogLine {
             text: format!("import_thread({from})"),
@@ -68,6 +69,16 @@ impl Session {
     /// Each imported checkpoint's `next` as LangGraph recorded it.
     pub fn recorded_next(&self) -> &BTreeMap<String, Vec<String>> {
         &self.recorded_next
+    }
+
+    /// Whether LangGraph recorded checkpoint `id` waiting on `interrupt()`.
+    pub fn recorded_interrupt(&self, id: &str) -> bool {
+        self.recorded_interrupts.contains(id)
+    }
+
+    /// Sets the checkpoints LangGraph recorded waiting on `interrupt()`.
+    pub fn set_recorded_interrupts(&mut self, ids: std::collections::BTreeSet<String>) {
+        self.recorded_interrupts = ids;
     }
 
     /// Restores [`Session::recorded_next`] (a saved session).
