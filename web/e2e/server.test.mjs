@@ -13,13 +13,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite } from './harness.mjs';
-import { ensureVenv, freePort, runTripThread, startAgentServer, wholeHistory } from './server/agent_server.mjs';
+import { api, ensureVenv, freePort, runTripThread, startAgentServer, wholeHistory } from './server/agent_server.mjs';
 
 const open = suite();
 let lg;
 let threadId;
 /** The server's root history, oldest first, as the server itself answers it. */
 let history;
+const rootHistory = () => history;
 
 before(async () => {
   let t = Date.now();
@@ -62,8 +63,8 @@ async function connectDialog(app) {
   return dialog;
 }
 
-/** Checks the tree of the page against the server's history: every checkpoint, by label. */
-async function assertTreeIsTheServers(app) {
+/** Checks the tree of the page against the server's root history `history` (oldest first): every checkpoint, by label. */
+async function assertTreeIsTheServers(app, history = rootHistory()) {
   await app.waitForCount(history.length);
   const labelOf = new Map(history.map((h, i) => [h.checkpoint.checkpoint_id, `c${i}`]));
   for (const [i, h] of history.entries()) {
@@ -81,7 +82,7 @@ test('a server thread opens by its deep link, drawn exactly as the server record
   await app.goto(deepLink(app, threadId));
   await assertTreeIsTheServers(app);
   assert.equal(await app.headLabel(), `c${history.length - 1}`);
-  const status = app.page.getByRole('status').filter({ hasText: `from the LangGraph server ${lg.url}; edits stay in this page` });
+  const status = app.page.getByRole('status').filter({ hasText: `from the LangGraph server ${lg.url}; actions run there` });
   await status.waitFor();
   assert.match(await status.textContent(), /^Opened 10 checkpoints/, '7 root checkpoints and the 3 of the review subgraph');
   // The Send fan-out: three research tasks after plan.
@@ -95,7 +96,7 @@ test('a server thread opens by its deep link, drawn exactly as the server record
   const frame = app.page.locator('svg.dag .frame[data-ns]').first();
   assert.match(await frame.getAttribute('data-ns'), /^review:[0-9a-f-]{36}$/);
   assert.equal(await app.name('s2'), 'Checkpoint s2, step 1, loop, next: ask');
-  // Nothing runs here: no run bar (not the previous scenario's), and Replay waits for a graph.
+  // No run bar (not the previous scenario's): a server thread's runs are its buttons'.
   assert.equal(await app.message.count(), 0);
   assert.equal(await app.input.count(), 0);
   // The URL names the server and the thread, so a reload reads it again.
@@ -174,4 +175,157 @@ test('a stopped server and a missing thread say what they mean, in English and C
   await list.locator('table.thread-table tbody tr').first().waitFor();
   await zh.shot('connect-dialog-zh');
   await zh.audit('the Connect dialog (zh)');
+});
+
+/** The server's root history of `thread`, oldest first, read from the server's own API. */
+const serverHistory = async (thread) => (await wholeHistory(lg.url, thread)).reverse();
+
+/** Clicks `button` and waits until the page draws more checkpoints than before (the server's history, read again). */
+async function clickAndWaitForMore(app, button) {
+  const before = await app.count();
+  await button.click();
+  await app.page.waitForFunction(
+    (n) => document.querySelectorAll('svg.dag g.node > .node-button').length > n,
+    before,
+    { timeout: 30_000 },
+  );
+}
+
+test('replay, fork as a node and run, copy and resume run on the server, with its graph; the tree is the server\'s after each', async () => {
+  const started = Date.now();
+  const app = await open();
+  const thread = await runTripThread(lg.url);
+  await app.goto(deepLink(app, thread));
+  let h = await serverHistory(thread);
+  await app.waitForCount(h.length);
+  const id = (i) => h[i].checkpoint.checkpoint_id;
+  assert.deepEqual(h[3].next, ['plan']);
+  const [c1, c2, c3] = [id(1), id(2), id(3)];
+  const newIn = (after, before) => after.filter((x) => !before.some((b) => b.checkpoint.checkpoint_id === x.checkpoint.checkpoint_id));
+
+  // Replay from c3: the server forks it (source fork, under c3) and runs plan … review again.
+  await app.select('c3');
+  await clickAndWaitForMore(app, app.button(app.w.replay));
+  let after = await serverHistory(thread);
+  let made = newIn(after, h);
+  assert.equal(made[0].metadata.source, 'fork');
+  assert.equal(made[0].parent_checkpoint.checkpoint_id, c3);
+  assert.deepEqual(made.at(-1).next, ['review'], 'the run paused again on the subgraph\'s interrupt');
+  await app.waitForCount(after.length);
+  assert.equal(await app.selectedLabel(), `c${after.length - 1}`, 'the newest checkpoint it made is selected');
+  assert.equal(await app.page.locator('svg.dag .node.fresh').count(), made.length, 'and highlighted');
+  h = after;
+
+  // Fork c3 as research (not the greet LangGraph would infer), Apply and run: update_state on the
+  // server, then a run from its checkpoint, which goes on to summarize.
+  await app.select('c3');
+  const dialog = await app.fork('{"notes": ["forked note"]}', 'research');
+  await dialog.getByText('Apply and run: the server updates the state').waitFor();
+  await app.shot('server-fork-dialog');
+  await app.audit('the Fork dialog on a server thread (en)');
+  await clickAndWaitForMore(app, dialog.getByRole('button', { name: app.w.applyAndRun, exact: true }));
+  await dialog.waitFor({ state: 'hidden' });
+  after = await serverHistory(thread);
+  made = newIn(after, h);
+  const update = made[0];
+  assert.equal(update.metadata.source, 'update');
+  assert.equal(update.parent_checkpoint.checkpoint_id, c3);
+  assert.deepEqual(update.values.notes, ['forked note']);
+  assert.deepEqual(update.next, ['summarize'], 'written as research, whose edge leads to summarize');
+  assert.equal(made[1].parent_checkpoint.checkpoint_id, update.checkpoint.checkpoint_id, 'the run continued from the update');
+  assert.equal(made[1].metadata.source, 'loop');
+  assert.deepEqual(made.at(-1).next, ['review'], 'summarize ran on the server, then the review subgraph paused');
+  h = after;
+
+  // Copy c2: a sibling of c2 (source fork, under c2's parent) with c2's values.
+  await app.select('c2');
+  await clickAndWaitForMore(app, app.button(app.w.copy));
+  after = await serverHistory(thread);
+  made = newIn(after, h);
+  assert.equal(made.length, 1);
+  assert.equal(made[0].metadata.source, 'fork');
+  assert.equal(made[0].parent_checkpoint.checkpoint_id, c1);
+  assert.deepEqual(made[0].values, h[2].values);
+  assert.equal(h[2].checkpoint.checkpoint_id, c2);
+  h = after;
+
+  // Resume the interrupt the forked run paused on with "yes": the subgraph's ask returns it, the run ends.
+  const waiting = h.findLast((x) => x.next.join() === 'review');
+  await app.select(`c${h.indexOf(waiting)}`);
+  const resume = app.page.getByRole('textbox', { name: app.w.resumeValue });
+  await resume.fill('"yes"');
+  await clickAndWaitForMore(app, app.button(app.w.resume));
+  after = await serverHistory(thread);
+  made = newIn(after, h);
+  assert.equal(made.at(-1).values.verdict, 'yes');
+  assert.deepEqual(made.at(-1).next, []);
+  assert.equal(made[0].parent_checkpoint.checkpoint_id, waiting.checkpoint.checkpoint_id);
+  h = after;
+
+  // The drawn tree is the server's: every checkpoint's id, parent, step, source and next.
+  await assertTreeIsTheServers(app, h);
+  const log = await app.logLines();
+  assert.ok(log.some((l) => /^POST \/threads\/[0-9a-f-]+\/state, POST \/threads\/[0-9a-f-]+\/runs\/wait → c\d+ … [cs]\d+$/.test(l)), log.join('\n'));
+  await app.shot('server-thread-actions');
+
+  // A refused update (422): LangGraph's text, as text; the thread and the selection stay.
+  await app.select('c3');
+  const count = await app.count();
+  const refused = await app.fork('5');
+  await refused.getByRole('button', { name: app.w.apply, exact: true }).click();
+  await refused.getByText(app.w.serverRefused(422)).waitFor();
+  await refused.getByText("5 is not valid under any of the schemas listed in the 'anyOf' keyword", { exact: false }).waitFor();
+  await refused.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(await app.count(), count);
+  assert.equal(await app.selectedLabel(), 'c3');
+  assert.equal((await serverHistory(thread)).length, h.length, 'nothing written on the server');
+  expectProblems(app, /status of 422/);
+  console.log(`  server actions (en) took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});
+
+test('a busy thread (409) says so in Chinese and English, and nothing changes', async () => {
+  const started = Date.now();
+  const thread = await runTripThread(lg.url);
+  const h = await serverHistory(thread);
+  const zh = await open(undefined, undefined, 'zh');
+  await zh.goto(`${deepLink(zh, thread)}&lang=zh`);
+  await zh.waitForCount(h.length);
+  await zh.select('c3');
+  // A run queued on the thread for later keeps it busy (LangGraph counts pending runs as in flight).
+  const pending = await api(lg.url, 'POST', `/threads/${thread}/runs`, {
+    assistant_id: 'trip',
+    input: null,
+    checkpoint_id: h[3].checkpoint.checkpoint_id,
+    after_seconds: 120,
+  });
+  try {
+    await zh.button(zh.w.replay).click();
+    const error = zh.page.locator('.actions').getByText(zh.w.serverBusy, { exact: false });
+    await error.waitFor();
+    assert.match(await error.textContent(), /Thread is already running a task/);
+    assert.match(await error.textContent(), new RegExp(zh.w.serverKept));
+    assert.equal(await zh.count(), h.length, 'the thread stays');
+    assert.equal(await zh.selectedLabel(), 'c3', 'the selection stays');
+    await error.scrollIntoViewIfNeeded();
+    await zh.shot('server-busy-zh');
+    await zh.audit('a busy server thread (zh)');
+    // The Fork dialog's update is refused the same way, in English too.
+    const en = await open();
+    await en.goto(deepLink(en, thread));
+    await en.waitForCount(h.length);
+    await en.select('c2');
+    const dialog = await en.fork('{"rounds": 1}', 'greet');
+    await dialog.getByRole('button', { name: en.w.apply, exact: true }).click();
+    await dialog.getByText(en.w.serverBusy, { exact: false }).waitFor();
+    await dialog.getByText('has in-flight runs', { exact: false }).waitFor();
+    await en.shot('server-busy');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    assert.equal(await en.count(), h.length);
+    expectProblems(en, /status of 409/);
+  } finally {
+    await api(lg.url, 'POST', `/threads/${thread}/runs/${pending.run_id}/cancel`).catch(() => {});
+  }
+  expectProblems(zh, /status of 409/);
+  assert.equal((await serverHistory(thread)).length, h.length, 'nothing written on the server');
+  console.log(`  busy thread (zh, en) took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 });

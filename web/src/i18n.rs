@@ -702,6 +702,16 @@ catalogue! {
     server_says,
     /// After a server error: what stays.
     server_kept,
+    /// 409: the thread is running already.
+    server_busy,
+    /// 400/422: LangGraph refused the request: `{status}`.
+    server_refused,
+    /// The run started on the server and the graph raised.
+    server_run_failed,
+    /// While an action runs on the server: `{url}`.
+    server_acting,
+    /// In the Fork dialog of a server thread: where Apply and run runs.
+    fork_run_on_server,
     /// Storage toggle, closed.
     storage_open,
     /// Storage toggle, open.

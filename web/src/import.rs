@@ -19,7 +19,7 @@ pub use infer::{history_nodes, infer_spec, recorded, Recorded};
 
 use chronograph::{GraphSpec, ImportFormat, ThreadExport};
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Where a thread came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +45,9 @@ pub struct Opened {
     /// For a LangGraph history: each checkpoint's `next` as LangGraph
     /// recorded it (checkpoint id → node names).
     pub next: BTreeMap<String, Vec<String>>,
+    /// For a LangGraph history: the checkpoints whose tasks wait on
+    /// `interrupt()`, as LangGraph recorded them (what Resume is offered on).
+    pub interrupted: BTreeSet<String>,
 }
 
 impl Opened {
@@ -116,6 +119,7 @@ pub fn open(text: &str) -> Result<Opened, Problem> {
             origin: Origin::Chronograph,
             spec: None,
             next: BTreeMap::new(),
+            interrupted: BTreeSet::new(),
         });
     }
     let format = chronograph::detect_format(text).map_err(|e| Problem::new(e.to_string()))?;
@@ -134,7 +138,34 @@ pub fn open(text: &str) -> Result<Opened, Problem> {
         origin: Origin::LangGraph(format),
         spec: Some(spec),
         next,
+        interrupted: interrupted(&items),
     })
+}
+
+/// The ids of the history items whose tasks wait on `interrupt()` (an
+/// Agent Server's `checkpoint`, Python's `config.configurable`).
+fn interrupted(items: &[Value]) -> BTreeSet<String> {
+    let waits = |item: &Value| {
+        item.get("tasks")
+            .and_then(Value::as_array)
+            .is_some_and(|tasks| {
+                tasks.iter().any(|t| {
+                    t.get("interrupts")
+                        .and_then(Value::as_array)
+                        .is_some_and(|i| !i.is_empty())
+                })
+            })
+    };
+    items
+        .iter()
+        .filter(|item| waits(item))
+        .filter_map(|item| {
+            item.pointer("/checkpoint/checkpoint_id")
+                .or_else(|| item.pointer("/config/configurable/checkpoint_id"))?
+                .as_str()
+                .map(str::to_owned)
+        })
+        .collect()
 }
 
 /// The nodes of `needed` that `spec` does not have: a spec fits an imported

@@ -13,16 +13,23 @@
 //! mapping for both. Only `server/fetch.rs` talks to the network.
 //!
 //! Actions on a server thread (replay, fork, resume, copy) are further
-//! [`Request`]s over the same [`Connection`].
+//! [`Request`]s over the same [`Connection`] ([`ServerAction`]): the server
+//! runs them with its real graph, and the app reloads the history after.
 
+mod actions;
 mod history;
 mod threads;
 
 pub mod fetch;
 
 #[cfg(test)]
+mod actions_tests;
+#[cfg(test)]
 mod tests;
 
+pub use actions::{
+    created, graph_id, run_ended, updated_checkpoint, At, ServerAction, ServerThread, Step,
+};
 pub use history::{HistoryLoader, Progress, PAGE_LIMIT};
 pub use threads::{search_threads, summaries, ThreadSummary, SEARCH_LIMIT};
 
@@ -158,6 +165,14 @@ pub enum ServerError {
     Unauthorized(u16, String),
     /// 404: no such thread (or assistant).
     NotFound(String),
+    /// 409: the thread is running already (LangGraph's multitask rules:
+    /// the app's runs ask to be rejected rather than queued).
+    Busy(String),
+    /// 400 or 422: LangGraph refused the request (an unknown node, values
+    /// that are not a state update, a checkpoint it does not know).
+    Refused(u16, String),
+    /// The run started but the graph raised (`__error__` in the answer).
+    RunFailed(String),
     /// Any other failure status, with the server's text.
     Status(u16, String),
     /// A 2xx answer that is not what the API documents.
@@ -171,6 +186,8 @@ impl ServerError {
         match status {
             401 | 403 => ServerError::Unauthorized(status, text),
             404 => ServerError::NotFound(text),
+            409 => ServerError::Busy(text),
+            400 | 422 => ServerError::Refused(status, text),
             _ => ServerError::Status(status, text),
         }
     }

@@ -10,6 +10,7 @@
 
 mod calls;
 mod preview;
+mod source;
 mod storage;
 mod thread;
 mod transfer;
@@ -17,6 +18,7 @@ mod transfer;
 #[cfg(test)]
 mod tests;
 
+pub use source::{Action, ThreadSource, ON_SERVER};
 pub use storage::{
     branch_series, prune_candidates, total, ChannelBytes, Cost, StoredCheckpoint, ROW_BYTES,
 };
@@ -156,9 +158,15 @@ pub struct Session {
     /// `next` as LangGraph recorded it (the history's truth; the engine
     /// cannot recompute `__start__` without the run's input).
     recorded_next: BTreeMap<String, Vec<String>>,
+    /// For an imported history: the checkpoints LangGraph recorded waiting
+    /// on `interrupt()` (the import keeps states, not pending interrupts).
+    recorded_interrupts: std::collections::BTreeSet<String>,
     /// The graph was written from an imported history: its nodes have no
     /// code, so runs are refused until [`Session::attach`] gives the real one.
     needs_graph: bool,
+    /// Where the thread's actions run: in this page's engine, or on the
+    /// LangGraph server the thread was read from.
+    source: ThreadSource,
 }
 
 /// Why a run is refused on a thread imported without its graph.
@@ -182,7 +190,9 @@ impl Session {
             saver,
             log: Vec::new(),
             recorded_next: BTreeMap::new(),
+            recorded_interrupts: std::collections::BTreeSet::new(),
             needs_graph: false,
+            source: ThreadSource::InPage,
         })
     }
 
@@ -263,6 +273,17 @@ pub fn compact(v: &Value) -> String {
         format!("{}…", s.chars().take(79).collect::<String>())
     } else {
         s
+    }
+}
+
+/// How the log names the checkpoints an action created: `c7`, `c7 … c9`,
+/// or that there is none.
+pub fn made(labels: &BTreeMap<String, String>, created: &[String]) -> String {
+    let label = |id: &String| labels.get(id).cloned().unwrap_or_else(|| short(id));
+    match created {
+        [] => "no new checkpoint".to_owned(),
+        [one] => label(one),
+        [first, .., last] => format!("{} … {}", label(first), label(last)),
     }
 }
 

@@ -10,6 +10,7 @@
 //! attached spec), `state/groups.rs` (expanding subgraph runs in place)
 //! and `state/server.rs` (threads read from a LangGraph server).
 
+mod actions;
 mod groups;
 mod persist;
 mod server;
@@ -261,7 +262,10 @@ impl AppState {
                 self.pinned.set(pin);
             }
         }
-        let needs_graph = self.session.with_value(Session::needs_graph);
+        // A server thread runs on its server: nothing waits for a graph spec.
+        let needs_graph = self
+            .session
+            .with_value(|s| s.needs_graph() && !s.on_server());
         if self.needs_graph.get_untracked() != needs_graph {
             self.needs_graph.set(needs_graph);
         }
@@ -315,25 +319,7 @@ impl AppState {
         self.refresh();
         let out = match result {
             Ok(outcome) => {
-                self.error.set(None);
-                // The newest checkpoint it created that is drawn (one inside
-                // a collapsed subgraph group is not). When none is (an update
-                // through a subgraph's config), open the groups that hold the
-                // newest, so an action never happens out of sight.
-                let mut drawn = outcome
-                    .created
-                    .iter()
-                    .rev()
-                    .find_map(|id| self.index_of(id));
-                if let (None, Some(last)) = (drawn, outcome.created.last()) {
-                    self.reveal(last);
-                    drawn = self.index_of(last);
-                }
-                if drawn.is_some() {
-                    self.selected.set(drawn);
-                }
-                self.fresh.set(outcome.created.clone());
-                self.chat_tip.set(None);
+                self.show_created(&outcome.created);
                 Ok(outcome)
             }
             Err(e) => {
@@ -345,6 +331,31 @@ impl AppState {
         self.will_run.set(Vec::new());
         self.save();
         out
+    }
+
+    /// Selects and highlights what an action created: the newest checkpoint
+    /// that is drawn (one inside a collapsed subgraph group is not). When
+    /// none is (an update through a subgraph's config), the groups that hold
+    /// the newest open, so an action never happens out of sight.
+    fn show_created(&self, created: &[String]) {
+        self.error.set(None);
+        let mut drawn = created.iter().rev().find_map(|id| self.index_of(id));
+        if let (None, Some(last)) = (drawn, created.last()) {
+            self.reveal(last);
+            drawn = self.index_of(last);
+        }
+        if drawn.is_some() {
+            self.selected.set(drawn);
+        }
+        self.fresh.set(created.to_vec());
+        self.chat_tip.set(None);
+    }
+
+    /// Whether the thread lives on a LangGraph server (tracks the thread):
+    /// its runs are its server's, so the page offers no run bar of its own.
+    pub fn on_server(&self) -> bool {
+        self.version.track();
+        self.session.with_value(Session::on_server)
     }
 
     /// Index of checkpoint `id`.

@@ -9,6 +9,35 @@ import { api, ensureVenv, runTripThread, startAgentServer } from './agent_server
 const here = dirname(fileURLToPath(import.meta.url));
 const out = resolve(here, '..', '..', 'tests', 'fixtures', 'server');
 mkdirSync(out, { recursive: true });
+/** Sends one call and keeps its status and body as they came (errors included). */
+async function answer(url, method, path, body) {
+  const res = await fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: await res.text() };
+}
+
+/** What the app's actions are answered, on a thread of their own: updates, a copy, a run, and the refusals. */
+async function recordActions(url) {
+  const id = await runTripThread(url);
+  const h = await api(url, 'POST', `/threads/${id}/history`, { limit: 1000 });
+  const plan = h.find((x) => x.next.includes('plan')).checkpoint.checkpoint_id;
+  const state = (body) => answer(url, 'POST', `/threads/${id}/state`, body);
+  const run = (body) => answer(url, 'POST', `/threads/${id}/runs/wait`, { assistant_id: 'trip', multitask_strategy: 'reject', ...body });
+  save('action_update_state.json', await state({ values: { rounds: 5 }, as_node: 'greet', checkpoint_id: plan }));
+  save('action_copy.json', await state({ values: null, as_node: '__copy__', checkpoint_id: plan }));
+  save('action_unknown_node.json', await state({ values: { rounds: 1 }, as_node: 'nosuch', checkpoint_id: plan }));
+  save('action_refused_values.json', await state({ values: 5, as_node: 'greet', checkpoint_id: plan }));
+  save('action_bad_checkpoint.json', await run({ checkpoint_id: 'nope', input: null }));
+  save('action_run_interrupted.json', await run({ checkpoint_id: plan, input: null }));
+  // A run queued for later keeps the thread busy: a run and an update are refused (409).
+  const pending = await api(url, 'POST', `/threads/${id}/runs`, { assistant_id: 'trip', input: null, checkpoint_id: plan, after_seconds: 120 });
+  save('action_busy_run.json', await run({ checkpoint_id: plan, input: null }));
+  save('action_busy_update.json', await state({ values: { rounds: 1 }, as_node: 'greet', checkpoint_id: plan }));
+  await api(url, 'POST', `/threads/${id}/runs/${pending.run_id}/cancel`);
+  const ns = (await api(url, 'POST', `/threads/${id}/history`, { limit: 1 }))[0].tasks[0].checkpoint.checkpoint_ns;
+  const inside = (await api(url, 'POST', `/threads/${id}/history`, { limit: 1, checkpoint: { checkpoint_ns: ns } }))[0];
+  save('action_update_subgraph.json', await state({ values: { verdict: 'x' }, as_node: 'draft', checkpoint: { checkpoint_id: inside.checkpoint.checkpoint_id, checkpoint_ns: ns } }));
+}
+
 const save = (name, value) => writeFileSync(join(out, name), `${JSON.stringify(value, null, 2)}\n`);
 
 const server = await startAgentServer({ bin: process.env.LANGGRAPH_BIN ?? ensureVenv(console.log) });
@@ -34,6 +63,7 @@ try {
   // What a missing thread answers.
   const missing = await fetch(`${url}/threads/00000000-0000-0000-0000-000000000000`);
   save('missing_thread.json', { status: missing.status, body: await missing.text() });
+  await recordActions(url);
   console.log(`recorded thread ${id} (and ${older.thread_id}) into ${out}`);
 } finally {
   await server.stop();

@@ -3,7 +3,8 @@
 //! run on a copy of the thread) says what each would create before it runs
 //! and lights the nodes that would run in the topology view. On a thread
 //! imported from a history (no graph yet), Replay explains why it waits and
-//! offers to attach a graph spec.
+//! offers to attach a graph spec. On a server thread the same buttons run
+//! on the server ([`AppState::perform`]).
 
 use leptos::prelude::*;
 
@@ -13,7 +14,7 @@ use super::resume_form::ResumeForm;
 use super::sentence::mono_sentence;
 use crate::i18n::fill;
 use crate::inspect::describe;
-use crate::session::{short_ns, Preview, Session};
+use crate::session::{short_ns, Action, Preview, Session};
 use crate::state::AppState;
 
 /// Above this many checkpoints the preview is computed on hover/focus only.
@@ -45,10 +46,11 @@ pub fn Actions() -> impl IntoView {
     });
     let run = move |kind: Kind| {
         if let Some(v) = state.selected_view_untracked() {
-            let _ = state.act(|s| match kind {
-                Kind::Replay => s.replay(&v.id),
-                Kind::Copy => s.copy(&v.id),
-            });
+            let action = match kind {
+                Kind::Replay => Action::Replay(v.id),
+                Kind::Copy => Action::Copy(v.id),
+            };
+            state.perform(action, |_| ());
         }
     };
     // With nothing selected the calls read as templates on "X".
@@ -126,7 +128,11 @@ fn preview(state: AppState, hovered: RwSignal<Option<Kind>>) -> Option<(Kind, Pr
     if !v.ns.is_empty() {
         return None;
     }
-    state.version.track();
+    // A server thread's runs are the server's: the page's copy of its graph
+    // has no code to dry-run.
+    if state.on_server() {
+        return None;
+    }
     let many = state.checkpoints.with(Vec::len) > AUTO_PREVIEW_LIMIT;
     let kind = match hovered.get() {
         Some(k) => k,

@@ -22,18 +22,25 @@ pub fn describe(t: &Strings, e: &ServerError) -> (String, Option<&'static str>, 
             Some(t.server_unreachable_fix),
             None,
         ),
-        ServerError::Unauthorized(status, text) => (
-            fill(t.server_unauthorized, &[("status", status)]),
-            None,
-            Some(text.clone()),
-        ),
+        // A status the message names, with the server's text.
+        ServerError::Unauthorized(status, text)
+        | ServerError::Status(status, text)
+        | ServerError::Refused(status, text) => {
+            let template = match e {
+                ServerError::Unauthorized(..) => t.server_unauthorized,
+                ServerError::Refused(..) => t.server_refused,
+                _ => t.server_status,
+            };
+            (
+                fill(template, &[("status", status)]),
+                None,
+                Some(text.clone()),
+            )
+        }
         ServerError::NotFound(text) => (t.server_not_found.into(), None, Some(text.clone())),
-        ServerError::Status(status, text) => (
-            fill(t.server_status, &[("status", status)]),
-            None,
-            Some(text.clone()),
-        ),
         ServerError::BadResponse(text) => (t.server_bad_response.into(), None, Some(text.clone())),
+        ServerError::Busy(text) => (t.server_busy.into(), None, Some(text.clone())),
+        ServerError::RunFailed(text) => (t.server_run_failed.into(), None, Some(text.clone())),
     }
 }
 

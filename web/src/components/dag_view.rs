@@ -81,7 +81,8 @@ pub fn DagView() -> impl IntoView {
         <section class="panel tree-panel" aria-label=move || state.t().tree>
             // A thread imported (or read from a server) without its graph has
             // no nodes to run here: no run bar, not the scenario's before it.
-            <Show when=move || !state.needs_graph.get()>
+            // A server thread's runs are the server's (its buttons).
+            <Show when=move || !state.needs_graph.get() && !state.on_server()>
                 <RunBar/>
             </Show>
             <div class="panel-head">

@@ -15,7 +15,7 @@ use super::fork_explanation::ForkExplanation;
 use super::fork_heading::ForkHeading;
 use super::modal::Modal;
 use crate::i18n::fill;
-use crate::session::short_ns;
+use crate::session::{short_ns, Action, Session};
 use crate::state::AppState;
 
 /// The selected checkpoint's state as JSON, to start the update from.
@@ -44,6 +44,7 @@ pub fn ForkDialog() -> impl IntoView {
     // as_node names one of the subgraph's nodes.
     let in_subgraph = !target.ns.is_empty();
     let needs_graph = state.needs_graph.get_untracked();
+    let on_server = state.session.with_value(Session::on_server);
     let nodes: Vec<String> = state.session.with_value(|s| {
         s.spec_at(&target.ns)
             .map(|g| g.nodes.keys().cloned().collect())
@@ -70,21 +71,23 @@ pub fn ForkDialog() -> impl IntoView {
         };
         let node = as_node.get_untracked();
         let node = (!node.is_empty()).then_some(node);
-        let id = id.clone();
-        let result = state.act(move |s| {
-            if and_run {
-                s.fork_and_run(&id, values, node.as_deref())
-            } else {
-                s.update(&id, Some(values), node.as_deref())
-            }
-        });
-        match result {
-            Ok(_) => {
+        let action = Action::Update {
+            id: id.clone(),
+            values,
+            as_node: node,
+            and_run,
+        };
+        // On a server thread the answer comes later; the dialog stays open
+        // (its buttons off while the server works) and shows a refusal.
+        state.perform(action, move |result| match result {
+            Ok(()) => {
                 state.error.set(None);
                 state.fork_open.set(false);
             }
-            Err(e) => error.set(Some(e)),
-        }
+            Err(e) => {
+                let _ = error.try_set(Some(e));
+            }
+        });
     };
     let apply2 = apply.clone();
     let close = Callback::new(move |()| state.fork_open.set(false));
@@ -108,13 +111,13 @@ pub fn ForkDialog() -> impl IntoView {
                     {nodes.into_iter().map(|n| view! { <option value=n.clone()>{n.clone()}</option> }).collect_view()}
                 </select>
             </label>
-            <ForkExplanation id=target.id values=parsed as_node in_subgraph needs_graph/>
+            <ForkExplanation id=target.id values=parsed as_node in_subgraph needs_graph on_server/>
             {move || error.get().map(|e| view! { <ErrorLine text=e/> })}
             <div class="dialog-buttons">
                 <button type="button" on:click=move |_| close.run(())>{move || t().cancel}</button>
-                <button type="button" disabled=move || parsed.get().is_err() on:click=move |_| apply(false)>{move || t().apply}</button>
+                <button type="button" disabled=move || parsed.get().is_err() || !state.idle() on:click=move |_| apply(false)>{move || t().apply}</button>
                 {(!in_subgraph && !needs_graph).then(|| view! {
-                    <button type="button" class="primary" disabled=move || parsed.get().is_err() on:click=move |_| apply2(true)>{move || t().apply_and_run}</button>
+                    <button type="button" class="primary" disabled=move || parsed.get().is_err() || !state.idle() on:click=move |_| apply2(true)>{move || t().apply_and_run}</button>
                 })}
             </div>
         </Modal>

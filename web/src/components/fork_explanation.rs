@@ -24,6 +24,9 @@ pub fn ForkExplanation(
     in_subgraph: bool,
     /// The thread was imported without its graph: no run follows.
     needs_graph: bool,
+    /// The thread lives on a LangGraph server: its run is the server's,
+    /// which the page's copy of the graph cannot dry-run.
+    on_server: bool,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let explanation = Memo::new(move |_| {
@@ -35,7 +38,7 @@ pub fn ForkExplanation(
             &id,
             values,
             node,
-            in_subgraph || needs_graph,
+            in_subgraph || needs_graph || on_server,
         ))
     });
     let t = move || state.t();
@@ -47,7 +50,9 @@ pub fn ForkExplanation(
                 }
                 let next = update.checkpoints.first().map(|c| next_shown(t(), &c.view.next)).unwrap_or_default();
                 let resulting = if in_subgraph && !needs_graph { t().resulting_next_sub } else { t().resulting_next };
-                let then = if needs_graph {
+                let then = if on_server {
+                    view! { <li>{t().fork_run_on_server}</li> }.into_any()
+                } else if needs_graph {
                     view! { <li>{t().fork_run_needs_graph}</li> }.into_any()
                 } else if in_subgraph {
                     view! { <li>{t().then_resume}</li> }.into_any()

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use serde_json::Value;
 
 use crate::i18n::fill;
+use crate::session::Action;
 use crate::state::AppState;
 
 /// `invoke(Command(resume=value), at)` with a box for the value.
@@ -22,7 +23,8 @@ pub fn ResumeForm() -> impl IntoView {
             let target = s.resume_target(&v.id);
             let data = crate::inspect::snapshot(s, &target)?;
             let label = s.labels().get(&target).cloned().unwrap_or_default();
-            data.interrupted().then_some(label)
+            // An imported history keeps the interrupt as LangGraph recorded it.
+            (data.interrupted() || s.recorded_interrupt(&target)).then_some(label)
         })
     });
     let interrupted = Memo::new(move |_| resume_at.get().is_some());
@@ -40,7 +42,7 @@ pub fn ResumeForm() -> impl IntoView {
                 return;
             }
         };
-        let _ = state.act(|s| s.resume(value, Some(&v.id)));
+        state.perform(Action::Resume { id: v.id, value }, |_| ());
     };
     let at = move || {
         resume_at.get().unwrap_or_else(|| {

@@ -6,7 +6,7 @@ use crate::session::Session;
 use chronograph::{GraphSpec, Source};
 use serde_json::{json, Value};
 
-fn fixture(name: &str) -> Value {
+pub(super) fn fixture(name: &str) -> Value {
     let path = format!(
         "{}/tests/fixtures/server/{name}",
         env!("CARGO_MANIFEST_DIR")
@@ -23,7 +23,7 @@ fn pages() -> Vec<Value> {
     p
 }
 
-fn loaded() -> HistoryLoader {
+pub(super) fn loaded() -> HistoryLoader {
     let id = fixture("thread.json")["thread_id"]
         .as_str()
         .unwrap()
@@ -185,7 +185,7 @@ fn a_failure_status_says_what_it_means_with_the_servers_text() {
     );
     assert_eq!(
         ServerError::from_status(422, "{\"detail\":[{\"msg\":\"bad\"}]}"),
-        ServerError::Status(422, "[{\"msg\":\"bad\"}]".into())
+        ServerError::Refused(422, "[{\"msg\":\"bad\"}]".into())
     );
 }
 

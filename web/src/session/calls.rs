@@ -14,6 +14,10 @@ impl Session {
         call: String,
         f: impl FnOnce(&Session) -> chronograph::Result<Vec<Interrupt>>,
     ) -> chronograph::Result<Outcome> {
+        // A server thread's nodes run on its server, never in this page.
+        if self.on_server() {
+            return Err(chronograph::Error::value(super::ON_SERVER));
+        }
         let before = self.ids();
         let result = f(self);
         let after = self.ids();
@@ -22,11 +26,7 @@ impl Session {
             .filter(|id| !before.contains(id))
             .collect();
         let labels = self.labels();
-        let made = match created.as_slice() {
-            [] => "no new checkpoint".to_owned(),
-            [one] => labels[one].clone(),
-            [first, .., last] => format!("{} … {}", labels[first], labels[last]),
-        };
+        let made = super::made(&labels, &created);
         match result {
             Ok(interrupts) => {
                 let paused = if interrupts.is_empty() {

@@ -136,7 +136,8 @@ impl Session {
         self.labels().get(id).cloned().unwrap_or_else(|| short(id))
     }
 
-    pub(super) fn ids(&self) -> Vec<String> {
+    /// Every checkpoint id of the thread (every namespace).
+    pub fn ids(&self) -> Vec<String> {
         self.labels().into_keys().collect()
     }
 

@@ -29,6 +29,8 @@ impl Session {
         self.saver = fresh;
         self.graph = graph;
         self.recorded_next.clear();
+        self.recorded_interrupts.clear();
+        self.source = super::ThreadSource::InPage;
         self.log.push(LogLine {
             text: format!("import_thread({from})"),
             failed: false,
@@ -69,12 +71,25 @@ impl Session {
         &self.recorded_next
     }
 
+    /// Whether LangGraph recorded checkpoint `id` waiting on `interrupt()`.
+    pub fn recorded_interrupt(&self, id: &str) -> bool {
+        self.recorded_interrupts.contains(id)
+    }
+
+    /// Sets the checkpoints LangGraph recorded waiting on `interrupt()`.
+    pub fn set_recorded_interrupts(&mut self, ids: std::collections::BTreeSet<String>) {
+        self.recorded_interrupts = ids;
+    }
+
     /// Restores [`Session::recorded_next`] (a saved session).
     pub fn set_recorded_next(&mut self, next: BTreeMap<String, Vec<String>>) {
         self.recorded_next = next;
     }
 
     pub(super) fn check_runnable(&self) -> chronograph::Result<()> {
+        if self.on_server() {
+            return Err(chronograph::Error::value(super::ON_SERVER));
+        }
         if self.needs_graph {
             return Err(chronograph::Error::value(NEEDS_GRAPH));
         }

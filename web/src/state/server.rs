@@ -7,7 +7,8 @@
 use leptos::prelude::*;
 
 use super::AppState;
-use crate::server::{Connection, ServerError, ThreadSummary, DEFAULT_URL};
+use crate::server::{Connection, ServerError, ServerThread, ThreadSummary, DEFAULT_URL};
+use crate::session::ThreadSource;
 
 /// The server side of the page. The API key is held in
 /// [`ServerState::connection`] only (memory, this page's lifetime).
@@ -97,13 +98,23 @@ impl AppState {
             state.busy.set(None);
             let url = conn.url.clone();
             state.server.connection.set(Some(conn));
-            let opened = result.and_then(|opened| {
+            let opened = result.and_then(|(opened, assistant_id)| {
                 state
                     .open_thread(opened, crate::import::Origin::Server)
-                    .map_err(|p| ServerError::BadResponse(p.message))
+                    .map_err(|p| ServerError::BadResponse(p.message))?;
+                Ok(ServerThread {
+                    url: url.clone(),
+                    thread_id: thread_id.clone(),
+                    assistant_id,
+                })
             });
             match opened {
-                Ok(_) => {
+                Ok(thread) => {
+                    // Its actions run on the server from now on.
+                    state
+                        .session
+                        .update_value(|s| s.set_source(ThreadSource::Server(thread)));
+                    state.refresh();
                     state.server.opened.set(Some((url, thread_id)));
                     state.server.open.set(false);
                     state.persist_selection();
@@ -143,18 +154,21 @@ impl AppState {
     }
 }
 
-async fn load(
+/// Thread `thread_id` of `conn`, whole, and the graph its runs use
+/// (`metadata.graph_id`); `progress` hears of each page.
+pub(super) async fn load(
     conn: &Connection,
     thread_id: &str,
     progress: impl Fn(usize, usize),
-) -> Result<crate::import::Opened, ServerError> {
-    use crate::server::{fetch, get_thread, HistoryLoader};
-    fetch::send(conn, &get_thread(thread_id)).await?;
+) -> Result<(crate::import::Opened, Option<String>), ServerError> {
+    use crate::server::{fetch, get_thread, graph_id, HistoryLoader};
+    let thread = fetch::send(conn, &get_thread(thread_id)).await?;
     let loader = fetch::load_history(conn, HistoryLoader::new(thread_id), |p| {
         progress(p.checkpoints, p.pages);
     })
     .await?;
-    loader
+    let opened = loader
         .finish()
-        .map_err(|p| ServerError::BadResponse(p.message))
+        .map_err(|p| ServerError::BadResponse(p.message))?;
+    Ok((opened, graph_id(&thread)))
 }

@@ -116,6 +116,7 @@ impl AppState {
                 session
                     .import_history(opened.thread, opened.next, from)
                     .map_err(engine)?;
+                session.set_recorded_interrupts(opened.interrupted);
                 self.install(session, IMPORTED, spec_text);
             }
             None => {

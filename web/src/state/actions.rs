@@ -1,0 +1,140 @@
+//! The buttons' actions, sent where the thread lives: the page's engine
+//! ([`AppState::act`]) for an in-page thread, the LangGraph server for a
+//! server thread. On the server, the calls run with the real graph, then
+//! the whole history is read again so the tree is the server's (same ids,
+//! parents, sources and steps) and the new checkpoints are selected and
+//! highlighted as in-page actions do. A failure changes nothing on the
+//! page: the thread, the selection and the lesson stay.
+
+use leptos::prelude::*;
+
+use super::AppState;
+use crate::import::Origin;
+use crate::server::{self, fetch, Connection, ServerAction, ServerError};
+use crate::session::{Action, LogLine, ThreadSource};
+
+impl AppState {
+    /// Runs `action` where the thread lives, then calls `done` with its
+    /// result (at once in the page, when the server has answered otherwise).
+    pub fn perform(&self, action: Action, done: impl FnOnce(Result<(), String>) + 'static) {
+        let Some(calls) = self.session.with_value(|s| s.server_action(&action)) else {
+            done(self.act(|s| s.perform(action)).map(|_| ()));
+            return;
+        };
+        if let Err(e) = self.check_idle() {
+            done(Err(e));
+            return;
+        }
+        let state = *self;
+        let conn = self.connection_to(&calls.thread.url);
+        let t = self.t_untracked();
+        self.busy.set(Some(crate::i18n::fill(
+            t.server_acting,
+            &[("url", &conn.url)],
+        )));
+        leptos::task::spawn_local(async move {
+            let result = run(&conn, &calls).await;
+            let reloaded = match result {
+                Ok(requests) => super::server::load(&conn, &calls.thread.thread_id, |_, _| {})
+                    .await
+                    .map(|(opened, _)| (opened, requests)),
+                Err(e) => Err(e),
+            };
+            state.busy.set(None);
+            let result = match reloaded {
+                Ok((opened, requests)) => state.reload_server_thread(opened, &calls, &requests),
+                Err(e) => Err(state.server_failure(&e)),
+            };
+            if let Err(text) = &result {
+                state.error.set(Some(text.clone()));
+            }
+            done(result);
+        });
+    }
+
+    /// The page's connection when it is to `url` (it holds the API key),
+    /// else a keyless one to `url`.
+    fn connection_to(&self, url: &str) -> Connection {
+        self.server
+            .connection
+            .get_untracked()
+            .filter(|c| c.url == url)
+            .unwrap_or_else(|| Connection {
+                url: url.to_owned(),
+                api_key: None,
+            })
+    }
+
+    /// `e` in the page's language, with the server's own text (as text).
+    pub fn server_failure(&self, e: &ServerError) -> String {
+        let t = self.t_untracked();
+        let (what, fix, said) = crate::components::connect_dialog::describe(t, e);
+        let mut text = what;
+        for part in [
+            fix.map(str::to_owned),
+            said.map(|s| format!("{} {s}", t.server_says)),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            text.push(' ');
+            text.push_str(&part);
+        }
+        text.push(' ');
+        text.push_str(t.server_kept);
+        text
+    }
+
+    /// Replaces the thread with its history read again after `calls` ran:
+    /// the log, the open groups and the view carry over; what the action
+    /// created is selected and highlighted.
+    fn reload_server_thread(
+        &self,
+        opened: crate::import::Opened,
+        calls: &ServerAction,
+        requests: &[String],
+    ) -> Result<(), String> {
+        let before = self.session.with_value(|s| s.ids());
+        let (log, expanded, viewport) = (
+            self.log.get_untracked(),
+            self.expanded.get_untracked(),
+            self.viewport.get_untracked(),
+        );
+        self.open_thread(opened, Origin::Server)
+            .map_err(|p| p.message)?;
+        let after = self.session.with_value(|s| s.ids());
+        let created = server::created(&before, &after);
+        let labels = self.session.with_value(|s| s.labels());
+        let made = crate::session::made(&labels, &created);
+        self.session.update_value(|s| {
+            s.set_source(ThreadSource::Server(calls.thread.clone()));
+            s.carry_log(
+                log,
+                LogLine {
+                    text: format!("{} → {made}", requests.join(", ")),
+                    failed: false,
+                },
+            );
+        });
+        self.expanded.set(expanded);
+        self.viewport.set(viewport);
+        self.refresh();
+        self.show_created(&created);
+        self.save();
+        self.persist_selection();
+        Ok(())
+    }
+}
+
+/// Sends `calls` one after the other; resolves to each request, as the log
+/// names it (`POST /threads/…/state`).
+async fn run(conn: &Connection, calls: &ServerAction) -> Result<Vec<String>, ServerError> {
+    let mut sent = Vec::new();
+    let mut request = Some(calls.first()?);
+    while let Some(r) = request {
+        let answer = fetch::send(conn, &r).await?;
+        sent.push(format!("{} {}", r.method, r.path));
+        request = calls.next(&r, &answer)?;
+    }
+    Ok(sent)
+}
