@@ -36,9 +36,12 @@ const budgets = [
   { name: 'PKG_WASM', file: 'pkg/wasm/chronograph_bg.wasm', measure: 'raw', target: 1.0 * MB, budget: 1_692_000 },
   // The app's wasm: its own size-first profile (`web`) and wasm-opt -Oz. Measured 1,709,567
   // bytes (695,405 gzip) on Dec 5 2026, then 1,818,697 (740,341 gzip) once the LangGraph
-  // server client landed (web/src/server/); still over both targets; the margins are ~2 %.
-  { name: 'APP_WASM', file: 'dist/chronograph_web_bg.wasm', measure: 'raw', target: 1.5 * MB, budget: 1_860_000 },
-  { name: 'APP_WASM_GZIP', file: 'dist/chronograph_web_bg.wasm', measure: 'gzip', target: 600 * KB, budget: 756_000 },
+  // server client landed (web/src/server/), then 1,955,913 (789,888 gzip) with the storage
+  // view and its prune preview (+109.7 KB raw against the same build without the panel) and
+  // the actions on server threads (+22.5 KB); still over both targets (BENCHMARKS.md, "Size");
+  // the margins are ~1.5 %.
+  { name: 'APP_WASM', file: 'dist/chronograph_web_bg.wasm', measure: 'raw', target: 1.5 * MB, budget: 1_985_000 },
+  { name: 'APP_WASM_GZIP', file: 'dist/chronograph_web_bg.wasm', measure: 'gzip', target: 600 * KB, budget: 802_000 },
   // The one-file app: its wasm travels gzipped inside (scripts/single-file.mjs).
   { name: 'SINGLE_FILE', file: 'dist/chronograph.html', measure: 'raw', target: 2.2 * MB, budget: 2.2 * MB },
 ];
