@@ -60,29 +60,22 @@ pub fn StoragePanel() -> impl IntoView {
         state.version.track();
         state.session.with_value(|s| s.stored_checkpoints())
     });
-    // The branch: to the selected root checkpoint, else to HEAD.
+    // The branch's tip: the selected root checkpoint, else HEAD.
     let tip = move || {
         state
             .selected_view()
             .filter(|c| c.ns.is_empty())
-            .map(|c| c.id)
-            .or_else(|| state.head.get().and_then(|i| state.view(i)).map(|c| c.id))
-    };
-    let label_of = move |id: &str| {
-        state
-            .checkpoints
-            .with(|cs| cs.iter().find(|c| c.id == id).map(|c| c.label.clone()))
-            .unwrap_or_else(|| id.chars().take(8).collect())
+            .or_else(|| state.head.get().and_then(|i| state.view(i)))
     };
     let series = Signal::derive(move || {
         let ids = tip()
-            .map(|t| stored.with(|s| branch_to(s, &t)))
+            .map(|t| stored.with(|s| branch_to(s, &t.id)))
             .unwrap_or_default();
         stored.with(|s| branch_series(s, &ids))
     });
     let caption = move || {
         let last = series.get().last().copied().unwrap_or_default();
-        let label = tip().map(|t| label_of(&t)).unwrap_or_default();
+        let label = tip().map(|t| t.label).unwrap_or_default();
         let [a, b, c] = cost_args(&last);
         fill(
             state.t().storage_chart,

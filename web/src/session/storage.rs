@@ -232,13 +232,13 @@ fn skeleton_len(cp: &chronograph::Checkpoint) -> u64 {
 /// Sizes channel values once per (namespace, channel, version): a version
 /// is shared by every checkpoint until the channel is written again.
 #[derive(Default)]
-struct Sizer {
-    full: HashMap<(String, Name, Version), u64>,
+struct Sizer<'a> {
+    full: HashMap<(&'a str, Name, Version), u64>,
 }
 
-impl Sizer {
-    fn full(&mut self, ns: &str, channel: &Name, version: Version, value: &ChannelValue) -> u64 {
-        let key = (ns.to_owned(), channel.clone(), version);
+impl<'a> Sizer<'a> {
+    fn full(&mut self, ns: &'a str, channel: &Name, version: Version, value: &ChannelValue) -> u64 {
+        let key = (ns, channel.clone(), version);
         *self.full.entry(key).or_insert_with(|| match value {
             ChannelValue::Json(v) => json_len(v),
             ChannelValue::List(items) => {
