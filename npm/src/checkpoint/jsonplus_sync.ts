@@ -9,7 +9,7 @@
 // top-down, building `@langchain/core/messages`' classes with their keys
 // mapped as `load` maps them. A text holding anything else (another
 // LangChain class, a secret, an escaped object, a `DeltaSnapshot`) is not
-// `readableNow` and is decoded eagerly through the serializer, as before.
+// read by `decoderOf`, and is decoded eagerly through the serializer, as before.
 import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import { JsonPlusSerializer } from "./checkpoint_peer.js";
 import { foundMessageModule, loadMessageClasses } from "../langchain/core_messages.js";
@@ -86,12 +86,14 @@ export class SyncReader {
     if (Array.isArray(value)) return value.map((v) => this.#load(v, depth + 1));
     const record = value as Record<string, unknown>;
     if (record.lc === 1 && record.type === "constructor" && "id" in record && "kwargs" in record) {
-      const id = record.id as string[];
-      const name = id[id.length - 1]!;
-      // readableNow let through only `["langchain_core", "messages", <a class of the module>]`.
+      const id = record.id as unknown[];
+      const name = String(id[id.length - 1]);
+      // decoderOf let through only `["langchain_core", "messages", <a class of the module>]` (a message's
+      // own `toJSON` names one again); anything else here is a text built to pass its count: refused.
       const builder = this.#messages[name] as new (fields: Record<string, unknown>) => object;
-      // A nested message's own `toJSON` names its class again: one the module lacks is `load`'s error.
-      if (typeof builder !== "function") throw new Error(`Invalid identifer: $ -> ${JSON.stringify(record)}`);
+      if (id.length !== 3 || id[0] !== "langchain_core" || id[1] !== "messages" || typeof builder !== "function") {
+        throw new Error(`Invalid identifer: $ -> ${JSON.stringify(record)}`);
+      }
       const kwargs = this.#load(record.kwargs, depth + 1) as Record<string, unknown>;
       const aliases = this.#aliasesOf(builder);
       const fields: Record<string, unknown> = {};
