@@ -100,6 +100,9 @@ async function main() {
     else {
       console.log(`copied ${report.threads.length} thread(s), ${report.checkpoints} checkpoints, ${report.writes} pending writes`);
       console.log(`source (${values["from-format"]}): ${mb(sizes.from)}; target (${values["to-format"]}): ${mb(sizes.toBefore)} before, ${mb(sizes.toAfter)} after`);
+      if (report.renumbered.length > 0) {
+        console.log(`channel versions renumbered in ${report.renumbered.join(", ")} (a replay or fork gave one version two values there)`);
+      }
       for (const m of report.mismatches) console.log(`MISMATCH ${m.checkpoint}: ${m.where}`);
       console.log(report.mismatches.length === 0 ? "every tuple read back equal" : `${report.mismatches.length} tuple(s) read back different`);
     }

@@ -19,6 +19,8 @@ import { DeltaPolicy, RecentLists, digest, fingerprints, rebuild, snapshotPositi
 import { DELTA, EMPTY, FULL, VersionBlocks, bytesOf, listKey, sameValue } from "./compact_rows.js";
 import type { BlobRow, ChainRow, CheckpointRow, ListQuery, PositionRow, PutRows, WriteInsert, WriteRow } from "./compact_rows.js";
 import { addressOf, argumentError, missingCheckpointId } from "./saver_errors.js";
+import { defineDecodedLater } from "../internal/lazy.js";
+import { syncReader, type SyncReader } from "./jsonplus_sync.js";
 import { planThread, retentionOf, type PruneBlob, type PruneCheckpoint, type PruneOptions, type PruneResult, type PruneRows } from "./prune.js";
 
 /** How many times a prune plans a thread again when writers changed it meanwhile. */
@@ -130,13 +132,15 @@ export abstract class CompactSaver extends BaseCheckpointSaver {
     const cap = limit === undefined || limit === null ? undefined : Math.max(0, Math.floor(limit));
     // Metadata goes through the serializer: the filter is applied here, the limit after it.
     if (cap !== undefined && wanted.length === 0) query.limit = cap;
+    // With the default serializer, each tuple's values are decoded when first read (jsonplus_sync.ts).
+    const reader = await syncReader(this.serde);
     let yielded = 0;
     for (const row of await this.readCheckpoints(query)) {
       if (cap !== undefined && yielded >= cap) return;
       const metadata = await this.#metadata(row);
       if (!wanted.every(([k, v]) => sameValue((metadata as Record<string, unknown>)[k], v))) continue;
       yielded += 1;
-      yield await this.#tuple(row, metadata);
+      yield await this.#tuple(row, metadata, reader);
     }
   }
 
@@ -340,12 +344,37 @@ export abstract class CompactSaver extends BaseCheckpointSaver {
 
   /** A channel version's value, rebuilt from its chain; `undefined` when it is empty or absent. */
   async #value(thread_id: string, ns: string, channel: string, version: string): Promise<unknown> {
-    const rows = await this.readChain(thread_id, ns, channel, version);
-    if (rows.length === 0 || rows[rows.length - 1]!.kind === EMPTY) return undefined;
-    if (rows[0]!.kind !== FULL) throw new Error(`corrupt channel version ${channel}@${version} of thread ${thread_id}: its delta chain has no snapshot`);
+    const rows = chainOf(await this.readChain(thread_id, ns, channel, version), thread_id, channel, version);
+    if (rows === undefined) return undefined;
     const pieces: unknown[] = [];
     for (const r of rows) pieces.push(await this.serde.loadsTyped(r.type ?? "json", bytesOf(r.value)));
     return rebuild(pieces[0], pieces.slice(1));
+  }
+
+  /**
+   * A checkpoint's channel values, read from its versions' chains: decoded
+   * now through the serializer, or, when `reader` decodes every stored
+   * piece synchronously, on the first read of `checkpoint.channel_values`.
+   */
+  async #channelValues(checkpoint: Checkpoint, thread_id: string, ns: string, reader: SyncReader | undefined): Promise<void> {
+    const chains: [string, ChainRow[]][] = [];
+    for (const [channel, v] of Object.entries(checkpoint.channel_versions ?? {})) {
+      const version = String(v);
+      const rows = chainOf(await this.readChain(thread_id, ns, channel, version), thread_id, channel, version);
+      if (rows !== undefined) chains.push([channel, rows]);
+    }
+    const decoders = reader === undefined ? undefined : lazyDecoders(chains, reader);
+    if (decoders !== undefined) {
+      defineDecodedLater(checkpoint, "channel_values", () => valuesOf(decoders.map(([channel, pieces]) => [channel, pieces.map((decode) => decode())])));
+      return;
+    }
+    const decoded: [string, unknown[]][] = [];
+    for (const [channel, rows] of chains) {
+      const pieces: unknown[] = [];
+      for (const r of rows) pieces.push(await this.serde.loadsTyped(r.type ?? "json", bytesOf(r.value)));
+      decoded.push([channel, pieces]);
+    }
+    checkpoint.channel_values = valuesOf(decoded);
   }
 
   /** A row's metadata, through the serializer. */
@@ -353,18 +382,13 @@ export abstract class CompactSaver extends BaseCheckpointSaver {
     return (await this.serde.loadsTyped(row.metadata_type, bytesOf(row.metadata))) as CheckpointMetadata;
   }
 
-  /** The tuple of a stored checkpoint: its values rebuilt, its writes read. */
-  async #tuple(row: CheckpointRow, metadata: CheckpointMetadata): Promise<CheckpointTuple> {
+  /** The tuple of a stored checkpoint: its values rebuilt (lazily with a `reader`), its writes read. */
+  async #tuple(row: CheckpointRow, metadata: CheckpointMetadata, reader?: SyncReader): Promise<CheckpointTuple> {
     const { thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id } = row;
     const { v, ...head } = JSON.parse(row.checkpoint) as Omit<Checkpoint, "id">;
     // LangGraph.js's key order: v, id, ts, ...
     const checkpoint = { v, id: checkpoint_id, ...head } as Checkpoint;
-    const channel_values: Record<string, unknown> = {};
-    for (const [channel, version] of Object.entries(checkpoint.channel_versions ?? {})) {
-      const value = await this.#value(thread_id, checkpoint_ns, channel, String(version));
-      if (value !== undefined) channel_values[channel] = value;
-    }
-    checkpoint.channel_values = channel_values;
+    await this.#channelValues(checkpoint, thread_id, checkpoint_ns, reader);
     const pendingWrites: [string, string, unknown][] = [];
     for (const w of await this.readWrites(thread_id, checkpoint_ns, checkpoint_id)) {
       pendingWrites.push([w.task_id, w.channel, await this.serde.loadsTyped(w.type ?? "json", bytesOf(w.value))]);
@@ -384,6 +408,41 @@ export abstract class CompactSaver extends BaseCheckpointSaver {
     const versions = Object.values(checkpoint.channel_versions);
     checkpoint.channel_versions[TASKS] = versions.length > 0 ? maxChannelVersion(...versions) : this.getNextVersion(undefined);
   }
+}
+
+/**
+ * A version's chain rows, snapshot first; `undefined` when the version is
+ * empty or absent; an error when its chain has lost its snapshot.
+ */
+function chainOf(rows: ChainRow[], thread_id: string, channel: string, version: string): ChainRow[] | undefined {
+  if (rows.length === 0 || rows[rows.length - 1]!.kind === EMPTY) return undefined;
+  if (rows[0]!.kind !== FULL) throw new Error(`corrupt channel version ${channel}@${version} of thread ${thread_id}: its delta chain has no snapshot`);
+  return rows;
+}
+
+/** Each chain's pieces as synchronous decoders; `undefined` when one piece needs the serializer. */
+function lazyDecoders(chains: [string, ChainRow[]][], reader: SyncReader): [string, (() => unknown)[]][] | undefined {
+  const out: [string, (() => unknown)[]][] = [];
+  for (const [channel, rows] of chains) {
+    const pieces: (() => unknown)[] = [];
+    for (const r of rows) {
+      const decode = reader.decoderOf(r.type ?? "json", bytesOf(r.value));
+      if (decode === undefined) return undefined;
+      pieces.push(decode);
+    }
+    out.push([channel, pieces]);
+  }
+  return out;
+}
+
+/** Channel values from each chain's decoded pieces (a stored `undefined` is left out, as LangGraph.js's savers do). */
+function valuesOf(chains: [string, unknown[]][]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [channel, pieces] of chains) {
+    const value = rebuild(pieces[0], pieces.slice(1));
+    if (value !== undefined) values[channel] = value;
+  }
+  return values;
 }
 
 /** A blob row with its chain position. */

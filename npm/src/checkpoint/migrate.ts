@@ -6,9 +6,14 @@
 // and channel versions), oldest first so a parent is stored before its
 // children (the compact savers store a list that extends its parent's as a
 // delta), with its pending writes; then every tuple is read back from the
-// target and compared with the source's.
-import type { BaseCheckpointSaver, ChannelVersions, CheckpointMetadata, CheckpointTuple, PendingWrite } from "@langchain/langgraph-checkpoint";
+// target and compared with the source's. A thread whose replays or forks
+// gave one channel version two values (LangGraph.js's savers number
+// versions per branch) is copied with its versions renumbered
+// (migrate_versions.ts), each tuple compared with the source's under the
+// new numbers.
+import type { BaseCheckpointSaver, ChannelVersions, Checkpoint, CheckpointMetadata, CheckpointTuple, PendingWrite } from "@langchain/langgraph-checkpoint";
 import { WRITES_IDX_MAP } from "./checkpoint_peer.js";
+import { renumbering, type Renumbering } from "./migrate_versions.js";
 
 /** What a copy did, and what did not read back equal. */
 export interface CopyReport {
@@ -18,6 +23,8 @@ export interface CopyReport {
   checkpoints: number;
   /** Pending writes copied. */
   writes: number;
+  /** Threads whose channel versions were renumbered (one version had two values in the source). */
+  renumbered: string[];
   /** Tuples that read back different from the source: `thread|ns|id` and where they differ. */
   mismatches: { checkpoint: string; where: string }[];
 }
@@ -46,22 +53,24 @@ const addressOf = (t: CheckpointTuple) => ({
  * putting it again could place it differently (whole rather than as a
  * delta) than the first time.
  */
-function newVersions(t: CheckpointTuple, parent: CheckpointTuple | undefined): ChannelVersions {
-  const before = parent?.checkpoint.channel_versions ?? {};
-  return Object.fromEntries(Object.entries(t.checkpoint.channel_versions ?? {}).filter(([c, v]) => before[c] !== v));
+function newVersions(t: Checkpoint, parent: Checkpoint | undefined): ChannelVersions {
+  const before = parent?.channel_versions ?? {};
+  return Object.fromEntries(Object.entries(t.channel_versions ?? {}).filter(([c, v]) => before[c] !== v));
 }
 
 /**
- * Puts one tuple into `to`: the checkpoint under its parent with its new
- * channel versions, then each task's writes as LangGraph's loop puts them
- * (special writes, such as interrupts and errors, apart from regular ones,
- * so each keeps its index).
+ * Puts one tuple into `to`: its checkpoint as `numbers` gives it, under its
+ * parent, with its new channel versions, then each task's writes as
+ * LangGraph's loop puts them (special writes, such as interrupts and
+ * errors, apart from regular ones, so each keeps its index).
  */
-async function putTuple(to: BaseCheckpointSaver, t: CheckpointTuple, parentTuple: CheckpointTuple | undefined): Promise<number> {
+async function putTuple(to: BaseCheckpointSaver, t: CheckpointTuple, parentTuple: CheckpointTuple | undefined, numbers: Renumbering): Promise<number> {
   const { thread_id, checkpoint_ns = "" } = t.config.configurable ?? {};
   const parent = t.parentConfig?.configurable?.checkpoint_id;
   const config = { configurable: { thread_id, checkpoint_ns, ...(parent === undefined ? {} : { checkpoint_id: parent }) } };
-  const stored = await to.put(config, t.checkpoint, t.metadata ?? ({} as CheckpointMetadata), newVersions(t, parentTuple));
+  const checkpoint = numbers.checkpointOf(t);
+  const fresh = newVersions(checkpoint, parentTuple === undefined ? undefined : numbers.checkpointOf(parentTuple));
+  const stored = await to.put(config, checkpoint, t.metadata ?? ({} as CheckpointMetadata), fresh);
   const byTask = new Map<string, { special: PendingWrite[]; regular: PendingWrite[] }>();
   for (const [task, channel, value] of t.pendingWrites ?? []) {
     const entry = byTask.get(task) ?? { special: [], regular: [] };
@@ -82,26 +91,6 @@ function parents(tuples: CheckpointTuple[]): (t: CheckpointTuple) => CheckpointT
     const parentId = t.parentConfig?.configurable?.checkpoint_id;
     return parentId === undefined ? undefined : byAddress.get(label(t, parentId));
   };
-}
-
-/**
- * The channel versions the source gives two values, as
- * `thread|ns: channel@version`: a value is compared where a checkpoint put
- * it anew (its version differs from its parent's).
- */
-function versionCollisions(tuples: CheckpointTuple[], parentOf: (t: CheckpointTuple) => CheckpointTuple | undefined): string[] {
-  const seen = new Map<string, string>();
-  const out = new Set<string>();
-  for (const t of tuples) {
-    for (const [channel, version] of Object.entries(newVersions(t, parentOf(t)))) {
-      const where = `${label(t, "").slice(0, -1)}: ${channel}@${version}`;
-      const value = canonical((t.checkpoint.channel_values ?? {})[channel] ?? null);
-      const before = seen.get(where);
-      if (before === undefined) seen.set(where, value);
-      else if (before !== value) out.add(where);
-    }
-  }
-  return [...out];
 }
 
 /** JSON text with object keys sorted and class instances as their JSON, so two savers' tuples compare. */
@@ -146,33 +135,30 @@ export function differences(a: CheckpointTuple, b: CheckpointTuple | undefined):
 /**
  * Copies `threadIds` (every thread when absent) from `from` into `to`,
  * then reads every copied tuple back from `to` and compares it with the
- * source's. A thread `to` already has is refused before anything is
- * written (a copy never merges into an existing thread).
+ * source's (under the new numbers of a thread whose versions were
+ * renumbered: see migrate_versions.ts). A thread `to` already has is
+ * refused before anything is written (a copy never merges into an
+ * existing thread).
  */
 export async function copyThreads(from: BaseCheckpointSaver, to: BaseCheckpointSaver, threadIds?: string[]): Promise<CopyReport> {
   const tuples = await sourceTuples(from, threadIds);
   const threads = [...new Set(tuples.map((t) => String(t.config.configurable?.thread_id)))];
   const parentOf = parents(tuples);
-  const collisions = versionCollisions(tuples, parentOf);
-  if (collisions.length > 0) {
-    throw new Error(
-      `the source gives one channel version two values (${collisions.slice(0, 3).join("; ")}${collisions.length > 3 ? "; ..." : ""}): ` +
-        "LangGraph.js numbers versions per branch, so a replay or a fork can reuse a version for another value, and a saver that keys " +
-        "values by version (the compact savers, LangGraph.js's PostgresSaver) cannot hold both. Nothing was copied; copy the other threads with --thread.",
-    );
-  }
+  const numbers = renumbering(tuples, parentOf, canonical);
   for (const thread_id of threads) {
     for await (const _ of to.list({ configurable: { thread_id } }, { limit: 1 })) {
       throw new Error(`the target already has thread ${JSON.stringify(thread_id)}: nothing was copied (delete it there first, or copy into an empty database)`);
     }
   }
-  const report: CopyReport = { threads, checkpoints: 0, writes: 0, mismatches: [] };
+  const report: CopyReport = { threads, checkpoints: 0, writes: 0, renumbered: numbers.threads, mismatches: [] };
+  // Before anything is written: a thread that cannot be renumbered throws here.
+  const checkpoints = new Map(tuples.map((t) => [t, numbers.checkpointOf(t)]));
   for (const t of tuples) {
-    report.writes += await putTuple(to, t, parentOf(t));
+    report.writes += await putTuple(to, t, parentOf(t), numbers);
     report.checkpoints += 1;
   }
   for (const t of tuples) {
-    const where = differences(t, await to.getTuple(addressOf(t)));
+    const where = differences({ ...t, checkpoint: checkpoints.get(t)! }, await to.getTuple(addressOf(t)));
     if (where.length > 0) report.mismatches.push({ checkpoint: label(t), where: where.join(", ") });
   }
   return report;

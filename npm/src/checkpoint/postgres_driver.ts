@@ -4,7 +4,7 @@
 // loader here, so no browser bundle, and nothing of `chronograph/web`,
 // imports the driver or Node's modules.
 import { unsupported } from "../graph/unsupported.js";
-import { loadDriver } from "./driver_loader.js";
+import { DriverHolder } from "./driver_loader.js";
 
 /** A query's result, as far as the saver uses pg's. */
 export interface PostgresResult {
@@ -31,28 +31,23 @@ export interface PostgresPool extends PostgresQueryable {
 /** pg's `Pool` constructor. */
 export type PostgresPoolClass = new (options: { connectionString: string }) => PostgresPool;
 
-/** How the Node entry loads the driver (unset in a browser). */
-let loader: (() => unknown) | undefined;
+/** pg's `Pool` class, loaded on first use. */
+const driver = new DriverHolder<PostgresPoolClass>("PostgresSaver", "pg", "PostgresSaver connects to PostgreSQL with pg, which runs in Node.js only", (module) => {
+  const pg = module as { Pool?: unknown; default?: { Pool?: unknown } };
+  const Pool = pg.Pool ?? pg.default?.Pool;
+  if (typeof Pool !== "function") throw unsupported("PostgresSaver with this pg", "its module exports no Pool class");
+  return Pool as PostgresPoolClass;
+});
 
 /** Registers how pg is loaded (the Node entry does, at import). */
 export function registerPostgresDriver(load: () => unknown): void {
-  loader = load;
+  driver.register(load);
 }
-
-let loaded: PostgresPoolClass | undefined;
 
 /**
  * pg's `Pool` class, loaded on first call; an error that says to install
  * it when it is missing (or in a browser, where PostgreSQL is out of reach).
  */
 export function postgresDriver(): PostgresPoolClass {
-  if (loaded !== undefined) return loaded;
-  const pg = loadDriver(loader, "PostgresSaver", "pg", "PostgresSaver connects to PostgreSQL with pg, which runs in Node.js only") as {
-    Pool?: unknown;
-    default?: { Pool?: unknown };
-  };
-  const Pool = pg.Pool ?? pg.default?.Pool;
-  if (typeof Pool !== "function") throw unsupported("PostgresSaver with this pg", "its module exports no Pool class");
-  loaded = Pool as PostgresPoolClass;
-  return loaded;
+  return driver.get();
 }

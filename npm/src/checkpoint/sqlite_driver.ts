@@ -4,7 +4,7 @@
 // loader here (`require` from `node:module`), so no browser bundle, and
 // nothing of `chronograph/web`, imports the driver or Node's modules.
 import { unsupported } from "../graph/unsupported.js";
-import { loadDriver } from "./driver_loader.js";
+import { DriverHolder } from "./driver_loader.js";
 
 /** A prepared statement, as far as the saver uses better-sqlite3's. */
 export interface SqliteStatement {
@@ -26,15 +26,22 @@ export interface SqliteDatabase {
 /** better-sqlite3's `Database` constructor. */
 export type SqliteDatabaseClass = new (filename: string, options?: Record<string, unknown>) => SqliteDatabase;
 
-/** How the Node entry loads the driver (unset in a browser). */
-let loader: (() => unknown) | undefined;
+/** better-sqlite3's `Database` class, loaded on first use. */
+const driver = new DriverHolder<SqliteDatabaseClass>(
+  "SqliteSaver",
+  "better-sqlite3",
+  "SqliteSaver writes a SQLite file with better-sqlite3, which runs in Node.js only",
+  (module) => {
+    const cls = (module as { default?: unknown }).default ?? module;
+    if (typeof cls !== "function") throw unsupported("SqliteSaver with this better-sqlite3", "its module exports no Database class");
+    return cls as SqliteDatabaseClass;
+  },
+);
 
 /** Registers how better-sqlite3 is loaded (the Node entry does, at import): the module, `undefined` when it is not installed. */
 export function registerSqliteDriver(load: () => unknown): void {
-  loader = load;
+  driver.register(load);
 }
-
-let loaded: SqliteDatabaseClass | undefined;
 
 /**
  * better-sqlite3's `Database` class, loaded on first call; an error that
@@ -42,10 +49,5 @@ let loaded: SqliteDatabaseClass | undefined;
  * files are out of reach).
  */
 export function sqliteDriver(): SqliteDatabaseClass {
-  if (loaded !== undefined) return loaded;
-  const module = loadDriver(loader, "SqliteSaver", "better-sqlite3", "SqliteSaver writes a SQLite file with better-sqlite3, which runs in Node.js only");
-  const cls = (module as { default?: unknown }).default ?? module;
-  if (typeof cls !== "function") throw unsupported("SqliteSaver with this better-sqlite3", "its module exports no Database class");
-  loaded = cls as SqliteDatabaseClass;
-  return loaded;
+  return driver.get();
 }

@@ -1,7 +1,9 @@
 // Lazy values: properties whose value stays in the engine until it is read.
 // Two kinds: the list channels of the state handed to a node or router
 // (core/wasm/src/state_cache.rs), and the values of a listing's items
-// (history, `MemorySaver.list`; core/wasm/src/listing.rs). Either kind is
+// (history, `MemorySaver.list`; core/wasm/src/listing.rs); and, outside the
+// engine, a persistent saver's listed values, decoded on first read
+// (`defineDecodedLater`). Each kind is
 // an accessor pair shared by every object of the kind (fresh accessors per
 // object defeat V8's shape caching), which turns into a plain writable data
 // property on its first read or assignment, in its place among the keys.
@@ -241,4 +243,30 @@ function revivingKind(revive: (values: unknown, holder: object) => unknown): Laz
     revivingKinds.set(revive, kind);
   }
   return kind;
+}
+
+/** The decoders of properties defined by {@link defineDecodedLater}, by object. */
+const pendingDecodes = new WeakMap<object, () => unknown>();
+
+/** How a property of {@link defineDecodedLater} is read (its decoder, once) and dropped. */
+const decodedLaterKind: LazyKind = {
+  descriptors: new Map(),
+  read(target) {
+    const decode = pendingDecodes.get(target);
+    pendingDecodes.delete(target);
+    return decode?.();
+  },
+  drop(target) {
+    pendingDecodes.delete(target);
+  },
+};
+
+/**
+ * Makes `obj[key]` (one such key per object) a lazy property whose value is
+ * `decode()`, run on its first read; an assignment first drops the decoder.
+ * A persistent saver's listed `channel_values` are this (compact_saver.ts).
+ */
+export function defineDecodedLater(obj: object, key: string, decode: () => unknown): void {
+  pendingDecodes.set(obj, decode);
+  Object.defineProperty(obj, key, lazyAccessor(decodedLaterKind, key));
 }

@@ -147,6 +147,15 @@ function withSeenClasses(found: CoreMessages): CoreMessages {
   return out;
 }
 
+/**
+ * `@langchain/core/messages` as found (the module itself, without the
+ * application's classes in place): what LangChain's `load` builds messages
+ * with; `null` without it, `undefined` before {@link loadMessageClasses}.
+ */
+export function foundMessageModule(): Record<string, unknown> | null | undefined {
+  return core as unknown as Record<string, unknown> | null | undefined;
+}
+
 /** Whether message instances may be around: `@langchain/core` is installed, or not known yet not to be. */
 export function classesPossible(): boolean {
   return core !== null;

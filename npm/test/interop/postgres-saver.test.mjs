@@ -20,14 +20,15 @@ import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { PostgresSaver as LangGraphPostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { PostgresSaver } from "chronograph/langgraph";
 import { chat, docsRuns, runWithoutPeers, writer } from "./saver-runs.mjs";
-import { startPostgres } from "./postgres.mjs";
+import { endSaver, startPostgres } from "./postgres.mjs";
 
 const here = new URL(".", import.meta.url).pathname;
 const pg = startPostgres();
 const dir = mkdtempSync(join(tmpdir(), "chronograph-pg-saver-"));
 const open = [];
 after(async () => {
-  for (const saver of open) await saver.end().catch(() => undefined);
+  // Each pool's connections closed before the server stops (endSaver).
+  for (const saver of open) await endSaver(saver).catch(() => undefined);
   pg?.stop();
   rmSync(dir, { recursive: true, force: true });
 });

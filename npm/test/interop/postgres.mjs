@@ -48,3 +48,24 @@ export function startPostgres() {
     },
   };
 }
+
+/**
+ * Ends a PostgreSQL saver (ours or LangGraph.js's: `end()` ends its pg
+ * Pool) and resolves once each of the pool's connections has closed.
+ * `Pool.end` resolves when it has asked them to close, before their
+ * sockets have; a server stopped then ends them with "terminating
+ * connection". pg-pool emits `remove` for a client once its connection
+ * has ended.
+ */
+export async function endSaver(saver) {
+  const pool = saver.pool;
+  let waiting = pool.totalCount;
+  const closed = new Promise((resolve) => {
+    if (waiting === 0) resolve();
+    pool.on("remove", () => {
+      if (--waiting === 0) resolve();
+    });
+  });
+  await saver.end();
+  await closed;
+}

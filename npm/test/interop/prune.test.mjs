@@ -19,15 +19,14 @@ import { PostgresSaver, SqliteSaver } from "chronograph/langgraph";
 import { chat, docsRuns, reviewGraph } from "./saver-runs.mjs";
 import { chatGraph, history, text } from "./walkthrough.mjs";
 import { chronographChat, snapshots } from "./engines.mjs";
-import { startPostgres } from "./postgres.mjs";
+import { endSaver, startPostgres } from "./postgres.mjs";
 
 const pg = startPostgres();
 const dir = mkdtempSync(join(tmpdir(), "chronograph-prune-"));
 const open = [];
 after(async () => {
-  for (const s of open) await s.end?.().catch(() => undefined);
-  // pg's Pool.end resolves before its sockets close: a server stopped at once ends them with an error.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // Each pool's connections closed before the server stops (endSaver).
+  for (const s of open) if (s.pool) await endSaver(s).catch(() => undefined);
   pg?.stop();
   rmSync(dir, { recursive: true, force: true });
 });

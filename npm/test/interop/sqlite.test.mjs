@@ -2,7 +2,8 @@
 // docs-style runs (persistence, time travel by replay and updateState,
 // an interrupt and its resume, a subgraph) read back the same tuples from it
 // as from LangGraph.js's own SqliteSaver; list versions are stored as
-// deltas, also under an encrypting serializer; what is not an append gets a
+// deltas, also under an encrypting serializer; `list` decodes values when
+// they are read, as the serializer would; what is not an append gets a
 // full version; a 200-turn chat's file is about twice a 100-turn one's; a
 // file of a newer schema is refused; the driver stays out of browser
 // entries, and its absence is named. (LangGraph.js's validation suite runs
@@ -14,7 +15,7 @@ import { dirname, join, resolve } from "node:path";
 import { after, test } from "node:test";
 import { Annotation, INTERRUPT, START, StateGraph } from "@langchain/langgraph";
 import { JsonPlusSerializer } from "@langchain/langgraph-checkpoint";
-import { RemoveMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, RemoveMessage } from "@langchain/core/messages";
 import { SqliteSaver as LangGraphSqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { SqliteSaver } from "chronograph/langgraph";
 import { chat, docsRuns, runWithoutPeers } from "./saver-runs.mjs";
@@ -123,6 +124,57 @@ test("values that are not plain JSON (undefined, Dates, Maps) read back as from 
   const theirs = await run(LangGraphSqliteSaver.fromConnString(file()));
   assert.equal(ours.length, 8);
   assert.deepEqual(ours, theirs);
+});
+
+test("list decodes a checkpoint's values when they are first read, as the serializer decodes them; under another serializer, at once", async () => {
+  const State = Annotation.Root({
+    messages: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }),
+    items: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }),
+  });
+  // `odd`: values with keys named lc that are not the serializer's records (read eagerly, through it).
+  const run = async (saver, odd = false) => {
+    const graph = new StateGraph(State)
+      .addNode("add", (s) => ({
+        messages: [new AIMessage({ content: `reply ${s.messages.length}`, id: `a${s.messages.length}`, additional_kwargs: odd ? { lc: 1 } : {} })],
+        items: [new Date(0), undefined, new Map([["k", 1]]), new Set([1]), new Uint8Array([1, 2]), /x/g, new Error("e"), ...(odd ? [{ lc: 2, type: "x" }] : [])],
+      }))
+      .addEdge(START, "add")
+      .compile({ checkpointer: saver });
+    const thread = { configurable: { thread_id: "lazy" } };
+    for (const n of [1, 2]) await graph.invoke({ messages: [new HumanMessage({ content: `question ${n}`, id: `h${n}` })], items: [n] }, thread);
+    const listed = [];
+    for await (const t of saver.list(thread)) listed.push(t);
+    return listed;
+  };
+  const saver = SqliteSaver.fromConnString(file());
+  const listed = await run(saver);
+  assert.equal(listed.length, 6);
+  const decoded = (t) => "value" in Object.getOwnPropertyDescriptor(t.checkpoint, "channel_values");
+  assert.ok(listed.every((t) => !decoded(t)), "nothing decoded by list itself");
+  for (const t of listed) {
+    // getTuple decodes through the serializer's own (asynchronous) loadsTyped.
+    const eager = (await saver.getTuple(t.config)).checkpoint;
+    assert.deepStrictEqual(t.checkpoint, eager);
+    assert.ok(decoded(t), "a plain property once read");
+  }
+  const head = listed[0].checkpoint.channel_values;
+  assert.ok(head.messages[0] instanceof HumanMessage && head.messages[1] instanceof AIMessage, "LangChain's classes");
+  assert.ok(head.items[3] instanceof Map && head.items[6] instanceof RegExp, "the serializer's constructor records");
+  // The values of channels with a version (LangGraph.js's SqliteSaver also keeps some empty ones).
+  const values = (tuples) => tuples.map(({ checkpoint: c }) => Object.fromEntries(Object.entries(c.channel_values).filter(([k]) => k in c.channel_versions)));
+  const theirs = await run(LangGraphSqliteSaver.fromConnString(file()));
+  assert.deepStrictEqual(values(listed), values(theirs));
+  // Keys named lc that are not the serializer's records: decoded by list, through the serializer, as LangGraph.js's saver does.
+  const odd = await run(SqliteSaver.fromConnString(file()), true);
+  assert.ok(odd.slice(0, 2).every(decoded));
+  const oddTheirs = await run(LangGraphSqliteSaver.fromConnString(file()), true);
+  assert.deepStrictEqual(values(odd), values(oddTheirs));
+  // A serializer other than the default one itself (a subclass may read otherwise): decoded by list, through it.
+  class Subclass extends JsonPlusSerializer {}
+  const Database = (await import("better-sqlite3")).default;
+  const other = await run(new SqliteSaver(new Database(file()), new Subclass()));
+  assert.ok(other.every(decoded));
+  assert.deepStrictEqual(values(other), values(theirs));
 });
 
 /** Bytes of a SQLite file with its -wal and -shm files. */
