@@ -712,6 +712,10 @@ catalogue! {
     server_acting,
     /// In the Fork dialog of a server thread: where Apply and run runs.
     fork_run_on_server,
+    /// The button that forks a server thread into a new thread.
+    fork_new_thread,
+    /// What forking into a new thread does.
+    fork_new_thread_note,
     /// Storage toggle, closed.
     storage_open,
     /// Storage toggle, open.

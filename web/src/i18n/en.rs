@@ -226,6 +226,8 @@ pub static EN: Strings = Strings {
     server_run_failed: "The run started on the server, and the graph raised an error.",
     server_acting: "Running on the server {url}…",
     fork_run_on_server: "Apply and run: the server updates the state, then runs its real graph from the new checkpoint.",
+    fork_new_thread: "Fork into a new thread",
+    fork_new_thread_note: "The server copies this thread; in the copy this checkpoint's copy (same values, same next) becomes the latest, and the copy opens here. Continuing it runs what this checkpoint's next would run; this thread stays as it is.",
     period: ". ",
     not_in_thread: "This checkpoint is not in the thread.",
     parent_missing: " (not in this thread)",

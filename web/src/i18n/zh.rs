@@ -226,6 +226,8 @@ pub static ZH: Strings = Strings {
     server_run_failed: "运行已在服务器上开始，但图抛出了错误。",
     server_acting: "正在服务器 {url} 上运行…",
     fork_run_on_server: "应用并运行：服务器先更新状态，再从新的检查点运行它真实的图。",
+    fork_new_thread: "分叉到新线程",
+    fork_new_thread_note: "服务器复制这个线程；在副本中，这个检查点的拷贝（相同的值、相同的 next）成为最新的检查点，副本在这里打开。继续运行它，会运行这个检查点的 next 将运行的节点；原线程保持不变。",
     period: "。",
     not_in_thread: "此检查点不在线程中。",
     parent_missing: "（不在此线程中）",

@@ -34,8 +34,16 @@ impl AppState {
         )));
         leptos::task::spawn_local(async move {
             let result = run(&conn, &calls).await;
+            if let Ok((_, Some(copy))) = &result {
+                // A fork into a new thread: the new thread is opened (and
+                // named by the URL); the old one stays on the server as it was.
+                state.busy.set(None);
+                state.open_server_thread(conn, copy.clone());
+                done(Ok(()));
+                return;
+            }
             let reloaded = match result {
-                Ok(requests) => super::server::load(&conn, &calls.thread.thread_id, |_, _| {})
+                Ok((requests, _)) => super::server::load(&conn, &calls.thread.thread_id, |_, _| {})
                     .await
                     .map(|(opened, _)| (opened, requests)),
                 Err(e) => Err(e),
@@ -127,14 +135,21 @@ impl AppState {
 }
 
 /// Sends `calls` one after the other; resolves to each request, as the log
-/// names it (`POST /threads/…/state`).
-async fn run(conn: &Connection, calls: &ServerAction) -> Result<Vec<String>, ServerError> {
+/// names it (`POST /threads/…/state`), and the new thread a `/copy` made.
+async fn run(
+    conn: &Connection,
+    calls: &ServerAction,
+) -> Result<(Vec<String>, Option<String>), ServerError> {
     let mut sent = Vec::new();
+    let mut copy = None;
     let mut request = Some(calls.first()?);
     while let Some(r) = request {
         let answer = fetch::send(conn, &r).await?;
         sent.push(format!("{} {}", r.method, r.path));
+        if r.path.ends_with("/copy") {
+            copy = Some(server::copied_thread(&answer)?);
+        }
         request = calls.next(&r, &answer)?;
     }
-    Ok(sent)
+    Ok((sent, copy))
 }
