@@ -716,6 +716,16 @@ catalogue! {
     fork_new_thread,
     /// What forking into a new thread does.
     fork_new_thread_note,
+    /// The Fork dialog's prediction for a server thread: `{next}`.
+    server_prediction,
+    /// Where the prediction cannot know: `{node}`'s router, `{targets}`.
+    server_prediction_router,
+    /// The prediction waits for a chosen node.
+    server_prediction_auto,
+    /// After Apply and run: the server did as predicted: `{predicted}`, `{actual}`.
+    server_prediction_held,
+    /// After Apply and run: it did not: `{predicted}`, `{actual}`.
+    server_prediction_missed,
     /// Storage toggle, closed.
     storage_open,
     /// Storage toggle, open.

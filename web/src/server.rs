@@ -18,6 +18,7 @@
 //! runs them with its real graph, and the app reloads the history after.
 
 mod actions;
+mod graph;
 mod history;
 mod threads;
 
@@ -32,6 +33,7 @@ pub use actions::{
     copied_thread, created, graph_id, run_ended, updated_checkpoint, At, ServerAction,
     ServerThread, Step,
 };
+pub use graph::{NextAfter, ServerGraph};
 pub use history::{HistoryLoader, Progress, PAGE_LIMIT};
 pub use threads::{search_threads, summaries, ThreadSummary, SEARCH_LIMIT};
 

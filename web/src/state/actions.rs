@@ -113,7 +113,10 @@ impl AppState {
         let after = self.session.with_value(|s| s.ids());
         let created = server::created(&before, &after);
         let labels = self.session.with_value(|s| s.labels());
-        let made = crate::session::made(&labels, &created);
+        let mut made = crate::session::made(&labels, &created);
+        if let Some(check) = self.prediction_checked(&created) {
+            made = format!("{made}; {check}");
+        }
         self.session.update_value(|s| {
             s.set_source(ThreadSource::Server(calls.thread.clone()));
             s.carry_log(
@@ -131,6 +134,37 @@ impl AppState {
         self.save();
         self.persist_selection();
         Ok(())
+    }
+}
+
+impl AppState {
+    /// The Fork dialog's prediction against the `next` of the update's
+    /// checkpoint (the oldest `created`: ids are time-ordered), as the
+    /// server wrote it.
+    fn prediction_checked(&self, created: &[String]) -> Option<String> {
+        let predicted = self.server.predicted.get_untracked()?;
+        self.server.predicted.set(None);
+        let actual = self.session.with_value(|s| {
+            s.checkpoints()
+                .iter()
+                .find(|c| Some(&c.id) == created.iter().min())
+                .map(|c| c.next.clone())
+        })?;
+        let t = self.t_untracked();
+        let template = if predicted.holds(&actual) {
+            t.server_prediction_held
+        } else {
+            t.server_prediction_missed
+        };
+        let mut shown = predicted.certain.clone();
+        shown.extend(predicted.possible.iter().map(|p| format!("{p}?")));
+        Some(crate::i18n::fill(
+            template,
+            &[
+                ("predicted", &shown.join(", ")),
+                ("actual", &actual.join(", ")),
+            ],
+        ))
     }
 }
 
