@@ -1,11 +1,13 @@
 // End-to-end tests of a LangGraph server thread forked into a new thread, a fork inside a
-// subgraph, a 2,000-checkpoint thread, and two servers that guard themselves: one whose
-// `langgraph.json` `http.cors` leaves the app's origin out, one with a custom `auth`
-// handler that wants the right `x-api-key`. Two real Agent Servers (`langgraph dev`,
-// pinned, from the cached venv; server/fork/ holds their configs), started together and
-// shared by the tests: A serves the trip graph and a one-node loop, B the trip graph
-// behind its CORS policy and its auth. Every action is checked through the server's own
-// HTTP API, read here, not through the app's mapping.
+// subgraph, the Fork dialog's prediction from the assistant's graph, a server that guards
+// itself (its `langgraph.json` `http.cors` lets http://localhost:… in but leaves the app's
+// http://127.0.0.1:… origin out, and a custom `auth` handler wants the right `x-api-key`),
+// and a 2,000-checkpoint thread. Two real Agent Servers (`langgraph dev`, pinned, from the
+// cached venv), started together and shared by the tests: A serves the trip graph as
+// server.test.mjs does, B (server/fork/ holds its config) the trip graph and a one-node
+// loop behind its CORS policy and its auth; the long thread is written on B while the
+// tests on A run (each server runs one run at a time). Every action is checked through
+// the server's own HTTP API, read here, not through the app's mapping.
 // Run: scripts/build-web.sh && node --test web/e2e/server_fork.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,25 +24,33 @@ const KEY = 'right-key';
 const open = suite();
 let lg;
 let guarded;
-let loopThread;
+/** The long thread on the guarded server: its id, once the run that writes it has ended. */
+let longThread;
 
 before(async () => {
   const bin = ensureVenv(console.log);
   let t = Date.now();
   [lg, guarded] = await Promise.all([
-    startAgentServer({ bin, files: { 'langgraph.json': join(configs, 'langgraph.json'), 'loop.py': join(configs, 'loop.py') } }),
-    startAgentServer({ bin, files: { 'langgraph.json': join(configs, 'langgraph_guarded.json'), 'auth.py': join(configs, 'auth.py') } }),
+    startAgentServer({ bin }),
+    startAgentServer({
+      bin,
+      files: { 'langgraph.json': join(configs, 'langgraph_guarded.json'), 'auth.py': join(configs, 'auth.py'), 'loop.py': join(configs, 'loop.py') },
+    }),
   ]);
   console.log(`  two langgraph dev servers answered after ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  t = Date.now();
   // One run of the loop with a recursion limit above its length writes the long thread.
-  loopThread = (await api(lg.url, 'POST', '/threads', {})).thread_id;
-  await api(lg.url, 'POST', `/threads/${loopThread}/runs/wait`, {
-    assistant_id: 'loop',
-    input: { until: LONG - 2 },
-    config: { recursion_limit: LONG + 100 },
+  t = Date.now();
+  longThread = guardedCall('POST', '/threads', KEY, {}).then(async ({ body: { thread_id: id } }) => {
+    const run = await guardedCall('POST', `/threads/${id}/runs/wait`, KEY, {
+      assistant_id: 'loop',
+      input: { until: LONG - 2 },
+      config: { recursion_limit: LONG + 100 },
+    });
+    assert.equal(run.status, 200);
+    console.log(`  the server wrote a ${LONG}-checkpoint thread in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    return id;
   });
-  console.log(`  the server wrote a ${LONG}-checkpoint thread in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  longThread.catch(() => {});
 });
 
 after(async () => {
@@ -196,38 +206,6 @@ test("the Fork dialog takes its nodes from the assistant's graph and predicts ne
   await zhDialog.getByRole('button', { name: '取消' }).click();
 });
 
-test(`a ${LONG}-checkpoint thread opens whole, every page requested, and stays interactive`, async () => {
-  const app = await open();
-  const pages = [];
-  app.page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith(`/threads/${loopThread}/history`)) pages.push(JSON.parse(r.postData()));
-  });
-  const h = await serverHistory(loopThread);
-  assert.equal(h.length, LONG);
-  const started = Date.now();
-  await app.goto(deepLink(app, lg.url, loopThread));
-  // The tree holds every checkpoint (it draws the rows in view, as for any long thread).
-  await app.page.getByTestId('tree-stats').getByText(`${LONG} checkpoints`).waitFor({ timeout: 120_000 });
-  await app.checkpoint(`c${LONG - 1}`).waitFor();
-  const opened = (Date.now() - started) / 1000;
-  // Pages of 1,000 until one comes back short (here: empty), each before the last one's oldest.
-  assert.deepEqual(pages.map((p) => p.limit), [1000, 1000, 1000]);
-  assert.equal(pages[0].before, undefined);
-  assert.equal(pages[1].before.configurable.checkpoint_id, idOf(h[LONG - 1000]));
-  assert.equal(pages[2].before.configurable.checkpoint_id, idOf(h[0]));
-  assert.equal(await app.name(`c${LONG - 1}`), `${app.w.checkpoint(`c${LONG - 1}`, LONG - 2, 'loop', 'done')}, HEAD`);
-  const t = Date.now();
-  await app.checkpoint(`c${LONG - 1}`).focus();
-  await app.page.keyboard.press('Home');
-  await app.page.waitForFunction(() => document.querySelector('.inspector .snap-label')?.textContent.trim() === 'c0');
-  assert.equal(await inspectedId(app), idOf(h[0]));
-  await app.select('c5');
-  assert.equal(await inspectedId(app), idOf(h[5]));
-  assert.equal(await app.name('c5'), app.w.checkpoint('c5', 4, 'loop', 'tick'));
-  const selecting = (Date.now() - t) / 1000;
-  console.log(`  ${LONG} checkpoints: opened in ${opened.toFixed(1)} s (page load to every page read and the tree drawn); Home and a click took ${selecting.toFixed(1)} s`);
-});
-
 /** One call to the guarded server with `key`: its status and body. */
 async function guardedCall(method, path, key, body) {
   const res = await fetch(`${guarded.url}${path}`, {
@@ -311,4 +289,57 @@ test('a server whose http.cors leaves the app out, and a server whose auth wants
   await zhLocal.shot('server-auth-wrong-key-zh');
   await zhLocal.audit('the Connect dialog, wrong key (zh)');
   expectProblems(zhLocal, /status of 401/);
+});
+
+/** The whole root history of `thread` on the guarded server, oldest first. */
+async function guardedHistory(thread) {
+  const all = [];
+  for (let before; ; ) {
+    const { body: page } = await guardedCall('POST', `/threads/${thread}/history`, KEY, {
+      limit: 1000,
+      ...(before ? { before: { configurable: { checkpoint_id: before } } } : {}),
+    });
+    all.push(...page);
+    if (page.length < 1000) return all.reverse();
+    before = idOf(page.at(-1));
+  }
+}
+
+test(`a ${LONG}-checkpoint thread opens whole, every page requested, and stays interactive`, async () => {
+  const thread = await longThread;
+  const h = await guardedHistory(thread);
+  assert.equal(h.length, LONG);
+  const app = await open();
+  const pages = [];
+  app.page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith(`/threads/${thread}/history`)) pages.push(JSON.parse(r.postData()));
+  });
+  await app.goto(`${new URL(app.page.url()).origin.replace('127.0.0.1', 'localhost')}/`);
+  await app.button('Connect to a server…').click();
+  const connect = app.page.getByRole('dialog', { name: 'Connect to a LangGraph server' });
+  await connect.getByLabel('Server URL').fill(guarded.url);
+  await connect.getByLabel('API key (optional, sent as x-api-key)').fill(KEY);
+  await connect.getByRole('button', { name: 'List threads' }).click();
+  const started = Date.now();
+  await connect.getByRole('button', { name: `Open thread ${thread}` }).click();
+  // The tree holds every checkpoint (it draws the rows in view, as for any long thread).
+  await app.page.getByTestId('tree-stats').getByText(`${LONG} checkpoints`).waitFor({ timeout: 120_000 });
+  await app.checkpoint(`c${LONG - 1}`).waitFor();
+  const opened = (Date.now() - started) / 1000;
+  // Pages of 1,000 until one comes back short (here: empty), each before the last one's oldest.
+  assert.deepEqual(pages.map((p) => p.limit), [1000, 1000, 1000]);
+  assert.equal(pages[0].before, undefined);
+  assert.equal(pages[1].before.configurable.checkpoint_id, idOf(h[LONG - 1000]));
+  assert.equal(pages[2].before.configurable.checkpoint_id, idOf(h[0]));
+  assert.equal(await app.name(`c${LONG - 1}`), `${app.w.checkpoint(`c${LONG - 1}`, LONG - 2, 'loop', 'done')}, HEAD`);
+  const t = Date.now();
+  await app.checkpoint(`c${LONG - 1}`).focus();
+  await app.page.keyboard.press('Home');
+  await app.page.waitForFunction(() => document.querySelector('.inspector .snap-label')?.textContent.trim() === 'c0');
+  assert.equal(await inspectedId(app), idOf(h[0]));
+  await app.select('c5');
+  assert.equal(await inspectedId(app), idOf(h[5]));
+  assert.equal(await app.name('c5'), app.w.checkpoint('c5', 4, 'loop', 'tick'));
+  const selecting = (Date.now() - t) / 1000;
+  console.log(`  ${LONG} checkpoints: opened in ${opened.toFixed(1)} s (click on Open to every page read and the tree drawn); Home and a click took ${selecting.toFixed(1)} s`);
 });
