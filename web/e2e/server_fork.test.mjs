@@ -181,6 +181,7 @@ test("the Fork dialog takes its nodes from the assistant's graph and predicts ne
   const prediction = dialog.getByTestId('server-prediction');
   await prediction.getByText("Prediction (from the server's graph, not a run): next (summarize)").waitFor();
   await dialog.getByRole('combobox', { name: app.w.asNode }).selectOption('greet');
+  await prediction.getByText("Prediction (from the server's graph, not a run): next (?)").waitFor();
   await prediction.getByText('Cannot know: greet leaves by a conditional edge, whose router runs on the server; it may go to greet, plan.').waitFor();
   await app.shot('server-fork-prediction');
   await app.audit('the Fork dialog with the prediction (en)');

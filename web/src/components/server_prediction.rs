@@ -28,10 +28,12 @@ pub fn ServerPrediction(
             return vec![t().server_prediction_auto.to_owned()];
         }
         let after = graph.next_after(&node);
-        let mut out = vec![fill(
-            t().server_prediction,
-            &[("next", &after.certain.join(", "))],
-        )];
+        // `?` stands for what a router picks, which the next line lists.
+        let mut shown = after.certain.clone();
+        if !after.possible.is_empty() {
+            shown.push("?".to_owned());
+        }
+        let mut out = vec![fill(t().server_prediction, &[("next", &shown.join(", "))])];
         if !after.possible.is_empty() {
             out.push(fill(
                 t().server_prediction_router,
