@@ -21,11 +21,11 @@ pub fn ServerPrediction(
     as_node: RwSignal<String>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let t = move || state.t();
     let lines = move || {
+        let t = state.t();
         let node = as_node.get();
         if node.is_empty() {
-            return vec![t().server_prediction_auto.to_owned()];
+            return vec![t.server_prediction_auto.to_owned()];
         }
         let after = graph.next_after(&node);
         // `?` stands for what a router picks, which the next line lists.
@@ -33,10 +33,10 @@ pub fn ServerPrediction(
         if !after.possible.is_empty() {
             shown.push("?".to_owned());
         }
-        let mut out = vec![fill(t().server_prediction, &[("next", &shown.join(", "))])];
+        let mut out = vec![fill(t.server_prediction, &[("next", &shown.join(", "))])];
         if !after.possible.is_empty() {
             out.push(fill(
-                t().server_prediction_router,
+                t.server_prediction_router,
                 &[("node", &node), ("targets", &after.possible.join(", "))],
             ));
         }
