@@ -29,6 +29,7 @@ pub mod run_toggle;
 pub mod scrubber;
 pub mod selection_band;
 pub mod sentence;
+pub mod server_prediction;
 pub mod spec_editor;
 pub mod step_button;
 pub mod storage_chart;

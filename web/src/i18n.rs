@@ -712,6 +712,20 @@ catalogue! {
     server_acting,
     /// In the Fork dialog of a server thread: where Apply and run runs.
     fork_run_on_server,
+    /// The button that forks a server thread into a new thread.
+    fork_new_thread,
+    /// What forking into a new thread does.
+    fork_new_thread_note,
+    /// The Fork dialog's prediction for a server thread: `{next}`.
+    server_prediction,
+    /// Where the prediction cannot know: `{node}`'s router, `{targets}`.
+    server_prediction_router,
+    /// The prediction waits for a chosen node.
+    server_prediction_auto,
+    /// After Apply and run: the server did as predicted: `{predicted}`, `{actual}`.
+    server_prediction_held,
+    /// After Apply and run: it did not: `{predicted}`, `{actual}`.
+    server_prediction_missed,
     /// Storage toggle, closed.
     storage_open,
     /// Storage toggle, open.

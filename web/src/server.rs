@@ -12,11 +12,13 @@
 //! opens through [`crate::import::open`], as a pasted history does: one
 //! mapping for both. Only `server/fetch.rs` talks to the network.
 //!
-//! Actions on a server thread (replay, fork, resume, copy) are further
+//! Actions on a server thread (replay, fork, resume, copy, fork into a
+//! new thread) are further
 //! [`Request`]s over the same [`Connection`] ([`ServerAction`]): the server
 //! runs them with its real graph, and the app reloads the history after.
 
 mod actions;
+mod graph;
 mod history;
 mod threads;
 
@@ -28,8 +30,10 @@ mod actions_tests;
 mod tests;
 
 pub use actions::{
-    created, graph_id, run_ended, updated_checkpoint, At, ServerAction, ServerThread, Step,
+    copied_thread, created, graph_id, run_ended, updated_checkpoint, At, ServerAction,
+    ServerThread, Step,
 };
+pub use graph::{NextAfter, ServerGraph};
 pub use history::{HistoryLoader, Progress, PAGE_LIMIT};
 pub use threads::{search_threads, summaries, ThreadSummary, SEARCH_LIMIT};
 

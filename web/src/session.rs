@@ -18,7 +18,7 @@ mod transfer;
 #[cfg(test)]
 mod tests;
 
-pub use source::{Action, ThreadSource, ON_SERVER};
+pub use source::{Action, ThreadSource, NEW_THREAD_ON_SERVER, ON_SERVER};
 pub use storage::{
     branch_series, prune_candidates, total, ChannelBytes, Cost, StoredCheckpoint, ROW_BYTES,
 };

@@ -46,10 +46,12 @@ export function freePort() {
 /**
  * Starts `langgraph dev` on a free port in a temporary copy of this folder.
  * Resolves to { url, port, stop } once `/ok` answers; `stop()` ends it and removes the folder.
+ * `files` (name → path) are copied in after it, so a test can bring its own `langgraph.json`.
  */
-export async function startAgentServer({ bin = ensureVenv(), timeoutMs = 90_000 } = {}) {
+export async function startAgentServer({ bin = ensureVenv(), timeoutMs = 90_000, files = {} } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'chronograph-lg-'));
   for (const f of ['graph.py', 'langgraph.json']) cpSync(join(here, f), join(dir, f));
+  for (const [name, path] of Object.entries(files)) cpSync(path, join(dir, name));
   const port = await freePort();
   const env = {
     ...process.env,

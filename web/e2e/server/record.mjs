@@ -24,6 +24,7 @@ async function recordActions(url) {
   const run = (body) => answer(url, 'POST', `/threads/${id}/runs/wait`, { assistant_id: 'trip', multitask_strategy: 'reject', ...body });
   save('action_update_state.json', await state({ values: { rounds: 5 }, as_node: 'greet', checkpoint_id: plan }));
   save('action_copy.json', await state({ values: null, as_node: '__copy__', checkpoint_id: plan }));
+  save('action_copy_thread.json', await answer(url, 'POST', `/threads/${id}/copy`, {}));
   save('action_unknown_node.json', await state({ values: { rounds: 1 }, as_node: 'nosuch', checkpoint_id: plan }));
   save('action_refused_values.json', await state({ values: 5, as_node: 'greet', checkpoint_id: plan }));
   save('action_bad_checkpoint.json', await run({ checkpoint_id: 'nope', input: null }));

@@ -4,7 +4,8 @@
 //! and lights the nodes that would run in the topology view. On a thread
 //! imported from a history (no graph yet), Replay explains why it waits and
 //! offers to attach a graph spec. On a server thread the same buttons run
-//! on the server ([`AppState::perform`]).
+//! on the server ([`AppState::perform`]), and "Fork into a new thread"
+//! makes a copy of the thread there whose latest checkpoint is the selected one's.
 
 use leptos::prelude::*;
 
@@ -108,6 +109,17 @@ pub fn Actions() -> impl IntoView {
                     on:focus=move |_| hovered.set(Some(Kind::Copy))
                     on:click=move |_| run(Kind::Copy)>{move || state.t().copy}</button>
             </ActionRow>
+            <Show when=move || state.on_server()>
+                <ActionRow call=move || format!("POST /threads/…/copy; update_state({}, None, as_node=\"__copy__\")", label())
+                    note=move || state.t().fork_new_thread_note>
+                    <button type="button" disabled=root_only
+                        on:click=move |_| {
+                            if let Some(v) = state.selected_view_untracked() {
+                                state.perform(Action::NewThread(v.id), |_| ());
+                            }
+                        }>{move || state.t().fork_new_thread}</button>
+                </ActionRow>
+            </Show>
             <ResumeForm/>
             <div class="preview" aria-live="polite" data-testid="preview">
                 {move || preview.get().map(|(kind, p)| {

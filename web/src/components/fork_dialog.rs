@@ -14,6 +14,7 @@ use super::error_line::ErrorLine;
 use super::fork_explanation::ForkExplanation;
 use super::fork_heading::ForkHeading;
 use super::modal::Modal;
+use super::server_prediction::ServerPrediction;
 use crate::i18n::fill;
 use crate::session::{short_ns, Action, Session};
 use crate::state::AppState;
@@ -26,6 +27,29 @@ fn prefill(state: AppState) -> String {
         .and_then(|i| state.snapshot(i))
         .map(|d| serde_json::to_string_pretty(&d.values).unwrap_or_default())
         .unwrap_or_else(|| "{}".into())
+}
+
+/// The "As node" choices at namespace `ns`, and the assistant's graph
+/// there: a server thread's choices are its assistant's graph's nodes when
+/// the server gave the graph, else those of the graph written from the history.
+fn as_node_choices(
+    state: AppState,
+    ns: &str,
+    on_server: bool,
+) -> (Option<crate::server::ServerGraph>, Vec<String>) {
+    let served = on_server
+        .then(|| state.server.graph.get_untracked())
+        .flatten()
+        .and_then(|g| g.at(ns).cloned());
+    let nodes = match &served {
+        Some(g) => g.nodes.clone(),
+        None => state.session.with_value(|s| {
+            s.spec_at(ns)
+                .map(|g| g.nodes.keys().cloned().collect())
+                .unwrap_or_default()
+        }),
+    };
+    (served, nodes)
 }
 
 /// The modal Fork dialog on the selected checkpoint (the app renders it
@@ -45,11 +69,7 @@ pub fn ForkDialog() -> impl IntoView {
     let in_subgraph = !target.ns.is_empty();
     let needs_graph = state.needs_graph.get_untracked();
     let on_server = state.session.with_value(Session::on_server);
-    let nodes: Vec<String> = state.session.with_value(|s| {
-        s.spec_at(&target.ns)
-            .map(|g| g.nodes.keys().cloned().collect())
-            .unwrap_or_default()
-    });
+    let (served, nodes) = as_node_choices(state, &target.ns, on_server);
     let textarea = NodeRef::<leptos::html::Textarea>::new();
     Effect::new(move |_| {
         if let Some(t) = textarea.get() {
@@ -61,6 +81,7 @@ pub fn ForkDialog() -> impl IntoView {
             .map_err(|e| fill(state.t().invalid_json, &[("error", &e)]))
     });
     let id = target.id.clone();
+    let served_run = served.clone();
     let apply = move |and_run: bool| {
         let values = match parsed.get_untracked() {
             Ok(v) => v,
@@ -71,6 +92,14 @@ pub fn ForkDialog() -> impl IntoView {
         };
         let node = as_node.get_untracked();
         let node = (!node.is_empty()).then_some(node);
+        // What the server's graph says runs next, to check against the server.
+        state.server.predicted.set(
+            served_run
+                .as_ref()
+                .zip(node.as_ref())
+                .filter(|_| and_run)
+                .map(|(g, n)| g.next_after(n)),
+        );
         let action = Action::Update {
             id: id.clone(),
             values,
@@ -112,6 +141,7 @@ pub fn ForkDialog() -> impl IntoView {
                 </select>
             </label>
             <ForkExplanation id=target.id values=parsed as_node in_subgraph needs_graph on_server/>
+            {served.clone().map(|g| view! { <ServerPrediction graph=g as_node/> })}
             {move || error.get().map(|e| view! { <ErrorLine text=e/> })}
             <div class="dialog-buttons">
                 <button type="button" on:click=move |_| close.run(())>{move || t().cancel}</button>

@@ -2,8 +2,10 @@
 //! replay (`input: null` from a checkpoint), resume (`command: {resume}`),
 //! `update_state` (`POST /threads/{id}/state` with `values`, `as_node` and
 //! the checkpoint; Copy is `as_node: "__copy__"`) and a fork's "Apply and
-//! run" (the update, then a run from the checkpoint it created). Pure:
-//! the requests, and what the server's answers mean.
+//! run" (the update, then a run from the checkpoint it created), and a
+//! fork into a new thread (`POST /threads/{id}/copy`, then a `__copy__`
+//! of the checkpoint in the copy, which becomes the new thread's latest
+//! checkpoint). Pure: the requests, and what the server's answers mean.
 //!
 //! Runs go through `POST /threads/{id}/runs/wait` with
 //! `multitask_strategy: "reject"`: a thread that is already running
@@ -74,6 +76,11 @@ pub enum Step {
         /// "Apply and run": replay from the new checkpoint afterwards.
         and_run: bool,
     },
+    /// A new thread whose latest checkpoint is the checkpoint's copy: the
+    /// server copies the whole thread (same checkpoint ids), then
+    /// `update_state(None, as_node="__copy__")` at the checkpoint in the
+    /// copy makes it the new thread's HEAD, with the same values and `next`.
+    NewThread,
 }
 
 /// One action's calls: ask [`ServerAction::first`], then give each answer
@@ -101,12 +108,25 @@ impl ServerAction {
                 values.as_ref(),
                 as_node.as_deref(),
             )),
+            Step::NewThread => Ok(Request::post(
+                format!("/threads/{}/copy", encode(&self.thread.thread_id)),
+                json!({}),
+            )),
         }
     }
 
     /// Reads the answer to the last request: the next request, `None` when
     /// the action is done, or what the answer says went wrong.
     pub fn next(&self, last: &Request, answer: &Value) -> Result<Option<Request>, ServerError> {
+        if last.path.ends_with("/copy") {
+            let copy = copied_thread(answer)?;
+            return Ok(Some(update_state(
+                &copy,
+                &self.at,
+                None,
+                Some(chronograph::COPY),
+            )));
+        }
         if last.path.ends_with("/state") {
             let created = updated_checkpoint(answer)?;
             return match self.step {
@@ -159,6 +179,15 @@ pub fn update_state(
     }
     at.address(&mut body);
     Request::post(format!("/threads/{}/state", encode(thread_id)), body)
+}
+
+/// The new thread a `POST /threads/{id}/copy` answer names (`thread_id`).
+pub fn copied_thread(answer: &Value) -> Result<String, ServerError> {
+    answer
+        .get("thread_id")
+        .and_then(Value::as_str)
+        .map(str::to_owned)
+        .ok_or_else(|| ServerError::BadResponse("/copy answered no thread_id".into()))
 }
 
 /// The checkpoint an `update_state` answer names (`checkpoint.checkpoint_id`).

@@ -5,7 +5,7 @@
 
 use super::tests::{fixture, loaded};
 use super::*;
-use crate::session::{Action, Session, ThreadSource, ON_SERVER};
+use crate::session::{Action, Session, ThreadSource, NEW_THREAD_ON_SERVER, ON_SERVER};
 use chronograph::GraphSpec;
 use serde_json::{json, Value};
 
@@ -269,4 +269,43 @@ fn resume_is_offered_where_langgraph_recorded_the_interrupt() {
     s.set_recorded_interrupts(opened.interrupted.clone());
     assert!(s.recorded_interrupt(&head));
     assert!(!s.recorded_interrupt(&s.checkpoints()[3].id));
+}
+
+#[test]
+fn fork_into_a_new_thread_copies_the_thread_then_the_checkpoint_in_the_copy() {
+    let mut s = server_session();
+    let c3 = s.checkpoints()[3].id.clone();
+    let calls = s.server_action(&Action::NewThread(c3.clone())).unwrap();
+    let copy = calls.first().unwrap();
+    assert_eq!(copy.method, "POST");
+    assert_eq!(copy.path, format!("/threads/{}/copy", thread().thread_id));
+    // The copy's answer (recorded) names the new thread; in it, the checkpoint
+    // (same id: /copy keeps them) is copied as __copy__, its HEAD from then on.
+    let (status, body) = answer("action_copy_thread.json");
+    assert_eq!(status, 200);
+    let answer: Value = serde_json::from_str(&body).unwrap();
+    let new_id = copied_thread(&answer).unwrap();
+    assert_ne!(new_id, thread().thread_id);
+    let update = calls.next(&copy, &answer).unwrap().unwrap();
+    assert_eq!(update.path, format!("/threads/{new_id}/state"));
+    assert_eq!(
+        update.body.clone().unwrap(),
+        json!({ "values": null, "as_node": "__copy__", "checkpoint_id": c3 })
+    );
+    let (_, body) = answer_of("action_copy.json");
+    assert_eq!(calls.next(&update, &body).unwrap(), None, "then it is done");
+    assert!(matches!(
+        copied_thread(&json!({"detail": "x"})),
+        Err(ServerError::BadResponse(_))
+    ));
+    // Never in the page: an in-page thread has no server to copy it on.
+    s.set_source(ThreadSource::InPage);
+    let e = s.perform(Action::NewThread(c3)).unwrap_err();
+    assert!(e.to_string().ends_with(NEW_THREAD_ON_SERVER), "{e}");
+}
+
+/// A recorded answer's status and parsed body.
+fn answer_of(name: &str) -> (u16, Value) {
+    let (status, body) = answer(name);
+    (status, serde_json::from_str(&body).unwrap())
 }

@@ -15,6 +15,10 @@ use crate::server::{At, ServerAction, ServerThread, Step};
 pub const ON_SERVER: &str =
     "This thread lives on a LangGraph server: its actions run there, with the real graph";
 
+/// Why an in-page thread cannot be forked into a new thread.
+pub const NEW_THREAD_ON_SERVER: &str =
+    "Fork into a new thread copies a thread on its LangGraph server: this thread lives in the page";
+
 /// Where a thread's actions run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum ThreadSource {
@@ -51,6 +55,10 @@ pub enum Action {
         /// The resume value.
         value: Value,
     },
+    /// Fork into a new thread: a copy of the thread on its server whose
+    /// latest checkpoint is this one's copy (server threads only: an
+    /// in-page thread has no second thread to open).
+    NewThread(String),
 }
 
 impl Session {
@@ -87,6 +95,7 @@ impl Session {
                 and_run: false,
             } => self.update(&id, Some(values), as_node.as_deref()),
             Action::Resume { id, value } => self.resume(value, Some(&id)),
+            Action::NewThread(_) => Err(chronograph::Error::value(NEW_THREAD_ON_SERVER)),
         }
     }
 
@@ -126,6 +135,7 @@ impl Session {
                     resume: Some(value.clone()),
                 },
             ),
+            Action::NewThread(id) => (id.clone(), Step::NewThread),
         };
         let ns = self.ns_of(&id);
         Some(ServerAction {

@@ -34,8 +34,16 @@ impl AppState {
         )));
         leptos::task::spawn_local(async move {
             let result = run(&conn, &calls).await;
+            if let Ok((_, Some(copy))) = &result {
+                // A fork into a new thread: the new thread is opened (and
+                // named by the URL); the old one stays on the server as it was.
+                state.busy.set(None);
+                state.open_server_thread(conn, copy.clone());
+                done(Ok(()));
+                return;
+            }
             let reloaded = match result {
-                Ok(requests) => super::server::load(&conn, &calls.thread.thread_id, |_, _| {})
+                Ok((requests, _)) => super::server::load(&conn, &calls.thread.thread_id, |_, _| {})
                     .await
                     .map(|(opened, _)| (opened, requests)),
                 Err(e) => Err(e),
@@ -105,7 +113,10 @@ impl AppState {
         let after = self.session.with_value(|s| s.ids());
         let created = server::created(&before, &after);
         let labels = self.session.with_value(|s| s.labels());
-        let made = crate::session::made(&labels, &created);
+        let mut made = crate::session::made(&labels, &created);
+        if let Some(check) = self.prediction_checked(&created) {
+            made = format!("{made}; {check}");
+        }
         self.session.update_value(|s| {
             s.set_source(ThreadSource::Server(calls.thread.clone()));
             s.carry_log(
@@ -126,15 +137,53 @@ impl AppState {
     }
 }
 
+impl AppState {
+    /// The Fork dialog's prediction against the `next` of the update's
+    /// checkpoint (the oldest `created`: ids are time-ordered), as the
+    /// server wrote it.
+    fn prediction_checked(&self, created: &[String]) -> Option<String> {
+        let predicted = self.server.predicted.get_untracked()?;
+        self.server.predicted.set(None);
+        let actual = self.session.with_value(|s| {
+            s.checkpoints()
+                .iter()
+                .find(|c| Some(&c.id) == created.iter().min())
+                .map(|c| c.next.clone())
+        })?;
+        let t = self.t_untracked();
+        let template = if predicted.holds(&actual) {
+            t.server_prediction_held
+        } else {
+            t.server_prediction_missed
+        };
+        let mut shown = predicted.certain.clone();
+        shown.extend(predicted.possible.iter().map(|p| format!("{p}?")));
+        Some(crate::i18n::fill(
+            template,
+            &[
+                ("predicted", &shown.join(", ")),
+                ("actual", &actual.join(", ")),
+            ],
+        ))
+    }
+}
+
 /// Sends `calls` one after the other; resolves to each request, as the log
-/// names it (`POST /threads/…/state`).
-async fn run(conn: &Connection, calls: &ServerAction) -> Result<Vec<String>, ServerError> {
+/// names it (`POST /threads/…/state`), and the new thread a `/copy` made.
+async fn run(
+    conn: &Connection,
+    calls: &ServerAction,
+) -> Result<(Vec<String>, Option<String>), ServerError> {
     let mut sent = Vec::new();
+    let mut copy = None;
     let mut request = Some(calls.first()?);
     while let Some(r) = request {
         let answer = fetch::send(conn, &r).await?;
         sent.push(format!("{} {}", r.method, r.path));
+        if r.path.ends_with("/copy") {
+            copy = Some(server::copied_thread(&answer)?);
+        }
         request = calls.next(&r, &answer)?;
     }
-    Ok(sent)
+    Ok((sent, copy))
 }

@@ -7,7 +7,9 @@
 use leptos::prelude::*;
 
 use super::AppState;
-use crate::server::{Connection, ServerError, ServerThread, ThreadSummary, DEFAULT_URL};
+use crate::server::{
+    Connection, NextAfter, ServerError, ServerGraph, ServerThread, ThreadSummary, DEFAULT_URL,
+};
 use crate::session::ThreadSource;
 
 /// The server side of the page. The API key is held in
@@ -27,6 +29,13 @@ pub struct ServerState {
     /// The page's thread came from this server: `(url, thread id)` (the
     /// URL names them, so a reload opens it again).
     pub opened: RwSignal<Option<(String, String)>>,
+    /// The graph of the opened thread's assistant (`GET
+    /// /assistants/{graph_id}/graph?xray=true`): the Fork dialog's "As node"
+    /// choices and what it can predict. `None` when the server gave none.
+    pub graph: RwSignal<Option<ServerGraph>>,
+    /// What the Fork dialog predicted for the "Apply and run" in flight,
+    /// checked against the server's `next` when it has answered.
+    pub predicted: RwSignal<Option<NextAfter>>,
 }
 
 impl ServerState {
@@ -39,6 +48,8 @@ impl ServerState {
             threads: RwSignal::new(None),
             error: RwSignal::new(None),
             opened: RwSignal::new(None),
+            graph: RwSignal::new(None),
+            predicted: RwSignal::new(None),
         }
     }
 
@@ -95,6 +106,10 @@ impl AppState {
         state.server.error.set(None);
         leptos::task::spawn_local(async move {
             let result = load(&conn, &thread_id, progress).await;
+            let graph = match &result {
+                Ok((_, Some(assistant))) => assistant_graph(&conn, assistant).await,
+                _ => None,
+            };
             state.busy.set(None);
             let url = conn.url.clone();
             state.server.connection.set(Some(conn));
@@ -116,6 +131,7 @@ impl AppState {
                         .update_value(|s| s.set_source(ThreadSource::Server(thread)));
                     state.refresh();
                     state.server.opened.set(Some((url, thread_id)));
+                    state.server.graph.set(graph);
                     state.server.open.set(false);
                     state.persist_selection();
                 }
@@ -171,4 +187,11 @@ pub(super) async fn load(
         .finish()
         .map_err(|p| ServerError::BadResponse(p.message))?;
     Ok((opened, graph_id(&thread)))
+}
+
+/// The assistant's graph, with its subgraphs; `None` when the server has
+/// none to give (the dialog then offers the nodes the history names).
+async fn assistant_graph(conn: &Connection, assistant: &str) -> Option<ServerGraph> {
+    let answer = crate::server::fetch::send(conn, &crate::server::get_graph(assistant)).await;
+    answer.ok().and_then(|a| ServerGraph::parse(&a).ok())
 }
