@@ -144,3 +144,30 @@ fn removing_an_unknown_id_is_no_error_for_messages_delta() {
         "h removed, nope ignored; the bot replaced a1 by id"
     );
 }
+
+#[test]
+fn an_overwrite_snapshots_the_channel_at_the_step_that_applies_it() {
+    let saver = saver();
+    let app = chat(Some(100)).compile(js(&saver)).unwrap();
+    let t = thread("t");
+    let say = json!({"messages": [{"type": "human", "content": "hi", "id": "h"}]});
+    app.invoke(say, &t).unwrap();
+    let over =
+        json!({"messages": {"__overwrite__": [{"type": "human", "content": "again", "id": "g"}]}});
+    app.invoke(over, &t).unwrap();
+    let counters: Vec<Value> = app
+        .get_state_history(&t, &ListOptions::default())
+        .unwrap()
+        .into_iter()
+        .take(3)
+        .map(|s| {
+            s.metadata
+                .unwrap()
+                .get("counters_since_delta_snapshot")
+                .unwrap_or(Value::Null)
+        })
+        .collect();
+    // LangGraph.js 1.7.3: the reply [1, 1], the step of `__start__` (the Overwrite) none, the input [2, 4].
+    let c = |u: u64, s: u64| json!({"messages": [u, s]});
+    assert_eq!(counters, vec![c(1, 1), Value::Null, c(2, 4)]);
+}

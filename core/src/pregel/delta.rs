@@ -34,6 +34,8 @@ pub(crate) struct DeltaCounters {
     versioned: bool,
     /// `counters_since_delta_snapshot` of the current checkpoint.
     counters: Map<String, Value>,
+    /// Channels the next checkpoint snapshots whatever their counters.
+    forced: Vec<Name>,
 }
 
 impl DeltaCounters {
@@ -43,7 +45,7 @@ impl DeltaCounters {
         let Some(meta) = meta else {
             return DeltaCounters {
                 versioned: true,
-                counters: Map::new(),
+                ..DeltaCounters::default()
             };
         };
         DeltaCounters {
@@ -54,6 +56,26 @@ impl DeltaCounters {
                 .and_then(Value::as_object)
                 .cloned()
                 .unwrap_or_default(),
+            forced: Vec::new(),
+        }
+    }
+
+    /// A branch from a checkpoint with pending writes to delta channels
+    /// snapshots them at its next checkpoint: nothing records which child
+    /// consumed those writes, so LangGraph.js's ancestor walk must never
+    /// replay them (its `deltaChannelsWithPendingWrites`). Also the
+    /// channels an update of a superseded checkpoint writes.
+    pub(crate) fn force<'a>(
+        &mut self,
+        channels: &[(Name, u64)],
+        written: impl IntoIterator<Item = &'a str>,
+    ) {
+        for channel in written {
+            if let Some((name, _)) = channels.iter().find(|(n, _)| &**n == channel) {
+                if !self.forced.contains(name) {
+                    self.forced.push(name.clone());
+                }
+            }
         }
     }
 
@@ -72,13 +94,15 @@ impl DeltaCounters {
             let updates = updates + u64::from(updated.contains(name));
             let supersteps = supersteps + 1;
             let has_version = !self.versioned || versions.contains_key(&**name);
-            let snapshots = has_version
-                && (updates >= *frequency || supersteps >= MAX_SUPERSTEPS_SINCE_SNAPSHOT);
+            let snapshots = self.forced.contains(name)
+                || has_version
+                    && (updates >= *frequency || supersteps >= MAX_SUPERSTEPS_SINCE_SNAPSHOT);
             if !snapshots {
                 next.insert(name.to_string(), Value::from(vec![updates, supersteps]));
             }
         }
         self.counters = next;
+        self.forced.clear();
     }
 
     /// Writes both keys into a checkpoint's metadata `extra` (LangGraph.js

@@ -160,6 +160,15 @@ impl Base {
     ) {
         let base = self.saved.as_ref().map(|s| &s.metadata);
         let mut delta = DeltaCounters::loaded(base);
+        if let Some(saved) = &self.saved {
+            delta.force(
+                &graph.delta,
+                saved.pending_writes.iter().map(|w| &*w.channel),
+            );
+            if self.superseded {
+                delta.force(&graph.delta, written.keys().map(|c| &**c));
+            }
+        }
         if base.is_some() && source != Source::Fork {
             let written: Vec<Name> = written.keys().cloned().collect();
             delta.advance(&graph.delta, &written, &checkpoint.channel_versions);

@@ -166,7 +166,9 @@ export abstract class CompactSaver extends BaseCheckpointSaver {
       blobs.push(await this.#blob(thread_id, checkpoint_ns, channel, version, values[channel], base, remembered));
     }
     // Stored without its values (blobs) and id (the row's key).
-    const { channel_values: _values, id: _id, ...head } = checkpoint;
+    const { channel_values: _values, id: _id, ...rest } = checkpoint;
+    const omitted = omittedChannels(checkpoint.channel_versions, values, newVersions);
+    const head = omitted.length === 0 ? rest : { ...rest, [OMITTED]: omitted };
     const [metadataType, metadataData] = await this.serde.dumpsTyped(metadata);
     await this.writeCheckpoint({
       thread_id,
@@ -356,11 +358,12 @@ export abstract class CompactSaver extends BaseCheckpointSaver {
   /** The tuple of a stored checkpoint: its values rebuilt, its writes read. */
   async #tuple(row: CheckpointRow, metadata: CheckpointMetadata): Promise<CheckpointTuple> {
     const { thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id } = row;
-    const { v, ...head } = JSON.parse(row.checkpoint) as Omit<Checkpoint, "id">;
+    const { v, [OMITTED]: omitted, ...head } = JSON.parse(row.checkpoint) as Omit<Checkpoint, "id"> & { [OMITTED]?: string[] };
     // LangGraph.js's key order: v, id, ts, ...
     const checkpoint = { v, id: checkpoint_id, ...head } as Checkpoint;
     const channel_values: Record<string, unknown> = {};
     for (const [channel, version] of Object.entries(checkpoint.channel_versions ?? {})) {
+      if (omitted?.includes(channel)) continue;
       const value = await this.#value(thread_id, checkpoint_ns, channel, String(version));
       if (value !== undefined) channel_values[channel] = value;
     }
@@ -398,4 +401,26 @@ function positioned(
   sum: string | null,
 ): BlobRow {
   return [channel, version, kind, base, p.depth, p.baseBytes, p.deltaBytes, type, data, sum];
+}
+
+/**
+ * The checkpoint head's key listing {@link omittedChannels} (absent from
+ * heads that omit none, so older rows read as before).
+ */
+const OMITTED = "__omitted_channels__";
+
+/**
+ * The channels a checkpoint has a version of but no value for, at a version
+ * an earlier checkpoint stored (not in `newVersions`): LangGraph.js's
+ * `DeltaChannel` between its snapshots, whose value is rebuilt from writes.
+ * A channel version's stored value would otherwise come back in this
+ * checkpoint too (a `DeltaSnapshot` of an ancestor), which is not what was
+ * put.
+ */
+function omittedChannels(versions: ChannelVersions | undefined, values: Record<string, unknown>, newVersions: ChannelVersions | undefined): string[] {
+  const out: string[] = [];
+  for (const channel of Object.keys(versions ?? {})) {
+    if (!Object.prototype.hasOwnProperty.call(values, channel) && !Object.prototype.hasOwnProperty.call(newVersions ?? {}, channel)) out.push(channel);
+  }
+  return out;
 }
