@@ -8,6 +8,7 @@
 //!   thread pool, which decides what a join's stored seen-set holds.
 
 pub(crate) mod algo;
+pub(crate) mod delta;
 pub(crate) mod r#loop;
 pub(crate) mod push;
 pub(crate) mod thread_pool_saves;

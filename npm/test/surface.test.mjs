@@ -253,16 +253,32 @@ test("LangGraph.js APIs the package lacks fail with a GraphValueError naming the
   }
 });
 
-test("the delta channels fail with UNSUPPORTED naming the difference; messagesDeltaReducer is a plain function", async () => {
-  const unsupported = (e) => e instanceof GraphValueError && e.code === "UNSUPPORTED" && /rebuilds it from its ancestors' writes/.test(e.message);
-  assert.throws(() => new DeltaChannel(messagesDeltaReducer), unsupported);
-  const field = new DeltaValue(z.array(z.string()), { reducer: (s, w) => [...s, ...w] });
+test("the delta channels run: DeltaChannel, DeltaValue and LangGraph.js's own DeltaChannel, with its snapshotFrequency check", async () => {
+  assert.throws(() => new DeltaChannel(messagesDeltaReducer, { snapshotFrequency: 0 }), /snapshotFrequency must be a positive integer, got 0/);
+  const field = new DeltaValue(z.array(z.string()).default(() => []), { inputSchema: z.string(), reducer: (s, w) => [...s, ...w], snapshotFrequency: 2 });
   assert.equal(DeltaValue.isInstance(field) && DeltaValue.isInstance(MessagesDeltaValue), true);
-  assert.throws(() => new StateGraph(new StateSchema({ messages: MessagesDeltaValue })), unsupported);
-  assert.throws(() => new StateGraph(new StateSchema({ log: field })), unsupported);
-  // A LangGraph.js DeltaChannel in an Annotation.Root state.
   const lg = await import("@langchain/langgraph");
-  assert.throws(() => new StateGraph(Annotation.Root({ m: new lg.DeltaChannel(lg.messagesDeltaReducer) })), unsupported);
+  const states = [
+    new StateSchema({ log: field }),
+    Annotation.Root({ log: new DeltaChannel((s, w) => [...s, ...w], { snapshotFrequency: 2 }) }),
+    Annotation.Root({ log: new lg.DeltaChannel((s, w) => [...s, ...w], { snapshotFrequency: 2 }) }),
+  ];
+  for (const state of states) {
+    const graph = new StateGraph(state)
+      .addNode("a", (s) => ({ log: `a${s.log.length}` }))
+      .addNode("b", (s) => ({ log: `b${s.log.length}` }))
+      .addEdge(START, "a")
+      .addEdge(START, "b")
+      .addEdge("a", END)
+      .addEdge("b", END)
+      .compile({ checkpointer: new MemorySaver() });
+    const thread = { configurable: { thread_id: "t" } };
+    assert.deepEqual((await graph.invoke({ log: "in" }, thread)).log, ["in", "a1", "b1"]);
+    // Two supersteps updated it: the snapshot restarted its counters (LangGraph.js leaves them out then).
+    const history = [];
+    for await (const s of graph.getStateHistory(thread)) history.push(s.metadata.counters_since_delta_snapshot ?? null);
+    assert.deepEqual(history, [null, { log: [1, 2] }, { log: [0, 1] }]);
+  }
   const out = messagesDeltaReducer([new HumanMessage({ content: "a", id: "1" })], [[new AIMessage({ content: "b", id: "1" })], new HumanMessage("c")]);
   assert.deepEqual(out.map((m) => [m.content, m.id]), [["b", "1"], ["c", undefined]]);
 });

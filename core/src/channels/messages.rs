@@ -25,6 +25,30 @@ pub fn add_messages(
     right: Value,
     ids: &IdGenerator,
 ) -> Result<ChannelList> {
+    merge_messages(left, right, ids, true)
+}
+
+/// LangGraph.js's `messagesDeltaReducer` (the reducer of
+/// `MessagesDeltaValue`, a `DeltaChannel`): [`add_messages`], but removing
+/// an id the list does not hold is no error (the remove is dropped). It is
+/// batching-invariant, so folding a superstep's writes one at a time gives
+/// the value its one call on the whole batch gives.
+pub fn messages_delta(
+    left: Option<&ChannelList>,
+    right: Value,
+    ids: &IdGenerator,
+) -> Result<ChannelList> {
+    merge_messages(left, right, ids, false)
+}
+
+/// [`add_messages`] (`strict`: an unknown id to remove is an error) and
+/// [`messages_delta`] (it is ignored).
+fn merge_messages(
+    left: Option<&ChannelList>,
+    right: Value,
+    ids: &IdGenerator,
+    strict: bool,
+) -> Result<ChannelList> {
     let items = match right {
         Value::Array(items) => items,
         single => vec![single],
@@ -75,6 +99,7 @@ pub fn add_messages(
                 to_remove.remove(&id);
                 replaced.push((idx, Arc::new(message)));
             }
+            None if is_remove(&message) && !strict => {}
             None if is_remove(&message) => {
                 // LangGraph.js's reducer throws a plain Error here (the code names it for the bindings).
                 return Err(Error::value(format!(

@@ -1,6 +1,6 @@
 //! Reducers: how a state channel folds the values written to it in one superstep.
 
-use super::messages::add_messages;
+use super::messages::{add_messages, messages_delta};
 use super::value::{py_type, ChannelValue};
 use crate::clock::IdGenerator;
 use crate::error::{troubleshooting, Error, Result};
@@ -57,6 +57,9 @@ pub enum Reducer {
     Sum,
     /// LangGraph's `add_messages`: append, replace by `id`, remove.
     AddMessages,
+    /// LangGraph.js's `messagesDeltaReducer` (`MessagesDeltaValue`):
+    /// `add_messages` where removing an unknown id is no error.
+    MessagesDelta,
     /// A user function.
     Custom(CustomReducer),
     /// LangGraph's `UntrackedValue(guard)`: the last value written, kept
@@ -77,6 +80,7 @@ impl Reducer {
             "append" => Reducer::Append,
             "sum" => Reducer::Sum,
             "add_messages" => Reducer::AddMessages,
+            "messages_delta" => Reducer::MessagesDelta,
             "untracked" => Reducer::Untracked { guard: true },
             _ => return None,
         })
@@ -89,6 +93,7 @@ impl Reducer {
             Reducer::Append => "append",
             Reducer::Sum => "sum",
             Reducer::AddMessages => "add_messages",
+            Reducer::MessagesDelta => "messages_delta",
             Reducer::Custom(_) => "custom",
             Reducer::Untracked { .. } => "untracked",
         }
@@ -195,6 +200,7 @@ impl Reducer {
     fn overwritten(&self, v: &Value, ids: &IdGenerator) -> Result<ChannelValue> {
         match self {
             Reducer::AddMessages => add_messages(None, v.clone(), ids).map(ChannelValue::List),
+            Reducer::MessagesDelta => messages_delta(None, v.clone(), ids).map(ChannelValue::List),
             _ => Ok(ChannelValue::from_json(v.clone())),
         }
     }
@@ -211,6 +217,10 @@ impl Reducer {
             Reducer::Sum => sum(acc, value),
             Reducer::AddMessages => add_messages(acc.and_then(ChannelValue::as_list), value, ids)
                 .map(ChannelValue::List),
+            Reducer::MessagesDelta => {
+                messages_delta(acc.and_then(ChannelValue::as_list), value, ids)
+                    .map(ChannelValue::List)
+            }
             Reducer::Custom(c) => (c.func)(acc, value),
         }
     }

@@ -93,6 +93,8 @@ pub struct StateGraph {
     channels: IndexMap<String, Reducer>,
     /// Channels' initial values (LangGraph.js's `default`), in declaration order.
     defaults: IndexMap<String, Value>,
+    /// LangGraph.js's `DeltaChannel`s: name → snapshot frequency.
+    delta: IndexMap<String, u64>,
     nodes: IndexMap<String, NodeAction>,
     edges: Vec<(Vec<String>, String)>,
     branches: IndexMap<String, Vec<Branch>>,
@@ -147,6 +149,20 @@ impl StateGraph {
     /// graphs without one behave exactly as before.
     pub fn set_channel_default(&mut self, name: impl Into<String>, value: Value) -> &mut Self {
         self.defaults.insert(name.into(), value);
+        self
+    }
+
+    /// Makes channel `name` a LangGraph.js `DeltaChannel` (beta) snapshotting
+    /// every `snapshot_frequency` updates: its checkpoints' metadata then
+    /// carry LangGraph.js's `delta_writes_versioned` and
+    /// `counters_since_delta_snapshot`. Its value is its reducer's, as for
+    /// any channel (give it the reducer and the default `[]`).
+    pub fn set_delta_channel(
+        &mut self,
+        name: impl Into<String>,
+        snapshot_frequency: u64,
+    ) -> &mut Self {
+        self.delta.insert(name.into(), snapshot_frequency.max(1));
         self
     }
 
@@ -341,6 +357,11 @@ impl StateGraph {
             output_keys,
             stream_keys,
             defaults: self.compiled_defaults(),
+            delta: self
+                .delta
+                .iter()
+                .map(|(k, f)| (Name::from(&**k), *f))
+                .collect(),
             pregel: None,
         };
         Ok(CompiledGraph::from_inner(GraphInner::new(shape, options)))

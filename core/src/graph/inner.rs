@@ -122,6 +122,9 @@ pub(crate) struct GraphShape {
     pub stream_keys: Rc<[Name]>,
     /// Initial values of state keys that declare one (see [`GraphInner::adopt`]).
     pub defaults: Vec<(Name, ChannelValue)>,
+    /// LangGraph.js's `DeltaChannel`s: name and snapshot frequency (see
+    /// [`crate::pregel::delta`]). Empty for most graphs, which then pay nothing.
+    pub delta: Rc<[(Name, u64)]>,
     /// `__start__` first, then nodes in registration order.
     pub nodes: FastIndexMap<String, CompiledNode>,
     /// Edges as declared (for drawing).
@@ -476,7 +479,9 @@ fn value_layout(
             ChannelKind::Tasks => {
                 unversioned.insert(name.clone(), ChannelValue::List(Default::default()));
             }
-            ChannelKind::State(Reducer::AddMessages) => messages.push(name.clone()),
+            ChannelKind::State(Reducer::AddMessages | Reducer::MessagesDelta) => {
+                messages.push(name.clone());
+            }
             _ => {}
         }
     }

@@ -221,6 +221,7 @@ impl Pregel {
             output_keys: names(&output),
             stream_keys,
             defaults,
+            delta: Rc::from([]),
             channels,
             nodes,
             edges: Vec::new(),

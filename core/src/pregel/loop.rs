@@ -32,6 +32,7 @@ mod task;
 mod tick;
 
 use super::algo::{self, Task};
+use super::delta::DeltaCounters;
 use super::thread_pool_saves;
 use crate::checkpoint::{
     ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, PendingWrite, Source,
@@ -212,6 +213,9 @@ struct Loop<'a> {
     parent_in_run: bool,
     /// The config's extra metadata keys, copied into every checkpoint.
     extras: BTreeMap<String, Value>,
+    /// LangGraph.js's delta-channel counters (`None` for a graph without
+    /// delta channels, which pays nothing for them).
+    delta: Option<DeltaCounters>,
     /// Writes stored on the current checkpoint (loaded, then this tick's).
     pending: Vec<PendingWrite>,
     step: i64,

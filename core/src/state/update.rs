@@ -14,12 +14,14 @@
 use super::{config_with_map, with_null_writes, Scope, StateUpdate};
 use crate::channels::py_repr;
 use crate::checkpoint::{
-    Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointTuple, Source, Version,
+    ChannelVersions, Checkpoint, CheckpointConfig, CheckpointMetadata, CheckpointTuple, Name,
+    Source, Version,
 };
 use crate::error::{Error, Result};
 use crate::graph::Channels;
 use crate::graph::GraphInner;
 use crate::pregel::algo::{self, Task};
+use crate::pregel::delta::DeltaCounters;
 use crate::pregel::r#loop::map_input;
 use crate::pregel::write::{node_writes, pregel_writes};
 use crate::reserved::INTERRUPT;
@@ -143,6 +145,37 @@ impl Base {
         )
     }
 
+    /// LangGraph.js's delta-channel metadata of an update (its
+    /// `updateStateDeltaPlan`): the base's counters advanced by one
+    /// superstep that updated the channels written; a copy (`fork`) keeps
+    /// the base's; a new thread has none (LangGraph.js snapshots its delta
+    /// channels there).
+    fn delta_metadata(
+        &self,
+        graph: &GraphInner,
+        source: Source,
+        checkpoint: &Checkpoint,
+        written: &ChannelVersions,
+        metadata: &mut CheckpointMetadata,
+    ) {
+        let base = self.saved.as_ref().map(|s| &s.metadata);
+        let mut delta = DeltaCounters::loaded(base);
+        if let Some(saved) = &self.saved {
+            delta.force(
+                &graph.delta,
+                saved.pending_writes.iter().map(|w| &*w.channel),
+            );
+            if self.superseded {
+                delta.force(&graph.delta, written.keys().map(|c| &**c));
+            }
+        }
+        if base.is_some() && source != Source::Fork {
+            let written: Vec<Name> = written.keys().cloned().collect();
+            delta.advance(&graph.delta, &written, &checkpoint.channel_versions);
+        }
+        delta.write_into(&mut metadata.extra);
+    }
+
     /// Saves `checkpoint` as a new checkpoint under `parent`.
     #[allow(clippy::too_many_arguments)]
     fn save(
@@ -161,13 +194,13 @@ impl Base {
         checkpoint.ts = ts;
         checkpoint.updated_channels = None;
         let before = &self.checkpoint.channel_versions;
-        let new_versions = checkpoint
+        let new_versions: ChannelVersions = checkpoint
             .channel_versions
             .iter()
             .filter(|(c, v)| before.get(*c) != Some(*v) || self.saved.is_none())
             .map(|(c, v)| (c.clone(), *v))
             .collect();
-        let metadata = CheckpointMetadata {
+        let mut metadata = CheckpointMetadata {
             source,
             step,
             parents: self
@@ -177,6 +210,15 @@ impl Base {
                 .unwrap_or_default(),
             extra: scope.graph.metadata_extras(config),
         };
+        if !scope.graph.delta.is_empty() {
+            self.delta_metadata(
+                scope.graph,
+                source,
+                &checkpoint,
+                &new_versions,
+                &mut metadata,
+            );
+        }
         let parent = CheckpointConfig {
             checkpoint_id: parent,
             ..self.thread.clone()

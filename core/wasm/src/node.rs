@@ -74,7 +74,7 @@ export type EngineNode = (
  */
 export type EngineRouter = (state: never, ns?: string) => unknown;
 
-/** A channel (`channel_from_js`): a reducer's name, `null` (last value), or `{reducer?, default?}` (`twin`: a reducer the engine runs natively). */
+/** A channel (`channel_from_js`): a reducer's name, `null` (last value), or `{reducer?, default?}` (`twin`: a reducer the engine runs natively; `delta`: LangGraph.js's DeltaChannel with this snapshot frequency). */
 export type ChannelSpecIn =
   | string
   | null
@@ -84,6 +84,7 @@ export type ChannelSpecIn =
       default?: (() => unknown) | null;
       twin?: "concat" | "add";
       guard?: boolean;
+      delta?: number;
     };
 
 /** The JS layer's `updateText(value)` (`register_update_text`): a plain result's JSON text, else `undefined`. */

@@ -51,6 +51,10 @@ impl WasmStateGraph {
             if let Some(value) = default {
                 graph.set_channel_default(name.clone(), value);
             }
+            // `{delta: snapshotFrequency}`: LangGraph.js's DeltaChannel.
+            if let Some(frequency) = delta_frequency(&spec) {
+                graph.set_delta_channel(name.clone(), frequency);
+            }
             graph.add_channel(name, reducer);
         }
         Ok(WasmStateGraph {
@@ -395,4 +399,16 @@ impl WasmStateGraph {
             self.graph.add_destinations(name, ends);
         }
     }
+}
+
+/// A channel declaration's `delta` (LangGraph.js's `DeltaChannel`
+/// `snapshotFrequency`), when it has one.
+fn delta_frequency(spec: &JsValue) -> Option<u64> {
+    if !is_object(spec) {
+        return None;
+    }
+    let frequency = get(spec, "delta").as_f64()?;
+    // Integral and positive: the npm layer checked it as LangGraph.js does.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    (frequency >= 1.0).then_some(frequency as u64)
 }

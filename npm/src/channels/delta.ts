@@ -1,16 +1,14 @@
 // LangGraph.js's delta channels (beta): `DeltaChannel`, the `DeltaValue`
 // StateSchema field and the prebuilt `MessagesDeltaValue`. A delta channel
-// reads like a reducer channel (its reducer folds a superstep's writes as
-// one batch), but a checkpoint stores no value for it: the value is rebuilt
-// from the writes of the checkpoint's ancestors (and a snapshot every
-// `snapshotFrequency` steps). The engine stores every channel's value in its
-// checkpoints, so these are not provided: `new DeltaChannel(...)` and a
-// StateSchema with a `DeltaValue` field (`MessagesDeltaValue` included)
-// throw a `GraphValueError` of code `UNSUPPORTED` that names the difference,
-// instead of running with other checkpoints. `messagesDeltaReducer`, a
-// plain function, is in state/messages.ts.
-import { deltaUnsupported } from "../graph/unsupported.js";
-import { BaseChannel, type StandardSchemaV1 } from "../state/definitions.js";
+// reads like a reducer channel whose reducer folds a superstep's writes as
+// one batch. LangGraph.js stores no value for it in most checkpoints and
+// rebuilds it from the ancestors' writes (a `DeltaSnapshot` every
+// `snapshotFrequency` updates); the engine keeps every channel's value, and
+// gives the checkpoints LangGraph.js's delta metadata (core/src/pregel/delta.rs),
+// so values, `getState` and history read the same (docs/javascript.md,
+// "Delta channels"). The bindings' form is `deltaChannel` (state/definitions.ts).
+// `messagesDeltaReducer`, a plain function, is in state/messages.ts.
+import { BaseChannel, checkSnapshotFrequency, type StandardSchemaV1 } from "../state/definitions.js";
 import { messagesDeltaReducer, MessagesValue } from "../state/messages.js";
 
 const DELTA_VALUE = Symbol.for("langgraph.state.delta_value");
@@ -18,19 +16,33 @@ const DELTA_VALUE = Symbol.for("langgraph.state.delta_value");
 /** A reducer over a superstep's writes as one batch: `(state, writes) => state`. */
 export type DeltaReducer<ValueType = unknown, UpdateType = ValueType> = (state: ValueType, writes: UpdateType[]) => ValueType;
 
-/** LangGraph.js's `DeltaChannel` (beta): not provided; throws on construction (see {@link deltaUnsupported}). */
+/**
+ * LangGraph.js's `DeltaChannel` (beta): a channel folding each superstep's
+ * writes with the batch `reducer(state, writes)` (batching-invariant, as
+ * LangGraph.js requires), starting from `initialValueFactory()` (default
+ * `[]`); an `Overwrite` replaces the value. `snapshotFrequency` (default 100)
+ * is when LangGraph.js's checkpoints hold the whole value again, which the
+ * metadata counters follow.
+ */
 export class DeltaChannel<ValueType = unknown, UpdateType = ValueType> extends BaseChannel<ValueType, UpdateType> {
   readonly lc_graph_name = "DeltaChannel";
-  constructor(_reducer?: DeltaReducer<ValueType, UpdateType>, _options?: { snapshotFrequency?: number; initialValueFactory?: () => ValueType }) {
+  readonly reducer: DeltaReducer<ValueType, UpdateType>;
+  readonly snapshotFrequency: number;
+  readonly initialValueFactory: () => ValueType;
+  constructor(reducer: DeltaReducer<ValueType, UpdateType>, options?: { snapshotFrequency?: number; initialValueFactory?: () => ValueType }) {
     super();
-    deltaUnsupported("DeltaChannel");
+    const snapshotFrequency = options?.snapshotFrequency ?? 100;
+    checkSnapshotFrequency(snapshotFrequency);
+    this.reducer = reducer;
+    this.snapshotFrequency = snapshotFrequency;
+    this.initialValueFactory = options?.initialValueFactory ?? (() => [] as ValueType);
   }
 }
 
 /**
  * LangGraph.js's `DeltaValue` (beta), a StateSchema field kept in a
- * `DeltaChannel`: it can be made (its fields are LangGraph.js's), but a
- * `StateSchema` with one fails when a graph is built from it (see {@link deltaUnsupported}).
+ * {@link DeltaChannel}: its value schema (whose default is the initial
+ * value), input schema, batch reducer and snapshot frequency.
  */
 export class DeltaValue<Value = unknown, Input = Value> {
   readonly [DELTA_VALUE] = true;
@@ -56,7 +68,7 @@ export class DeltaValue<Value = unknown, Input = Value> {
   }
 }
 
-/** LangGraph.js's `MessagesDeltaValue` (beta): `MessagesValue` kept in a `DeltaChannel`; a StateSchema with it fails (see {@link deltaUnsupported}). */
+/** LangGraph.js's `MessagesDeltaValue` (beta): `MessagesValue` kept in a {@link DeltaChannel}, reduced by `messagesDeltaReducer`. */
 export const MessagesDeltaValue = new DeltaValue(MessagesValue.valueSchema, {
   inputSchema: MessagesValue.inputSchema,
   reducer: messagesDeltaReducer as DeltaReducer,

@@ -170,7 +170,9 @@ export abstract class CompactSaver extends BaseCheckpointSaver {
       blobs.push(await this.#blob(thread_id, checkpoint_ns, channel, version, values[channel], base, remembered));
     }
     // Stored without its values (blobs) and id (the row's key).
-    const { channel_values: _values, id: _id, ...head } = checkpoint;
+    const { channel_values: _values, id: _id, ...rest } = checkpoint;
+    const omitted = omittedChannels(checkpoint.channel_versions, values, newVersions);
+    const head = omitted.length === 0 ? rest : { ...rest, [OMITTED]: omitted };
     const [metadataType, metadataData] = await this.serde.dumpsTyped(metadata);
     await this.writeCheckpoint({
       thread_id,
@@ -356,9 +358,11 @@ export abstract class CompactSaver extends BaseCheckpointSaver {
    * now through the serializer, or, when `reader` decodes every stored
    * piece synchronously, on the first read of `checkpoint.channel_values`.
    */
-  async #channelValues(checkpoint: Checkpoint, thread_id: string, ns: string, reader: SyncReader | undefined): Promise<void> {
+  async #channelValues(checkpoint: Checkpoint, thread_id: string, ns: string, reader: SyncReader | undefined, omitted: string[] | undefined): Promise<void> {
     const chains: [string, ChainRow[]][] = [];
     for (const [channel, v] of Object.entries(checkpoint.channel_versions ?? {})) {
+      // A channel LangGraph.js left out of this checkpoint (a delta channel between snapshots) stays out.
+      if (omitted?.includes(channel)) continue;
       const version = String(v);
       const rows = chainOf(await this.readChain(thread_id, ns, channel, version), thread_id, channel, version);
       if (rows !== undefined) chains.push([channel, rows]);
@@ -385,10 +389,10 @@ export abstract class CompactSaver extends BaseCheckpointSaver {
   /** The tuple of a stored checkpoint: its values rebuilt (lazily with a `reader`), its writes read. */
   async #tuple(row: CheckpointRow, metadata: CheckpointMetadata, reader?: SyncReader): Promise<CheckpointTuple> {
     const { thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id } = row;
-    const { v, ...head } = JSON.parse(row.checkpoint) as Omit<Checkpoint, "id">;
+    const { v, [OMITTED]: omitted, ...head } = JSON.parse(row.checkpoint) as Omit<Checkpoint, "id"> & { [OMITTED]?: string[] };
     // LangGraph.js's key order: v, id, ts, ...
     const checkpoint = { v, id: checkpoint_id, ...head } as Checkpoint;
-    await this.#channelValues(checkpoint, thread_id, checkpoint_ns, reader);
+    await this.#channelValues(checkpoint, thread_id, checkpoint_ns, reader, omitted);
     const pendingWrites: [string, string, unknown][] = [];
     for (const w of await this.readWrites(thread_id, checkpoint_ns, checkpoint_id)) {
       pendingWrites.push([w.task_id, w.channel, await this.serde.loadsTyped(w.type ?? "json", bytesOf(w.value))]);
@@ -457,4 +461,26 @@ function positioned(
   sum: string | null,
 ): BlobRow {
   return [channel, version, kind, base, p.depth, p.baseBytes, p.deltaBytes, type, data, sum];
+}
+
+/**
+ * The checkpoint head's key listing {@link omittedChannels} (absent from
+ * heads that omit none, so older rows read as before).
+ */
+const OMITTED = "__omitted_channels__";
+
+/**
+ * The channels a checkpoint has a version of but no value for, at a version
+ * an earlier checkpoint stored (not in `newVersions`): LangGraph.js's
+ * `DeltaChannel` between its snapshots, whose value is rebuilt from writes.
+ * A channel version's stored value would otherwise come back in this
+ * checkpoint too (a `DeltaSnapshot` of an ancestor), which is not what was
+ * put.
+ */
+function omittedChannels(versions: ChannelVersions | undefined, values: Record<string, unknown>, newVersions: ChannelVersions | undefined): string[] {
+  const out: string[] = [];
+  for (const channel of Object.keys(versions ?? {})) {
+    if (!Object.prototype.hasOwnProperty.call(values, channel) && !Object.prototype.hasOwnProperty.call(newVersions ?? {}, channel)) out.push(channel);
+  }
+  return out;
 }

@@ -1,8 +1,7 @@
 // LangGraph.js names the package does not provide, each failing at once
 // with a `GraphValueError` (code `UNSUPPORTED`) that names the difference,
 // instead of a `TypeError: ... is not a constructor`: the deprecated
-// `MessageGraph` and the delta channels (channels/delta.ts). README.md
-// ("What still differs") lists them.
+// `MessageGraph`. README.md ("What still differs") lists it.
 import { GraphValueError, withCode } from "../errors.js";
 
 /** The error of a LangGraph.js API the package does not have. */
@@ -15,12 +14,4 @@ export class MessageGraph {
   constructor() {
     throw unsupported("MessageGraph (deprecated in LangGraph.js)", "use new StateGraph(MessagesAnnotation)");
   }
-}
-
-/** Why a delta channel is not provided, and what to use instead. */
-export function deltaUnsupported(what: string): never {
-  throw unsupported(
-    `${what} (LangGraph.js's delta channels: a checkpoint keeps no value for the channel and rebuilds it from its ancestors' writes)`,
-    "the engine stores each channel's value in every checkpoint; use a reducer channel (Annotation({ reducer }), ReducedValue or MessagesValue), whose values, getState and history read the same",
-  );
 }

@@ -507,7 +507,7 @@ export function messageChannelsOf(channels: Record<string, unknown> | undefined)
   try {
     for (const [key, c] of Object.entries(channels)) {
       const reducer = c !== null && typeof c === "object" ? (c as { reducer?: unknown }).reducer : c;
-      if (reducer === "add_messages") keys.push(key);
+      if (reducer === "add_messages" || reducer === "messages_delta") keys.push(key);
     }
   } catch {
     return undefined;

@@ -36,7 +36,7 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 export type StateValues = { [channel: string]: Json };
 
 /** A built-in reducer. */
-export type ReducerName = "last_value" | "append" | "sum" | "add_messages" | "untracked";
+export type ReducerName = "last_value" | "append" | "sum" | "add_messages" | "messages_delta" | "untracked";
 
 /** A JavaScript reducer: folds each value written in a superstep into the channel. */
 export interface CustomChannel<T extends Json = Json> {

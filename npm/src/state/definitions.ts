@@ -7,7 +7,6 @@
 // or `{ reducer?, default? }`, in declaration order.
 import { argumentError, describe, isRecord, thrownText } from "../internal/args.js";
 import { GraphValueError, StateGraphInputError, withCode, plainError } from "../errors.js";
-import { deltaUnsupported } from "../graph/unsupported.js";
 import type { ReducerName } from "../pregel/types.js";
 import { OVERWRITE, overwriteOf, type OverwriteValue } from "../constants.js";
 import { isZodObject, schemaMetaRegistry, zodShape, ZodInputValidator } from "./zod/meta.js";
@@ -160,6 +159,19 @@ const UNTRACKED_VALUE = Symbol.for("langgraph.state.untracked_value");
 const DELTA_VALUE = Symbol.for("langgraph.state.delta_value");
 const STATE_SCHEMA = Symbol.for("langgraph.state.state_schema");
 
+/** A `StateSchema` field kept in a delta channel (LangGraph.js's `DeltaValue`, channels/delta.ts), as this module reads it. */
+interface DeltaField {
+  readonly valueSchema: StandardSchemaV1;
+  readonly inputSchema: StandardSchemaV1;
+  readonly reducer: (state: never, writes: never[]) => unknown;
+  readonly snapshotFrequency?: number;
+}
+
+/** Whether `value` is a `DeltaValue` (ours or LangGraph.js's). */
+function isDeltaField(value: unknown): value is DeltaField {
+  return isRecord(value) && (value as Record<symbol, unknown>)[DELTA_VALUE] === true;
+}
+
 /** A `StateSchema` field with a reducer: its value schema (with its default) and how updates fold in. */
 export class ReducedValue<Value = unknown, Input = Value> {
   readonly [REDUCED_VALUE] = true;
@@ -254,7 +266,7 @@ export class StateSchema<F extends StateSchemaFields = StateSchemaFields> {
     const result: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(data)) {
       const field = (this.fields as StateSchemaFields)[key];
-      if (ReducedValue.isInstance(field)) {
+      if (ReducedValue.isInstance(field) || isDeltaField(field)) {
         // LangGraph.js: an Overwrite's value is validated with the value schema, and re-wrapped.
         const [isOverwrite, replacement] = overwriteOf(value);
         if (isOverwrite) {
@@ -265,7 +277,7 @@ export class StateSchema<F extends StateSchemaFields = StateSchemaFields> {
         }
       }
       const schema =
-        field === undefined ? undefined : ReducedValue.isInstance(field) ? field.inputSchema : UntrackedValue.isInstance(field) ? field.schema : isStandardSchema(field) ? field : undefined;
+        field === undefined ? undefined : ReducedValue.isInstance(field) || isDeltaField(field) ? field.inputSchema : UntrackedValue.isInstance(field) ? field.schema : isStandardSchema(field) ? field : undefined;
       if (schema === undefined) {
         result[key] = value;
         continue;
@@ -284,7 +296,7 @@ export class StateSchema<F extends StateSchemaFields = StateSchemaFields> {
 // ---------------------------------------------------------------------------
 
 /** The bindings' form of one channel (`twin`: see {@link reducedChannel}). */
-export type RawChannel = ReducerName | null | { reducer?: ReducerName | ((a: never, b: never) => unknown); default?: () => unknown; twin?: ReducerTwin; guard?: boolean };
+export type RawChannel = ReducerName | null | { reducer?: ReducerName | ((a: never, b: never) => unknown); default?: () => unknown; twin?: ReducerTwin; guard?: boolean; delta?: number };
 
 /** A JS reducer the engine has a native twin of (core/wasm/src/node.rs `Twin`). */
 type ReducerTwin = "concat" | "add";
@@ -320,6 +332,37 @@ function twinOf(fn: unknown): ReducerTwin | undefined {
     if (m && m[1] !== m[2]) return twin;
   }
   return undefined;
+}
+
+/** LangGraph.js's `DeltaChannel` check of its `snapshotFrequency`, with its wording (a plain `Error`, as there). */
+export function checkSnapshotFrequency(frequency: number): void {
+  if (!Number.isInteger(frequency) || frequency <= 0) throw new Error(`snapshotFrequency must be a positive integer, got ${String(frequency)}`);
+}
+
+/** LangGraph.js's `DeltaChannel` default `snapshotFrequency`. */
+const DEFAULT_SNAPSHOT_FREQUENCY = 100;
+/** LangGraph.js's mark on `messagesDeltaReducer` (state/messages.ts marks ours too). */
+const MESSAGES_DELTA_REDUCER = Symbol.for("langgraph.messages_delta_reducer");
+
+/**
+ * LangGraph.js's `DeltaChannel` (beta) in the bindings' form: a reducer
+ * channel starting from `factory()` (else `[]`), flagged `delta` with its
+ * snapshot frequency, for which the engine writes LangGraph.js's delta
+ * metadata (core/src/pregel/delta.rs). Its batch `reducer(state, writes)`
+ * must be batching-invariant (LangGraph.js requires it: it replays
+ * ancestors' writes in batches of its own choosing), so the engine folds a
+ * superstep's writes one at a time, each as a batch of one: the value is
+ * the one LangGraph.js computes. `messagesDeltaReducer` is the engine's
+ * native `messages_delta`.
+ */
+export function deltaChannel(reducer: unknown, snapshotFrequency: number | undefined, factory: (() => unknown) | undefined): RawChannel {
+  const frequency = snapshotFrequency ?? DEFAULT_SNAPSHOT_FREQUENCY;
+  checkSnapshotFrequency(frequency);
+  if (typeof reducer !== "function") throw argumentError(`a DeltaChannel's reducer must be a function, got ${describe(reducer)}`);
+  const initial = factory ?? (() => []);
+  if ((reducer as unknown as Record<symbol, unknown>)[MESSAGES_DELTA_REDUCER] === true) return { reducer: "messages_delta", default: initial, delta: frequency };
+  const batch = reducer as (state: unknown, writes: unknown[]) => unknown;
+  return { reducer: (state: never, write: never) => batch(state, [write]), default: initial, delta: frequency };
 }
 
 /** A channel folding writes with `fn` (an engine built-in's name when it is one), from `factory()` when given. */
@@ -386,7 +429,10 @@ function rawChannel(key: string, spec: unknown, where: string): RawChannel {
     const c = channel as BinaryOperatorAggregate;
     return reducedChannel(c.operator, c.initialValueFactory);
   }
-  if (isRecord(channel) && channel.lc_graph_name === "DeltaChannel") deltaUnsupported(`${where}.${key}: a DeltaChannel`);
+  if (isRecord(channel) && channel.lc_graph_name === "DeltaChannel") {
+    const c = channel as { reducer?: unknown; snapshotFrequency?: number; initialValueFactory?: () => unknown };
+    return deltaChannel(c.reducer, c.snapshotFrequency, c.initialValueFactory);
+  }
   if (isRecord(channel) && channel.lc_graph_name === "UntrackedValue") {
     const c = channel as { guard?: unknown; initialValueFactory?: unknown };
     return untrackedChannel(c.guard !== false, typeof c.initialValueFactory === "function" ? (c.initialValueFactory as () => unknown) : undefined);
@@ -409,8 +455,8 @@ function schemaChannels(schema: StateSchema, where: string): Record<string, RawC
     if (ReducedValue.isInstance(field)) {
       const factory = getSchemaDefaultGetter(field.valueSchema);
       out[key] = reducedChannel(field.reducer, factory);
-    } else if (isRecord(field) && DELTA_VALUE in field && field[DELTA_VALUE] === true) {
-      deltaUnsupported(`${where}.${key}: a DeltaValue field`);
+    } else if (isDeltaField(field)) {
+      out[key] = deltaChannel(field.reducer, field.snapshotFrequency, getSchemaDefaultGetter(field.valueSchema));
     } else if (UntrackedValue.isInstance(field)) {
       out[key] = untrackedChannel(field.guard, field.schema ? getSchemaDefaultGetter(field.schema) : undefined);
     } else if (isStandardSchema(field)) {

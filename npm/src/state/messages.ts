@@ -142,6 +142,8 @@ export function messagesDeltaReducer<M extends MessageLike>(state: M[], writes: 
   }
   return result.filter((m): m is M => m !== null);
 }
+// LangGraph.js's mark (`isMessagesDeltaReducer`): a DeltaChannel with it is the engine's native `messages_delta`.
+Object.defineProperty(messagesDeltaReducer, Symbol.for("langgraph.messages_delta_reducer"), { value: true });
 
 /** LangGraph.js's other name of {@link messagesStateReducer}. */
 export const addMessages = messagesStateReducer;

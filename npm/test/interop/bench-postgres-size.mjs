@@ -13,12 +13,14 @@
 // superstep (the 3 puts of each of the last 10 turns), `getTuple` of the
 // thread's head and `list` of its newest 10 checkpoints (15 calls each).
 // Not part of ./dev test; results in BENCHMARKS.md.
-//   (cd npm/test/interop && node bench-postgres-size.mjs [turns,...] [--theirs-up-to N] [--sqlite])
+// With --delta, the state is `new StateSchema({ messages: MessagesDeltaValue })`
+// (LangGraph.js's beta delta channel) instead.
+//   (cd npm/test/interop && node bench-postgres-size.mjs [turns,...] [--theirs-up-to N] [--sqlite] [--delta])
 // Defaults: 100,250,500,1000 turns; LangGraph.js's savers up to 500 turns.
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
+import { END, MessagesAnnotation, MessagesDeltaValue, START, StateGraph, StateSchema } from "@langchain/langgraph";
 import { PostgresSaver as LangGraphPostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { SqliteSaver as LangGraphSqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { PostgresSaver, SqliteSaver } from "chronograph/langgraph";
@@ -27,6 +29,7 @@ import { startPostgres } from "./postgres.mjs";
 const args = process.argv.slice(2);
 const flag = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const upTo = Number(flag("--theirs-up-to") ?? 500);
+const state = args.includes("--delta") ? new StateSchema({ messages: MessagesDeltaValue }) : MessagesAnnotation;
 const sizes = (args.find((a) => /^\d+(,\d+)*$/.test(a) && a !== String(upTo)) ?? "100,250,500,1000").split(",").map(Number);
 const mb = (n) => `${(n / 1e6).toFixed(2)} MB`;
 const ms = (n) => `${n.toFixed(2)} ms`;
@@ -97,7 +100,7 @@ async function measure(s) {
     putTimes.push(performance.now() - start);
     return out;
   };
-  const graph = new StateGraph(MessagesAnnotation)
+  const graph = new StateGraph(state)
     .addNode("reply", (st) => ({ messages: [{ type: "ai", content: `reply ${st.messages.length} `.padEnd(200, "r") }] }))
     .addEdge(START, "reply")
     .addEdge("reply", END)

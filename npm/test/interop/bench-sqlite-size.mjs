@@ -5,17 +5,20 @@
 // SQLite file plus its -wal and -shm files, as written (no checkpoint of
 // the WAL, no VACUUM), and the run's wall time. Not part of ./dev test (the
 // quadratic saver takes minutes); results in BENCHMARKS.md.
-//   (cd npm/test/interop && node bench-sqlite-size.mjs [turns,...] [--theirs-up-to N])
+// With --delta, the state is `new StateSchema({ messages: MessagesDeltaValue })`
+// (LangGraph.js's beta delta channel) instead.
+//   (cd npm/test/interop && node bench-sqlite-size.mjs [turns,...] [--theirs-up-to N] [--delta])
 // Defaults: 100,250,500,1000 turns; LangGraph.js's saver up to 500 turns.
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
+import { END, MessagesAnnotation, MessagesDeltaValue, START, StateGraph, StateSchema } from "@langchain/langgraph";
 import { SqliteSaver as LangGraphSqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { SqliteSaver } from "chronograph/langgraph";
 
 const args = process.argv.slice(2);
 const upTo = args.includes("--theirs-up-to") ? Number(args[args.indexOf("--theirs-up-to") + 1]) : 500;
+const state = args.includes("--delta") ? new StateSchema({ messages: MessagesDeltaValue }) : MessagesAnnotation;
 const sizes = (args.find((a) => /^\d+(,\d+)*$/.test(a) && a !== String(upTo)) ?? "100,250,500,1000").split(",").map(Number);
 
 const bytesOn = (path) => [path, `${path}-wal`, `${path}-shm`].reduce((n, p) => n + (existsSync(p) ? statSync(p).size : 0), 0);
@@ -27,7 +30,7 @@ async function measure(open, turns) {
   const path = join(dir, "chat.sqlite");
   try {
     const saver = open(path);
-    const graph = new StateGraph(MessagesAnnotation)
+    const graph = new StateGraph(state)
       .addNode("reply", (s) => ({ messages: [{ type: "ai", content: `reply ${s.messages.length} `.padEnd(200, "r") }] }))
       .addEdge(START, "reply")
       .addEdge("reply", END)

@@ -61,6 +61,15 @@ impl Loop<'_> {
         let (id, ts) = self.frame.ids.checkpoint_id(self.step);
         self.checkpoint.id = id.clone();
         self.checkpoint.ts = ts;
+        if let Some(delta) = &mut self.delta {
+            let updated = updated.as_deref().unwrap_or_default();
+            delta.advance(
+                &self.graph.delta,
+                updated,
+                &self.checkpoint.channel_versions,
+            );
+            delta.write_into(&mut self.extras);
+        }
         self.checkpoint.updated_channels = updated;
         self.last_saved = Some(source);
         self.last_step = self.step;

@@ -12,6 +12,7 @@ use crate::checkpoint_ns::ROOT_NS;
 use crate::clock::IdGenerator;
 use crate::error::{Error, Result};
 use crate::graph::{GraphInner, NestedEvents, NullResume, ReplayState, Scratchpad};
+use crate::pregel::delta::DeltaCounters;
 use crate::types::{Command, Durability, Resume, RunInput, RunnableConfig};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -145,6 +146,7 @@ impl<'a> Loop<'a> {
         let exit_mode = frame.config.durability == Some(Durability::Exit);
         let loaded_id = loaded.as_ref().map(|t| t.checkpoint.id.clone());
         let meta = loaded.as_ref().map(|t| t.metadata.clone());
+        let delta = (!graph.delta.is_empty()).then(|| DeltaCounters::loaded(meta.as_ref()));
         let (mut checkpoint, parent_id, prev_id, step, source, pending) = match loaded {
             Some(t) => (
                 t.checkpoint,
@@ -184,6 +186,7 @@ impl<'a> Loop<'a> {
             meta,
             parent_in_run: false,
             extras: graph.metadata_extras(&frame.config),
+            delta,
             frame,
             pending,
             step,

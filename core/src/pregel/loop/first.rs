@@ -43,6 +43,13 @@ impl Loop<'_> {
         let loaded_source = self.source;
         let loaded_parent = self.prev_id.clone();
         let run = self.classify(&input);
+        if let Some(delta) = &mut self.delta {
+            // Unless the run re-applies them (a resume at the head), the
+            // loaded pending writes start a new branch.
+            if !(run.resuming && !(run.time_traveling || self.superseded)) {
+                delta.force(&self.graph.delta, self.pending.iter().map(|w| &*w.channel));
+            }
+        }
         self.is_replaying = run.time_traveling || self.superseded;
         if run.time_traveling {
             self.pending.retain(|w| w.channel != RESUME);

@@ -17,6 +17,7 @@ use super::call::{self, Waiting};
 use super::settle::settle_ticks;
 use super::task::run_task;
 use super::{Loop, Outcome};
+use crate::channels::overwrite_value;
 use crate::checkpoint::{Name, Source, Version, NULL_TASK_ID};
 use crate::checkpoint_ns;
 use crate::error::{Error, ErrorKind, Result};
@@ -683,6 +684,14 @@ impl<'a> Loop<'a> {
             },
         };
         let consumed = self.joins_consumed_by(tasks);
+        if let Some(delta) = &mut self.delta {
+            // An Overwrite of a delta channel: LangGraph.js snapshots it at this step's checkpoint.
+            let overwritten = tasks
+                .iter()
+                .flat_map(|t| &t.writes)
+                .filter(|(_, v)| overwrite_value(v).is_some());
+            delta.force(&self.graph.delta, overwritten.map(|(c, _)| c.as_str()));
+        }
         // In place: on error the run ends and this checkpoint is dropped.
         let updated = algo::apply_writes_in_place(
             self.graph,

@@ -60,6 +60,9 @@ impl Serialize for StateValues<'_> {
     }
 }
 
+/// The metadata keys of LangGraph.js's delta channels, in the order its loop adds them.
+const DELTA_KEYS: [&str; 2] = ["delta_writes_versioned", "counters_since_delta_snapshot"];
+
 /// Checkpoint metadata as LangGraph.js shows it: `source`, `step`,
 /// `parents`, and in a snapshot or a stream chunk `thread_id` (LangGraph.js
 /// adds it there; its savers store none). The keys LangGraph copies from
@@ -79,12 +82,21 @@ impl Serialize for Metadata<'_> {
         m.serialize_entry("source", &self.inner.source)?;
         m.serialize_entry("step", &self.inner.step)?;
         m.serialize_entry("parents", &self.inner.parents)?;
+        // A delta channel's keys (core/src/pregel/delta.rs), which
+        // LangGraph.js shows in both forms, in its order.
+        for key in DELTA_KEYS {
+            if let Some(v) = self.inner.extra.get(key) {
+                m.serialize_entry(key, v)?;
+            }
+        }
         match self.extra {
             // What was stored, as LangGraph.js's savers give it back (they
             // store no `thread_id` of their own).
             true => {
                 for (k, v) in &self.inner.extra {
-                    m.serialize_entry(k, v)?;
+                    if !DELTA_KEYS.contains(&k.as_str()) {
+                        m.serialize_entry(k, v)?;
+                    }
                 }
             }
             // LangGraph.js's snapshot: the stored keys and the thread's id.
