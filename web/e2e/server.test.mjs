@@ -265,7 +265,7 @@ test('replay, fork as a node and run, copy and resume run on the server, with it
   // The drawn tree is the server's: every checkpoint's id, parent, step, source and next.
   await assertTreeIsTheServers(app, h);
   const log = await app.logLines();
-  assert.ok(log.some((l) => /^POST \/threads\/[0-9a-f-]+\/state, POST \/threads\/[0-9a-f-]+\/runs\/wait → c\d+ … [cs]\d+$/.test(l)), log.join('\n'));
+  assert.ok(log.some((l) => /^POST \/threads\/[0-9a-f-]+\/state, POST \/threads\/[0-9a-f-]+\/runs\/(?:wait|stream) → c\d+ … [cs]\d+$/.test(l)), log.join('\n'));
   await app.shot('server-thread-actions');
 
   // A refused update (422): LangGraph's text, as text; the thread and the selection stay.

@@ -18,6 +18,7 @@
 
 mod actions;
 mod history;
+mod stream;
 mod threads;
 
 pub mod fetch;
@@ -25,12 +26,15 @@ pub mod fetch;
 #[cfg(test)]
 mod actions_tests;
 #[cfg(test)]
+mod stream_tests;
+#[cfg(test)]
 mod tests;
 
 pub use actions::{
-    created, graph_id, run_ended, updated_checkpoint, At, ServerAction, ServerThread, Step,
+    created, graph_id, run_ended, streams, updated_checkpoint, At, ServerAction, ServerThread, Step,
 };
 pub use history::{HistoryLoader, Progress, PAGE_LIMIT};
+pub use stream::{history_item, run_event, Event, EventParser, LiveRun, RunEvent};
 pub use threads::{search_threads, summaries, ThreadSummary, SEARCH_LIMIT};
 
 use serde_json::Value;
