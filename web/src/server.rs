@@ -35,7 +35,7 @@ pub use actions::{
 };
 pub use history::{HistoryLoader, Progress, PAGE_LIMIT};
 pub use stream::{history_item, run_event, Event, EventParser, LiveRun, RunEvent};
-pub use threads::{search_threads, summaries, ThreadSummary, SEARCH_LIMIT};
+pub use threads::{search_threads, summaries, thread_status, ThreadSummary, SEARCH_LIMIT};
 
 use serde_json::Value;
 
@@ -177,6 +177,10 @@ pub enum ServerError {
     Refused(u16, String),
     /// The run started but the graph raised (`__error__` in the answer).
     RunFailed(String),
+    /// The server at this URL stopped answering in the middle of a run (the
+    /// stream broke off, or the history could not be read after it): what
+    /// the run did on the server is unknown.
+    Dropped(String),
     /// Any other failure status, with the server's text.
     Status(u16, String),
     /// A 2xx answer that is not what the API documents.

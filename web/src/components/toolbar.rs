@@ -110,6 +110,14 @@ pub fn Toolbar() -> impl IntoView {
             </select>
             {move || state.busy.get().map(|b| view! { <span class="busy" role="status">{format!("{b}…")}</span> })}
             {move || error.get().map(|text| view! { <span class="error" role="alert">{text}</span> })}
+            {move || state.server.watching.get().map(|following| {
+                let t = state.t();
+                let text = if following { t.watch_following } else { t.watch_idle };
+                view! {
+                    <span class="watch" class:following=following role="status" aria-label=t.watch_label
+                        data-testid="watch-status">{text}</span>
+                }
+            })}
             <span class="imported" role="status">{move || state.imported.get().map(|(n, origin)| {
                 let t = state.t();
                 let url = state.server.opened.with(|o| o.as_ref().map(|(u, _)| u.clone()));
