@@ -14,7 +14,9 @@
 //!
 //! Actions on a server thread (replay, fork, resume, copy) are further
 //! [`Request`]s over the same [`Connection`] ([`ServerAction`]): the server
-//! runs them with its real graph, and the app reloads the history after.
+//! runs them with its real graph, streaming each checkpoint as it writes it
+//! ([`EventParser`], [`run_event`], [`LiveRun`]), and the app reloads the
+//! history after.
 
 mod actions;
 mod history;

@@ -1,10 +1,12 @@
 //! The buttons' actions, sent where the thread lives: the page's engine
 //! ([`AppState::act`]) for an in-page thread, the LangGraph server for a
-//! server thread. On the server, the calls run with the real graph, then
-//! the whole history is read again so the tree is the server's (same ids,
-//! parents, sources and steps) and the new checkpoints are selected and
-//! highlighted as in-page actions do. A failure changes nothing on the
-//! page: the thread, the selection and the lesson stay.
+//! server thread. On the server, the calls run with the real graph, each
+//! checkpoint drawn as the run streams it, then the whole history is read
+//! again so the tree is the server's (same ids, parents, sources and
+//! steps) and the new checkpoints are selected and highlighted as in-page
+//! actions do. A failure changes nothing on the
+//! page: the thread (without what a broken-off run streamed), the selection
+//! and the lesson stay, and the log says what failed.
 
 use leptos::prelude::*;
 
