@@ -180,7 +180,7 @@ test('a stopped server and a missing thread say what they mean, in English and C
 /** The server's root history of `thread`, oldest first, read from the server's own API. */
 const serverHistory = async (thread) => (await wholeHistory(lg.url, thread)).reverse();
 
-/** Clicks `button` and waits until the page draws more checkpoints than before (the server's history, read again). */
+/** Clicks `button` and waits until the page draws more checkpoints than before and the action has ended (the server's history, read again). */
 async function clickAndWaitForMore(app, button) {
   const before = await app.count();
   await button.click();
@@ -189,6 +189,8 @@ async function clickAndWaitForMore(app, button) {
     before,
     { timeout: 30_000 },
   );
+  // A run's checkpoints are drawn as they stream: the action ends when the page stops working.
+  await app.page.locator('.toolbar .busy').waitFor({ state: 'detached', timeout: 30_000 });
 }
 
 test('replay, fork as a node and run, copy and resume run on the server, with its graph; the tree is the server\'s after each', async () => {

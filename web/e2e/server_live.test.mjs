@@ -195,13 +195,6 @@ test('a server killed in the middle of a run, and a stream that breaks off: the 
   assert.equal(await zh.selectedLabel(), 'c3');
   await zh.shot('server-dropped-zh');
   await zh.audit('a run that broke off (zh)');
-  // The server itself went on with the run: the watch then draws what its history confirms.
-  while ((await api(lg.url, 'GET', `/threads/${other}`)).status === 'busy') await new Promise((r) => setTimeout(r, 200));
-  const kept = await serverHistory(lg.url, other);
-  assert.ok(kept.length > hz.length, 'the run went on on the server');
-  await zh.waitForCount(kept.length);
-  await zh.page.getByTestId('watch-status').getByText(zh.w.watchIdle).waitFor({ timeout: 10_000 });
-  assert.equal(await zh.selectedLabel(), 'c3', 'the selection still stays');
   zh.problems.splice(0, zh.problems.length, ...zh.problems.filter((p) => !/ERR_|Failed to fetch|network/i.test(p)));
   console.log(`  killed and dropped runs took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 });
