@@ -278,3 +278,16 @@ export function suite({ file } = {}) {
     return app;
   };
 }
+
+/** Clicks `button` and waits until the page draws more checkpoints than before and the action has ended (the server's history, read again). */
+export async function clickAndWaitForMore(app, button) {
+  const before = await app.count();
+  await button.click();
+  await app.page.waitForFunction(
+    (n) => document.querySelectorAll('svg.dag g.node > .node-button').length > n,
+    before,
+    { timeout: 30_000 },
+  );
+  // A run's checkpoints are drawn as they stream: the action ends when the page stops working.
+  await app.page.locator('.toolbar .busy').waitFor({ state: 'detached', timeout: 30_000 });
+}

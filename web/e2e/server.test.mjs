@@ -12,7 +12,7 @@
 // Run: scripts/build-web.sh && node --test web/e2e/server.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite } from './harness.mjs';
+import { clickAndWaitForMore, suite } from './harness.mjs';
 import { api, ensureVenv, freePort, runTripThread, startAgentServer, wholeHistory } from './server/agent_server.mjs';
 
 const open = suite();
@@ -180,17 +180,6 @@ test('a stopped server and a missing thread say what they mean, in English and C
 /** The server's root history of `thread`, oldest first, read from the server's own API. */
 const serverHistory = async (thread) => (await wholeHistory(lg.url, thread)).reverse();
 
-/** Clicks `button` and waits until the page draws more checkpoints than before (the server's history, read again). */
-async function clickAndWaitForMore(app, button) {
-  const before = await app.count();
-  await button.click();
-  await app.page.waitForFunction(
-    (n) => document.querySelectorAll('svg.dag g.node > .node-button').length > n,
-    before,
-    { timeout: 30_000 },
-  );
-}
-
 test('replay, fork as a node and run, copy and resume run on the server, with its graph; the tree is the server\'s after each', async () => {
   const started = Date.now();
   const app = await open();
@@ -265,7 +254,7 @@ test('replay, fork as a node and run, copy and resume run on the server, with it
   // The drawn tree is the server's: every checkpoint's id, parent, step, source and next.
   await assertTreeIsTheServers(app, h);
   const log = await app.logLines();
-  assert.ok(log.some((l) => /^POST \/threads\/[0-9a-f-]+\/state, POST \/threads\/[0-9a-f-]+\/runs\/wait → c\d+ … [cs]\d+(; Predicted next .+: as predicted\.)?$/.test(l)), log.join('\n'));
+  assert.ok(log.some((l) => /^POST \/threads\/[0-9a-f-]+\/state, POST \/threads\/[0-9a-f-]+\/runs\/(?:wait|stream) → c\d+ … [cs]\d+(; Predicted next .+: as predicted\.)?$/.test(l)), log.join('\n'));
   await app.shot('server-thread-actions');
 
   // A refused update (422): LangGraph's text, as text; the thread and the selection stay.

@@ -13,7 +13,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { suite } from './harness.mjs';
+import { clickAndWaitForMore, suite } from './harness.mjs';
 import { api, ensureVenv, runTripThread, startAgentServer, wholeHistory } from './server/agent_server.mjs';
 
 const configs = join(dirname(fileURLToPath(import.meta.url)), 'server', 'fork');
@@ -68,17 +68,6 @@ const deepLink = (app, server, thread) =>
 /** The server's root history of `thread`, oldest first. */
 const serverHistory = async (thread) => (await wholeHistory(lg.url, thread)).reverse();
 const idOf = (h) => h.checkpoint.checkpoint_id;
-
-/** Clicks `button` and waits until the page draws more checkpoints than before. */
-async function clickAndWaitForMore(app, button) {
-  const before = await app.count();
-  await button.click();
-  await app.page.waitForFunction(
-    (n) => document.querySelectorAll('svg.dag g.node > .node-button').length > n,
-    before,
-    { timeout: 30_000 },
-  );
-}
 
 /** The selected checkpoint's id, as the inspector shows it. */
 const inspectedId = async (app) => (await app.inspector.locator('dd.id').first().textContent()).trim();

@@ -710,6 +710,16 @@ catalogue! {
     server_run_failed,
     /// While an action runs on the server: `{url}`.
     server_acting,
+    /// The server `{url}` stopped answering mid-run: the outcome is unknown.
+    server_dropped,
+    /// After a dropped run: how to see what the server kept.
+    server_dropped_fix,
+    /// The opened thread is being followed while someone's run changes it.
+    watch_following,
+    /// The opened thread is idle and checked for changes.
+    watch_idle,
+    /// The watch status's accessible name.
+    watch_label,
     /// In the Fork dialog of a server thread: where Apply and run runs.
     fork_run_on_server,
     /// The button that forks a server thread into a new thread.

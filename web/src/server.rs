@@ -15,11 +15,14 @@
 //! Actions on a server thread (replay, fork, resume, copy, fork into a
 //! new thread) are further
 //! [`Request`]s over the same [`Connection`] ([`ServerAction`]): the server
-//! runs them with its real graph, and the app reloads the history after.
+//! runs them with its real graph, streaming each checkpoint as it writes it
+//! ([`EventParser`], [`run_event`], [`LiveRun`]), and the app reloads the
+//! history after.
 
 mod actions;
 mod graph;
 mod history;
+mod stream;
 mod threads;
 
 pub mod fetch;
@@ -27,15 +30,18 @@ pub mod fetch;
 #[cfg(test)]
 mod actions_tests;
 #[cfg(test)]
+mod stream_tests;
+#[cfg(test)]
 mod tests;
 
 pub use actions::{
-    copied_thread, created, graph_id, run_ended, updated_checkpoint, At, ServerAction,
+    copied_thread, created, graph_id, run_ended, streams, updated_checkpoint, At, ServerAction,
     ServerThread, Step,
 };
 pub use graph::{NextAfter, ServerGraph};
 pub use history::{HistoryLoader, Progress, PAGE_LIMIT};
-pub use threads::{search_threads, summaries, ThreadSummary, SEARCH_LIMIT};
+pub use stream::{history_item, run_event, Event, EventParser, LiveRun, RunEvent};
+pub use threads::{search_threads, summaries, thread_status, ThreadSummary, SEARCH_LIMIT};
 
 use serde_json::Value;
 
@@ -177,6 +183,10 @@ pub enum ServerError {
     Refused(u16, String),
     /// The run started but the graph raised (`__error__` in the answer).
     RunFailed(String),
+    /// The server at this URL stopped answering in the middle of a run (the
+    /// stream broke off, or the history could not be read after it): what
+    /// the run did on the server is unknown.
+    Dropped(String),
     /// Any other failure status, with the server's text.
     Status(u16, String),
     /// A 2xx answer that is not what the API documents.

@@ -12,6 +12,7 @@
 
 mod actions;
 mod groups;
+mod live;
 mod persist;
 mod server;
 mod thread;

@@ -99,12 +99,18 @@ export async function startAgentServer({ bin = ensureVenv(), timeoutMs = 90_000,
     process.off('exit', killOnExit);
     rmSync(dir, { recursive: true, force: true });
   };
+  // Kills the server at once (SIGKILL, no graceful shutdown), as a crash would; stop() cleans up after.
+  const kill = () => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+  };
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
-      if ((await fetch(`${url}/ok`)).ok) return { url, port, stop, output: () => output };
+      if ((await fetch(`${url}/ok`)).ok) return { url, port, stop, kill, output: () => output };
     } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -21,6 +21,7 @@ class State(TypedDict, total=False):
     topics: list[str]
     notes: Annotated[list[str], operator.add]
     verdict: str
+    pause: float
 
 
 class Topic(TypedDict):
@@ -49,7 +50,8 @@ def research(state: Topic) -> State:
 
 
 def summarize(state: State) -> State:
-    time.sleep(0.3)
+    # `pause` in a run's input makes it slower (the streaming tests watch it run).
+    time.sleep(state.get("pause", 0.3))
     return {"messages": [{"type": "ai", "content": "; ".join(state["notes"])}]}
 
 

@@ -39,11 +39,32 @@ async function recordActions(url) {
   save('action_update_subgraph.json', await state({ values: { verdict: 'x' }, as_node: 'draft', checkpoint: { checkpoint_id: inside.checkpoint.checkpoint_id, checkpoint_ns: ns } }));
 }
 
+/**
+ * A replay streamed as the app asks it (`stream_mode: ["checkpoints"]`, subgraphs on), kept
+ * as the server sent it (the event-stream text): the app's stream parser is tested on it.
+ */
+async function recordStream(url) {
+  const id = await runTripThread(url);
+  const h = await api(url, 'POST', `/threads/${id}/history`, { limit: 1000 });
+  const plan = h.find((x) => x.next.includes('plan')).checkpoint.checkpoint_id;
+  const res = await fetch(`${url}/threads/${id}/runs/stream`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ assistant_id: 'trip', input: null, checkpoint_id: plan, multitask_strategy: 'reject', stream_mode: ['checkpoints'], stream_subgraphs: true }),
+  });
+  writeFileSync(join(out, 'stream_replay.sse'), await res.text());
+  // The thread's whole history after the run: the root, then each subgraph namespace its tasks name.
+  const root = await api(url, 'POST', `/threads/${id}/history`, { limit: 1000 });
+  const namespaces = [...new Set(root.flatMap((h) => h.tasks.map((t) => t.checkpoint?.checkpoint_ns).filter(Boolean)))];
+  const inner = [];
+  for (const ns of namespaces) inner.push(...(await api(url, 'POST', `/threads/${id}/history`, { limit: 1000, checkpoint: { checkpoint_ns: ns } })));
+  save('stream_replay_history.json', [...root, ...inner]);
+}
+
 const save = (name, value) => writeFileSync(join(out, name), `${JSON.stringify(value, null, 2)}\n`);
 
-const server = await startAgentServer({ bin: process.env.LANGGRAPH_BIN ?? ensureVenv(console.log) });
-try {
-  const { url } = server;
+/** The thread list, a thread's state, graph and history pages, and the actions' answers. */
+async function recordThread(url) {
   const older = await api(url, 'POST', '/threads', { metadata: { purpose: 'empty' } });
   const id = await runTripThread(url);
   save('threads_search.json', await api(url, 'POST', '/threads/search', { limit: 50, sort_by: 'updated_at', sort_order: 'desc' }));
@@ -66,6 +87,16 @@ try {
   save('missing_thread.json', { status: missing.status, body: await missing.text() });
   await recordActions(url);
   console.log(`recorded thread ${id} (and ${older.thread_id}) into ${out}`);
+}
+
+// `node record.mjs stream` records the streamed replay only.
+const only = process.argv[2];
+const server = await startAgentServer({ bin: process.env.LANGGRAPH_BIN ?? ensureVenv(console.log) });
+try {
+  const { url } = server;
+  await recordStream(url);
+  if (only === 'stream') console.log(`recorded a streamed replay into ${out}`);
+  else await recordThread(url);
 } finally {
   await server.stop();
 }

@@ -41,6 +41,11 @@ pub fn describe(t: &Strings, e: &ServerError) -> (String, Option<&'static str>, 
         ServerError::BadResponse(text) => (t.server_bad_response.into(), None, Some(text.clone())),
         ServerError::Busy(text) => (t.server_busy.into(), None, Some(text.clone())),
         ServerError::RunFailed(text) => (t.server_run_failed.into(), None, Some(text.clone())),
+        ServerError::Dropped(url) => (
+            fill(t.server_dropped, &[("url", url)]),
+            Some(t.server_dropped_fix),
+            None,
+        ),
     }
 }
 

@@ -110,6 +110,7 @@ pub fn Toolbar() -> impl IntoView {
             </select>
             {move || state.busy.get().map(|b| view! { <span class="busy" role="status">{format!("{b}…")}</span> })}
             {move || error.get().map(|text| view! { <span class="error" role="alert">{text}</span> })}
+            <WatchStatus/>
             <span class="imported" role="status">{move || state.imported.get().map(|(n, origin)| {
                 let t = state.t();
                 let url = state.server.opened.with(|o| o.as_ref().map(|(u, _)| u.clone()));
@@ -121,5 +122,26 @@ pub fn Toolbar() -> impl IntoView {
             <span class="grow"></span>
             <span class="note">{about}</span>
         </header>
+    }
+}
+
+/// Whether the opened server thread is watched, and whether someone's run
+/// is being followed on it (nothing when no server thread is open).
+#[component]
+fn WatchStatus() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        state.server.watching.get().map(|following| {
+            let t = state.t();
+            let text = if following {
+                t.watch_following
+            } else {
+                t.watch_idle
+            };
+            view! {
+                <span class="watch" class:following=following role="status" aria-label=t.watch_label
+                    data-testid="watch-status">{text}</span>
+            }
+        })
     }
 }

@@ -7,9 +7,11 @@
 //! of the checkpoint in the copy, which becomes the new thread's latest
 //! checkpoint). Pure: the requests, and what the server's answers mean.
 //!
-//! Runs go through `POST /threads/{id}/runs/wait` with
-//! `multitask_strategy: "reject"`: a thread that is already running
-//! answers 409 instead of queueing the run behind someone else's.
+//! Runs go through `POST /threads/{id}/runs/stream` with
+//! `stream_mode: ["checkpoints"]` and `stream_subgraphs: true`, so each
+//! checkpoint reaches the page as the server writes it ([`super::stream`]),
+//! and with `multitask_strategy: "reject"`: a thread that is already
+//! running answers 409 instead of queueing the run behind someone else's.
 
 use super::{encode, Request, ServerError};
 use serde_json::{json, Value};
@@ -152,6 +154,8 @@ impl ServerAction {
             "assistant_id": assistant,
             "input": null,
             "multitask_strategy": "reject",
+            "stream_mode": ["checkpoints"],
+            "stream_subgraphs": true,
         });
         if let Some(value) = resume {
             // A resume is a Command, not an input: the two exclude each other.
@@ -160,10 +164,19 @@ impl ServerAction {
         }
         at.address(&mut body);
         Ok(Request::post(
-            format!("/threads/{}/runs/wait", encode(&self.thread.thread_id)),
+            format!("/threads/{}/{RUN_STREAM}", encode(&self.thread.thread_id)),
             body,
         ))
     }
+}
+
+/// The path of a streamed run, under `/threads/{id}/`.
+const RUN_STREAM: &str = "runs/stream";
+
+/// Whether `request` is a streamed run (its answer is an event stream, read
+/// by [`super::stream`], not JSON).
+pub fn streams(request: &Request) -> bool {
+    request.path.ends_with(RUN_STREAM)
 }
 
 /// `POST /threads/{id}/state`: LangGraph's `update_state` at `at`.
@@ -202,9 +215,9 @@ pub fn updated_checkpoint(answer: &Value) -> Result<String, ServerError> {
         })
 }
 
-/// A `/runs/wait` answer: the run's final values (with `__interrupt__`
-/// when it paused), or `__error__` when the graph raised, which the server
-/// reports with status 200.
+/// A run's final values (with `__interrupt__` when it paused; `null` once
+/// a stream has ended), or `__error__` when the graph raised, which the
+/// server reports with status 200.
 pub fn run_ended(answer: &Value) -> Result<(), ServerError> {
     match answer.get("__error__") {
         Some(e) => {

@@ -50,10 +50,15 @@ fn replay_runs_the_real_graph_from_the_checkpoint_and_refuses_to_queue() {
     let calls = s.server_action(&Action::Replay(c3.clone())).unwrap();
     let r = calls.first().unwrap();
     assert_eq!(r.method, "POST");
-    assert_eq!(r.path, format!("/threads/{}/runs/wait", thread().thread_id));
+    assert_eq!(
+        r.path,
+        format!("/threads/{}/runs/stream", thread().thread_id)
+    );
+    assert!(crate::server::streams(&r));
     assert_eq!(
         r.body.clone().unwrap(),
-        json!({ "assistant_id": "trip", "input": null, "checkpoint_id": c3, "multitask_strategy": "reject" })
+        json!({ "assistant_id": "trip", "input": null, "checkpoint_id": c3, "multitask_strategy": "reject",
+                "stream_mode": ["checkpoints"], "stream_subgraphs": true })
     );
     // The run's answer (it paused on the subgraph's interrupt) ends the action.
     let (status, body) = answer("action_run_interrupted.json");
@@ -127,7 +132,7 @@ fn fork_updates_the_state_as_a_node_then_runs_from_the_checkpoint_it_created() {
     let body: Value = serde_json::from_str(&body).unwrap();
     let created = body["checkpoint"]["checkpoint_id"].as_str().unwrap();
     let run = calls.next(&update, &body).unwrap().unwrap();
-    assert!(run.path.ends_with("/runs/wait"));
+    assert!(run.path.ends_with("/runs/stream"));
     assert_eq!(run.body.clone().unwrap()["checkpoint_id"], json!(created));
     // Apply alone: the update is the whole action.
     let apply = Action::Update {

@@ -125,6 +125,11 @@ impl HistoryLoader {
         }
     }
 
+    /// Every checkpoint received, as the server answered them.
+    pub fn items(&self) -> &[Value] {
+        &self.items
+    }
+
     /// The whole history (root namespace first, newest first in each), as
     /// the engine's thread. An empty thread has nothing to open.
     pub fn finish(self) -> Result<Opened, Problem> {

@@ -278,3 +278,12 @@ fn the_loaded_thread_agrees_with_the_servers_state_and_graph() {
         state["checkpoint"]["checkpoint_id"].as_str()
     );
 }
+
+#[test]
+fn the_watch_reads_whether_a_run_is_in_flight_and_when_the_thread_changed() {
+    let recorded = fixture("thread.json");
+    let (busy, updated) = thread_status(&recorded);
+    assert!(!busy, "the recorded thread waits on an interrupt: not busy");
+    assert_eq!(updated, recorded["updated_at"].as_str().unwrap());
+    assert!(thread_status(&json!({"status": "busy", "updated_at": "x"})).0);
+}

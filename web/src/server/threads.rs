@@ -89,3 +89,11 @@ pub fn summaries(body: &Value) -> Result<Vec<ThreadSummary>, ServerError> {
     rows.sort_by(|a, b| b.updated_at.cmp(&a.updated_at));
     Ok(rows)
 }
+
+/// What `GET /threads/{id}` says of a thread the page watches: whether a
+/// run is in flight on it (`status: "busy"`) and when it last changed
+/// (`updated_at`, which a finished run or an update moves).
+pub fn thread_status(thread: &Value) -> (bool, String) {
+    let text = |k: &str| thread.get(k).and_then(Value::as_str).unwrap_or_default();
+    (text("status") == "busy", text("updated_at").to_owned())
+}

@@ -145,12 +145,12 @@ impl Session {
         })
     }
 
-    /// Puts `earlier` (the log of the thread before a reload from the
-    /// server) and then `line` (the calls that changed it on the server) in
-    /// front of this session's log (the reload's `import_thread(server)`).
-    pub fn carry_log(&mut self, earlier: Vec<LogLine>, line: LogLine) {
-        let mine = std::mem::replace(&mut self.log, earlier);
-        self.log.push(line);
-        self.log.extend(mine);
+    /// Gives this session, read again from the server, the log of the
+    /// thread before (`earlier`) and then `line` (the calls that changed it
+    /// on the server), instead of its own `import_thread(server)` line: a
+    /// reload is not a new import.
+    pub fn carry_log(&mut self, earlier: Vec<LogLine>, line: Option<LogLine>) {
+        self.log = earlier;
+        self.log.extend(line);
     }
 }

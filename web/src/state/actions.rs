@@ -1,16 +1,18 @@
 //! The buttons' actions, sent where the thread lives: the page's engine
 //! ([`AppState::act`]) for an in-page thread, the LangGraph server for a
-//! server thread. On the server, the calls run with the real graph, then
-//! the whole history is read again so the tree is the server's (same ids,
-//! parents, sources and steps) and the new checkpoints are selected and
-//! highlighted as in-page actions do. A failure changes nothing on the
-//! page: the thread, the selection and the lesson stay.
+//! server thread. On the server, the calls run with the real graph, each
+//! checkpoint drawn as the run streams it, then the whole history is read
+//! again so the tree is the server's (same ids, parents, sources and
+//! steps) and the new checkpoints are selected and highlighted as in-page
+//! actions do. A failure changes nothing on the
+//! page: the thread (without what a broken-off run streamed), the selection
+//! and the lesson stay, and the log says what failed.
 
 use leptos::prelude::*;
 
 use super::AppState;
 use crate::import::Origin;
-use crate::server::{self, fetch, Connection, ServerAction, ServerError};
+use crate::server::{self, fetch, Connection, LiveRun, RunEvent, ServerAction, ServerError};
 use crate::session::{Action, LogLine, ThreadSource};
 
 impl AppState {
@@ -33,8 +35,17 @@ impl AppState {
             &[("url", &conn.url)],
         )));
         leptos::task::spawn_local(async move {
-            let result = run(&conn, &calls).await;
-            if let Ok((_, Some(copy))) = &result {
+            let before = state.server.history.get_value();
+            let ids_before = state.session.with_value(|s| s.ids());
+            let mut live = LiveRun::new(before.clone());
+            let mut sent = Vec::new();
+            let result = run(&conn, &calls, &mut sent, |item| {
+                if live.take(item).is_some() {
+                    state.show_streamed(&live, &calls.thread);
+                }
+            })
+            .await;
+            if let Ok(Some(copy)) = &result {
                 // A fork into a new thread: the new thread is opened (and
                 // named by the URL); the old one stays on the server as it was.
                 state.busy.set(None);
@@ -42,16 +53,29 @@ impl AppState {
                 done(Ok(()));
                 return;
             }
+            let streamed = live.streamed().next().is_some();
             let reloaded = match result {
-                Ok((requests, _)) => super::server::load(&conn, &calls.thread.thread_id, |_, _| {})
+                Ok(_) => super::server::load(&conn, &calls.thread.thread_id, |_, _| {})
                     .await
-                    .map(|(opened, _)| (opened, requests)),
+                    // The run ended, but what it left cannot be read back.
+                    .map_err(|e| match e {
+                        ServerError::Unreachable(url) if streamed => ServerError::Dropped(url),
+                        e => e,
+                    }),
                 Err(e) => Err(e),
             };
             state.busy.set(None);
             let result = match reloaded {
-                Ok((opened, requests)) => state.reload_server_thread(opened, &calls, &requests),
-                Err(e) => Err(state.server_failure(&e)),
+                Ok((opened, _, items)) => {
+                    state.server.history.set_value(items);
+                    state.reload_server_thread(opened, &calls, &sent, &ids_before)
+                }
+                Err(e) => {
+                    if streamed {
+                        state.drop_streamed(before, &calls.thread);
+                    }
+                    Err(state.log_server_failure(&e, &sent))
+                }
             };
             if let Err(text) = &result {
                 state.error.set(Some(text.clone()));
@@ -60,9 +84,28 @@ impl AppState {
         });
     }
 
+    /// Writes the failed calls `sent` to the log, with why; returns the
+    /// message the page shows.
+    fn log_server_failure(&self, e: &ServerError, sent: &[String]) -> String {
+        let text = self.server_failure(e);
+        self.session.update_value(|s| {
+            let log = s.log().to_vec();
+            s.carry_log(
+                log,
+                Some(LogLine {
+                    text: format!("{} ✗ {text}", sent.join(", ")),
+                    failed: true,
+                }),
+            );
+        });
+        self.refresh();
+        self.save();
+        text
+    }
+
     /// The page's connection when it is to `url` (it holds the API key),
     /// else a keyless one to `url`.
-    fn connection_to(&self, url: &str) -> Connection {
+    pub(super) fn connection_to(&self, url: &str) -> Connection {
         self.server
             .connection
             .get_untracked()
@@ -95,14 +138,15 @@ impl AppState {
 
     /// Replaces the thread with its history read again after `calls` ran:
     /// the log, the open groups and the view carry over; what the action
-    /// created is selected and highlighted.
+    /// created (the ids not in `before`, streamed ones included) is
+    /// selected and highlighted.
     fn reload_server_thread(
         &self,
         opened: crate::import::Opened,
         calls: &ServerAction,
         requests: &[String],
+        before: &[String],
     ) -> Result<(), String> {
-        let before = self.session.with_value(|s| s.ids());
         let (log, expanded, viewport) = (
             self.log.get_untracked(),
             self.expanded.get_untracked(),
@@ -111,7 +155,7 @@ impl AppState {
         self.open_thread(opened, Origin::Server)
             .map_err(|p| p.message)?;
         let after = self.session.with_value(|s| s.ids());
-        let created = server::created(&before, &after);
+        let created = server::created(before, &after);
         let labels = self.session.with_value(|s| s.labels());
         let mut made = crate::session::made(&labels, &created);
         if let Some(check) = self.prediction_checked(&created) {
@@ -121,10 +165,10 @@ impl AppState {
             s.set_source(ThreadSource::Server(calls.thread.clone()));
             s.carry_log(
                 log,
-                LogLine {
+                Some(LogLine {
                     text: format!("{} → {made}", requests.join(", ")),
                     failed: false,
-                },
+                }),
             );
         });
         self.expanded.set(expanded);
@@ -168,22 +212,39 @@ impl AppState {
     }
 }
 
-/// Sends `calls` one after the other; resolves to each request, as the log
-/// names it (`POST /threads/…/state`), and the new thread a `/copy` made.
+/// Sends `calls` one after the other, each named in `sent` as the log
+/// names it (`POST /threads/…/state`) before it goes; resolves to the new
+/// thread a `/copy` made, if any. A run streams: each checkpoint it writes
+/// goes to `on_checkpoint` as a `/history` item.
 async fn run(
     conn: &Connection,
     calls: &ServerAction,
-) -> Result<(Vec<String>, Option<String>), ServerError> {
-    let mut sent = Vec::new();
+    sent: &mut Vec<String>,
+    mut on_checkpoint: impl FnMut(serde_json::Value),
+) -> Result<Option<String>, ServerError> {
     let mut copy = None;
     let mut request = Some(calls.first()?);
     while let Some(r) = request {
-        let answer = fetch::send(conn, &r).await?;
         sent.push(format!("{} {}", r.method, r.path));
+        let answer = if server::streams(&r) {
+            let mut failed = None;
+            fetch::stream(conn, &r, |event| match server::run_event(&event) {
+                Ok(RunEvent::Checkpoint(item)) => on_checkpoint(item),
+                Ok(RunEvent::Failed(e)) | Err(e) => failed = failed.take().or(Some(e)),
+                Ok(_) => {}
+            })
+            .await?;
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            serde_json::Value::Null
+        } else {
+            fetch::send(conn, &r).await?
+        };
         if r.path.ends_with("/copy") {
             copy = Some(server::copied_thread(&answer)?);
         }
         request = calls.next(&r, &answer)?;
     }
-    Ok((sent, copy))
+    Ok(copy)
 }

@@ -5,6 +5,8 @@
 //! thread, selection and lesson as they were.
 
 use leptos::prelude::*;
+use serde_json::Value;
+use std::rc::Rc;
 
 use super::AppState;
 use crate::server::{
@@ -36,6 +38,15 @@ pub struct ServerState {
     /// What the Fork dialog predicted for the "Apply and run" in flight,
     /// checked against the server's `next` when it has answered.
     pub predicted: RwSignal<Option<NextAfter>>,
+    /// The opened thread's history items as the server last answered them
+    /// (every namespace): what a streamed run's checkpoints are added to.
+    pub history: StoredValue<Rc<Vec<Value>>, LocalStorage>,
+    /// The watch of the opened thread: `Some(true)` while someone's run
+    /// changes it (followed), `Some(false)` while it is idle, `None` when
+    /// no server thread is open.
+    pub watching: RwSignal<Option<bool>>,
+    /// Bumped when another thread is opened: an older watch sees it and stops.
+    pub watch_generation: StoredValue<u64>,
 }
 
 impl ServerState {
@@ -50,6 +61,9 @@ impl ServerState {
             opened: RwSignal::new(None),
             graph: RwSignal::new(None),
             predicted: RwSignal::new(None),
+            history: StoredValue::new_local(Rc::new(Vec::new())),
+            watching: RwSignal::new(None),
+            watch_generation: StoredValue::new(0),
         }
     }
 
@@ -107,13 +121,14 @@ impl AppState {
         leptos::task::spawn_local(async move {
             let result = load(&conn, &thread_id, progress).await;
             let graph = match &result {
-                Ok((_, Some(assistant))) => assistant_graph(&conn, assistant).await,
+                Ok((_, Some(assistant), _)) => assistant_graph(&conn, assistant).await,
                 _ => None,
             };
             state.busy.set(None);
             let url = conn.url.clone();
             state.server.connection.set(Some(conn));
-            let opened = result.and_then(|(opened, assistant_id)| {
+            let opened = result.and_then(|(opened, assistant_id, items)| {
+                state.server.history.set_value(items);
                 state
                     .open_thread(opened, crate::import::Origin::Server)
                     .map_err(|p| ServerError::BadResponse(p.message))?;
@@ -126,14 +141,14 @@ impl AppState {
             match opened {
                 Ok(thread) => {
                     // Its actions run on the server from now on.
-                    state
-                        .session
-                        .update_value(|s| s.set_source(ThreadSource::Server(thread)));
+                    let source = ThreadSource::Server(thread.clone());
+                    state.session.update_value(|s| s.set_source(source));
                     state.refresh();
                     state.server.opened.set(Some((url, thread_id)));
                     state.server.graph.set(graph);
                     state.server.open.set(false);
                     state.persist_selection();
+                    state.watch(thread);
                 }
                 Err(e) => {
                     state.server.url.set(url);
@@ -170,23 +185,25 @@ impl AppState {
     }
 }
 
-/// Thread `thread_id` of `conn`, whole, and the graph its runs use
-/// (`metadata.graph_id`); `progress` hears of each page.
+/// Thread `thread_id` of `conn` read whole: opened, the graph its runs use
+/// (`metadata.graph_id`) and the history items as the server answered;
+/// `progress` hears of each page.
 pub(super) async fn load(
     conn: &Connection,
     thread_id: &str,
     progress: impl Fn(usize, usize),
-) -> Result<(crate::import::Opened, Option<String>), ServerError> {
+) -> Result<(crate::import::Opened, Option<String>, Rc<Vec<Value>>), ServerError> {
     use crate::server::{fetch, get_thread, graph_id, HistoryLoader};
     let thread = fetch::send(conn, &get_thread(thread_id)).await?;
     let loader = fetch::load_history(conn, HistoryLoader::new(thread_id), |p| {
         progress(p.checkpoints, p.pages);
     })
     .await?;
+    let items = Rc::new(loader.items().to_vec());
     let opened = loader
         .finish()
         .map_err(|p| ServerError::BadResponse(p.message))?;
-    Ok((opened, graph_id(&thread)))
+    Ok((opened, graph_id(&thread), items))
 }
 
 /// The assistant's graph, with its subgraphs; `None` when the server has

@@ -51,6 +51,7 @@ impl AppState {
     fn show_session(&self, session: Session, id: &str, text: String) {
         self.install(session, id, text);
         self.server.opened.set(None);
+        self.stop_watch();
         self.selected.set(None);
         self.forget_marks();
         self.imported.set(None);
@@ -128,6 +129,7 @@ impl AppState {
         }
         if origin != Origin::Server {
             self.server.opened.set(None);
+            self.stop_watch();
         }
         self.forget_marks();
         self.refresh();
