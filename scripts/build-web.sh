@@ -4,8 +4,9 @@
 # chronograph.html, the same app in one self-contained file that opens with a double-click.
 #
 #   scripts/build-web.sh          size-first build: cargo profile `web` (Cargo.toml: opt-level "z"
-#                                 for every crate, the engine included), then wasm-opt -Oz when a
-#                                 recent enough binaryen is installed (scripts/wasm-opt.sh)
+#                                 for every crate, the engine included) with Leptos's
+#                                 `--cfg erase_components`, then wasm-opt -Oz when a recent
+#                                 enough binaryen is installed (scripts/wasm-opt.sh)
 #   scripts/build-web.sh --dev    dev profile (faster to build, no wasm-opt)
 #
 # No trunk: cargo + the wasm-bindgen CLI (same version as the crate, 0.2.130) + wasm-opt.
@@ -19,7 +20,7 @@ profile=web
 case "${1:-}" in
   "") ;;
   --dev) profile=dev ;;
-  -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+  -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
   *) echo "usage: $0 [--dev]" >&2; exit 2 ;;
 esac
 
@@ -36,6 +37,13 @@ need wasm-bindgen
 
 target_dir="${CARGO_TARGET_DIR:-$root/target}"
 if [ "$profile" = web ]; then
+  # Leptos 0.8's type-erased views (a cfg flag, not a feature): every component returns
+  # an AnyView and every reactive child closure one shared type, so the renderer is
+  # monomorphized per output type, not per call site: -164 KB raw, -75 KB gzip
+  # (BENCHMARKS.md, "Size"). Only the size-first build sets it: the dev build and the
+  # wasm-pack tests share target/wasm32-unknown-unknown/debug, and a flag that differs
+  # between them would rebuild every dependency at each switch.
+  export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }--cfg erase_components"
   log "cargo build -p chronograph-web --target wasm32-unknown-unknown --profile web"
   cargo build -p chronograph-web --target wasm32-unknown-unknown --profile web
   out_dir="$target_dir/wasm32-unknown-unknown/web"
@@ -57,7 +65,9 @@ wasm-bindgen --target web --no-typescript --out-dir "$dist" --out-name chronogra
 
 bg="$dist/chronograph_web_bg.wasm"
 if [ "$profile" = web ]; then
-  scripts/wasm-opt.sh build-web "$bg" -Oz
+  # The producers and target_features sections are read by no browser (the package's
+  # build drops them too).
+  scripts/wasm-opt.sh build-web "$bg" -Oz --strip-producers --strip-target-features
 fi
 
 cp "$root/index.html" "$dist/index.html"

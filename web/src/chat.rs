@@ -66,7 +66,9 @@ fn branch_tips(views: &[CheckpointView]) -> Vec<(String, usize)> {
         .into_iter()
         .filter_map(|t| layout.index_of(&t).map(|i| (t, i)))
         .collect();
-    out.sort_by_key(|(_, i)| (layout.node(*i).map_or(usize::MAX, |n| n.lane), *i));
+    crate::sort::sort_by_key(&mut out, |(_, i)| {
+        (layout.node(*i).map_or(usize::MAX, |n| n.lane), *i)
+    });
     out
 }
 

@@ -147,7 +147,7 @@ pub fn diff(old: &Value, new: &Value) -> Vec<ChannelDiff> {
     let o = old.as_object().unwrap_or(&empty);
     let n = new.as_object().unwrap_or(&empty);
     let mut keys: Vec<&String> = o.keys().chain(n.keys()).collect();
-    keys.sort();
+    crate::sort::sort(&mut keys);
     keys.dedup();
     keys.into_iter()
         .filter_map(|k| match (o.get(k), n.get(k)) {

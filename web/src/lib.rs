@@ -22,6 +22,7 @@ pub mod lesson;
 pub mod scenarios;
 pub mod server;
 pub mod session;
+mod sort;
 pub mod state;
 
 pub use app::{App, Shell};

@@ -165,7 +165,7 @@ pub fn history_nodes(recorded: &[Recorded]) -> Vec<String> {
 /// [`history_nodes`] of one namespace's checkpoints.
 fn nodes_in(checkpoints: &[&Recorded]) -> Vec<String> {
     let mut sorted = checkpoints.to_vec();
-    sorted.sort_by(|a, b| a.id.cmp(&b.id));
+    crate::sort::sort_by(&mut sorted, |a, b| a.id.cmp(&b.id));
     let mut out: Vec<String> = Vec::new();
     for r in sorted {
         for n in &r.next {
@@ -293,7 +293,7 @@ fn spec_at(recorded: &[Recorded], path: &str) -> Value {
         }
     };
     let mut edges: Vec<(String, String)> = edges.into_iter().collect();
-    edges.sort_by_key(|(a, b)| (rank(a), rank(b)));
+    crate::sort::sort_by_key(&mut edges, |(a, b)| (rank(a), rank(b)));
     let nodes: Map<String, Value> = nodes
         .into_iter()
         .map(|n| {

@@ -142,7 +142,9 @@ impl Ask {
             }
         };
         out.push(right);
-        out.sort_by_key(|c| (c.parse::<i64>().unwrap_or(i64::MAX), c.clone()));
+        crate::sort::sort_by_key(&mut out, |c| {
+            (c.parse::<i64>().unwrap_or(i64::MAX), c.clone())
+        });
         out.dedup();
         out
     }

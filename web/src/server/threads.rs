@@ -86,7 +86,7 @@ pub fn summaries(body: &Value) -> Result<Vec<ThreadSummary>, ServerError> {
         .collect();
     // ISO 8601 in one zone sorts as text; the server sorted already, but a
     // proxy or an older server may not have.
-    rows.sort_by(|a, b| b.updated_at.cmp(&a.updated_at));
+    crate::sort::sort_by(&mut rows, |a, b| b.updated_at.cmp(&a.updated_at));
     Ok(rows)
 }
 

@@ -169,7 +169,9 @@ pub fn total(stored: &[StoredCheckpoint], keep: impl Fn(&StoredCheckpoint) -> bo
 pub fn branch_series(stored: &[StoredCheckpoint], branch: &[String]) -> Vec<Cost> {
     // Each checkpoint's root ancestor: itself at the root, else its owner's.
     let mut order: Vec<&StoredCheckpoint> = stored.iter().collect();
-    order.sort_by_key(|c| c.ns.matches('|').count() + usize::from(!c.ns.is_empty()));
+    crate::sort::sort_by_key(&mut order, |c| {
+        c.ns.matches('|').count() + usize::from(!c.ns.is_empty())
+    });
     let mut root_of: HashMap<&str, &str> = HashMap::new();
     let mut own: HashMap<&str, Cost> = HashMap::new();
     for c in order {

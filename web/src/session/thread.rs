@@ -65,7 +65,7 @@ impl Session {
             .unwrap_or_default();
         tuples.retain(|t| !t.config.checkpoint_ns.is_empty());
         // Oldest first: a namespace's first checkpoint says who owns it.
-        tuples.sort_by(|a, b| a.checkpoint.id.cmp(&b.checkpoint.id));
+        crate::sort::sort_by(&mut tuples, |a, b| a.checkpoint.id.cmp(&b.checkpoint.id));
         let mut out: Vec<Namespace> = Vec::new();
         for t in tuples {
             let ns = &t.config.checkpoint_ns;
@@ -96,7 +96,7 @@ impl Session {
             .into_iter()
             .filter_map(|t| Some((t.config.checkpoint_id?, t.config.checkpoint_ns.is_empty())))
             .collect();
-        all.sort();
+        crate::sort::sort(&mut all);
         let (mut c, mut s) = (0, 0);
         all.into_iter()
             .map(|(id, root)| {
