@@ -14,29 +14,16 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
 import { SqliteSaver as LangGraphSqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { PostgresSaver as LangGraphPostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { PostgresSaver, SqliteSaver } from "chronograph/langgraph";
 import { endSaver, startPostgres } from "./postgres.mjs";
+import { w1Graph } from "./w1-graph.mjs";
 
 const iterations = Number(process.argv[2] ?? 2000);
 const rounds = Number(process.env.ROUNDS ?? 1);
 const reps = Number(process.env.REPS ?? 9);
-const State = Annotation.Root({
-  count: Annotation({ reducer: (_, b) => b, default: () => 0 }),
-  trail: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }),
-});
-
-function graph(checkpointer) {
-  return new StateGraph(State)
-    .addNode("agent", (s) => ({ count: s.count + 1, trail: ["agent"] }))
-    .addNode("tool", () => ({ trail: ["tool"] }))
-    .addEdge(START, "agent")
-    .addConditionalEdges("agent", (s) => (s.count < iterations ? "tool" : END), ["tool", END])
-    .addEdge("tool", "agent")
-    .compile({ checkpointer });
-}
+const graph = (checkpointer) => w1Graph(checkpointer, iterations);
 
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -11,29 +11,16 @@
 // superstep, PG_REPS reps (default 5) alternating, medians (wall and
 // process CPU). Results in BENCHMARKS.md.
 //   (cd npm/test/interop && RUNS=3 PG=200 node --expose-gc bench-saver.mjs [iterations])
-import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
 import { MemorySaver as LangGraphMemorySaver } from "@langchain/langgraph-checkpoint";
 import { MemorySaver } from "chronograph/langgraph";
 import * as chronograph from "chronograph";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { startPostgres } from "./postgres.mjs";
+import { w1Graph } from "./w1-graph.mjs";
 
 const iterations = Number(process.argv[2] ?? 2000);
 const runs = Number(process.env.RUNS ?? 3);
-const State = Annotation.Root({
-  count: Annotation({ reducer: (_, b) => b, default: () => 0 }),
-  trail: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }),
-});
-
-function graph(checkpointer) {
-  return new StateGraph(State)
-    .addNode("agent", (s) => ({ count: s.count + 1, trail: ["agent"] }))
-    .addNode("tool", () => ({ trail: ["tool"] }))
-    .addEdge(START, "agent")
-    .addConditionalEdges("agent", (s) => (s.count < iterations ? "tool" : END), ["tool", END])
-    .addEdge("tool", "agent")
-    .compile({ checkpointer });
-}
+const graph = (checkpointer) => w1Graph(checkpointer, iterations);
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
