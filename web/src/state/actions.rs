@@ -55,7 +55,7 @@ impl AppState {
             }
             let streamed = live.streamed().next().is_some();
             let reloaded = match result {
-                Ok(_) => super::server::load(&conn, &calls.thread.thread_id, |_, _| {})
+                Ok(_) => super::server::read_history(&conn, &calls.thread.thread_id, |_, _| {})
                     .await
                     // The run ended, but what it left cannot be read back.
                     .map_err(|e| match e {
@@ -66,7 +66,7 @@ impl AppState {
             };
             state.busy.set(None);
             let result = match reloaded {
-                Ok((opened, _, items)) => {
+                Ok((opened, items)) => {
                     state.server.history.set_value(items);
                     state.reload_server_thread(opened, &calls, &sent, &ids_before)
                 }

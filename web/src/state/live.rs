@@ -124,7 +124,8 @@ impl AppState {
     /// Reads the watched thread again and draws it, unless the page has
     /// moved on (another thread, or an action of its own started).
     async fn reread(&self, conn: &Connection, thread: &ServerThread, generation: u64) {
-        let Ok((opened, _, items)) = super::server::load(conn, &thread.thread_id, |_, _| {}).await
+        let Ok((opened, items)) =
+            super::server::read_history(conn, &thread.thread_id, |_, _| {}).await
         else {
             return;
         };

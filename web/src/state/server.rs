@@ -193,8 +193,21 @@ pub(super) async fn load(
     thread_id: &str,
     progress: impl Fn(usize, usize),
 ) -> Result<(crate::import::Opened, Option<String>, Rc<Vec<Value>>), ServerError> {
-    use crate::server::{fetch, get_thread, graph_id, HistoryLoader};
+    use crate::server::{fetch, get_thread, graph_id};
     let thread = fetch::send(conn, &get_thread(thread_id)).await?;
+    let (opened, items) = read_history(conn, thread_id, progress).await?;
+    Ok((opened, graph_id(&thread), items))
+}
+
+/// The history of thread `thread_id`, paged to its root: opened, and the
+/// items as the server answered. What a reload after a run, or the watch,
+/// reads again (the thread's own record was read when it was opened).
+pub(super) async fn read_history(
+    conn: &Connection,
+    thread_id: &str,
+    progress: impl Fn(usize, usize),
+) -> Result<(crate::import::Opened, Rc<Vec<Value>>), ServerError> {
+    use crate::server::{fetch, HistoryLoader};
     let loader = fetch::load_history(conn, HistoryLoader::new(thread_id), |p| {
         progress(p.checkpoints, p.pages);
     })
@@ -203,7 +216,7 @@ pub(super) async fn load(
     let opened = loader
         .finish()
         .map_err(|p| ServerError::BadResponse(p.message))?;
-    Ok((opened, graph_id(&thread), items))
+    Ok((opened, items))
 }
 
 /// The assistant's graph, with its subgraphs; `None` when the server has
